@@ -1,0 +1,1 @@
+"""The check battery: one pytest module per checkpoint of the lesson (see CONTRACT.md)."""

@@ -1,0 +1,137 @@
+"""What a check in ``checks/`` is written with: the ``check`` marker, calls into the submission, mismatches."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+import pytest
+
+from grader.values import plain, same, show
+
+# The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
+FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")
+
+# The file name student code is compiled under; frames with this name are the student's own.
+STUDENT_FILENAME = "main.py"
+
+
+def said(nl: str, en: str) -> dict:
+    """A piece of feedback text in both languages: ``{"nl": ..., "en": ...}``."""
+    return {"nl": nl, "en": en}
+
+
+def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_en: str) -> Callable:
+    """Mark a pytest test function as a check of the battery.
+
+    In: the checkpoint (1, 2 or 3) the check counts for, the CONTRACT.md clause it tests
+    (``"V4"``, ``"D7"``...), the student-facing statement of the rule (``nl``/``en``) and a
+    hint that points at the rule without giving code. Out: the decorator. The check id is
+    the test function's name without its ``test_`` prefix.
+    """
+    if checkpoint not in (1, 2, 3):
+        raise ValueError(f"checkpoint must be 1, 2 or 3, not {checkpoint!r}")
+    return pytest.mark.check(
+        checkpoint=checkpoint, clause=clause, message=said(nl, en), hint=said(hint_nl, hint_en)
+    )
+
+
+class Mismatch(AssertionError):
+    """A check's finding: what was tried, what the contract expects, what the submission did.
+
+    ``tried`` is code shown to the student (str); ``expected`` and ``got`` are either code
+    (str) or text in both languages (:func:`said`). The runner sends these fields to the
+    reports as they are, so they must be plain data.
+    """
+
+    def __init__(self, tried: str, expected: str | dict, got: str | dict) -> None:
+        super().__init__(f"{tried}: expected {expected}, got {got}")
+        self.detail = {"tried": tried, "expected": expected, "got": got}
+
+
+@dataclasses.dataclass
+class Call:
+    """One call of a student function: the raw (untrusted) return value or the exception."""
+
+    shown: str
+    value: Any = None
+    error: BaseException | None = None
+    line: dict | None = None  # {"line": int, "source": str} of the student's raising line
+
+    def got(self) -> str | dict:
+        """What the submission did, for a mismatch: a return value or an exception."""
+        if self.error is None:
+            return said(f"gaf terug: {show(plain(self.value))}", f"returned: {show(plain(self.value))}")
+        text = f"{type(self.error).__name__}: {str(self.error)[:200]}"
+        if self.line:
+            where = f" (main.py, regel {self.line['line']}: {self.line['source']})"
+            where_en = f" (main.py, line {self.line['line']}: {self.line['source']})"
+        else:
+            where = where_en = ""
+        return said(f"gaf de fout {text}{where}", f"raised {text}{where_en}")
+
+    def expect_value_error(self) -> None:
+        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12)."""
+        if not isinstance(self.error, ValueError):
+            raise Mismatch(self.shown, "ValueError", self.got())
+
+    def returned(self) -> Any:
+        """The raw returned value; a mismatch when the call raised instead."""
+        if self.error is not None:
+            raise Mismatch(self.shown, said("een gewone terugkeer", "a normal return"), self.got())
+        return self.value
+
+    def expect_plain(self, expected: object) -> None:
+        """Pass when the returned value equals ``expected`` with exact types (see values.same)."""
+        if not same(plain(self.returned()), expected):
+            raise Mismatch(self.shown, show(expected), self.got())
+
+
+class Student:
+    """The submission as the checks see it: its three functions, called safely.
+
+    In: a mapping of function name to the callable taken from the restricted namespace
+    (missing functions are absent) and the source lines (to quote the student's line).
+    """
+
+    def __init__(self, functions: dict[str, Callable], source_lines: list[str]) -> None:
+        self.functions = functions
+        self.source_lines = source_lines
+
+    def call(self, function: str, *args: Any, shown: str | None = None) -> Call:
+        """Call ``function(*args)``; an ``Exception`` is recorded, not raised.
+
+        ``shown`` is the call as the student sees it in the report (default: a short
+        rendering of the arguments). A missing function is a :class:`Mismatch`.
+        Exceptions that are not ``Exception`` (time-outs) pass through.
+        """
+        text = shown or f"{function}({', '.join(show(plain(arg)) for arg in args)})"
+        target = self.functions.get(function)
+        if target is None:
+            raise Mismatch(
+                text,
+                said(f"een functie {function}", f"a function {function}"),
+                said(f"main.py definieert geen {function}", f"main.py defines no {function}"),
+            )
+        try:
+            return Call(text, value=target(*args))
+        except Exception as error:  # student code: any Exception is an outcome to report
+            return Call(text, error=error, line=self.raising_line(error))
+
+    def raising_line(self, error: BaseException) -> dict | None:
+        """The last line of the student's own file in the exception's traceback, if any."""
+        found = student_line(error)
+        if found is None or not 1 <= found <= len(self.source_lines):
+            return None
+        return {"line": found, "source": self.source_lines[found - 1].strip()[:120]}
+
+
+def student_line(error: BaseException) -> int | None:
+    """The line number of the innermost frame of main.py in ``error``'s traceback, or None."""
+    found = None
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == STUDENT_FILENAME:
+            found = tb.tb_lineno
+        tb = tb.tb_next
+    return found

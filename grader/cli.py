@@ -1,0 +1,53 @@
+"""The ``grade`` command: arguments, terminal output and exit codes (no grading logic)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+# Exit codes (README "Exit codes").
+EXIT_OK = 0
+EXIT_NOT_ALL_PASSED = 1
+EXIT_USAGE = 2
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command-line interface of ``grade``."""
+    ap = argparse.ArgumentParser(
+        prog="grade",
+        description="Grade submissions for the lesson 'Bind toestemming aan de exacte handeling'.",
+    )
+    ap.add_argument("paths", nargs="+", metavar="PATH",
+                    help="a folder of submissions, a student's folder with main.py, or one .py file")
+    ap.add_argument("--out", default="reports", metavar="DIR", help="where reports go (default: reports/)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                    help="submissions graded at once (default: the number of CPUs)")
+    ap.add_argument("--lang", choices=("nl", "en"), default="nl", help="feedback language (default: nl)")
+    ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                    help="time limit per check and for loading main.py (default: 10)")
+    ap.add_argument("--quiet", action="store_true", help="print only the summary")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``grade``; returns the exit code (0, 1 or 2; see the README)."""
+    args = parser().parse_args(argv)
+    if args.jobs < 1 or args.timeout <= 0:
+        print("grade: --jobs and --timeout must be positive", file=sys.stderr)
+        return EXIT_USAGE
+    from grader.discover import UsageError, discover
+    from grader.grading import grade
+
+    try:
+        submissions, single = discover(args.paths)
+    except (UsageError, OSError) as error:
+        print(f"grade: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
+                     quiet=args.quiet, single=single)
+    if single:
+        result = document["submissions"][0]
+        return EXIT_OK if result["score"] == result["max_score"] else EXIT_NOT_ALL_PASSED
+    return EXIT_OK

@@ -1,0 +1,139 @@
+"""Run work in a separate, limited process; messages come back over a pipe student code cannot reach."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from typing import Callable
+
+try:  # POSIX only; elsewhere grading runs in-process without limits (said once by the CLI)
+    import resource
+except ImportError:  # pragma: no cover - Windows
+    resource = None
+
+ISOLATED = hasattr(os, "fork") and resource is not None and sys.platform != "win32"
+
+# Extra address space a child may map beyond what it has at fork time (bytes).
+MEMORY_HEADROOM = 768 * 1024 * 1024
+# Open files a child may hold (file descriptors).
+MAX_OPEN_FILES = 64
+
+
+class Channel:
+    """The child's end: one JSON document per line, written to a pipe fd (not stdout/stderr)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def send(self, message: dict) -> None:
+        data = (json.dumps(message, default=repr) + "\n").encode("utf-8")
+        while data:
+            written = os.write(self.fd, data)
+            data = data[written:]
+
+
+class Child:
+    """A running child process: its pid and the read end of its channel (``fd``)."""
+
+    def __init__(self, pid: int, fd: int) -> None:
+        self.pid = pid
+        self.fd = fd
+        self.buffer = b""
+        self.killed = False
+
+    def read_messages(self) -> tuple[list[dict], bool]:
+        """Read what is available: (complete messages, True when the child closed its end)."""
+        try:
+            chunk = os.read(self.fd, 1 << 16)
+        except BlockingIOError:
+            return [], False
+        self.buffer += chunk
+        *lines, self.buffer = self.buffer.split(b"\n")
+        messages = []
+        for line in lines:
+            try:
+                messages.append(json.loads(line))
+            except ValueError:
+                continue  # a torn line can only come from a dying child; it is not trusted
+        return messages, not chunk
+
+    def kill(self) -> None:
+        """Kill the child's whole process group (SIGKILL); idempotent."""
+        self.killed = True
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def reap(self) -> int:
+        """Wait for the child and close the channel; returns the raw wait status."""
+        os.close(self.fd)
+        _, status = os.waitpid(self.pid, 0)
+        return status
+
+
+def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
+    """Fork a child that runs ``work(channel)`` under limits, then exits.
+
+    Limits (POSIX): its own session and process group (so it can be killed as a whole),
+    CPU time ``cpu_seconds`` (SIGXCPU, then SIGKILL), address space at fork plus
+    MEMORY_HEADROOM bytes, file size 0 bytes, MAX_OPEN_FILES files, no core dumps; stdin,
+    stdout and stderr go to /dev/null. Raises ``OSError`` when fork fails.
+    """
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        status = 0
+        try:
+            os.close(read_fd)
+            # Other children's pipes and anything else the parent holds stay out of reach.
+            os.closerange(3, write_fd)
+            os.closerange(write_fd + 1, MAX_OPEN_FILES * 16)
+            _enter_limits(cpu_seconds)
+            work(Channel(write_fd))
+        except BaseException:  # noqa: BLE001 - the parent sees the missing messages
+            status = 70
+        finally:
+            os._exit(status)
+    os.close(write_fd)
+    os.set_blocking(read_fd, False)
+    return Child(pid, read_fd)
+
+
+def _enter_limits(cpu_seconds: int) -> None:
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 2))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (MAX_OPEN_FILES, MAX_OPEN_FILES))
+    size = _address_space()
+    if size:
+        resource.setrlimit(resource.RLIMIT_AS, (size + MEMORY_HEADROOM, size + MEMORY_HEADROOM))
+
+
+def _address_space() -> int | None:
+    """The current virtual memory size (bytes) on Linux, else None (RLIMIT_AS is not set)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def describe_exit(status: int) -> str:
+    """A short English description of a wait status (``"signal SIGKILL"``, ``"exit 70"``)."""
+    if os.WIFSIGNALED(status):
+        try:
+            return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+        except ValueError:
+            return f"signal {os.WTERMSIG(status)}"
+    return f"exit {os.WEXITSTATUS(status)}"

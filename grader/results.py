@@ -1,0 +1,80 @@
+"""The results of a run as plain data: the versioned JSON format every report is rendered from."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from pathlib import Path
+
+from grader import __version__
+from grader.score import MAX_SCORE, verdicts
+
+# The results.json format version. History:
+# 1: first format: submissions with id, source, sha256, status, score, max_score, load,
+#    checkpoints {"1".."3": {passed, checks: [{id, checkpoint, clause, outcome, message,
+#    hint, detail, error}]}}.
+FORMAT_VERSION = 1
+
+
+def battery_version(checks_dir: Path) -> str:
+    """A short hash of the battery's source files (changes when any check changes)."""
+    digest = hashlib.sha256()
+    for path in sorted(checks_dir.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def localize(text: object, lang: str) -> object:
+    """Pick ``lang`` from a ``{"nl": ..., "en": ...}`` text; code strings pass unchanged."""
+    if isinstance(text, dict) and set(text) == {"nl", "en"}:
+        return text[lang]
+    return text
+
+
+def submission_result(submission, load: dict, outcomes: dict[int, dict], checks: list[dict], lang: str) -> dict:
+    """One submission's entry of results.json (see FORMAT_VERSION).
+
+    In: the Submission, the child's load message (``status`` ok/failed, ``problem``,
+    ``output``, ``notes``), outcomes by check index, the battery's check metadata, and the
+    report language (``nl``/``en``). Out: a JSON-serialisable dict.
+    """
+    loaded = load.get("status") == "ok"
+    records = []
+    for index, meta in enumerate(checks):
+        outcome = outcomes.get(index, {"outcome": "not-run"}) if loaded else {"outcome": "not-run"}
+        detail = outcome.get("detail")
+        records.append({
+            "id": meta["id"],
+            "checkpoint": meta["checkpoint"],
+            "clause": meta["clause"],
+            "outcome": outcome["outcome"],
+            "message": localize(meta["message"], lang),
+            "hint": localize(meta["hint"], lang),
+            "detail": {key: localize(value, lang) for key, value in detail.items()} if detail else None,
+            "error": outcome.get("error"),
+        })
+    checkpoints, score = verdicts(records)
+    problem = load.get("problem")
+    status = "graded" if loaded else ("empty" if problem and problem["kind"] == "empty" else "load-error")
+    return {
+        "id": submission.id,
+        "source": submission.path,
+        "sha256": submission.sha256,
+        "status": status,
+        "score": score if loaded else 0,
+        "max_score": MAX_SCORE,
+        "load": {"problem": problem, "output": load.get("output", ""), "notes": submission.notes + load.get("notes", [])},
+        "checkpoints": checkpoints if loaded else {k: {**v, "passed": False} for k, v in checkpoints.items()},
+    }
+
+
+def run_document(submissions: list[dict], battery: str, lang: str) -> dict:
+    """The whole results.json document."""
+    return {
+        "format": FORMAT_VERSION,
+        "grader": __version__,
+        "battery": battery,
+        "lang": lang,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "submissions": submissions,
+    }

@@ -1,0 +1,233 @@
+"""Drive the pytest battery over each submission, each in its own limited child process."""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import time
+from collections import deque
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from grader import isolation
+from grader.battery import Mismatch, Student
+from grader.discover import Submission
+from grader.sandbox.loader import LoadFailure, LoadProblem, load
+
+CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
+
+# After a submission's first time-out, each further check gets this many seconds (at most
+# --timeout); after MAX_TIMEOUTS time-outs the rest of its checks are not run.
+REDUCED_TIMEOUT = 1.0
+MAX_TIMEOUTS = 20
+
+
+class LoadTimeout(BaseException):
+    """The module body ran past its time limit (raised by a timer signal in the child)."""
+
+
+class Job:
+    """One submission being graded: its outcomes so far and its current child process."""
+
+    def __init__(self, submission: Submission, total: int) -> None:
+        self.submission = submission
+        self.total = total
+        self.load: dict | None = None
+        self.outcomes: dict[int, dict] = {}
+        self.next = 0
+        self.in_flight: int | None = None
+        self.deadline = 0.0
+        self.timeouts = 0
+        self.child: isolation.Child | None = None
+        self.started = time.monotonic()
+
+    @property
+    def finished(self) -> bool:
+        return (self.load is not None and self.load["status"] != "ok") or self.next >= self.total
+
+
+class Battery:
+    """The pytest plugin that grades: collects the checks once, then runs them per submission.
+
+    In: the submissions, the per-check timeout (seconds) and ``on_result(job, checks)``,
+    called in the parent as each submission finishes. Per-check outcomes are taken from
+    pytest's report hooks in the child and sent to the parent one check at a time.
+    """
+
+    def __init__(self, submissions: list[Submission], timeout: float, jobs: int,
+                 on_result: Callable[[Job, list[dict]], None]) -> None:
+        self.submissions = submissions
+        self.timeout = timeout
+        self.jobs = max(1, jobs)
+        self.on_result = on_result
+        self.checks: list[dict] = []
+        self.items: list[pytest.Item] = []
+        self.current: Student | None = None
+        self.reports: list[pytest.TestReport] = []
+        self.collection_errors: list[str] = []
+
+    # Collection ---------------------------------------------------------------------------
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.collection_errors.append(f"{report.nodeid}: {report.longreprtext[-2000:]}")
+
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        for item in items:
+            marker = item.get_closest_marker("check")
+            if marker is None:
+                raise pytest.UsageError(f"{item.nodeid} has no @check marker (see grader/battery.py)")
+        items.sort(key=lambda item: item.get_closest_marker("check").kwargs["checkpoint"])
+        seen = set()
+        for item in items:
+            meta = dict(item.get_closest_marker("check").kwargs)
+            meta["id"] = item.name.removeprefix("test_")
+            if meta["id"] in seen:
+                raise pytest.UsageError(f"duplicate check id {meta['id']}")
+            seen.add(meta["id"])
+            self.checks.append(meta)
+        self.items = list(items)
+
+    @pytest.fixture
+    def student(self) -> Student:
+        """The submission under test (its functions, called safely)."""
+        return self.current
+
+    # Reports (in the child) ----------------------------------------------------------------------
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
+        report = yield
+        if call.excinfo is not None:
+            error = call.excinfo.value
+            if isinstance(error, Mismatch):
+                report.grading = {"outcome": "failed", "detail": error.detail}
+            elif call.excinfo.typename == "Failed" and str(error).startswith("Timeout"):
+                report.grading = {"outcome": "timeout"}
+            else:
+                report.grading = {"outcome": "error", "error": f"{call.excinfo.typename}: {str(error)[:300]}"}
+        return report
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.reports.append(report)
+
+    # The loop (in the parent) --------------------------------------------------------------------
+    def pytest_runtestloop(self, session: pytest.Session) -> bool:
+        if session.testsfailed or self.collection_errors:
+            raise pytest.UsageError("the check battery could not be collected:\n" + "\n".join(self.collection_errors))
+        pending = deque(Job(submission, len(self.items)) for submission in self.submissions)
+        running: dict[int, Job] = {}
+        selector = selectors.DefaultSelector()
+        try:
+            while pending or running:
+                while pending and len(running) < self.jobs:
+                    job = pending.popleft()
+                    self._start(job, selector, running)
+                for key, _ in selector.select(timeout=0.2):
+                    self._receive(key.data, selector, running)
+                now = time.monotonic()
+                for job in list(running.values()):
+                    if job.deadline and now > job.deadline and not job.child.killed:
+                        job.child.kill()
+        finally:
+            for job in running.values():
+                job.child.kill()
+                job.child.reap()
+        return True
+
+    def _start(self, job: Job, selector: selectors.BaseSelector, running: dict[int, Job]) -> None:
+        if job.finished:
+            self.on_result(job, self.checks)
+            return
+        cpu = int(self.timeout * 3 + 30)
+        job.child = isolation.spawn(lambda channel: self._child(job, channel), cpu)
+        job.in_flight = None
+        job.deadline = time.monotonic() + self._budget(job)
+        running[job.child.fd] = job
+        selector.register(job.child.fd, selectors.EVENT_READ, job)
+
+    def _budget(self, job: Job) -> float:
+        """Outside wall-clock budget for the step in flight (seconds)."""
+        return self._check_timeout(job) * 1.5 + 2.0
+
+    def _check_timeout(self, job: Job) -> float:
+        return min(self.timeout, REDUCED_TIMEOUT) if job.timeouts else self.timeout
+
+    def _receive(self, job: Job, selector: selectors.BaseSelector, running: dict[int, Job]) -> None:
+        messages, closed = job.child.read_messages()
+        for message in messages:
+            if "load" in message and job.load is None:
+                job.load = message
+            elif "start" in message:
+                job.in_flight = message["start"]
+                job.deadline = time.monotonic() + self._budget(job)
+            elif "done" in message and message["done"] == job.in_flight:
+                job.outcomes[job.in_flight] = message["outcome"]
+                job.timeouts += message["outcome"]["outcome"] == "timeout"
+                job.next = job.in_flight + 1
+                job.in_flight = None
+        if not closed:
+            return
+        selector.unregister(job.child.fd)
+        del running[job.child.fd]
+        status = job.child.reap()
+        self._after_exit(job, status)
+        if not job.finished and job.timeouts >= MAX_TIMEOUTS:
+            for index in range(job.next, job.total):
+                job.outcomes[index] = {"outcome": "not-run"}
+            job.next = job.total
+        self._start(job, selector, running)
+
+    def _after_exit(self, job: Job, status: int) -> None:
+        """Account for a child that ended before finishing its work (killed, crashed)."""
+        timed_out = job.child.killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+        reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
+        if job.load is None:
+            kind = "timeout" if timed_out else "crashed"
+            job.load = {"status": "failed", "problem": LoadProblem(kind, reason.get("error", "")).to_dict(), "output": ""}
+        elif not job.finished:
+            index = job.in_flight if job.in_flight is not None else job.next
+            job.outcomes[index] = reason
+            job.timeouts += timed_out
+            job.next = index + 1
+
+    # The child -------------------------------------------------------------------------------------
+    def _child(self, job: Job, channel: isolation.Channel) -> None:
+        signal.signal(signal.SIGALRM, _raise_load_timeout)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        try:
+            loaded = load(job.submission.source)
+        except LoadFailure as failure:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            channel.send({"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output})
+            return
+        except LoadTimeout:
+            channel.send({"load": True, "status": "failed", "output": "",
+                          "problem": LoadProblem("timeout", f"{self.timeout:g} s").to_dict()})
+            return
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
+        self.current = Student(loaded.functions, loaded.source_lines)
+        seconds = self._check_timeout(job)
+        for index in range(job.next, job.total):
+            item = self.items[index]
+            item.add_marker(pytest.mark.timeout(seconds))
+            channel.send({"start": index})
+            self.reports = []
+            item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
+            channel.send({"done": index, "outcome": _summarize(self.reports)})
+
+
+def _raise_load_timeout(signum: int, frame: object) -> None:
+    raise LoadTimeout()
+
+
+def _summarize(reports: list[pytest.TestReport]) -> dict:
+    """One outcome for a check from its setup/call/teardown reports."""
+    for report in reports:
+        if report.failed:
+            return getattr(report, "grading", None) or {"outcome": "error", "error": str(report.longrepr)[-300:]}
+    if any(report.skipped for report in reports):
+        return {"outcome": "error", "error": "skipped"}
+    return {"outcome": "passed"}

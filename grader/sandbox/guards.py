@@ -1,0 +1,245 @@
+"""Runtime guards: what running student code may read, write, import, call and print."""
+
+from __future__ import annotations
+
+import _string
+import builtins
+import operator
+import string
+from typing import Any
+
+from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
+
+from grader.sandbox.modules import build_views
+from grader.sandbox.policy import forbidden_attribute
+
+# The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
+INPLACE = {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "%=": operator.imod, "**=": operator.ipow, "<<=": operator.ilshift, ">>=": operator.irshift,
+    "|=": operator.ior, "^=": operator.ixor, "&=": operator.iand, "//=": operator.ifloordiv,
+    "@=": operator.imatmul,
+}
+
+# Builtins handed to student code as they are: pure functions and types whose
+# non-underscore attributes lead nowhere. Exceptions: only ``Exception`` and its
+# subclasses (BaseException, SystemExit, KeyboardInterrupt, GeneratorExit stay out, so a
+# submission can neither raise nor catch what the grader uses to stop it).
+PLAIN_BUILTINS = (
+    "None", "False", "True", "Ellipsis", "NotImplemented", "abs", "all", "any", "ascii", "bin", "bool",
+    "bytearray", "bytes", "callable", "chr", "classmethod", "complex", "dict", "divmod", "enumerate",
+    "filter", "float", "format", "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter",
+    "len", "list", "map", "max", "min", "next", "object", "oct", "ord", "pow", "property", "range", "repr",
+    "reversed", "round", "set", "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple", "zip",
+    "ArithmeticError", "AssertionError", "AttributeError", "EOFError", "Exception", "ImportError",
+    "IndexError", "KeyError", "LookupError", "MemoryError", "NameError", "NotImplementedError", "OSError",
+    "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError", "UnicodeError",
+    "UnicodeDecodeError", "UnicodeEncodeError", "ValueError", "ZeroDivisionError",
+)
+
+
+class ExitCalled(Exception):
+    """``exit()``/``quit()`` in a submission: ends the module body early, fails a check in a function."""
+
+
+class InputCalled(EOFError):
+    """``input()`` in a submission: there is no keyboard while grading."""
+
+
+class ReadOnly:
+    """What ``_write_`` hands back for objects that are not the submission's own: refuses every write."""
+
+    __slots__ = ("_target",)
+
+    def __init__(self, target: object) -> None:
+        object.__setattr__(self, "_target", target)
+
+    def _refuse(self, *args: object) -> None:
+        raise TypeError(f"a {type(self._target).__name__} object that main.py did not create cannot be "
+                        "changed in the grader")
+
+    __setattr__ = __delattr__ = __setitem__ = __delitem__ = _refuse
+
+
+class OutputBuffer:
+    """Captured student output, capped: the head and the tail are kept, the middle is counted (characters)."""
+
+    def __init__(self, head: int = 8_000, tail: int = 2_000) -> None:
+        self.head_limit, self.tail_limit = head, tail
+        self.head: list[str] = []
+        self.head_size = 0
+        self.tail = ""
+        self.dropped = 0
+
+    def write(self, text: str) -> None:
+        room = self.head_limit - self.head_size
+        if room > 0:
+            self.head.append(text[:room])
+            self.head_size += min(room, len(text))
+            text = text[room:]
+        if text:
+            joined = self.tail + text
+            self.dropped += max(0, len(joined) - self.tail_limit)
+            self.tail = joined[-self.tail_limit:]
+
+    def text(self) -> str:
+        """The captured output; a marker line says how many characters were left out."""
+        middle = f"\n[... {self.dropped} tekens weggelaten / characters left out ...]\n" if self.dropped else ""
+        return "".join(self.head) + middle + self.tail
+
+
+class Guards:
+    """The guard hooks and builtins of one submission's restricted namespace.
+
+    One instance per loaded submission: it holds the registry of classes the submission
+    created (only their instances accept attribute writes and ``_private`` attributes) and
+    the buffer its ``print`` writes to.
+    """
+
+    def __init__(self, output: OutputBuffer) -> None:
+        self.output = output
+        self.own_classes: set[type] = set()
+        self.views = build_views(self._wrap_module_value)
+
+    # Reading --------------------------------------------------------------------------------
+    def is_own(self, obj: object) -> bool:
+        """True for the submission's own classes and their instances (``type()`` cannot lie)."""
+        return type(obj) in self.own_classes or (isinstance(obj, type) and obj in self.own_classes)
+
+    def getattr(self, obj: object, name: str, *default: object) -> Any:
+        """``_getattr_``: attribute reads. Refuses internals, frames and unsafe formatting."""
+        if type(name) is not str:
+            raise TypeError("attribute name must be a str")
+        if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
+            raise AttributeError(f'"{name}" is not available in the grader')
+        if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
+            raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
+        if name == "format" and (isinstance(obj, str) or obj is str):
+            if obj is str:
+                raise AttributeError("use a string's own .format() or an f-string")
+            return GuardedFormatter(self).bound(obj)
+        return getattr(obj, name, *default)
+
+    def hasattr(self, obj: object, name: str) -> bool:
+        """``hasattr`` through the same guard."""
+        try:
+            self.getattr(obj, name)
+        except AttributeError:
+            return False
+        return True
+
+    # Writing -------------------------------------------------------------------------------
+    def write(self, obj: object) -> object:
+        """``_write_``: containers and the submission's own objects may change; nothing else."""
+        if isinstance(obj, (dict, list, set, bytearray)) and not isinstance(obj, type) or self.is_own(obj):
+            return obj
+        return ReadOnly(obj)
+
+    # Classes -------------------------------------------------------------------------------
+    def metaclass(self, name: str, bases: tuple, namespace: dict) -> type:
+        """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
+        for base in bases:
+            if type(base) is not type:
+                raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
+        cls = type(name, bases, namespace)
+        self.own_classes.add(cls)
+        return cls
+
+    def _wrap_module_value(self, module: str, attribute: str, value: Any) -> Any:
+        if (module, attribute) == ("collections", "namedtuple"):
+            def namedtuple(*args: Any, **kwargs: Any) -> type:
+                cls = value(*args, **kwargs)
+                self.own_classes.add(cls)
+                return cls
+            return namedtuple
+        return value
+
+    # Importing -------------------------------------------------------------------------------
+    def import_(self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        """``__import__``: only the whitelisted module views (grader/sandbox/modules.py)."""
+        if level != 0 or name not in self.views:
+            allowed = ", ".join(sorted(n for n in self.views if not n.startswith("_")))
+            raise ImportError(f"import of {name!r} is not allowed in the grader (allowed: {allowed})")
+        return self.views[name]
+
+    # Printing --------------------------------------------------------------------------------
+    def print_factory(self, _getattr_: object = None) -> "Printer":
+        """``_print_``: RestrictedPython makes one printer per function scope."""
+        return Printer(self.output)
+
+    # The namespace ------------------------------------------------------------------------------
+    def namespace(self) -> dict:
+        """A fresh globals dict for one execution of the module body."""
+        safe = {name: getattr(builtins, name) for name in PLAIN_BUILTINS}
+        safe.update({
+            "__build_class__": builtins.__build_class__,
+            "__import__": self.import_,
+            "getattr": self.getattr,
+            "hasattr": self.hasattr,
+            "type": one_argument_type,
+            "input": refuse_input,
+            "exit": refuse_exit,
+            "quit": refuse_exit,
+        })
+        return {
+            "__builtins__": safe,
+            "__name__": "main",
+            "__metaclass__": self.metaclass,
+            "_getattr_": self.getattr,
+            "_getitem_": operator.getitem,
+            "_getiter_": iter,
+            "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
+            "_unpack_sequence_": guarded_unpack_sequence,
+            "_write_": self.write,
+            "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
+            "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
+            "_print_": self.print_factory,
+        }
+
+
+class Printer:
+    """The object behind ``print`` in student code: writes to the capped output buffer."""
+
+    def __init__(self, output: OutputBuffer) -> None:
+        self.output = output
+
+    def _call_print(self, *objects: object, sep: str | None = " ", end: str | None = "\n", **ignored: object) -> None:
+        sep = " " if sep is None else sep
+        end = "\n" if end is None else end
+        self.output.write(str(sep).join(str(item) for item in objects) + str(end))
+
+    def __call__(self) -> str:
+        return ""
+
+
+class GuardedFormatter(string.Formatter):
+    """``str.format`` whose ``{0.attr}`` fields go through the attribute guard."""
+
+    def __init__(self, guards: Guards) -> None:
+        self.guards = guards
+
+    def bound(self, template: str) -> Any:
+        text = str.__str__(template)
+        return lambda *args, **kwargs: self.vformat(text, args, kwargs)
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, Any]:
+        first, rest = _string.formatter_field_name_split(field_name)
+        obj = self.get_value(first, args, kwargs)
+        for is_attribute, key in rest:
+            obj = self.guards.getattr(obj, key) if is_attribute else obj[key]
+        return obj, first
+
+
+def one_argument_type(obj: object, *rest: object) -> type:
+    """``type(x)``; the three-argument form would build classes past the class guard."""
+    if rest:
+        raise TypeError("type() with three arguments is not available in the grader; use a class statement")
+    return type(obj)
+
+
+def refuse_input(*args: object) -> None:
+    raise InputCalled("input() is not available while grading: there is no keyboard")
+
+
+def refuse_exit(*args: object) -> None:
+    raise ExitCalled("exit() was called")

@@ -1,0 +1,132 @@
+"""Load a submission: decode, compile under the policy, run the module body, pick the three functions."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+import sys
+import types
+
+from RestrictedPython import compile_restricted_exec
+
+from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
+from grader.sandbox.guards import ExitCalled, Guards, OutputBuffer
+from grader.sandbox.policy import GraderPolicy
+
+# Larger sources are refused before parsing (bytes); a main.py for this lesson is ~3 KB.
+MAX_SOURCE_BYTES = 256 * 1024
+
+_POLICY_ERROR = re.compile(r"^Line (\d+): (.*)$", re.S)
+
+
+@dataclasses.dataclass
+class LoadProblem:
+    """Why a submission could not be loaded: a kind, the raw detail, and where (1-based line)."""
+
+    kind: str  # encoding | empty | too-large | syntax | indentation | policy | runtime | missing-functions
+    detail: str
+    line: int | None = None
+    column: int | None = None
+    source: str | None = None
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+class LoadFailure(Exception):
+    """Raised by :func:`load` with the :class:`LoadProblem` (and any output printed before it)."""
+
+    def __init__(self, problem: LoadProblem, output: str = "") -> None:
+        super().__init__(problem.detail)
+        self.problem = problem
+        self.output = output
+
+
+@dataclasses.dataclass
+class Loaded:
+    """A loaded submission: its functions (missing ones absent), captured output and notes."""
+
+    functions: dict
+    output: str
+    notes: list[dict]
+    source_lines: list[str]
+
+
+def decode(data: bytes) -> tuple[str, list[dict]]:
+    """Bytes to source text with ``\\n`` line ends; notes say what was repaired.
+
+    UTF-8 (a BOM is dropped); otherwise Windows-1252, with a note. NUL bytes, or bytes that
+    are neither, raise :class:`LoadFailure` (kind ``encoding``).
+    """
+    notes: list[dict] = []
+    if len(data) > MAX_SOURCE_BYTES:
+        raise LoadFailure(LoadProblem("too-large", f"{len(data)} bytes (limit {MAX_SOURCE_BYTES})"))
+    if b"\x00" in data:
+        raise LoadFailure(LoadProblem("encoding", "the file contains NUL bytes: it is not a text file"))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError as error:
+            raise LoadFailure(LoadProblem("encoding", f"neither UTF-8 nor Windows-1252 ({error.reason})")) from None
+        notes.append({"kind": "decoded-cp1252"})
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not any(line.strip() and not line.strip().startswith("#") for line in text.split("\n")):
+        raise LoadFailure(LoadProblem("empty", "the file has no code"))
+    return text, notes
+
+
+def compile_source(text: str) -> object:
+    """Compile ``text`` under :class:`GraderPolicy`; a :class:`LoadFailure` names the first problem."""
+    lines = text.split("\n")
+    try:
+        tree = ast.parse(text, STUDENT_FILENAME)
+    except SyntaxError as error:
+        kind = "indentation" if isinstance(error, IndentationError) else "syntax"
+        line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
+        raise LoadFailure(LoadProblem(kind, error.msg, line, error.offset,
+                                      lines[line - 1].rstrip() if line else None)) from None
+    except (RecursionError, MemoryError, ValueError) as error:
+        raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
+    result = compile_restricted_exec(tree, STUDENT_FILENAME, policy=GraderPolicy)
+    if result.errors:
+        found = _POLICY_ERROR.match(result.errors[0])
+        line = int(found.group(1)) if found else None
+        detail = found.group(2) if found else result.errors[0]
+        source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
+        raise LoadFailure(LoadProblem("policy", detail, line, None, source))
+    return result.code
+
+
+def load(data: bytes) -> Loaded:
+    """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
+
+    Out: :class:`Loaded` with the callables of FUNCTIONS that exist. Raises
+    :class:`LoadFailure` for encoding, syntax and policy problems, an exception while the
+    module body runs (``exit()`` is not one: it ends the body early, with a note), or when
+    none of the three functions exists. Time limits are the caller's (see grader.isolation).
+    """
+    text, notes = decode(data)
+    lines = text.split("\n")
+    code = compile_source(text)
+    output = OutputBuffer()
+    namespace = Guards(output).namespace()
+    # dataclasses resolves string annotations through sys.modules[cls.__module__]; an empty
+    # stand-in keeps the real namespace out of sys.modules.
+    sys.modules.setdefault(namespace["__name__"], types.ModuleType(namespace["__name__"]))
+    try:
+        exec(code, namespace)
+    except ExitCalled as stop:
+        notes.append({"kind": "exit-called", "line": student_line(stop)})
+    except Exception as error:
+        line = student_line(error)
+        raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {str(error)[:300]}", line, None,
+                                      lines[line - 1].strip() if line else None), output.text()) from None
+    functions = {name: namespace[name] for name in FUNCTIONS if callable(namespace.get(name))}
+    if not functions:
+        raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS)), output.text())
+    notes.extend({"kind": "missing-function", "name": name} for name in FUNCTIONS if name not in functions)
+    return Loaded(functions, output.text(), notes, lines)
+

@@ -1,0 +1,246 @@
+"""The restricted policy: which Python syntax a submission may use (one method per construct)."""
+
+from __future__ import annotations
+
+import ast
+
+from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
+
+# Dunder methods a student class may define (inside a class body only). The grader never
+# calls them on returned values: values.plain reads builtin types through their C methods.
+MAGIC_METHODS = frozenset({
+    "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__",
+})
+
+# Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
+UNAVAILABLE_CALLS = frozenset({
+    "eval", "exec", "compile", "open", "globals", "vars", "locals", "dir", "breakpoint",
+    "memoryview", "setattr", "delattr", "help", "__import__",
+})
+
+# Attribute name prefixes of frames, code, generators, coroutines and tracebacks.
+INTROSPECTION_PREFIXES = ("gi_", "cr_", "ag_", "tb_", "f_", "co_", "func_", "im_")
+
+
+def reserved_name(name: str) -> bool:
+    """True for names the sandbox itself uses or that reach Python internals.
+
+    Guard hooks (``_getattr_``, ``_write_``...) start and end with ``_``; the transformer's
+    own names are ``_tmp<n>`` and ``_print``; dunder names reach interpreter internals.
+    Names with one leading underscore (``_check_id``, ``_re``) are a student's own.
+    """
+    if not name.startswith("_") or name == "_":
+        return False
+    return name.startswith("__") or name.endswith("_") or name.startswith(("_tmp", "_print"))
+
+
+def forbidden_attribute(name: str) -> bool:
+    """True for attribute names no submission may read or write (CONTRACT-independent safety)."""
+    return (
+        name.startswith("__")
+        or (name.startswith("_") and name.endswith("_") and name != "_")
+        or name in INSPECT_ATTRIBUTES
+        or name.startswith(INTROSPECTION_PREFIXES)
+        or name in ("mro", "format_map")
+    )
+
+
+class GraderPolicy(RestrictingNodeTransformer):
+    """RestrictedPython's policy, relaxed where students need it and tightened where graders need it.
+
+    Errors are recorded as ``"Line N: text"`` strings (RestrictedPython's convention); the
+    loader turns them into feedback. Relaxations: ``x[k] += v`` and ``obj.a += v``; names with
+    one leading underscore; ``__name__`` (read only); dunder methods of :data:`MAGIC_METHODS`
+    in class bodies; single-underscore attributes (the runtime guard allows them only on the
+    student's own classes); ``match`` without keyword class patterns; ``nonlocal``.
+    Tightenings: bare ``except:`` becomes ``except Exception:``; ``getattr``/``hasattr`` only
+    with a literal name; builtins that do not exist in the sandbox are refused by name.
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.scopes: list[str] = ["module"]
+
+    # Names -----------------------------------------------------------------------------
+    def check_name(self, node: ast.AST, name: str | None, allow_magic_methods: bool = False) -> None:
+        if name is None:
+            return
+        if allow_magic_methods and name in MAGIC_METHODS and self.scopes[-1] == "class":
+            return
+        if reserved_name(name):
+            self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
+                             'or starting with "_tmp"/"_print" belong to the grader.')
+        elif name.endswith("__roles__") or name in ("print", "printed", "builtins", "breakpoint"):
+            self.error(node, f'"{name}" is a reserved name.')
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id == "__name__" and isinstance(node.ctx, ast.Load):
+            return node
+        return super().visit_Name(node)
+
+    def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
+        for name in node.names:
+            self.check_name(node, name)
+        return node
+
+    def visit_Global(self, node: ast.Global) -> ast.AST:
+        for name in node.names:
+            self.check_name(node, name)
+        return node
+
+    # Scopes (for dunder methods in class bodies) ------------------------------------------
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        self.scopes.append("class")
+        try:
+            return super().visit_ClassDef(node)
+        finally:
+            self.scopes.pop()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        self.check_name(node, node.name, allow_magic_methods=True)
+        self.scopes.append("function")
+        try:
+            self.check_function_argument_names(node)
+            with self.print_info.new_print_scope():
+                node = self.node_contents_visit(node)
+                self.inject_print_collector(node)
+            return node
+        finally:
+            self.scopes.pop()
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        self.scopes.append("function")
+        try:
+            return super().visit_Lambda(node)
+        finally:
+            self.scopes.pop()
+
+    # Attributes ------------------------------------------------------------------------
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if forbidden_attribute(node.attr):
+            self.error(node, f'"{node.attr}" is not an attribute a submission may use.')
+        if isinstance(node.ctx, ast.Load):
+            node = self.node_contents_visit(node)
+            new = ast.Call(func=ast.Name("_getattr_", ast.Load()), args=[node.value, ast.Constant(node.attr)],
+                           keywords=[])
+            copy_locations(new, node)
+            return new
+        node = self.node_contents_visit(node)
+        wrapped = ast.Call(func=ast.Name("_write_", ast.Load()), args=[node.value], keywords=[])
+        copy_locations(wrapped, node.value)
+        node.value = wrapped
+        return node
+
+    # Augmented assignment to items and attributes ---------------------------------------
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST | list[ast.AST]:
+        target = node.target
+        if isinstance(target, ast.Name):
+            return super().visit_AugAssign(node)
+        holder = self.gen_tmp_name()
+        obj = self.visit(target.value)
+        value = self.visit(node.value)
+        operator = ast.Constant(IOPERATOR_TO_STR[type(node.op)])
+        statements: list[ast.stmt] = [ast.Assign(targets=[ast.Name(holder, ast.Store())], value=obj)]
+        if isinstance(target, ast.Subscript):
+            key_name = self.gen_tmp_name()
+            key = self.visit(target.slice)
+            if isinstance(key, ast.Slice):
+                key = ast.Call(func=ast.Name("slice", ast.Load()), keywords=[], args=[
+                    part or ast.Constant(None) for part in (key.lower, key.upper, key.step)])
+            statements.append(ast.Assign(targets=[ast.Name(key_name, ast.Store())], value=key))
+            current = ast.Call(func=ast.Name("_getitem_", ast.Load()),
+                               args=[ast.Name(holder, ast.Load()), ast.Name(key_name, ast.Load())], keywords=[])
+            store = ast.Subscript(value=self._write_of(holder), slice=ast.Name(key_name, ast.Load()), ctx=ast.Store())
+        else:
+            if forbidden_attribute(target.attr):
+                self.error(node, f'"{target.attr}" is not an attribute a submission may use.')
+            current = ast.Call(func=ast.Name("_getattr_", ast.Load()),
+                               args=[ast.Name(holder, ast.Load()), ast.Constant(target.attr)], keywords=[])
+            store = ast.Attribute(value=self._write_of(holder), attr=target.attr, ctx=ast.Store())
+        update = ast.Call(func=ast.Name("_inplacevar_", ast.Load()), args=[operator, current, value], keywords=[])
+        statements.append(ast.Assign(targets=[store], value=update))
+        for statement in statements:
+            copy_locations(statement, node)
+            ast.fix_missing_locations(statement)
+        return statements
+
+    @staticmethod
+    def _write_of(holder: str) -> ast.Call:
+        return ast.Call(func=ast.Name("_write_", ast.Load()), args=[ast.Name(holder, ast.Load())], keywords=[])
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        """``x: int = 0`` (type hints, dataclass fields): checked like a plain assignment."""
+        return self.node_contents_visit(node)
+
+    # Calls and exceptions ------------------------------------------------------------------
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if isinstance(node.func, ast.Name):
+            name = node.func.id
+            if name in UNAVAILABLE_CALLS:
+                self.error(node, f"{name}() is not available in the grader.")
+            elif name in ("getattr", "hasattr") and not (
+                len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
+            ):
+                self.error(node, f"{name}() needs a literal attribute name here.")
+        return super().visit_Call(node)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
+        if node.type is None:
+            node.type = ast.Name("Exception", ast.Load())
+            copy_locations(node.type, node)
+        return super().visit_ExceptHandler(node)
+
+    # match statements --------------------------------------------------------------------
+    def visit_Match(self, node: ast.AST) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def visit_match_case(self, node: ast.AST) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def visit_MatchValue(self, node: ast.MatchValue) -> ast.AST:
+        self._check_pattern_expression(node, node.value)
+        return node
+
+    def visit_MatchSingleton(self, node: ast.AST) -> ast.AST:
+        return node
+
+    def visit_MatchSequence(self, node: ast.AST) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def visit_MatchStar(self, node: ast.MatchStar) -> ast.AST:
+        self.check_name(node, node.name)
+        return node
+
+    def visit_MatchMapping(self, node: ast.MatchMapping) -> ast.AST:
+        for key in node.keys:
+            self._check_pattern_expression(node, key)
+        self.check_name(node, node.rest)
+        node.patterns = [self.visit(pattern) for pattern in node.patterns]
+        return node
+
+    def visit_MatchClass(self, node: ast.MatchClass) -> ast.AST:
+        if node.kwd_patterns:
+            self.error(node, "class patterns with keywords (case C(x=...)) are not allowed; "
+                             "use positional patterns or an if-statement.")
+        self._check_pattern_expression(node, node.cls)
+        node.patterns = [self.visit(pattern) for pattern in node.patterns]
+        return node
+
+    def visit_MatchAs(self, node: ast.MatchAs) -> ast.AST:
+        self.check_name(node, node.name)
+        return self.node_contents_visit(node)
+
+    def visit_MatchOr(self, node: ast.AST) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def _check_pattern_expression(self, node: ast.AST, expression: ast.AST) -> None:
+        """Patterns read names and dotted attributes without guards: allow only safe ones."""
+        while isinstance(expression, ast.Attribute):
+            if forbidden_attribute(expression.attr) or expression.attr.startswith("_"):
+                self.error(node, f'"{expression.attr}" is not an attribute a submission may use.')
+            expression = expression.value
+        if isinstance(expression, ast.Name):
+            self.check_name(node, expression.id)
+        elif not isinstance(expression, (ast.Constant, ast.UnaryOp, ast.BinOp)):
+            self.error(node, "this pattern is not allowed.")

@@ -1,0 +1,113 @@
+"""Trusted copies and readable renderings of values that student code returned."""
+
+from __future__ import annotations
+
+import reprlib
+
+# How deep and how large a returned value may be before it is cut short.
+MAX_DEPTH = 12
+MAX_ITEMS = 2_000
+
+
+class Foreign:
+    """Stands for a value of a type the battery does not trust (a custom class, a function...).
+
+    Two ``Foreign`` values are never equal to anything, so a returned object that claims
+    equality with everything (its own ``__eq__``) can never pass a comparison.
+    """
+
+    __slots__ = ("type_name",)
+
+    def __init__(self, type_name: str) -> None:
+        self.type_name = type_name
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        return f"<{self.type_name} object>"
+
+
+def plain(value: object, _depth: int = 0) -> object:
+    """Return a trusted copy of ``value`` built only from exact builtin types.
+
+    In: any object a student function returned or mutated. Out: the same data as exact
+    ``dict``/``list``/``tuple``/``set``/``frozenset``/``str``/``int``/``bool``/``float``/
+    ``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
+    type's C methods (their overrides are never called) and become the base type, which is
+    the reading CONTRACT.md A1/A2/A10 leave open; ``bool`` stays ``bool`` (R4); anything
+    else becomes a :class:`Foreign` that equals nothing. Never runs student code.
+    """
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if _depth > MAX_DEPTH:
+        return Foreign("too deeply nested value")
+    if issubclass(kind, int):
+        return int.__index__(value)
+    if issubclass(kind, str):
+        return str.__str__(value)
+    if issubclass(kind, float):
+        return float.__float__(value)
+    if issubclass(kind, dict):
+        items = list(dict.items(value))[:MAX_ITEMS]
+        out: dict = {}
+        for key, item in items:
+            out[_key(plain(key, _depth + 1))] = plain(item, _depth + 1)
+        return out
+    if issubclass(kind, (list, tuple)):
+        base = list if issubclass(kind, list) else tuple
+        items = list(base.__iter__(value))[:MAX_ITEMS]
+        copied = [plain(item, _depth + 1) for item in items]
+        return copied if base is list else tuple(copied)
+    if issubclass(kind, (set, frozenset)):
+        base = set if issubclass(kind, set) else frozenset
+        members = [_key(plain(item, _depth + 1)) for item in list(base.__iter__(value))[:MAX_ITEMS]]
+        return set(members) if base is set else frozenset(members)
+    return Foreign(kind.__name__)
+
+
+def _key(value: object) -> object:
+    """Make a plain value usable as a dict key or set member (lists become tuples)."""
+    if isinstance(value, list):
+        return tuple(_key(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _key(v)) for k, v in value.items())))
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
+def same(left: object, right: object) -> bool:
+    """True when two plain values are equal with exact types at every level.
+
+    ``1 == True`` and ``1 == 1.0`` are equal in Python; here they are not, because
+    CONTRACT.md R4 makes ``replayed`` a real bool and versions real ints.
+    """
+    if type(left) is not type(right):
+        return False
+    if isinstance(left, dict):
+        return left.keys() == right.keys() and all(same(left[k], right[k]) for k in left)
+    if isinstance(left, (list, tuple)):
+        return len(left) == len(right) and all(same(a, b) for a, b in zip(left, right))
+    if isinstance(left, Foreign):
+        return False
+    return left == right
+
+
+_SHOW = reprlib.Repr()
+_SHOW.maxstring = 70
+_SHOW.maxother = 70
+_SHOW.maxdict = 8
+_SHOW.maxlist = 8
+_SHOW.maxset = 8
+_SHOW.maxlevel = 4
+_SHOW.maxlong = 40
+
+
+def show(value: object) -> str:
+    """A short, readable rendering of a plain value (at most a few hundred characters)."""
+    return _SHOW.repr(value)
