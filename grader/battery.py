@@ -36,6 +36,10 @@ def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_
     )
 
 
+class MemoryLimit(BaseException):
+    """The submission ran out of its memory limit during a check (not a finding about the contract)."""
+
+
 class Mismatch(AssertionError):
     """A check's finding: what was tried, what the contract expects, what the submission did.
 
@@ -103,7 +107,8 @@ class Student:
 
         ``shown`` is the call as the student sees it in the report (default: a short
         rendering of the arguments). A missing function is a :class:`Mismatch`.
-        Exceptions that are not ``Exception`` (time-outs) pass through.
+        Exceptions that are not ``Exception`` (time-outs) pass through; a ``MemoryError`` becomes
+        :class:`MemoryLimit`.
         """
         text = shown or f"{function}({', '.join(show(plain(arg)) for arg in args)})"
         target = self.functions.get(function)
@@ -115,6 +120,8 @@ class Student:
             )
         try:
             return Call(text, value=target(*args))
+        except MemoryError:
+            raise MemoryLimit() from None
         except Exception as error:  # student code: any Exception is an outcome to report
             return Call(text, error=error, line=self.raising_line(error))
 

@@ -11,6 +11,7 @@ from pathlib import Path
 EXIT_OK = 0
 EXIT_NOT_ALL_PASSED = 1
 EXIT_USAGE = 2
+EXIT_INTERNAL = 3
 
 
 def parser() -> argparse.ArgumentParser:
@@ -38,15 +39,19 @@ def main(argv: list[str] | None = None) -> int:
         print("grade: --jobs and --timeout must be positive", file=sys.stderr)
         return EXIT_USAGE
     from grader.discover import UsageError, discover
-    from grader.grading import grade
+    from grader.grading import BatteryError, grade
 
     try:
         submissions, single = discover(args.paths)
     except (UsageError, OSError) as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
-    document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
-                     quiet=args.quiet, single=single)
+    try:
+        document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
+                         quiet=args.quiet, single=single)
+    except BatteryError as error:
+        print(f"grade: internal error: {error}", file=sys.stderr)
+        return EXIT_INTERNAL
     if single:
         result = document["submissions"][0]
         return EXIT_OK if result["score"] == result["max_score"] else EXIT_NOT_ALL_PASSED

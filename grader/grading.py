@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import sys
 from pathlib import Path
@@ -27,7 +29,7 @@ def pytest_arguments(timeout: float) -> list[str]:
     """
     return [
         str(CHECKS_DIR), "--rootdir", str(CHECKS_DIR), "-c", os.devnull, "--noconftest",
-        "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:stepwise", "-p", "pytest_timeout",
+        "-p", "no:cacheprovider", "-p", "no:stepwise", "-p", "pytest_timeout",
         "--capture=no", "--assert=plain", "--timeout", f"{timeout:g}", "-o", "timeout_method=signal",
         "-W", "ignore",
     ]
@@ -55,15 +57,19 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
     battery = Battery(submissions, timeout, jobs, on_result)
     previous = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    chatter = io.StringIO()  # pytest's own terminal output; shown only when the battery fails
     try:
-        code = pytest.main(pytest_arguments(timeout), plugins=[battery])
+        with contextlib.redirect_stdout(chatter):
+            code = pytest.main(pytest_arguments(timeout), plugins=[battery])
+    except pytest.UsageError as error:
+        raise BatteryError(str(error)) from None
     finally:
         if previous is None:
             os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
         else:
             os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = previous
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or len(results) != len(submissions):
-        raise BatteryError(f"the check battery did not run (pytest exit code {code})")
+        raise BatteryError(f"the check battery did not run (pytest exit code {code}):\n{chatter.getvalue()[-3000:]}")
     order = {submission.id: index for index, submission in enumerate(submissions)}
     results.sort(key=lambda result: order[result["id"]])
     document = run_document(results, battery_version(CHECKS_DIR), lang)

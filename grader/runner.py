@@ -13,16 +13,18 @@ from typing import Callable
 import pytest
 
 from grader import isolation
-from grader.battery import Mismatch, Student
+from grader.battery import MemoryLimit, Mismatch, Student
 from grader.discover import Submission
 from grader.sandbox.loader import LoadFailure, LoadProblem, load
 
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
-# After a submission's first time-out, each further check gets this many seconds (at most
-# --timeout); after MAX_TIMEOUTS time-outs the rest of its checks are not run.
-REDUCED_TIMEOUT = 1.0
-MAX_TIMEOUTS = 20
+# After a submission's first time-out, each further check gets this share of --timeout (at
+# least 0.25 s); after MAX_TIMEOUTS time-outs or memory exhaustions the rest of its checks
+# are not run.
+REDUCED_TIMEOUT_SHARE = 0.1
+MAX_TIMEOUTS = 10
+STRIKES = ("timeout", "memory")
 
 
 class LoadTimeout(BaseException):
@@ -101,7 +103,9 @@ class Battery:
         report = yield
         if call.excinfo is not None:
             error = call.excinfo.value
-            if isinstance(error, Mismatch):
+            if isinstance(error, MemoryLimit):
+                report.grading = {"outcome": "memory"}
+            elif isinstance(error, Mismatch):
                 report.grading = {"outcome": "failed", "detail": error.detail}
             elif call.excinfo.typename == "Failed" and str(error).startswith("Timeout"):
                 report.grading = {"outcome": "timeout"}
@@ -149,10 +153,10 @@ class Battery:
 
     def _budget(self, job: Job) -> float:
         """Outside wall-clock budget for the step in flight (seconds)."""
-        return self._check_timeout(job) * 1.5 + 2.0
+        return self._check_timeout(job) * 2 + 1.0
 
     def _check_timeout(self, job: Job) -> float:
-        return min(self.timeout, REDUCED_TIMEOUT) if job.timeouts else self.timeout
+        return min(self.timeout, max(0.25, self.timeout * REDUCED_TIMEOUT_SHARE)) if job.timeouts else self.timeout
 
     def _receive(self, job: Job, selector: selectors.BaseSelector, running: dict[int, Job]) -> None:
         messages, closed = job.child.read_messages()
@@ -164,7 +168,7 @@ class Battery:
                 job.deadline = time.monotonic() + self._budget(job)
             elif "done" in message and message["done"] == job.in_flight:
                 job.outcomes[job.in_flight] = message["outcome"]
-                job.timeouts += message["outcome"]["outcome"] == "timeout"
+                job.timeouts += message["outcome"]["outcome"] in STRIKES
                 job.next = job.in_flight + 1
                 job.in_flight = None
         if not closed:
@@ -209,22 +213,32 @@ class Battery:
         signal.setitimer(signal.ITIMER_REAL, 0)
         channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
         self.current = Student(loaded.functions, loaded.source_lines)
-        seconds = self._check_timeout(job)
         for index in range(job.next, job.total):
+            if job.timeouts >= MAX_TIMEOUTS:
+                return  # the parent marks the rest as not run
             item = self.items[index]
+            seconds = self._check_timeout(job)
             item.add_marker(pytest.mark.timeout(seconds))
             channel.send({"start": index})
             self.reports = []
             item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
-            channel.send({"done": index, "outcome": _summarize(self.reports)})
+            outcome = _summarize(self.reports, seconds)
+            job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
+            channel.send({"done": index, "outcome": outcome})
 
 
 def _raise_load_timeout(signum: int, frame: object) -> None:
     raise LoadTimeout()
 
 
-def _summarize(reports: list[pytest.TestReport]) -> dict:
-    """One outcome for a check from its setup/call/teardown reports."""
+def _summarize(reports: list[pytest.TestReport], seconds: float) -> dict:
+    """One outcome for a check from its setup/call/teardown reports.
+
+    A check that ran ``seconds`` or longer timed out, whatever it reported: a submission
+    that swallows the time-out (``finally: return``) must not turn it into a pass.
+    """
+    if any(report.duration >= seconds for report in reports):
+        return {"outcome": "timeout"}
     for report in reports:
         if report.failed:
             return getattr(report, "grading", None) or {"outcome": "error", "error": str(report.longrepr)[-300:]}

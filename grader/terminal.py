@@ -1,33 +1,133 @@
-"""What the grader prints while it works and when it is done."""
+"""What the grader prints while it works and when it is done (a line per submission, a summary)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from grader.discover import safe_name
+
+TEXT = {
+    "nl": {
+        "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
+                      "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
+        "summary": "{n} inzending(en) beoordeeld; rapporten in {out}",
+        "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
+        "checkpoint": "Checkpoint {k} ({function}): {verdict}",
+        "passed": "geslaagd", "failed": "niet geslaagd ({n} van {total} checks)",
+        "tried": "geprobeerd", "expected": "verwacht", "got": "gekregen", "hint": "tip",
+        "more": "... en nog {n} check(s); zie het rapport",
+        "load": "main.py kon niet worden geladen ({kind}): {detail}",
+        "report": "Volledig rapport: {path}",
+        "score": "Score: {score}/{max}",
+        "missing": "main.py definieert geen functie {function}",
+        "cases": "({n} gevallen, het eerste:)",
+    },
+    "en": {
+        "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
+                      "without memory or CPU limits and without a time limit per check",
+        "summary": "{n} submission(s) graded; reports in {out}",
+        "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
+        "checkpoint": "Checkpoint {k} ({function}): {verdict}",
+        "passed": "passed", "failed": "not passed ({n} of {total} checks)",
+        "tried": "tried", "expected": "expected", "got": "got", "hint": "hint",
+        "more": "... and {n} more check(s); see the report",
+        "load": "main.py could not be loaded ({kind}): {detail}",
+        "report": "Full report: {path}",
+        "score": "Score: {score}/{max}",
+        "missing": "main.py defines no function {function}",
+        "cases": "({n} cases, the first one:)",
+    },
+}
+
+FUNCTIONS = {"1": "validate_ticket_proposal", "2": "proposal_fingerprint", "3": "dispatch_ticket"}
+# Failed checks shown per checkpoint in a self-check (the report has all of them).
+SHOWN_FAILURES = 3
+
+
+def group_failures(failed: list[dict]) -> list[list[dict]]:
+    """Failed checks grouped by check (the cases of one parametrized check together), in order."""
+    groups: dict[str, list[dict]] = {}
+    for check in failed:
+        groups.setdefault(check["id"].split("[")[0], []).append(check)
+    return list(groups.values())
+
+
+def mark(passed: bool) -> str:
+    """A check mark that does not rely on colour."""
+    return "✔" if passed else "✘"
+
 
 class Progress:
-    """Terminal output of one run: a line per graded submission, then a summary."""
+    """Terminal output of one run: a line per graded submission, then a summary table."""
 
     def __init__(self, total: int, lang: str, quiet: bool) -> None:
         self.total = total
-        self.lang = lang
+        self.text = TEXT[lang]
         self.quiet = quiet
         self.done = 0
+        self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
+
+    def say(self, text: str = "") -> None:
+        """Print a line to the real standard output."""
+        print(text, file=self.stream, flush=True)
 
     def warn_unisolated(self) -> None:
-        print("grade: this platform has no fork/resource limits: submissions run in this process, "
-              "without memory or CPU limits", file=sys.stderr)
+        """Said once when grading cannot be isolated in child processes (no fork)."""
+        print(self.text["unisolated"], file=sys.stderr)
 
     def graded(self, result: dict) -> None:
+        """One line as each submission finishes (not with --quiet)."""
         self.done += 1
         if not self.quiet:
-            marks = " ".join(("✔" if result["checkpoints"][k]["passed"] else "✘") for k in ("1", "2", "3"))
-            print(f"[{self.done}/{self.total}] {result['id']}: {result['score']}/{result['max_score']}  {marks}  "
-                  f"({result['status']})", flush=True)
+            marks = " ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
+            self.say(f"[{self.done}/{self.total}] {result['id']}: {result['score']}/{result['max_score']}  {marks}  "
+                  f"{result['status']}")
 
     def summary(self, results: list[dict], out: Path) -> None:
-        print(f"{len(results)} submissions graded; reports in {out}/")
+        """The table at the end of a batch run."""
+        width = max([len(r["id"]) for r in results] + [10])
+        self.say()
+        self.say(self.text["table"].format(id="id", w=width))
+        for result in results:
+            marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
+            self.say(f"{result['id']:<{width}}  {result['score']}/{result['max_score']}    {marks}    {result['status']}")
+        self.say(self.text["summary"].format(n=len(results), out=out))
 
     def self_check(self, result: dict, out: Path) -> None:
-        print(f"{result['id']}: {result['score']}/{result['max_score']}")
+        """A student's own run: each checkpoint, the first failed checks with hints, the report path."""
+        text = self.text
+        problem = result["load"]["problem"]
+        if problem:
+            where = f" (regel/line {problem['line']}: {problem['source']})" if problem.get("line") else ""
+            self.say(text["load"].format(kind=problem["kind"], detail=problem["detail"]) + where)
+        for key, function in FUNCTIONS.items():
+            checkpoint = result["checkpoints"][key]
+            failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]
+            verdict = text["passed"] if checkpoint["passed"] else text["failed"].format(
+                n=len(failed), total=len(checkpoint["checks"]))
+            self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
+            if problem or not failed:
+                continue
+            if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
+                self.say("  - " + text["missing"].format(function=function))
+                continue
+            groups = group_failures(failed)
+            for group in groups[:SHOWN_FAILURES]:
+                self._failure(group[0], len(group))
+            if len(groups) > SHOWN_FAILURES:
+                self.say("    " + text["more"].format(n=sum(len(g) for g in groups[SHOWN_FAILURES:])))
+        self.say(text["score"].format(score=result["score"], max=result["max_score"]))
+        self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
+
+    def _failure(self, check: dict, cases: int) -> None:
+        extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
+        self.say(f"  - [{check['clause']}] {check['message']}{extra}")
+        detail = check.get("detail") or {}
+        for key in ("tried", "expected", "got"):
+            if detail.get(key):
+                value = str(detail[key]).replace("\n", "\n      ")
+                self.say(f"    {self.text[key]}: {value}")
+        if check["outcome"] in ("timeout", "crashed", "error", "not-run"):
+            self.say(f"    {self.text['got']}: {check['outcome']} {check.get('error') or ''}".rstrip())
+        self.say(f"    {self.text['hint']}: {check['hint']}")

@@ -11,7 +11,7 @@ from typing import Any
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
 from grader.sandbox.modules import build_views
-from grader.sandbox.policy import forbidden_attribute
+from grader.sandbox.policy import READABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
 INPLACE = {
@@ -110,6 +110,8 @@ class Guards:
         """``_getattr_``: attribute reads. Refuses internals, frames and unsafe formatting."""
         if type(name) is not str:
             raise TypeError("attribute name must be a str")
+        if name in READABLE_DUNDERS:
+            return getattr(obj, name, *default)
         if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
             raise AttributeError(f'"{name}" is not available in the grader')
         if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":

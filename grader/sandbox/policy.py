@@ -35,8 +35,16 @@ def reserved_name(name: str) -> bool:
     return name.startswith("__") or name.endswith("_") or name.startswith(("_tmp", "_print"))
 
 
-def forbidden_attribute(name: str) -> bool:
-    """True for attribute names no submission may read or write (CONTRACT-independent safety)."""
+# Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
+# exception class, ``type(x).__name__`` in an error message. None of them leads to a frame,
+# a module or a function's globals.
+READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__"})
+
+
+def forbidden_attribute(name: str, reading: bool = False) -> bool:
+    """True for attribute names no submission may read or write (``reading``: a read)."""
+    if reading and name in READABLE_DUNDERS:
+        return False
     return (
         name.startswith("__")
         or (name.startswith("_") and name.endswith("_") and name != "_")
@@ -118,7 +126,7 @@ class GraderPolicy(RestrictingNodeTransformer):
 
     # Attributes ------------------------------------------------------------------------
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if forbidden_attribute(node.attr):
+        if forbidden_attribute(node.attr, reading=isinstance(node.ctx, ast.Load)):
             self.error(node, f'"{node.attr}" is not an attribute a submission may use.')
         if isinstance(node.ctx, ast.Load):
             node = self.node_contents_visit(node)

@@ -1,0 +1,103 @@
+"""Pathological submissions cost themselves the affected checks and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SOLUTIONS, failing, grade_folder
+
+CORRECT = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
+
+
+def replace_function(source: str, name: str, body: str) -> str:
+    """``source`` with function ``name`` redefined at the end (the later definition wins)."""
+    return source + f"\n\ndef {name}(*args):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+
+
+PATHOLOGICAL = {
+    "aa_control_first": CORRECT,
+    "loop_at_import": CORRECT + "\nwhile True:\n    pass\n",
+    "loop_in_dispatch": replace_function(CORRECT, "dispatch_ticket", "while True:\n    pass"),
+    "bare_except_loop": replace_function(CORRECT, "dispatch_ticket",
+                                         "while True:\n    try:\n        sum(range(10**7))\n    except:\n        pass"),
+    "finally_return": replace_function(CORRECT, "proposal_fingerprint",
+                                       "try:\n    while True:\n        pass\nfinally:\n    return '0' * 64"),
+    "c_level_long_call": replace_function(CORRECT, "proposal_fingerprint", "return str(sum(range(10**11)))"),
+    "memory_bomb": replace_function(CORRECT, "dispatch_ticket",
+                                    "hoard = []\nwhile True:\n    hoard.append('x' * 10**7)"),
+    "memory_bomb_at_import": CORRECT + "\nhoard = 'x' * (10**11)\n",
+    "system_exit": CORRECT + "\nraise SystemExit(0)\n",
+    "exit_call": CORRECT + "\nexit()\n",
+    "huge_print": CORRECT + "\nfor i in range(200000):\n    print('spam' * 50)\n",
+    "deep_recursion": replace_function(CORRECT, "dispatch_ticket", "return dispatch_ticket(*args)"),
+    "input_at_import": CORRECT + "\nnaam = input('naam? ')\n",
+    "zz_control_last": CORRECT,
+}
+
+
+@pytest.fixture(scope="module")
+def results(write_submissions, tmp_path_factory):
+    folder = write_submissions(PATHOLOGICAL)
+    return grade_folder(folder, tmp_path_factory.mktemp("out"), "--timeout", "2", "--jobs", "2")
+
+
+def test_controls_are_unaffected(results):
+    assert results["aa_control_first"]["score"] == 3
+    assert results["zz_control_last"]["score"] == 3
+
+
+def test_every_submission_has_a_result(results):
+    assert set(results) == set(PATHOLOGICAL)
+
+
+def test_loop_at_import_is_a_load_error(results):
+    assert results["loop_at_import"]["status"] == "load-error"
+    assert results["loop_at_import"]["load"]["problem"]["kind"] == "timeout"
+
+
+@pytest.mark.parametrize("student_id", ["loop_in_dispatch", "bare_except_loop", "memory_bomb", "deep_recursion"])
+def test_broken_dispatch_costs_only_checkpoint_3(results, student_id):
+    result = results[student_id]
+    assert result["status"] == "graded"
+    assert [result["checkpoints"][k]["passed"] for k in "123"] == [True, True, False]
+
+
+@pytest.mark.parametrize("student_id", ["loop_in_dispatch", "bare_except_loop"])
+def test_time_outs_are_reported_as_such(results, student_id):
+    outcomes = {check["outcome"] for check in failing(results[student_id], "3")}
+    assert "timeout" in outcomes
+
+
+@pytest.mark.parametrize("student_id", ["finally_return", "c_level_long_call"])
+def test_a_time_out_never_passes(results, student_id):
+    result = results[student_id]
+    assert [result["checkpoints"][k]["passed"] for k in "123"] == [True, False, False]
+    assert {"timeout"} <= {check["outcome"] for check in failing(result, "2")}
+
+
+def test_memory_bomb_at_import_is_a_load_error(results):
+    problem = results["memory_bomb_at_import"]["load"]["problem"]
+    assert problem["kind"] == "runtime" and problem["detail"].startswith("MemoryError")
+
+
+def test_system_exit_is_not_available(results):
+    problem = results["system_exit"]["load"]["problem"]
+    assert problem["kind"] == "runtime" and "SystemExit" in problem["detail"]
+
+
+def test_exit_ends_the_module_body_and_grading_goes_on(results):
+    result = results["exit_call"]
+    assert result["score"] == 3
+    assert result["load"]["notes"][0]["kind"] == "exit-called"
+
+
+def test_huge_print_is_capped_and_graded(results):
+    result = results["huge_print"]
+    assert result["score"] == 3
+    assert len(result["load"]["output"]) < 12_000
+    assert "left out" in result["load"]["output"]
+
+
+def test_input_never_waits(results):
+    problem = results["input_at_import"]["load"]["problem"]
+    assert problem["kind"] == "runtime" and "input()" in problem["detail"]

@@ -1,0 +1,150 @@
+"""The restricted policy accepts what students write and refuses what reaches the grader's internals."""
+
+import pytest
+
+from grader.sandbox.loader import LoadFailure, compile_source, load
+
+ACCEPTED = {
+    "item augmented assignment": "d = {'v': 1}\nd['v'] += 1\nassert d['v'] == 2",
+    "nested item augmented assignment": "s = {'t': {'a': 1}}\ns['t']['a'] *= 5\nassert s['t']['a'] == 5",
+    "slice augmented assignment": "x = [1, 2, 3]\nx[0:2] += [9]\nassert x == [1, 2, 9, 3]",
+    "key evaluated once": "n = [0]\ndef k():\n    n[0] += 1\n    return 'a'\nd = {'a': 1}\nd[k()] += 1\nassert n[0] == 1",
+    "private helper names": "import re as _re\n_FIELDS = {'a'}\ndef _check(x):\n    return _re.fullmatch('a', x)\nassert _check('a')",
+    "main guard": "if __name__ == '__main__':\n    raise RuntimeError('must not run')",
+    "f-strings and comprehensions": "v = [i * 2 for i in range(3)]\nt = f'{v[0]}-{len(v)}'\nassert t == '0-3'",
+    "lambda and generators": "f = lambda x: x + 1\nassert sum(f(i) for i in range(3)) == 6",
+    "try/except/finally": "try:\n    int('x')\nexcept ValueError as e:\n    r = e.args\nfinally:\n    pass",
+    "bare except becomes Exception": "try:\n    {}['x']\nexcept:\n    ok = True\nassert ok",
+    "classes with dunder methods": (
+        "class Fout(ValueError):\n    pass\n"
+        "class P:\n    def __init__(self, n):\n        self._n = n\n        self.items = []\n"
+        "    def __eq__(self, other):\n        return isinstance(other, P) and self._n == other._n\n"
+        "    def bump(self):\n        self._n += 1\n        return self._n\n"
+        "assert P(1).bump() == 2"
+    ),
+    "dataclass": (
+        "from dataclasses import dataclass, field\n@dataclass\nclass B:\n    x: int = 0\n"
+        "    tags: list = field(default_factory=list)\nassert B(3).x == 3"
+    ),
+    "future annotations and typing": (
+        "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
+        "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"
+    ),
+    "match statement": (
+        "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
+        "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"
+        "        case _:\n            return None\nassert kind({'status': 'open'}) == 'ok'\nassert kind('x') == 'x'"
+    ),
+    "str.format on a literal": "t = 'a={} b={x}'.format(1, x=2)\nassert t == 'a=1 b=2'",
+    "nonlocal": "def outer():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 1\n    inc()\n    return n\nassert outer() == 1",
+    "whitelisted imports": (
+        "import copy, json, math, re, hashlib, string, collections, itertools, functools, hmac\n"
+        "assert hmac.compare_digest('a', 'a') and json.loads(json.dumps([1])) == [1]"
+    ),
+    "getattr with a literal name": "import json\nf = getattr(json, 'dumps')\nassert f(1) == '1'",
+    "namedtuple private helpers": "from collections import namedtuple\nP = namedtuple('P', 'a b')\nassert P(1, 2)._asdict() == {'a': 1, 'b': 2}",
+    "super().__init__ and __name__": (
+        "class Fout(ValueError):\n    def __init__(self, veld):\n        super().__init__(f'fout in {veld}')\n"
+        "        self.veld = veld\nassert type(Fout('x')).__name__ == 'Fout' and Fout('x').args == ('fout in x',)"
+    ),
+    "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
+}
+
+
+@pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_accepted(source):
+    loaded = load((source + "\ndef validate_ticket_proposal(p):\n    return p\n").encode())
+    assert "validate_ticket_proposal" in loaded.functions
+
+
+REFUSED_AT_COMPILE = {
+    "guard hook as name": "_getattr_ = None",
+    "guard hook as parameter": "def f(_write_):\n    pass",
+    "guard hook as positional-only parameter": "def f(_getiter_, /):\n    pass",
+    "guard hook as lambda parameter": "f = lambda _getitem_: 1",
+    "guard hook in comprehension": "x = [1 for _getattr_ in range(2)]",
+    "guard hook via walrus": "if (_write_ := 1):\n    pass",
+    "guard hook via global": "def f():\n    global _getattr_\n    _getattr_ = 1",
+    "guard hook via import as": "import json as _getattr_",
+    "guard hook via except as": "try:\n    pass\nexcept ValueError as _write_:\n    pass",
+    "guard hook via match capture": "match 1:\n    case _getattr_:\n        pass",
+    "transformer temp name": "_tmp0 = 1",
+    "print collector name": "_print = 1",
+    "builtins dunder": "__builtins__ = {}",
+    "dunder attribute": "x = ().__dict__",
+    "dunder attribute write": "class A:\n    pass\nA().__class__ = int",
+    "subclasses": "x = object.__subclasses__()",
+    "generator frame": "g = (i for i in [1])\nf = g.gi_frame",
+    "code object attribute": "def f():\n    pass\nc = f.co_code",
+    "eval": "eval('1')",
+    "exec": "exec('x = 1')",
+    "open": "open('/etc/passwd')",
+    "globals": "g = globals()",
+    "computed getattr": "n = 'x'\ngetattr(object, n)",
+    "try star": "try:\n    pass\nexcept* ValueError:\n    pass",
+    "match class keyword pattern": "match 1:\n    case int(real=r):\n        pass",
+    "metaclass keyword": "class A(metaclass=type):\n    pass",
+    "dunder method outside a class": "def __init__(self):\n    pass",
+    "unlisted dunder method": "class A:\n    def __getattribute__(self, name):\n        return 1",
+    "async": "async def f():\n    pass",
+    "mro": "m = int.mro()",
+}
+
+
+@pytest.mark.parametrize("source", REFUSED_AT_COMPILE.values(), ids=REFUSED_AT_COMPILE.keys())
+def test_refused_at_compile(source):
+    with pytest.raises(LoadFailure) as failure:
+        compile_source(source)
+    assert failure.value.problem.kind in ("policy", "syntax")
+    assert failure.value.problem.line is not None
+
+
+REFUSED_AT_RUN = {
+    "import os": ("import os", "ImportError"),
+    "import sys": ("import sys", "ImportError"),
+    "relative import": ("from . import x", "ImportError"),
+    "string.Formatter": ("import string\nf = string.Formatter", "AttributeError"),
+    "functools.update_wrapper": ("import functools\nf = functools.update_wrapper", "AttributeError"),
+    "write a module": ("import json\njson.dumps = None", "TypeError"),
+    "write a module via setattr-free path": ("import copy\ncopy.deepcopy = copy.copy", "TypeError"),
+    "write a builtin function attribute": ("import json\njson.dumps.x = 1", "TypeError"),
+    "three-argument type": ("T = type('T', (), {})", "TypeError"),
+    "format field reaching internals": ("x = '{0.gi_frame}'.format((i for i in []))", "AttributeError"),
+    "str.format on the type": ("f = str.format", "AttributeError"),
+    "private attribute of a foreign object": ("import re\nx = getattr(re.compile('a'), '_x', 1)", "AttributeError"),
+    "exception obj attribute": ("try:\n    (1).foo\nexcept AttributeError as e:\n    o = e.obj", "AttributeError"),
+    "BaseException is not available": ("raise BaseException('x')", "NameError"),
+    "SystemExit is not available": ("raise SystemExit(0)", "NameError"),
+    "KeyboardInterrupt is not available": ("raise KeyboardInterrupt", "NameError"),
+    "input has no keyboard": ("input('x? ')", "InputCalled"),
+    "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
+}
+
+
+@pytest.mark.parametrize("source,error", REFUSED_AT_RUN.values(), ids=REFUSED_AT_RUN.keys())
+def test_refused_at_run(source, error):
+    with pytest.raises(LoadFailure) as failure:
+        load((source + "\ndef validate_ticket_proposal(p):\n    return p\n").encode())
+    assert failure.value.problem.kind == "runtime"
+    assert failure.value.problem.detail.startswith(error)
+
+
+def test_exit_ends_module_body_with_a_note():
+    loaded = load(b"def validate_ticket_proposal(p):\n    return p\nexit()\nraise RuntimeError('not reached')\n")
+    assert loaded.notes == [{"kind": "exit-called", "line": 3},
+                            {"kind": "missing-function", "name": "proposal_fingerprint"},
+                            {"kind": "missing-function", "name": "dispatch_ticket"}]
+
+
+def test_print_is_captured_and_capped():
+    loaded = load(b"print('hallo')\nfor i in range(5000):\n    print('x' * 100)\ndef validate_ticket_proposal(p):\n    return p\n")
+    assert loaded.output.startswith("hallo\n")
+    assert "left out" in loaded.output
+    assert len(loaded.output) < 12_000
+
+
+def test_namespaces_are_separate():
+    first = load(b"STATE = []\ndef validate_ticket_proposal(p):\n    STATE.append(p)\n    return len(STATE)\n")
+    second = load(b"STATE = []\ndef validate_ticket_proposal(p):\n    STATE.append(p)\n    return len(STATE)\n")
+    first.functions["validate_ticket_proposal"](1)
+    assert second.functions["validate_ticket_proposal"](1) == 1
