@@ -1,0 +1,243 @@
+"""Checkpoint 2: proposal_fingerprint(proposal) (CONTRACT.md F1-F5, and V1-V7 inherited through F4)."""
+
+import copy
+import string
+
+import pytest
+
+from checks import lesson
+from grader.battery import Mismatch, check, said
+from grader.values import plain, same, show
+
+FINGERPRINT = "proposal_fingerprint"
+
+# What ``p`` means in the code the student is shown.
+NOTE_P = "p: het voorstel uit de les / the lesson's proposal"
+HEX = set(string.hexdigits.lower())
+
+
+def shown(arg: str = "p") -> str:
+    """The call as the report shows it: ``proposal_fingerprint(...)``, with a note on what p is."""
+    return f"{FINGERPRINT}({arg})  # {NOTE_P}"
+
+
+def fingerprint_str(call):
+    """The returned fingerprint as a trusted str; a mismatch when it is no str at all."""
+    value = plain(call.returned())
+    if type(value) is not str:
+        raise Mismatch(call.shown, said("een str", "a str"), call.got())
+    return value
+
+
+# Valid proposals other than the lesson's p, as (id, code shown, fields changed in p).
+OTHER_VALID = [
+    ("call-id-c2", "{**p, 'call_id': 'c2'}", {"call_id": "c2"}),
+    ("actor-other", "{**p, 'actor': 'other'}", {"actor": "other"}),
+    ("version-7", "{**p, 'version': 7}", {"version": 7}),
+    ("version-1000000", "{**p, 'version': 1000000}", {"version": 1000000}),
+    ("ticket-sensor", "{**p, 'arguments': {'ticket': 'sensor', 'status': 'done'}}", {"ticket": "sensor"}),
+    ("status-open", "{**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}", {"status": "open"}),
+    ("long-ids", "{**p, 'call_id': 'C' + 'x' * 39, 'actor': 'A-b_9', 'arguments': {'ticket': 'l' * 32, 'status': 'open'}}",
+     {"call_id": "C" + "x" * 39, "actor": "A-b_9", "ticket": "l" * 32, "status": "open"}),
+]
+
+
+# --- F1, F2: the canonical SHA-256 hex string ------------------------------------------------------
+
+@check(2, "F1", nl="De vingerafdruk van het voorstel uit de les is de SHA-256 van de vaste JSON-weergave.",
+       en="The fingerprint of the lesson's proposal is the SHA-256 of its canonical JSON form.",
+       hint_nl="Gebruik json.dumps met precies de opgegeven opties en hash de ASCII-bytes van die tekst.",
+       hint_en="Use json.dumps with exactly the given options and hash the ASCII bytes of that text.")
+def test_f1_lesson_proposal_fingerprint(student):
+    call = student.call(FINGERPRINT, lesson.proposal(), shown=shown())
+    call.expect_plain(lesson.fingerprint(lesson.proposal()))
+
+
+@check(2, "F1", nl="Elk geldig voorstel krijgt de SHA-256 van zijn vaste JSON-weergave als vingerafdruk.",
+       en="Every valid proposal gets the SHA-256 of its canonical JSON form as its fingerprint.",
+       hint_nl="Hash het hele gevalideerde voorstel, met gesorteerde sleutels en zonder spaties.",
+       hint_en="Hash the whole validated proposal, with sorted keys and without spaces.")
+@pytest.mark.parametrize("arg,fields", [pytest.param(arg, fields, id=name) for name, arg, fields in OTHER_VALID])
+def test_f1_other_proposal_fingerprint(student, arg, fields):
+    call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
+    call.expect_plain(lesson.fingerprint(lesson.proposal(**fields)))
+
+
+@check(2, "F2", nl="De vingerafdruk is een str van precies 64 kleine hexadecimale tekens.",
+       en="The fingerprint is a str of exactly 64 lowercase hexadecimal characters.",
+       hint_nl="Geef de hexstring van de hash terug, niet de ruwe bytes en niet in hoofdletters.",
+       hint_en="Return the hash's hex string, not the raw bytes and not in uppercase.")
+def test_f2_fingerprint_is_64_lowercase_hex(student):
+    call = student.call(FINGERPRINT, lesson.proposal(), shown=shown())
+    value = plain(call.returned())
+    if not (type(value) is str and len(value) == 64 and set(value) <= HEX):
+        raise Mismatch(call.shown, said("een str van 64 kleine hexcijfers (0-9, a-f)",
+                                        "a str of 64 lowercase hex digits (0-9, a-f)"), call.got())
+
+
+@check(2, "F2-F3", nl="Het voorbeeld uit de les drukt 64 en True af.",
+       en="The lesson's example prints 64 and True.",
+       hint_nl="Geef een hexstring van 64 tekens terug die niet afhangt van de volgorde van de sleutels.",
+       hint_en="Return a 64-character hex string that does not depend on the order of the keys.")
+def test_f3_lesson_example_2_prints_64_and_true(student):
+    tried = (f"print(len(proposal_fingerprint(p)))  # {NOTE_P}\nother = dict(reversed(list(p.items())))\n"
+             "print(proposal_fingerprint(p) == proposal_fingerprint(other))")
+    expected = said("de regels 64 en True", "the lines 64 and True")
+    first = plain(student.call(FINGERPRINT, lesson.proposal(), shown=tried).returned())
+    if type(first) is not str or len(first) != 64:
+        length = len(first) if type(first) is str else "?"
+        raise Mismatch(tried, expected, said(f"eerste regel {length}: proposal_fingerprint(p) gaf {show(first)}",
+                                             f"first line {length}: proposal_fingerprint(p) returned {show(first)}"))
+    again = plain(student.call(FINGERPRINT, lesson.proposal(), shown=tried).returned())
+    other = plain(student.call(FINGERPRINT, dict(reversed(list(lesson.proposal().items()))), shown=tried).returned())
+    if not (type(again) is str and same(again, other)):
+        raise Mismatch(tried, expected, said(f"tweede regel False: {show(again)} tegenover {show(other)}",
+                                             f"second line False: {show(again)} versus {show(other)}"))
+
+
+# --- F3: every field is bound, key order is not ------------------------------------------------------
+
+REORDERED = {
+    "top-level-reversed": ("dict(reversed(list(p.items())))",
+                           lambda: dict(reversed(list(lesson.proposal().items())))),
+    "arguments-reversed": ("{**p, 'arguments': {'status': 'done', 'ticket': 'lamp'}}",
+                           lambda: {**lesson.proposal(), "arguments": {"status": "done", "ticket": "lamp"}}),
+    "both-reversed": ("{**dict(reversed(list(p.items()))), 'arguments': {'status': 'done', 'ticket': 'lamp'}}",
+                      lambda: {**dict(reversed(list(lesson.proposal().items()))),
+                               "arguments": {"status": "done", "ticket": "lamp"}}),
+}
+
+
+@check(2, "F3", nl="Dezelfde inhoud in een andere sleutelvolgorde geeft dezelfde vingerafdruk, ook binnen arguments.",
+       en="The same content in another key order gives the same fingerprint, also inside arguments.",
+       hint_nl="Zorg dat de JSON-weergave alle sleutels sorteert, ook die van de nested arguments.",
+       hint_en="Make the JSON form sort all keys, including those of the nested arguments.")
+@pytest.mark.parametrize("how", list(REORDERED))
+def test_f3_key_order_irrelevant(student, how):
+    arg, build = REORDERED[how]
+    tried = f"proposal_fingerprint(p) == proposal_fingerprint({arg})  # {NOTE_P}"
+    original = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(), shown=shown()))
+    reordered = fingerprint_str(student.call(FINGERPRINT, build(), shown=shown(arg)))
+    if not same(original, reordered):
+        raise Mismatch(tried, "True", said(f"False: {show(original)} tegenover {show(reordered)}",
+                                           f"False: {show(original)} versus {show(reordered)}"))
+
+
+FIELD_CHANGES = [  # (id, code shown, fields changed in p); each must change the fingerprint
+    ("call-id", "{**p, 'call_id': 'c2'}", {"call_id": "c2"}),
+    ("actor", "{**p, 'actor': 'other'}", {"actor": "other"}),
+    ("name", "{**p, 'name': 'delete_ticket'}", {"name": "delete_ticket"}),
+    ("version", "{**p, 'version': 1}", {"version": 1}),
+    ("ticket", "{**p, 'arguments': {'ticket': 'sensor', 'status': 'done'}}", {"ticket": "sensor"}),
+    ("status", "{**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}", {"status": "open"}),
+]
+
+
+@check(2, "F3", nl="Een andere waarde in één veld, ook in arguments, geeft een andere vingerafdruk.",
+       en="A different value in any one field, arguments included, gives a different fingerprint.",
+       hint_nl="Hash alle vijf velden samen, inclusief ticket en status in arguments.",
+       hint_en="Hash all five fields together, including ticket and status inside arguments.")
+@pytest.mark.parametrize("arg,fields", [pytest.param(arg, fields, id=name) for name, arg, fields in FIELD_CHANGES])
+def test_f3_every_field_changes_fingerprint(student, arg, fields):
+    tried = f"proposal_fingerprint(p) != proposal_fingerprint({arg})  # {NOTE_P}"
+    original = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(), shown=shown()))
+    other = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg)))
+    if same(original, other):
+        raise Mismatch(tried, "True", said(f"False: beide gaven {show(original)}", f"False: both returned {show(original)}"))
+
+
+# --- F4: validate first ---------------------------------------------------------------------------------
+
+@check(2, "F4", nl="Een ongeldig voorstel krijgt geen vingerafdruk maar een ValueError, net als bij checkpoint 1.",
+       en="An invalid proposal gets no fingerprint but a ValueError, as in checkpoint 1.",
+       hint_nl="Valideer eerst volgens checkpoint 1; faalt dit ook daar, herstel dan eerst je validatie.",
+       hint_en="Validate first as in checkpoint 1; if this fails there too, fix your validation first.")
+@pytest.mark.parametrize("case", lesson.INVALID_PROPOSALS, ids=[c[0] for c in lesson.INVALID_PROPOSALS])
+def test_f4_invalid_proposal_refused(student, case):
+    _, what, build = case
+    student.call(FINGERPRINT, build(), shown=f"proposal_fingerprint({what})").expect_value_error()
+
+
+BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je validatie aan en hash alleen wat die goedkeurt.",
+                    hint_en="Call your validation at the start of proposal_fingerprint and hash only what it accepts.")
+
+
+@check(2, "F4", nl="Een voorstel met een extra veld approved krijgt geen vingerafdruk maar een ValueError.",
+       en="A proposal with an extra approved field gets no fingerprint but a ValueError.", **BLATANT_HINT)
+def test_f4_extra_approved_field_refused(student):
+    p = {**lesson.proposal(), "approved": True}
+    student.call(FINGERPRINT, p, shown=shown("{**p, 'approved': True}")).expect_value_error()
+
+
+@check(2, "F4", nl="Een voorstel zonder arguments krijgt geen vingerafdruk maar een ValueError.",
+       en="A proposal without arguments gets no fingerprint but a ValueError.", **BLATANT_HINT)
+def test_f4_missing_arguments_refused(student):
+    p = {k: v for k, v in lesson.proposal().items() if k != "arguments"}
+    student.call(FINGERPRINT, p, shown=shown("{k: v for k, v in p.items() if k != 'arguments'}")).expect_value_error()
+
+
+@check(2, "F4", nl="Een voorstel met status closed krijgt geen vingerafdruk maar een ValueError.",
+       en="A proposal with status closed gets no fingerprint but a ValueError.", **BLATANT_HINT)
+def test_f4_status_closed_refused(student):
+    p = lesson.proposal(status="closed")
+    arg = "{**p, 'arguments': {'ticket': 'lamp', 'status': 'closed'}}"
+    student.call(FINGERPRINT, p, shown=shown(arg)).expect_value_error()
+
+
+@check(2, "F4", nl="None is geen voorstel en krijgt geen vingerafdruk maar een ValueError.",
+       en="None is not a proposal and gets no fingerprint but a ValueError.", **BLATANT_HINT)
+def test_f4_none_refused(student):
+    student.call(FINGERPRINT, None, shown="proposal_fingerprint(None)").expect_value_error()
+
+
+@check(2, "F4", nl="Een geldig gevormde onbekende toolnaam wordt gewoon gehasht.",
+       en="A well-formed unknown tool name is hashed as usual.",
+       hint_nl="Valideer hier zoals in checkpoint 1, waar name niet met set_ticket wordt vergeleken.",
+       hint_en="Validate here as in checkpoint 1, where name is not compared with set_ticket.")
+@pytest.mark.parametrize("name", ["delete_ticket", "Set-ticket"])
+def test_f4_unknown_tool_name_hashed(student, name):
+    call = student.call(FINGERPRINT, lesson.proposal(name=name), shown=shown(f"{{**p, 'name': {name!r}}}"))
+    call.expect_plain(lesson.fingerprint(lesson.proposal(name=name)))
+
+
+# --- F5: no side effects ------------------------------------------------------------------------------------
+
+UNCHANGED = {
+    "lesson-p": ("p", lesson.proposal),
+    "reversed-order": ("dict(reversed(list(p.items())))", lambda: dict(reversed(list(lesson.proposal().items())))),
+    "arguments-reversed": ("{**p, 'arguments': {'status': 'done', 'ticket': 'lamp'}}",
+                           lambda: {**lesson.proposal(), "arguments": {"status": "done", "ticket": "lamp"}}),
+    "extra-approved": ("{**p, 'approved': True}", lambda: {**lesson.proposal(), "approved": True}),
+    "status-list": ("{**p, 'arguments': {'ticket': 'lamp', 'status': ['open']}}",
+                    lambda: lesson.proposal(status=["open"])),
+}
+
+
+@check(2, "F5", nl="Het berekenen van een vingerafdruk verandert het voorstel niet.",
+       en="Computing a fingerprint does not change the proposal.",
+       hint_nl="Lees het voorstel alleen; sla niets op in de invoer en haal er niets uit weg.",
+       hint_en="Only read the proposal; store nothing in the input and remove nothing from it.")
+@pytest.mark.parametrize("how", list(UNCHANGED))
+def test_f5_input_not_mutated(student, how):
+    arg, build = UNCHANGED[how]
+    p = build()
+    before = copy.deepcopy(p)
+    student.call(FINGERPRINT, p, shown=shown(arg))  # returning or raising: both are fine here
+    after = plain(p)
+    if not same(after, before):
+        tried = f"proposal_fingerprint(p)  # {NOTE_P}\np" if arg == "p" else f"q = {arg}\nproposal_fingerprint(q)\nq"
+        raise Mismatch(tried, show(before), said(f"de invoer is nu {show(after)}", f"the input is now {show(after)}"))
+
+
+@check(2, "F5", nl="Twee keer de vingerafdruk van hetzelfde voorstel berekenen geeft twee keer dezelfde waarde.",
+       en="Computing the fingerprint of the same proposal twice gives the same value twice.",
+       hint_nl="Laat de vingerafdruk alleen van de inhoud afhangen, zonder iets te onthouden of in de invoer te bewaren.",
+       hint_en="Let the fingerprint depend on the content only, without remembering anything or storing it in the input.")
+def test_f5_second_call_same_fingerprint(student):
+    p = lesson.proposal()
+    tried = f"proposal_fingerprint(p) == proposal_fingerprint(p)  # {NOTE_P}"
+    first = fingerprint_str(student.call(FINGERPRINT, p, shown=tried))
+    second = fingerprint_str(student.call(FINGERPRINT, p, shown=tried))
+    if not same(first, second):
+        raise Mismatch(tried, "True", said(f"False: {show(first)} tegenover {show(second)}",
+                                           f"False: {show(first)} versus {show(second)}"))
