@@ -1,0 +1,184 @@
+"""What a student's feedback says, whatever the format: one submission result turned into a view."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from grader.battery import FUNCTIONS
+from grader.discover import safe_name
+
+# Of a parametrized check that fails in many cases, this many cases are shown in full.
+SHOWN_CASES = 3
+# Captured output is shown up to this many characters and lines.
+OUTPUT_CHARS = 2000
+OUTPUT_LINES = 40
+# Student text longer than this (a value, a message) is cut.
+TEXT_CHARS = 1000
+
+# Control characters and bidirectional overrides would hide or reorder what is shown.
+_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+# Load problem kinds that point at a line of main.py.
+_LINE_KINDS = ("syntax", "indentation", "policy", "runtime")
+_KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
+                   "missing-functions", "timeout", "crashed")
+_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "exit-called", "renamed-id")
+
+
+def clean(text: object, limit: int = TEXT_CHARS) -> str:
+    """Untrusted text made visible: control and bidi characters as ``\\uXXXX``, cut at ``limit``."""
+    text = _INVISIBLE.sub(lambda found: f"\\u{ord(found.group()):04x}", str(text))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
+    """Where a student's feedback file goes: ``out/feedback/<safe_name(id)>.<suffix>``."""
+    return out / "feedback" / f"{safe_name(student_id)}.{suffix}"
+
+
+def base_id(check_id: str) -> str:
+    """The check a record belongs to: ``v3_bad_id_refused[call-id-41]`` -> ``v3_bad_id_refused``."""
+    return check_id.split("[", 1)[0]
+
+
+def case_label(check_id: str) -> str | None:
+    """The parametrized case of a check id (``call-id-41``), or None."""
+    if "[" in check_id and check_id.endswith("]"):
+        return check_id.split("[", 1)[1][:-1]
+    return None
+
+
+def _case(record: dict) -> dict:
+    detail = record.get("detail") or {}
+    label = case_label(record["id"])
+    return {
+        "label": clean(label, 120) if label is not None else None,
+        "outcome": record["outcome"],
+        "tried": clean(detail["tried"]) if detail.get("tried") is not None else None,
+        "expected": clean(detail["expected"]) if detail.get("expected") is not None else None,
+        "got": clean(detail["got"]) if detail.get("got") is not None else None,
+        "error": clean(record.get("error") or "?", 300),
+    }
+
+
+def _groups(records: list[dict]) -> list[dict]:
+    """Records grouped by check (the id before ``[``), in battery order."""
+    groups: dict[str, dict] = {}
+    for record in records:
+        group = groups.setdefault(base_id(record["id"]), {
+            "id": base_id(record["id"]), "message": record.get("message") or "", "hint": record.get("hint") or "",
+            "clause": record.get("clause"), "records": [],
+        })
+        group["records"].append(record)
+    return list(groups.values())
+
+
+def _failure(group: dict, total: int) -> dict:
+    cases = [_case(record) for record in group["records"]]
+    return {
+        "id": group["id"], "message": group["message"], "hint": group["hint"], "clause": group["clause"],
+        "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total,
+        "cases": cases[:SHOWN_CASES], "more": max(0, len(cases) - SHOWN_CASES),
+    }
+
+
+def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool) -> dict:
+    number = int(key)
+    function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
+    records = entry.get("checks", [])
+    totals = {group["id"]: len(group["records"]) for group in _groups(records)}
+    failed = [r for r in records if r["outcome"] != "passed"]
+    passed = [r for r in records if r["outcome"] == "passed"]
+    # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
+    # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
+    root = None
+    if graded and failed and number >= 2 and not verdicts.get("1", True):
+        root = "validation"
+    elif graded and failed and number == 3 and not verdicts.get("2", True):
+        root = "fingerprint"
+    return {
+        "number": number,
+        "function": function,
+        "passed": bool(entry.get("passed")),
+        "total": len(records),
+        "passed_count": len(passed),
+        "missing": graded and function in missing,
+        "root_cause": root,
+        "failures": [_failure(group, totals[group["id"]]) for group in _groups(failed)],
+        "passes": [{"message": group["message"], "count": len(group["records"]),
+                    "parametrized": case_label(group["records"][0]["id"]) is not None} for group in _groups(passed)],
+    }
+
+
+def _problem(problem: dict | None) -> dict | None:
+    if not problem:
+        return None
+    kind = problem.get("kind") or "unknown"
+    line = problem.get("line") if kind in _LINE_KINDS else None
+    source = problem.get("source")
+    return {
+        "kind": kind if kind in _KNOWN_PROBLEMS else "unknown",
+        "raw_kind": clean(kind, 60),
+        "detail": clean(problem.get("detail") or "", 400),
+        "line": line if isinstance(line, int) else None,
+        "column": problem.get("column") if isinstance(problem.get("column"), int) and kind != "policy" else None,
+        "source": clean(source, 300) if source else None,
+    }
+
+
+def _note(note: dict) -> dict:
+    kind = note.get("kind")
+    if kind not in _KNOWN_NOTES:
+        return {"kind": "unknown", "raw_kind": clean(kind, 60)}
+    if kind == "missing-function":
+        return {"kind": kind, "name": clean(note.get("name", "?"), 60)}
+    if kind == "exit-called":
+        return {"kind": kind, "line": note.get("line") if isinstance(note.get("line"), int) else None}
+    if kind == "renamed-id":
+        return {"kind": kind, "old": clean(note.get("from", "?"), 120)}
+    return {"kind": kind}
+
+
+def _output(text: str) -> tuple[str, bool]:
+    lines = text.split("\n")
+    cut = len(lines) > OUTPUT_LINES or len(text) > OUTPUT_CHARS
+    shown = "\n".join(lines[:OUTPUT_LINES])[:OUTPUT_CHARS]
+    return clean(shown, OUTPUT_CHARS + 1).rstrip("\n"), cut
+
+
+def build(result: dict) -> dict:
+    """A student's feedback as plain data for the templates.
+
+    In: one submission entry of results.json (grader.results.submission_result). Out: a
+    dict with ``id``, ``status``, ``graded``, ``score``, ``max_score``, ``problem`` (None or
+    the load problem: kind/detail/line/column/source), ``notes``, ``output`` (cut, cleaned),
+    ``output_cut``, ``start`` (the first checkpoint that does not pass when two or more do
+    not, else None) and ``checkpoints``: per checkpoint its verdict and counts, its root
+    cause (None; ``validation`` when checkpoint 1 failed; else ``fingerprint`` on checkpoint
+    3 when checkpoint 2 failed), whether its function is missing, its failures grouped per
+    check (parametrized cases together, the first SHOWN_CASES in full) and its passed
+    checks. Student text is cleaned of invisible characters and cut; escaping is the
+    templates' job.
+    """
+    graded = result["status"] == "graded"
+    load = result.get("load") or {}
+    entries = result.get("checkpoints", {})
+    verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
+    notes = [_note(note) for note in load.get("notes", [])]
+    missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
+    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded) for key in sorted(entries, key=int)]
+    output, output_cut = _output(load.get("output") or "")
+    not_passed = [cp["number"] for cp in checkpoints if not cp["passed"]]
+    return {
+        "id": clean(result["id"], 200),
+        "status": result["status"],
+        "graded": graded,
+        "score": result["score"],
+        "max_score": result["max_score"],
+        "problem": None if graded else _problem(load.get("problem")),
+        "notes": notes,
+        "output": output,
+        "output_cut": output_cut,
+        "start": not_passed[0] if graded and len(not_passed) >= 2 else None,
+        "checkpoints": checkpoints,
+    }

@@ -1,0 +1,126 @@
+"""The one Jinja2 environment of the reports, its filters, and translators that escape what they insert."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Callable
+
+import jinja2
+from markupsafe import Markup, escape
+
+from grader.reports import i18n
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+_BACKTICKS = re.compile(r"`+")
+
+
+class Plain(str):
+    """Markdown that a Markdown translator inserts as it is (already made safe)."""
+
+
+def inline_code(text: object) -> Plain:
+    """``text`` as one Markdown code span: the fence is longer than any run of backticks inside.
+
+    Line breaks become ``↵`` so the span stays on one line.
+    """
+    text = str(text).replace("\r\n", "\n").replace("\n", " ↵ ")
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return Plain(f"{fence}{pad}{text}{pad}{fence}")
+
+
+def fenced_block(text: object, indent: str = "") -> Plain:
+    """``text`` as a fenced Markdown code block, the fence longer than any backtick run inside.
+
+    ``indent`` is put before every line (to nest the block in a list item).
+    """
+    text = str(text).rstrip("\n")
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    lines = [fence + "text", *text.split("\n"), fence]
+    return Plain("\n".join(indent + line if line else line for line in lines))
+
+
+def markdown_value(text: object, indent: str = "", inline_limit: int = 100) -> Plain:
+    """A value after a label: `` `code` `` on the same line when short, else a block on the next lines."""
+    text = str(text)
+    if "\n" in text.rstrip("\n") or len(text) > inline_limit:
+        return Plain("\n" + fenced_block(text, indent))
+    return Plain(" " + inline_code(text))
+
+
+def html_code(text: object) -> Markup:
+    """``text`` escaped inside ``<code>``."""
+    return Markup("<code>{}</code>").format(text)
+
+
+def _html_value(value: object) -> object:
+    if isinstance(value, (Markup, int, float)):
+        return value
+    return html_code(value)
+
+
+def _markdown_value(value: object) -> object:
+    if isinstance(value, (Plain, int, float)):
+        return value
+    return inline_code(value)
+
+
+def translator(lang: str, form: str) -> Callable[..., str]:
+    """A ``t(key, **values)`` for templates, for ``lang`` and ``form`` (``html`` or ``markdown``).
+
+    Numbers are inserted as they are; any other text is inserted as code (``<code>``,
+    escaped, in HTML; a safe code span in Markdown), so student text can never become
+    markup. Out, for HTML: Markup; for Markdown: a str.
+    """
+    if lang not in i18n.LANGUAGES:
+        raise ValueError(f"unknown report language {lang!r}")
+    if form == "html":
+        def t(key: str, **values: object) -> Markup:
+            return escape(i18n.MESSAGES[key][lang]).format(**{k: _html_value(v) for k, v in values.items()})
+    elif form == "markdown":
+        def t(key: str, **values: object) -> str:
+            return i18n.MESSAGES[key][lang].format(**{k: _markdown_value(v) for k, v in values.items()})
+    else:
+        raise ValueError(f"unknown report form {form!r}")
+    return t
+
+
+def caret(source: str, column: int | None) -> str:
+    """A line with ``^`` under ``column`` (1-based) of ``source``; tabs are kept so it lines up."""
+    if not column or column < 1:
+        return ""
+    prefix = source[: column - 1]
+    return "".join("\t" if char == "\t" else " " for char in prefix) + "^"
+
+
+@functools.lru_cache(maxsize=None)
+def environment() -> jinja2.Environment:
+    """The reports' Jinja2 environment, created once per process.
+
+    Autoescaping is on for ``.html`` templates and off for ``.md``/``.css``; undefined
+    names are errors; templates are compiled once and kept (no reload checks).
+    """
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html",), disabled_extensions=("md", "css"),
+                                           default_for_string=True, default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+        cache_size=-1,
+    )
+    env.filters.update(code=html_code, mdcode=inline_code, mdblock=fenced_block, mdvalue=markdown_value, caret=caret)
+    return env
+
+
+@functools.lru_cache(maxsize=None)
+def template(name: str) -> jinja2.Template:
+    """The compiled template ``name`` from grader/reports/templates (compiled once)."""
+    return environment().get_template(name)
