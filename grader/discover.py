@@ -87,7 +87,18 @@ def _unique(submissions: list[Submission]) -> list[Submission]:
     return submissions
 
 
+# Names Windows refuses for files, whatever the extension.
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
 def safe_name(student_id: str) -> str:
-    """A file-name-safe form of an id (ASCII letters, digits, ``-_.``; never a path)."""
-    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", student_id).strip("._") or "submission"
-    return cleaned[:80] + "-" + hashlib.sha256(student_id.encode()).hexdigest()[:8] if cleaned != student_id else cleaned
+    """A file-name-safe form of an id: lowercase ASCII letters, digits, ``-_.``, never a path.
+
+    Ids that had to change (other characters, uppercase, too long, a Windows device name)
+    get a short hash of the original, so two ids never share a file, also on file systems
+    that ignore case.
+    """
+    cleaned = re.sub(r"[^a-z0-9._-]+", "_", student_id.lower()).strip("._") or "submission"
+    if cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED:
+        return cleaned
+    return cleaned[:80] + "-" + hashlib.sha256(student_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]

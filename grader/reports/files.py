@@ -14,8 +14,15 @@ def write_atomic(path: Path, text: str, encoding: str = "utf-8") -> None:
     try:
         with os.fdopen(handle, "w", encoding=encoding, newline="") as stream:
             stream.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; reports are for sharing
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

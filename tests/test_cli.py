@@ -1,0 +1,86 @@
+"""The grade command: exit codes, output files and the results.json format."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from conftest import ROOT, SOLUTIONS, run_grade
+
+CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
+WRONG = ROOT / "submissions" / "daan-de-vries" / "main.py"
+
+
+def test_self_check_of_a_correct_file_exits_0(tmp_path):
+    done = run_grade(str(CORRECT), "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "3/3" in done.stdout
+    assert (tmp_path / "feedback" / "s01_plain_regex.html").is_file()
+
+
+def test_self_check_of_a_wrong_file_exits_1_and_names_the_rule(tmp_path):
+    done = run_grade(str(WRONG), "--out", str(tmp_path), "--lang", "en")
+    assert done.returncode == 1
+    assert "V4" in done.stdout and "hint" in done.stdout
+    assert "Checkpoint 1" in done.stdout
+
+
+def test_a_file_that_does_not_load_is_graded_not_an_error(tmp_path):
+    broken = tmp_path / "main.py"
+    broken.write_text("def validate_ticket_proposal(p)\n    return p\n", encoding="utf-8")
+    done = run_grade(str(broken), "--out", str(tmp_path / "out"))
+    assert done.returncode == 1
+    result = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
+    assert result["status"] == "load-error" and result["score"] == 0
+
+
+@pytest.mark.parametrize("args", [["/no/such/path"], ["--bogus", "x"], [], ["--jobs", "0", "x.py"]])
+def test_usage_errors_exit_2(args, tmp_path):
+    assert run_grade(*args, cwd=tmp_path).returncode == 2
+
+
+def test_empty_folder_exits_2(tmp_path):
+    (tmp_path / "empty").mkdir()
+    done = run_grade(str(tmp_path / "empty"))
+    assert done.returncode == 2 and "no submissions" in done.stderr
+
+
+def test_batch_writes_every_output(tmp_path):
+    folder = tmp_path / "in"
+    (folder / "anna").mkdir(parents=True)
+    (folder / "anna" / "main.py").write_bytes(CORRECT.read_bytes())
+    (folder / "bob.py").write_bytes(WRONG.read_bytes())
+    (folder / "bob.py.txt").write_text("ignored")
+    done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "out"
+    document = json.loads((out / "results.json").read_text())
+    assert document["format"] == 1 and document["lang"] == "nl"
+    by_id = {entry["id"]: entry for entry in document["submissions"]}
+    assert set(by_id) == {"anna", "bob"}
+    for entry in by_id.values():
+        assert set(entry) >= {"id", "source", "sha256", "status", "score", "max_score", "checkpoints"}
+        assert entry["max_score"] == 3 and set(entry["checkpoints"]) == {"1", "2", "3"}
+        for checkpoint in entry["checkpoints"].values():
+            assert isinstance(checkpoint["passed"], bool)
+            assert all(set(check) >= {"id", "outcome", "message"} for check in checkpoint["checks"])
+    assert by_id["anna"]["score"] == 3 and by_id["bob"]["score"] == 0
+    rows = list(csv.DictReader((out / "gradebook.csv").read_text(encoding="utf-8-sig").splitlines()))
+    assert {row["id"]: row["score"] for row in rows} == {"anna": "3", "bob": "0"}
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "feedback/anna.html" in index and "feedback/bob.html" in index
+    for name in ("anna", "bob"):
+        assert (out / "feedback" / f"{name}.html").is_file() and (out / "feedback" / f"{name}.md").is_file()
+
+
+def test_grading_never_changes_the_submissions(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    target = folder / "anna.py"
+    target.write_bytes(CORRECT.read_bytes())
+    before = (target.read_bytes(), target.stat().st_mtime_ns)
+    assert run_grade(str(folder), "--out", str(tmp_path / "out")).returncode == 0
+    assert (target.read_bytes(), target.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in folder.iterdir()) == ["anna.py"]

@@ -1,0 +1,71 @@
+"""Discovery: which files are graded under which id, and file names that are always safe."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.discover import UsageError, discover, safe_name
+
+
+def test_folder_per_student_and_loose_files(tmp_path):
+    (tmp_path / "anna").mkdir()
+    (tmp_path / "anna" / "main.py").write_text("x = 1")
+    (tmp_path / "anna" / "helper.py").write_text("x = 2")
+    (tmp_path / "bob.py").write_text("x = 3")
+    (tmp_path / "notes.txt").write_text("not code")
+    (tmp_path / "empty-folder").mkdir()
+    submissions, single = discover([str(tmp_path)])
+    assert not single
+    assert [(s.id, s.source) for s in submissions] == [("anna", b"x = 1"), ("bob", b"x = 3")]
+
+
+def test_folder_holding_main_py_is_one_submission(tmp_path):
+    (tmp_path / "mijn-les").mkdir()
+    (tmp_path / "mijn-les" / "main.py").write_text("x = 1")
+    submissions, _ = discover([str(tmp_path / "mijn-les")])
+    assert [s.id for s in submissions] == ["mijn-les"]
+
+
+def test_single_file_is_a_self_check(tmp_path):
+    (tmp_path / "main.py").write_text("x = 1")
+    submissions, single = discover([str(tmp_path / "main.py")])
+    assert single and submissions[0].id == "main"
+    assert len(submissions[0].sha256) == 64
+
+
+def test_ids_are_unique(tmp_path):
+    (tmp_path / "a" / "anna").mkdir(parents=True)
+    (tmp_path / "a" / "anna" / "main.py").write_text("x = 1")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "anna.py").write_text("x = 2")
+    submissions, _ = discover([str(tmp_path / "a"), str(tmp_path / "b")])
+    assert [s.id for s in submissions] == ["anna", "anna-2"]
+    assert submissions[1].notes == [{"kind": "renamed-id", "from": "anna"}]
+
+
+def test_symlinks_are_not_followed(tmp_path):
+    secret = tmp_path / "secret.py"
+    secret.write_text("x = 1")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "real.py").write_text("x = 2")
+    (tmp_path / "in" / "link.py").symlink_to(secret)
+    submissions, _ = discover([str(tmp_path / "in")])
+    assert [s.id for s in submissions] == ["real"]
+
+
+@pytest.mark.parametrize("path", ["/no/such/path"])
+def test_missing_path_is_a_usage_error(path):
+    with pytest.raises(UsageError):
+        discover([path])
+
+
+@pytest.mark.parametrize("student_id", ["../../etc/passwd", "Anna", "anna", "CON", "a" * 300, "é", ".", "", "a/b"])
+def test_safe_name_is_a_plain_file_name(student_id):
+    name = safe_name(student_id)
+    assert name and "/" not in name and "\\" not in name and not name.startswith(".")
+    assert name == name.lower() and len(name) <= 90
+    assert name.isascii()
+
+
+def test_safe_names_differ_for_ids_that_differ_only_in_case():
+    assert safe_name("Anna") != safe_name("anna")
