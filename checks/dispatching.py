@@ -1,0 +1,250 @@
+"""Scenes for the checkpoint-3 checks: a host state, a log and the script of dispatch calls so far."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+
+from checks import lesson
+from grader.battery import Call, Mismatch, Student, said
+from grader.values import plain, same, show
+
+DISPATCH = "dispatch_ticket"
+H = lesson.fingerprint
+MISSING = object()  # what dig() finds where the lesson's code would raise KeyError
+# The first line of every script shown to a student.
+LEGEND = "# p: het voorstel uit de les / the lesson's proposal; H(...): de juiste vingerafdruk / the correct fingerprint"
+
+
+def other_digests(count: int) -> set:
+    """``count`` valid lowercase SHA-256 hex digests of other content (never H of a proposal we use)."""
+    return {hashlib.sha256(f"ander voorstel {i}".encode()).hexdigest() for i in range(count)}
+
+
+def code(value: object) -> str:
+    """A short Python rendering of a trusted value: ``'a' * 40``, ascii escapes, long dicts cut."""
+    if type(value) is str and len(value) > 12 and len(set(value)) == 1:
+        return f"{value[0]!r} * {len(value)}"
+    if type(value) is str:
+        return ascii(value)
+    if type(value) is dict:
+        items = [f"{code(key)}: {code(item)}" for key, item in value.items()]
+        return "{" + ", ".join(items if len(items) <= 4 else items[:2] + ["..."] + items[-1:]) + "}"
+    return repr(value)
+
+
+# How a check hands out approvals for the proposal named ``var``: kind -> (build, text).
+APPROVALS = {
+    "own": (lambda q: {H(q)}, "{{H({var})}}"),
+    "own-list": (lambda q: [H(q)], "[H({var})]"),
+    "lesson": (lambda q: {H(lesson.proposal())}, "{{H(p)}}"),
+    "empty": (lambda q: set(), "set()"),
+    "none": (lambda q: None, "None"),
+}
+
+
+def variant(**changes: object) -> str:
+    """The lesson's p with fields replaced, written as the lesson does: ``{**p, 'call_id': 'c2'}``."""
+    arguments = {key: changes.pop(key) for key in ("ticket", "status") if key in changes}
+    parts = [f"{key!r}: {code(value)}" for key, value in changes.items()]
+    if arguments:
+        ticket, status = arguments.get("ticket", "lamp"), arguments.get("status", "done")
+        parts.append(f"'arguments': {{'ticket': {code(ticket)}, 'status': {code(status)}}}")
+    return "{**p, " + ", ".join(parts) + "}" if parts else "p"
+
+
+class Scene:
+    """One check's host: the caller's ``state`` and ``log`` and the script that led to the current call.
+
+    The script is what a student sees as "tried": the lesson's ``p`` and ``H(p)`` (the correct
+    fingerprint, CONTRACT.md F1) plus Python lines that rebuild the situation.
+    """
+
+    def __init__(self, student: Student, version: int = 0, **tickets: str) -> None:
+        self.student = student
+        self.state = lesson.state(version, **tickets)
+        self.log: object = {}
+        self.lines = [LEGEND, f"state = {self.state!r}", "log = {}"]
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def tried(self, *more: str) -> str:
+        return "\n".join(self.lines + list(more))
+
+    def name(self, var: str, **changes: object) -> dict:
+        """A fresh variant of p, bound to ``var`` in the script."""
+        self.say(f"{var} = {variant(**changes)}")
+        return lesson.proposal(**changes)
+
+    def assign(self, target: str, value: object) -> None:
+        """The host sets ``state``, ``log`` or ``state['tickets']`` to a fresh copy of trusted ``value``."""
+        value = copy.deepcopy(value)
+        line = f"{target} = {code(value)}"
+        if target in ("state", "log") and len(self.lines) == 3:
+            self.lines[1 if target == "state" else 2] = line
+        else:
+            self.say(line)
+        if target == "state['tickets']":
+            self.state["tickets"] = value
+        else:
+            setattr(self, target, value)
+
+    def call(self, proposal: object, actor: object, approved: object, args: str) -> Call:
+        """``dispatch_ticket(proposal, actor, approved, state, log)``; ``args`` renders the first three."""
+        line = f"r = dispatch_ticket({args}, state, log)"
+        call = self.student.call(DISPATCH, proposal, actor, approved, self.state, self.log, shown=self.tried(line))
+        self.say(line)
+        return call
+
+    def offer(self, host: object = "learner", approval: str = "own", **changes: object) -> tuple:
+        """Bind p (or q = p with ``changes``) and an approval; returns (proposal, approved, args text)."""
+        var = "q" if changes else "p"
+        proposal = self.name(var, **changes) if changes else lesson.proposal()
+        build, text = APPROVALS[approval]
+        return proposal, build(proposal), f"{var}, {code(host)}, {text.format(var=var)}"
+
+    def attempt(self, host: object = "learner", approval: str = "own", **changes: object) -> Call:
+        """Dispatch p (or q = p with ``changes``) for the host actor ``host`` with the given kind of approval."""
+        proposal, approved, args = self.offer(host, approval, **changes)
+        return self.call(proposal, host, approved, args)
+
+    def prepare(self, proposal: dict, var: str = "p", approved: object = None, text: str = "") -> Call:
+        """A preparatory call by the proposal's own actor that must return status 'ok'."""
+        approved = {H(proposal)} if approved is None else approved
+        args = f"{var}, {proposal['actor']!r}, {text or '{H(' + var + ')}'}"
+        call = self.call(proposal, proposal["actor"], approved, args)
+        if not is_ok(call):
+            raise Mismatch(call.shown, said("status 'ok' voor deze voorbereidende call",
+                                            "status 'ok' for this preparatory call"), call.got())
+        self.lines[-1] += "  # ok"
+        return call
+
+    def run(self, var: str = "p", **changes: object) -> Call:
+        """Prepare: the host approves p (or a variant bound to ``var``) and it succeeds."""
+        return self.prepare(self.name(var, **changes) if changes else lesson.proposal(), var)
+
+    def fill(self, rows: int, start: int = 0) -> None:
+        """Prepare: ``rows`` approved successful calls f0, f1, ... on lamp (done/open in turn)."""
+        version = f"{start} + i" if start else "i"
+        loop = [f"for i in range({rows}):",
+                f"    q = {{**p, 'call_id': f'f{{i}}', 'version': {version}, "
+                "'arguments': {'ticket': 'lamp', 'status': ['done', 'open'][i % 2]}}",
+                "    dispatch_ticket(q, 'learner', {H(q)}, state, log)  # ok"]
+        for i in range(rows):
+            q = lesson.proposal(call_id=f"f{i}", version=start + i, status=["done", "open"][i % 2])
+            call = self.student.call(DISPATCH, q, "learner", {H(q)}, self.state, self.log, shown=self.tried(*loop))
+            if not is_ok(call):
+                raise Mismatch(call.shown, said(f"status 'ok' voor elke voorbereidende call (fout bij i = {i})",
+                                                f"status 'ok' for every preparatory call (failed at i = {i})"),
+                               call.got())
+        self.lines += loop
+
+    def copy_row(self, source: str, key: str) -> None:
+        """Put one of the submission's own rows under a new key too (CONTRACT.md A7: reach 65 rows)."""
+        if not dict.__contains__(self.log, source):
+            raise Mismatch(self.tried(), said(f"een rij log[{source!r}]", f"a row log[{source!r}]"),
+                           said("die rij ontbreekt", "that row is missing"))
+        dict.__setitem__(self.log, key, dict.__getitem__(self.log, source))
+        self.say(f"log[{key!r}] = log[{source!r}]  # 65 rijen / rows")
+
+
+def is_ok(call: Call) -> bool:
+    """The call returned a dict with status 'ok' (extra keys allowed, A6)."""
+    return call.error is None and same(dig(plain(call.value), "status"), "ok")
+
+
+def dig(value: object, *keys: object) -> object:
+    """value[k1][k2]... in a plain value, or MISSING where a key or a dict is missing."""
+    for key in keys:
+        if type(value) is not dict or key not in value:
+            return MISSING
+        value = value[key]
+    return value
+
+
+def expect_status(call: Call, status: str) -> None:
+    """The call returned a dict whose 'status' is exactly ``status`` (G3; extra keys allowed, A6)."""
+    if not same(dig(plain(call.returned()), "status"), status):
+        raise Mismatch(call.shown, f"{{'status': {status!r}}}", call.got())
+
+
+def expect_fields(call: Call, **fields: object) -> None:
+    """The call returned a dict holding every given key with exactly that value (A6: more keys allowed)."""
+    value = plain(call.returned())
+    if any(not same(dig(value, key), expected) for key, expected in fields.items()):
+        raise Mismatch(call.shown, repr(fields), call.got())
+
+
+def expect_success(call: Call, version: int, ticket: str = "lamp", value: str = "done") -> None:
+    expect_fields(call, status="ok", version=version, ticket=ticket, value=value, replayed=False)
+
+
+def expect_replay(call: Call, version: int, ticket: str = "lamp", value: str = "done") -> None:
+    expect_fields(call, status="ok", version=version, ticket=ticket, value=value, replayed=True)
+
+
+def expect_outcome(call: Call, outcome: object) -> None:
+    """``outcome`` is ValueError, a refusal status, or ("replay", version) / ("ok", version)."""
+    if outcome is ValueError:
+        call.expect_value_error()
+    elif isinstance(outcome, tuple):
+        (expect_replay if outcome[0] == "replay" else expect_success)(call, outcome[1])
+    else:
+        expect_status(call, outcome)
+
+
+def set_in(call: Call, key: str, value: object) -> None:
+    """The lesson's ``r[key] = value`` on a returned dict (read through dict itself, never its methods)."""
+    raw = call.returned()
+    if not issubclass(type(raw), dict):
+        raise Mismatch(call.shown, said("een dictionary", "a dictionary"), call.got())
+    dict.__setitem__(raw, key, value)
+
+
+def snapshot(**objects: object) -> dict:
+    """Trusted deep copies, by value, of the caller's objects before a call."""
+    return {name: plain(value) for name, value in objects.items()}
+
+
+def expect_unchanged(tried: str, before: dict, **objects: object) -> None:
+    """Each object still has the value it had in ``before``; else say what changed."""
+    for name, value in objects.items():
+        after = plain(value)
+        if not same(before[name], after):
+            was, now = brief(before[name]), brief(after)
+            expected = said(f"{name} blijft {was}", f"{name} stays {was}") if len(was) <= 120 else \
+                said(f"{name} blijft ongewijzigd", f"{name} stays unchanged")
+            if len(now) <= 120:
+                got = said(f"{name} werd {now}", f"{name} became {now}")
+            else:
+                found = list(differences(name, before[name], after))[:3]
+                got = said("; ".join(f"{where} {'is weg' if what is MISSING else 'werd ' + brief(what)}"
+                                     for where, what in found),
+                           "; ".join(f"{where} {'was removed' if what is MISSING else 'became ' + brief(what)}"
+                                     for where, what in found))
+            raise Mismatch(tried, expected, got)
+
+
+def brief(value: object) -> str:
+    """show(value), with the 64-digit hex strings of an approval set cut to their first 8 digits."""
+    if type(value) is set and value:
+        items = sorted(repr(item[:8]) + "..." if type(item) is str and len(item) == 64 else show(item)
+                       for item in value)
+        return "{" + ", ".join(items) + "}"
+    return show(value)
+
+
+def differences(where: str, before: object, after: object):
+    """(path, new value or MISSING) for each place where two plain values differ, nested dicts first."""
+    if type(before) is not dict or type(after) is not dict:
+        yield where, after
+        return
+    for key in after:
+        if key not in before:
+            yield f"{where}[{key!r}]", after[key]
+        elif not same(before[key], after[key]):
+            yield from differences(f"{where}[{key!r}]", before[key], after[key])
+    for key in before:
+        if key not in after:
+            yield f"{where}[{key!r}]", MISSING

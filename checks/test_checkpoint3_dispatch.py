@@ -1,0 +1,355 @@
+"""Checkpoint 3: dispatch_ticket's input shape and its statuses in order (CONTRACT.md D1-D14, G2, G3)."""
+
+import hashlib
+
+import pytest
+
+from checks import lesson
+from checks.dispatching import H, Scene, expect_outcome, expect_status, other_digests
+from grader.battery import Mismatch, check
+from grader.values import plain
+
+P = lesson.proposal
+DIGEST = H(P())
+TICKETS_16 = {"lamp": "open", **{f"t{i}": "done" for i in range(1, 16)}}
+
+
+def ids(cases):
+    return [case[0] for case in cases]
+
+
+# D1: the host actor ---------------------------------------------------------------------------
+
+@check(3, "D1", nl="Een hostactor die aan het ID-patroon voldoet, ook een van precies 40 tekens, wordt aanvaard.",
+       en="A host actor that matches the ID pattern, also one of exactly 40 characters, is accepted.",
+       hint_nl="De hostactor volgt hetzelfde patroon als call_id, actor en name in checkpoint 1.",
+       hint_en="The host actor follows the same pattern as call_id, actor and name in checkpoint 1.")
+@pytest.mark.parametrize("actor", ["a" * 40, "A", "Ab_-9z"], ids=["40-chars", "one-letter", "mixed"])
+def test_d1_host_actor_valid(student, actor):
+    expect_outcome(Scene(student).attempt(actor, actor=actor), ("ok", 1))
+
+
+HOST_ACTORS_INVALID = [
+    ("41-chars", "a" * 41), ("newline", "learner\n"), ("empty", ""), ("digit-first", "1learner"),
+    ("dash-first", "-learner"), ("space", "learner "), ("dot", "learn.er"), ("accent", "l\u00e9arner"),
+    ("kelvin", "\u212a"), ("arabic-digit", "a\u0661"), ("fullwidth", "\uff4cearner"), ("none", None),
+    ("int", 7), ("bytes", b"learner"), ("list", ["learner"]),
+]
+
+
+@check(3, "D1", nl="Een hostactor die niet aan het ID-patroon voldoet, geeft een ValueError.",
+       en="A host actor that does not match the ID pattern raises a ValueError.",
+       hint_nl="Controleer de hostactor zoals de ID-velden: een str, ASCII, het hele patroon, hoogstens 40 tekens.",
+       hint_en="Check the host actor like the ID fields: a str, ASCII, the whole pattern, at most 40 characters.")
+@pytest.mark.parametrize("case", HOST_ACTORS_INVALID, ids=ids(HOST_ACTORS_INVALID))
+def test_d1_host_actor_invalid(student, case):
+    Scene(student).attempt(case[1]).expect_value_error()
+
+
+# D2: the approval register --------------------------------------------------------------------
+
+@check(3, "D2", nl="Een lege set en een set van precies 64 hexstrings zijn geldige goedkeuringsregisters.",
+       en="An empty set and a set of exactly 64 hex strings are valid approval registers.",
+       hint_nl="approved mag leeg zijn en mag 64 vingerafdrukken bevatten, niet meer.",
+       hint_en="approved may be empty and may hold 64 fingerprints, not more.")
+@pytest.mark.parametrize("size", [0, 64], ids=["empty-set", "64-digests"])
+def test_d2_approved_valid(student, size):
+    scene = Scene(student)
+    if size == 0:
+        expect_status(scene.attempt(approval="empty"), "approval-required")
+    else:
+        approved = other_digests(63) | {DIGEST}
+        expect_outcome(scene.call(P(), "learner", approved, "p, 'learner', {H(p), ...63 andere/other hex}"), ("ok", 1))
+
+
+APPROVED_INVALID = [
+    ("65-digests", lambda: other_digests(64) | {DIGEST}, "{H(p), ...64 andere/other hex}"),
+    ("list", lambda: [DIGEST], "[H(p)]"), ("tuple", lambda: (DIGEST,), "(H(p),)"),
+    ("dict", lambda: {DIGEST: True}, "{H(p): True}"), ("none", lambda: None, "None"),
+    ("bytes-digest", lambda: {DIGEST, hashlib.sha256(b"p").digest()}, "{H(p), sha256(...).digest()}"),
+    ("63-chars", lambda: {DIGEST, DIGEST[:63]}, "{H(p), H(p)[:63]}"),
+    ("65-chars", lambda: {DIGEST, DIGEST + "0"}, "{H(p), H(p) + '0'}"),
+    ("non-hex", lambda: {DIGEST, "g" * 64}, "{H(p), 'g' * 64}"),
+    ("newline", lambda: {DIGEST + "\n"}, "{H(p) + '\\n'}"),
+    ("non-str", lambda: {DIGEST, 12345}, "{H(p), 12345}"),
+]
+
+
+@check(3, "D2", nl="approved moet een set zijn van hoogstens 64 strings van precies 64 hexcijfers; anders ValueError.",
+       en="approved must be a set of at most 64 strings of exactly 64 hex digits; otherwise ValueError.",
+       hint_nl="Controleer het type van het register, zijn grootte en elk element volledig.",
+       hint_en="Check the register's type, its size and every element completely.")
+@pytest.mark.parametrize("case", APPROVED_INVALID, ids=ids(APPROVED_INVALID))
+def test_d2_approved_invalid(student, case):
+    Scene(student).call(P(), "learner", case[1](), f"p, 'learner', {case[2]}").expect_value_error()
+
+
+# D3: the host state ---------------------------------------------------------------------------
+
+def host(version=0, **tickets):
+    return {"version": version, "tickets": tickets or {"lamp": "open"}}
+
+
+STATES_VALID = [  # (id, state, changes to p, outcome)
+    ("version-1000001", host(1000001), {}, "stale-version"),
+    ("version-1000000", host(1000000), {"version": 1000000}, ("ok", 1000001)),
+    ("one-ticket", host(), {}, ("ok", 1)),
+    ("16-tickets", host(**TICKETS_16), {}, ("ok", 1)),
+    ("32-char-ticket", host(lamp="open", **{"l" * 32: "done"}), {}, ("ok", 1)),
+]
+
+
+@check(3, "D3", nl="Een state met versie tot en met 1000001 en 1 tot 16 geldige tickets wordt aanvaard.",
+       en="A state with a version up to and including 1000001 and 1 to 16 valid tickets is accepted.",
+       hint_nl="Let op de grenzen: de hostversie loopt tot 1000001 en er mogen 16 tickets zijn.",
+       hint_en="Mind the limits: the host version goes up to 1000001 and there may be 16 tickets.")
+@pytest.mark.parametrize("case", STATES_VALID, ids=ids(STATES_VALID))
+def test_d3_state_valid(student, case):
+    scene = Scene(student)
+    scene.assign("state", case[1])
+    expect_outcome(scene.attempt(**case[2]), case[3])
+
+
+STATES_INVALID = [
+    ("none", None), ("list", [("version", 0)]), ("no-tickets", {"version": 0}),
+    ("no-version", {"tickets": {"lamp": "open"}}), ("extra-key", {**host(), "owner": "learner"}),
+    ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),
+    ("version-float", host(0.0)), ("version-none", host(None)),
+    ("tickets-empty", {"version": 0, "tickets": {}}), ("tickets-17", host(**TICKETS_16, t16="open")),
+    ("tickets-list", {"version": 0, "tickets": [("lamp", "open")]}), ("tickets-none", {"version": 0, "tickets": None}),
+    ("key-upper", host(lamp="open", Sensor="open")), ("key-underscore", host(lamp="open", sensor_1="open")),
+    ("key-33", host(lamp="open", **{"l" * 33: "open"})), ("key-newline", host(lamp="open", **{"sensor\n": "open"})),
+    ("key-accent", host(lamp="open", **{"s\u00e9nsor": "open"})),
+    ("key-int", {"version": 0, "tickets": {"lamp": "open", 7: "open"}}),
+    ("value-closed", host(lamp="open", sensor="closed")), ("value-upper", host(lamp="open", sensor="Done")),
+    ("value-none", host(lamp="open", sensor=None)), ("value-true", host(lamp="open", sensor=True)),
+    ("value-list", host(lamp="open", sensor=["open"])),
+]
+
+
+@check(3, "D3",
+       nl="Een state zonder precies version (0..1000001) en tickets (1..16 geldige paren) geeft een ValueError.",
+       en="A state without exactly version (0..1000001) and tickets (1..16 valid pairs) raises a ValueError.",
+       hint_nl="Controleer de sleutels van state, type en bereik van de versie en elk ticketpaar, zonder TypeError.",
+       hint_en="Check state's keys, the version's type and range and every ticket pair, without a TypeError.")
+@pytest.mark.parametrize("case", STATES_INVALID, ids=ids(STATES_INVALID))
+def test_d3_state_invalid(student, case):
+    scene = Scene(student)
+    scene.assign("state", case[1])
+    scene.attempt().expect_value_error()
+
+
+# D4: the completed log ------------------------------------------------------------------------
+
+@check(3, "D4",
+       nl="completed moet een dictionary zijn met hoogstens 64 rijen; anders ValueError, ook bij een herhaling.",
+       en="completed must be a dictionary of at most 64 rows; otherwise ValueError, also for a replay.",
+       hint_nl="Controleer het type en de grootte van het log voordat je er iets in opzoekt.",
+       hint_en="Check the log's type and size before you look anything up in it.")
+@pytest.mark.parametrize("case", ["list", "none", "65-rows-new-call", "65-rows-replay"])
+def test_d4_completed_invalid(student, case):
+    scene = Scene(student)
+    if case in ("list", "none"):
+        scene.assign("log", [] if case == "list" else None)
+        scene.attempt().expect_value_error()
+        return
+    scene.fill(64)
+    scene.copy_row("f0", "x64")
+    if case == "65-rows-new-call":
+        scene.attempt(version=64).expect_value_error()
+    else:
+        scene.attempt(approval="empty", call_id="f0").expect_value_error()
+
+
+# D5, D6: validation first ---------------------------------------------------------------------
+
+@check(3, "D5", nl="dispatch_ticket weigert elk ongeldig voorstel met een ValueError, net als checkpoint 1.",
+       en="dispatch_ticket refuses every invalid proposal with a ValueError, just like checkpoint 1.",
+       hint_nl="Valideer het voorstel eerst zoals in checkpoint 1; faalt checkpoint 1 hierop ook, herstel dat eerst.",
+       hint_en="Validate the proposal first as in checkpoint 1; if checkpoint 1 fails on this too, fix that first.")
+@pytest.mark.parametrize("case", lesson.INVALID_PROPOSALS, ids=ids(lesson.INVALID_PROPOSALS))
+def test_d5_invalid_proposal(student, case):
+    _, shown, build = case
+    Scene(student).call(build(), "learner", {DIGEST}, f"{shown}, 'learner', {{H(p)}}").expect_value_error()
+
+
+VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval kind, changes to p)
+    ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}),
+    ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}),
+    ("approved-foreign-actor", False, None, "other", "own-list", {}),
+    ("state-foreign-actor", False, ("state", host(-1)), "other", "own", {}),
+    ("completed-foreign-actor", False, ("log", None), "other", "own", {}),
+    ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1}),
+    ("approved-unknown-tool", False, None, "learner", "none", {"name": "delete_ticket"}),
+    ("actor-replay", True, None, "learner\n", "empty", {}),
+    ("approved-replay", True, None, "learner", "own-list", {}),
+    ("state-replay", True, ("state['tickets']", {}), "learner", "empty", {}),
+    ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}),
+]
+
+
+@check(3, "D6",
+       nl="Ongeldige invoer geeft altijd een ValueError, ook als de call anders geweigerd of herhaald zou worden.",
+       en="Invalid input always raises a ValueError, even when the call would otherwise be refused or replayed.",
+       hint_nl="Controleer alle invoer voordat je een status bepaalt: eerst de vorm, dan actor, tool en de rest.",
+       hint_en="Check all input before you decide on any status: first the shape, then actor, tool and the rest.")
+@pytest.mark.parametrize("case", VALIDATION_FIRST, ids=ids(VALIDATION_FIRST))
+def test_d6_validation_before_status(student, case):
+    _, prepared, change, actor, approval, changes = case
+    scene = Scene(student)
+    if prepared:
+        scene.run()
+    if change:
+        scene.assign(*change)
+    scene.attempt(actor, approval, **changes).expect_value_error()
+
+
+# D7: the order of the status checks -------------------------------------------------------------
+
+ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
+    ("forbidden-before-unknown-tool", None, "other", "own", {"name": "delete_ticket"}, "forbidden"),
+    ("forbidden-before-replay", "run", "other", "empty", {}, "forbidden"),
+    ("forbidden-before-conflict", "run", "learner", "own", {"actor": "admin"}, "forbidden"),
+    ("unknown-tool-before-conflict", "run", "learner", "own", {"name": "delete_ticket"}, "unknown-tool"),
+    ("replay-before-stale", "run", "learner", "own", {}, ("replay", 1)),
+    ("replay-before-approval", "run", "learner", "empty", {}, ("replay", 1)),
+    ("replay-before-missing-ticket", "unticket", "learner", "empty", {}, ("replay", 1)),
+    ("replay-before-log-full", "fill", "learner", "empty", {"call_id": "f0"}, ("replay", 1)),
+    ("conflict-before-stale", "run", "learner", "own", {"status": "open"}, "call-id-conflict"),
+    ("stale-before-approval", None, "learner", "empty", {"version": 1}, "stale-version"),
+    ("approval-before-missing-ticket", None, "learner", "empty", {"ticket": "pump"}, "approval-required"),
+    ("missing-ticket-before-log-full", "fill", "learner", "own", {"version": 64, "ticket": "pump"}, "missing-ticket"),
+]
+
+
+@check(3, "D7", nl="Falen er meerdere controles, dan beslist de eerste in de vaste volgorde: actor, tool, "
+       "herhaling/conflict, versie, goedkeuring, ticket, logruimte.",
+       en="When several checks fail, the first in the fixed order decides: actor, tool, replay/conflict, "
+       "version, approval, ticket, log space.",
+       hint_nl="Zet de controles in de volgorde van de les; een herhaling komt na actor en tool, maar vóór de rest.",
+       hint_en="Put the checks in the lesson's order; a replay comes after actor and tool, but before the rest.")
+@pytest.mark.parametrize("case", ORDER, ids=ids(ORDER))
+def test_d7_order(student, case):
+    _, preparation, actor, approval, changes, outcome = case
+    scene = Scene(student)
+    if preparation == "fill":
+        scene.fill(64)
+    elif preparation:
+        scene.run()
+    if preparation == "unticket":
+        scene.assign("state['tickets']", {"sensor": "open"})
+    expect_outcome(scene.attempt(actor, approval, **changes), outcome)
+
+
+# D8-D14: each refusal status ------------------------------------------------------------------
+
+FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("case-proposal", "Learner", "learner"),
+             ("prefix", "learner", "learne"), ("longer", "learner", "learner2")]
+
+
+@check(3, "D8",
+       nl="Wijkt de actor van het voorstel af van de hostactor, ook alleen in hoofdletters, dan is de status forbidden.",
+       en="When the proposal's actor differs from the host actor, even only in letter case, the status is forbidden.",
+       hint_nl="Vergelijk de geclaimde actor exact met de vertrouwde hostactor; geef de weigering terug als resultaat.",
+       hint_en="Compare the claimed actor exactly with the trusted host actor and return the refusal as a result.")
+@pytest.mark.parametrize("case", FORBIDDEN, ids=ids(FORBIDDEN))
+def test_d8_forbidden(student, case):
+    changes = {"actor": case[1]} if case[1] != "learner" else {}
+    expect_status(Scene(student).attempt(case[2], **changes), "forbidden")
+
+
+@check(3, "D9", nl="Alleen de tool set_ticket bestaat; elke andere naam geeft de status unknown-tool.",
+       en="Only the tool set_ticket exists; any other name gives the status unknown-tool.",
+       hint_nl="Vergelijk de toolnaam exact met set_ticket, ook als het voorstel is goedgekeurd.",
+       hint_en="Compare the tool name exactly with set_ticket, even when the proposal was approved.")
+@pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets"])
+def test_d9_unknown_tool(student, tool):
+    expect_status(Scene(student).attempt(name=tool), "unknown-tool")
+
+
+CONFLICTS = [("other-status", "learner", {"status": "open"}), ("other-ticket", "learner", {"ticket": "sensor"}),
+             ("other-version", "learner", {"version": 1}), ("other-actor", "admin", {"actor": "admin"})]
+
+
+@check(3, "D10",
+       nl="Een bekende call-ID met andere inhoud (argumenten, versie of actor) geeft de status call-id-conflict.",
+       en="A known call id with other content (arguments, version or actor) gives the status call-id-conflict.",
+       hint_nl="Vergelijk bij een bekende call-ID de vingerafdruk van het hele voorstel met de bewaarde.",
+       hint_en="For a known call id, compare the fingerprint of the whole proposal with the stored one.")
+@pytest.mark.parametrize("case", CONFLICTS, ids=ids(CONFLICTS))
+def test_d10_call_id_conflict(student, case):
+    scene = Scene(student)
+    scene.run()
+    expect_status(scene.attempt(case[1], **case[2]), "call-id-conflict")
+
+
+@check(3, "D10", nl="Dezelfde inhoud in een andere sleutelvolgorde is een herhaling, geen conflict.",
+       en="The same content in another key order is a replay, not a conflict.",
+       hint_nl="Vergelijk de inhoud via de vingerafdruk, die niet van de sleutelvolgorde afhangt.",
+       hint_en="Compare the content through the fingerprint, which does not depend on key order.")
+def test_d10_replay_other_key_order(student):
+    scene = Scene(student)
+    scene.run()
+    reordered = {**dict(reversed(list(P().items()))), "arguments": {"status": "done", "ticket": "lamp"}}
+    scene.say("q = {**dict(reversed(list(p.items()))), 'arguments': {'status': 'done', 'ticket': 'lamp'}}")
+    expect_outcome(scene.call(reordered, "learner", set(), "q, 'learner', set()"), ("replay", 1))
+
+
+@check(3, "D11", nl="Een nieuwe call met een andere versie dan de hostversie, ouder of nieuwer, krijgt stale-version.",
+       en="A new call whose version differs from the host version, older or newer, gets stale-version.",
+       hint_nl="Vergelijk de versie van het voorstel op gelijkheid met de actuele versie van state.",
+       hint_en="Compare the proposal's version for equality with the current version of state.")
+@pytest.mark.parametrize("version", [2, 4], ids=["older", "newer"])
+def test_d11_stale_version(student, version):
+    expect_status(Scene(student, 3).attempt(version=version), "stale-version")
+
+
+APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call-id", {"call_id": "c2"}),
+             ("other-ticket", {"ticket": "sensor"}), ("other-version", {"version": 1})]
+
+
+@check(3, "D12", nl="Zonder goedkeuring van precies deze inhoud is de status approval-required.",
+       en="Without an approval of exactly this content the status is approval-required.",
+       hint_nl="Zoek de vingerafdruk van het hele voorstel op in approved; een akkoord voor iets anders telt niet.",
+       hint_en="Look up the fingerprint of the whole proposal in approved; approving something else does not count.")
+@pytest.mark.parametrize("case", APPROVALS, ids=ids(APPROVALS))
+def test_d12_approval_required(student, case):
+    scene = Scene(student)
+    if case[1] is None:
+        call = scene.attempt(approval="empty")
+    else:
+        other = scene.name("a", **case[1])
+        call = scene.call(P(), "learner", {H(other)}, "p, 'learner', {H(a)}")
+    expect_status(call, "approval-required")
+
+
+@check(3, "D13", nl="Een goedgekeurd voorstel voor een ticket dat niet in state staat, krijgt missing-ticket.",
+       en="An approved proposal for a ticket that is not in state gets missing-ticket.",
+       hint_nl="De dispatcher maakt geen nieuwe tickets aan: controleer of het ticket al bestaat.",
+       hint_en="The dispatcher creates no new tickets: check that the ticket already exists.")
+@pytest.mark.parametrize("ticket", ["pump", "lam"])
+def test_d13_missing_ticket(student, ticket):
+    expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
+
+
+@check(3, "D14", nl="Met precies 64 rijen in completed krijgt een nieuwe geldige call log-full.",
+       en="With exactly 64 rows in completed, a new valid call gets log-full.",
+       hint_nl="Het log heeft ruimte voor 64 rijen; controleer de ruimte als laatste, vóór de wijziging.",
+       hint_en="The log has room for 64 rows; check the room last, before the change.")
+def test_d14_log_full_at_64(student):
+    scene = Scene(student)
+    scene.fill(64)
+    expect_status(scene.attempt(version=64), "log-full")
+
+
+@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog en telt het log daarna 64 rijen.",
+       en="With 63 rows in completed a new call still succeeds and the log then holds 64 rows.",
+       hint_nl="Pas bij 64 bestaande rijen is het log vol, niet eerder.",
+       hint_en="The log is only full with 64 existing rows, not earlier.")
+def test_d14_63_rows_still_room(student):
+    scene = Scene(student)
+    scene.fill(63)
+    expect_outcome(scene.attempt(version=63), ("ok", 64))
+    rows = len(plain(scene.log))
+    if rows != 64:
+        raise Mismatch(scene.tried("len(log)"), "64", str(rows))

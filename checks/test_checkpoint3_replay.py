@@ -1,0 +1,291 @@
+"""Checkpoint 3: what dispatch_ticket changes, records and replays (CONTRACT.md D15-D20, Ex 3-5)."""
+
+import pytest
+
+from checks import lesson
+from checks.dispatching import (H, MISSING, Scene, dig, expect_outcome, expect_replay, expect_status,
+                                expect_success, expect_unchanged, set_in, snapshot)
+from grader.battery import Mismatch, check, said
+from grader.values import plain, same, show
+
+P = lesson.proposal
+DIGEST = H(P())
+
+
+def expect_value(tried, expected, found, what):
+    """A value read from the caller's objects (plain) equals ``expected`` exactly."""
+    if not same(found, expected):
+        got = said(f"{what} ontbreekt", f"{what} is missing") if found is MISSING else \
+            said(f"{what} is {show(found)}", f"{what} is {show(found)}")
+        raise Mismatch(tried, repr(expected), got)
+
+
+# D15, D16: a successful call ----------------------------------------------------------------
+
+SUCCESSES = [  # (id, changes to p, host version, host tickets, tickets afterwards, (ticket, value))
+    ("lesson", {}, 0, {}, {"lamp": "done", "sensor": "open"}, ("lamp", "done")),
+    ("same-status", {"status": "open"}, 0, {}, {"lamp": "open", "sensor": "open"}, ("lamp", "open")),
+    ("version-41", {"version": 41, "ticket": "sensor"}, 41, {"lamp": "done", "sensor": "open", "pump": "done"},
+     {"lamp": "done", "sensor": "done", "pump": "done"}, ("sensor", "done")),
+]
+
+
+def succeed(student, case):
+    """Dispatch the case's approved proposal on its host state; returns the scene and the call."""
+    scene = Scene(student, case[2], **case[3])
+    return scene, scene.attempt(**case[1])
+
+
+@check(3, "D15",
+       nl="Bij succes past dispatch_ticket de state van de aanroeper zelf aan: alleen dat ticket en versie + 1.",
+       en="On success dispatch_ticket changes the caller's own state: only that ticket and version + 1.",
+       hint_nl="Wijzig het meegegeven state-object zelf; dezelfde status opnieuw zetten is ook een geslaagde call.",
+       hint_en="Change the given state object itself; setting the same status again is also a successful change.")
+@pytest.mark.parametrize("case", SUCCESSES, ids=[c[0] for c in SUCCESSES])
+def test_d15_state_changed_in_place(student, case):
+    scene, call = succeed(student, case)
+    expect_status(call, "ok")
+    expect_value(scene.tried("state"), {"version": case[2] + 1, "tickets": case[4]}, plain(scene.state), "state")
+
+
+@check(3, "D16",
+       nl="Een geslaagde call geeft status ok, de nieuwe versie, het ticket, de nieuwe waarde en replayed=False.",
+       en="A successful call returns status ok, the new version, the ticket, the new value and replayed=False.",
+       hint_nl="Bouw het resultaat uit de nieuwe versie en de argumenten; replayed is de bool False.",
+       hint_en="Build the result from the new version and the arguments; replayed is the bool False.")
+@pytest.mark.parametrize("case", SUCCESSES, ids=[c[0] for c in SUCCESSES])
+def test_d16_success_result(student, case):
+    _, call = succeed(student, case)
+    expect_success(call, case[2] + 1, *case[5])
+
+
+# D17: the completed row ---------------------------------------------------------------------
+
+@check(3, "D17", nl="Elke geslaagde call voegt precies één rij toe onder zijn call-ID, met de nieuwe versie in result.",
+       en="Every successful call adds exactly one row under its call id, with the new version in result.",
+       hint_nl="Bewaar na het slagen een rij completed[call_id] met de vingerafdruk en een kopie van het resultaat.",
+       hint_en="After success, store one row completed[call_id] with the fingerprint and a copy of the result.")
+def test_d17_one_row_per_success(student):
+    scene = Scene(student)
+    scene.run()
+    before = plain(scene.log)
+    scene.run("q", call_id="c2", version=1, status="open")
+    after = plain(scene.log)
+    keys = sorted(after) if all(type(key) is str for key in after) else list(after)
+    expect_value(scene.tried("sorted(log)"), ["c1", "c2"], keys, "sorted(log)")
+    expect_value(scene.tried("log['c1']"), dig(before, "c1"), dig(after, "c1"), "log['c1']")
+    expect_value(scene.tried("log['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
+                 "log['c2']['result']['version']")
+
+
+@check(3, "D17",
+       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen verandert log en herhaling niet.",
+       en="The stored result is a copy: changing the returned result changes neither the log nor a replay.",
+       hint_nl="Bewaar in completed een eigen kopie van het resultaat, niet hetzelfde object dat je teruggeeft.",
+       hint_en="Store your own copy of the result in completed, not the same object you return.")
+def test_d17_stored_result_is_a_copy(student):
+    scene = Scene(student)
+    call = scene.run()
+    set_in(call, "version", 900)
+    scene.say("r['version'] = 900")
+    expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
+                 "log['c1']['result']['version']")
+    expect_replay(scene.attempt(approval="empty"), 1)
+
+
+# D18: replay --------------------------------------------------------------------------------
+
+@check(3, "D18",
+       nl="Een herhaalde call geeft het oorspronkelijke resultaat terug met replayed=True, ook na latere calls.",
+       en="A repeated call returns the original result with replayed=True, also after later calls.",
+       hint_nl="Geef bij een herhaling een kopie van het resultaat dat bij die call-ID bewaard is, met replayed True.",
+       hint_en="For a replay, return a copy of the result stored under that call id, with replayed True.")
+def test_d18_replay_returns_original_result(student):
+    scene = Scene(student)
+    scene.run()
+    q = scene.name("q", call_id="c2", version=1, status="open")
+    scene.prepare(q, "q")
+    expect_replay(scene.attempt(approval="empty"), 1)
+    expect_replay(scene.call(q, "learner", {H(q)}, "q, 'learner', {H(q)}"), 2, value="open")
+
+
+@check(3, "D18", nl="Een herhaling verandert niets: state, completed en approved blijven gelijk.",
+       en="A replay changes nothing: state, completed and approved stay the same.",
+       hint_nl="Een herhaling leest alleen het bewaarde resultaat: geen nieuwe wijziging, niets bijschrijven.",
+       hint_en="A replay only reads the stored result; do not perform the change again and write nothing.")
+def test_d18_replay_changes_nothing(student):
+    scene = Scene(student)
+    scene.run()
+    approved = {H(P(call_id="c2"))}
+    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    call = scene.call(P(), "learner", approved, "p, 'learner', {H({**p, 'call_id': 'c2'})}")
+    expect_replay(call, 1)
+    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+
+
+@check(3, "D18",
+       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan verandert log en latere herhalingen niet.",
+       en="A replay's result is a copy: changing it changes neither the log nor later replays.",
+       hint_nl="Geef bij elke herhaling een nieuwe kopie terug, niet het bewaarde object zelf.",
+       hint_en="Return a new copy for every replay, not the stored object itself.")
+def test_d18_replay_result_is_a_copy(student):
+    scene = Scene(student)
+    scene.run()
+    call = scene.attempt(approval="empty")
+    expect_replay(call, 1)
+    set_in(call, "version", 900)
+    scene.say("r['version'] = 900")
+    expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
+                 "log['c1']['result']['version']")
+    expect_replay(scene.attempt(approval="empty"), 1)
+
+
+# D19, D20: refusals change nothing and are not recorded ------------------------------------------
+
+REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, outcome)
+    ("forbidden", "other", "own", {"call_id": "c2", "version": 1}, "forbidden"),
+    ("unknown-tool", "learner", "own", {"call_id": "c2", "version": 1, "name": "delete_ticket"}, "unknown-tool"),
+    ("call-id-conflict", "learner", "own", {"status": "open"}, "call-id-conflict"),
+    ("stale-version", "learner", "own", {"call_id": "c2"}, "stale-version"),
+    ("approval-required", "learner", "lesson", {"call_id": "c2", "version": 1}, "approval-required"),
+    ("missing-ticket", "learner", "own", {"call_id": "c2", "version": 1, "ticket": "pump"}, "missing-ticket"),
+    ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),
+    ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
+    ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1}, ValueError),
+    ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1}, ValueError),
+    ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1}, ValueError),
+]
+
+
+@check(3, "D19", nl="Een weigering of ValueError laat state, completed en approved ongewijzigd.",
+       en="A refusal or a ValueError leaves state, completed and approved unchanged.",
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie en log niet aan.",
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version or log.")
+@pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
+def test_d19_refusal_changes_nothing(student, case):
+    name, host, approval, changes, outcome = case
+    scene = Scene(student)
+    scene.fill(64) if name == "log-full" else scene.run()
+    if name == "value-error-state":
+        scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
+    proposal, approved, args = scene.offer(host, approval, **changes)
+    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    call = scene.call(proposal, host, approved, args)
+    expect_outcome(call, outcome)
+    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+
+
+NOT_RECORDED = [  # (id, host actor, approval kind, changes to p, outcome of the first try)
+    ("forbidden", "other", "own", {}, "forbidden"),
+    ("unknown-tool", "learner", "own", {"name": "delete_ticket"}, "unknown-tool"),
+    ("stale-version", "learner", "own", {"version": 1}, "stale-version"),
+    ("approval-required", "learner", "empty", {}, "approval-required"),
+    ("missing-ticket", "learner", "own", {"ticket": "pump"}, "missing-ticket"),
+    ("value-error", "learner", "own-list", {}, ValueError),
+]
+
+
+@check(3, "D19", nl="Een geweigerde call wordt niet als voltooid bewaard: dezelfde call-ID kan daarna nog slagen.",
+       en="A refused call is not stored as completed: the same call id can still succeed afterwards.",
+       hint_nl="Schrijf alleen na een geslaagde wijziging een rij in completed.",
+       hint_en="Only write a row into completed after a successful change.")
+@pytest.mark.parametrize("case", NOT_RECORDED, ids=[c[0] for c in NOT_RECORDED])
+def test_d19_refused_call_id_can_succeed_later(student, case):
+    _, host, approval, changes, outcome = case
+    scene = Scene(student)
+    expect_outcome(scene.attempt(host, approval, **changes), outcome)
+    expect_success(scene.attempt(), 1)
+
+
+@check(3, "D20", nl="dispatch_ticket verandert approved en het voorstel nooit: een goedkeuring wordt niet verbruikt of "
+       "toegevoegd.",
+       en="dispatch_ticket never changes approved or the proposal: an approval is neither consumed nor added.",
+       hint_nl="Alleen de host vult het goedkeuringsregister; lees approved en het voorstel alleen.",
+       hint_en="Only the host fills the approval register; only read approved and the proposal.")
+@pytest.mark.parametrize("case", ["success", "replay", "refusal"])
+def test_d20_approved_and_proposal_untouched(student, case):
+    scene = Scene(student)
+    if case == "replay":
+        scene.run()
+    proposal = P(version=1) if case == "refusal" else P()
+    approved = {DIGEST, H(P(call_id="c2"))}
+    before = snapshot(approved=approved, proposal=proposal)
+    shown = "{**p, 'version': 1}" if case == "refusal" else "p"
+    call = scene.call(proposal, "learner", approved, f"{shown}, 'learner', {{H(p), H({{**p, 'call_id': 'c2'}})}}")
+    expect_outcome(call, {"success": ("ok", 1), "replay": ("replay", 1), "refusal": "stale-version"}[case])
+    expect_unchanged(call.shown, before, approved=approved, proposal=proposal)
+
+
+# Ex 3-5: the lesson's worked examples ----------------------------------------------------------
+
+def printed(*values):
+    """What the lesson's print(...) shows for plain values ('KeyError' where a key is missing)."""
+    return " ".join("KeyError" if value is MISSING else str(value) for value in values)
+
+
+def expect_printed(tried, expected, *values):
+    shown = printed(*values)
+    if shown != expected:
+        raise Mismatch(tried, f"# {expected}", said(f"print toont: {shown}", f"print shows: {shown}"))
+
+
+def lesson_scene(student):
+    """The host of Ex 3: approved = {H(p)}, lamp and sensor open at version 0, an empty log."""
+    scene = Scene(student)
+    scene.lines.insert(1, "approved = {H(p)}")
+    return scene, {DIGEST}
+
+
+@check(3, "Ex 3", nl="Het uitgewerkte voorbeeld 3 van de les geeft ok 1 en daarna done open.",
+       en="The lesson's worked example 3 prints ok 1 and then done open.",
+       hint_nl="Met een passende goedkeuring wordt alleen lamp done en stijgt de versie naar 1.",
+       hint_en="With a matching approval only lamp becomes done and the version rises to 1.")
+def test_ex3_lesson_example(student):
+    scene, approved = lesson_scene(student)
+    call = scene.call(P(), "learner", approved, "p, 'learner', approved")
+    state = plain(scene.state)
+    line = "print(r['status'], state['version'])"
+    expect_printed(scene.tried(line), "ok 1", dig(plain(call.returned()), "status"), dig(state, "version"))
+    line = "print(state['tickets']['lamp'], state['tickets']['sensor'])"
+    expect_printed(scene.tried(line), "done open", dig(state, "tickets", "lamp"), dig(state, "tickets", "sensor"))
+
+
+@check(3, "Ex 4", nl="Het uitgewerkte voorbeeld 4 van de les geeft True 1, dan 1, dan forbidden.",
+       en="The lesson's worked example 4 prints True 1, then 1, then forbidden.",
+       hint_nl="Herhaal zonder nieuwe goedkeuring het bewaarde resultaat als kopie, maar controleer eerst de actor.",
+       hint_en="Replay the stored result as a copy without a new approval, but check the actor first.")
+def test_ex4_lesson_example(student):
+    scene, approved = lesson_scene(student)
+    scene.prepare(P(), "p", approved, "approved")
+    call = scene.attempt(approval="empty")
+    line = "print(r['replayed'], state['version'])"
+    expect_printed(scene.tried(line), "True 1", dig(plain(call.returned()), "replayed"),
+                   dig(plain(scene.state), "version"))
+    set_in(call, "version", 900)
+    scene.say("r['version'] = 900")
+    line = "print(log['c1']['result']['version'])"
+    expect_printed(scene.tried(line), "1", dig(plain(scene.log), "c1", "result", "version"))
+    call = scene.call(P(), "other", set(), "p, 'other', set()")
+    expect_printed(scene.tried("print(r['status'])"), "forbidden", dig(plain(call.returned()), "status"))
+
+
+@check(3, "Ex 5", nl="Het uitgewerkte voorbeeld 5 van de les geeft call-id-conflict en daarna stale-version 1.",
+       en="The lesson's worked example 5 prints call-id-conflict and then stale-version 1.",
+       hint_nl="Een bekende call-ID met andere inhoud is een conflict; een nieuwe call-ID met oude versie is stale.",
+       hint_en="A known call id with other content is a conflict; a new call id with an old version is stale.")
+def test_ex5_lesson_example(student):
+    scene, approved = lesson_scene(student)
+    scene.prepare(P(), "p", approved, "approved")
+    replay = scene.attempt(approval="empty")
+    if replay.error is None and issubclass(type(replay.value), dict):
+        dict.__setitem__(replay.value, "version", 900)
+    scene.say("r['version'] = 900")
+    scene.call(P(), "other", set(), "p, 'other', set()")
+    scene.say("changed = {**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}")
+    call = scene.call(P(status="open"), "learner", approved, "changed, 'learner', approved")
+    expect_printed(scene.tried("print(r['status'])"), "call-id-conflict", dig(plain(call.returned()), "status"))
+    scene.say("new = {**p, 'call_id': 'c2'}")
+    call = scene.call(P(call_id="c2"), "learner", approved, "new, 'learner', approved")
+    line = "print(r['status'], state['version'])"
+    expect_printed(scene.tried(line), "stale-version 1", dig(plain(call.returned()), "status"),
+                   dig(plain(scene.state), "version"))
