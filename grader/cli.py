@@ -12,6 +12,7 @@ EXIT_OK = 0
 EXIT_NOT_ALL_PASSED = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
 
 
 def parser() -> argparse.ArgumentParser:
@@ -21,7 +22,8 @@ def parser() -> argparse.ArgumentParser:
         description="Grade submissions for the lesson 'Bind toestemming aan de exacte handeling'.",
     )
     ap.add_argument("paths", nargs="+", metavar="PATH",
-                    help="a folder of submissions, a student's folder with main.py, or one .py file")
+                    help="a folder of submissions, an LMS export (folder or .zip), a student's folder with main.py, "
+                         "or one file (.py, .ipynb)")
     ap.add_argument("--out", default="reports", metavar="DIR", help="where reports go (default: reports/)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                     help="submissions graded at once (default: the number of CPUs)")
@@ -29,6 +31,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                     help="time limit per check and for loading main.py (default: 10)")
     ap.add_argument("--quiet", action="store_true", help="print only the summary")
+    ap.add_argument("--layout", default="auto", metavar="NAME",
+                    choices=("auto", "folders", "canvas", "moodle", "brightspace", "blackboard", "classroom"),
+                    help="how PATH is laid out: auto (default: recognised), folders, canvas, moodle, brightspace, "
+                         "blackboard or classroom (GitHub Classroom)")
+    ap.add_argument("--force", action="store_true",
+                    help="regrade every submission, also those whose result is stored from an earlier run")
     return ap
 
 
@@ -39,16 +47,20 @@ def main(argv: list[str] | None = None) -> int:
         print("grade: --jobs and --timeout must be positive", file=sys.stderr)
         return EXIT_USAGE
     from grader.discover import UsageError, discover
-    from grader.grading import BatteryError, grade
+    from grader.grading import BatteryError, Interrupted, grade
 
     try:
-        submissions, single = discover(args.paths)
+        submissions, single = discover(args.paths, args.layout)
     except (UsageError, OSError) as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
         document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
-                         quiet=args.quiet, single=single)
+                         quiet=args.quiet, single=single, force=args.force)
+    except Interrupted as stop:
+        print(f"grade: interrupted; {len(stop.document['submissions'])} of {len(submissions)} submissions graded "
+              f"and written to {args.out}; run the same command again to continue", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BatteryError as error:
         print(f"grade: internal error: {error}", file=sys.stderr)
         return EXIT_INTERNAL

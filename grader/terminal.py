@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
@@ -41,6 +42,8 @@ TEXT = {
 }
 
 FUNCTIONS = {"1": "validate_ticket_proposal", "2": "proposal_fingerprint", "3": "dispatch_ticket"}
+# Batch runs with more submissions than this print score counts instead of a table.
+SUMMARY_ROWS = 60
 # Failed checks shown per checkpoint in a self-check (the report has all of them).
 SHOWN_FAILURES = 3
 
@@ -67,6 +70,11 @@ class Progress:
         self.quiet = quiet
         self.done = 0
         self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
+        # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission.
+        self.bar = None
+        if not quiet and sys.stderr.isatty():
+            from tqdm import tqdm
+            self.bar = tqdm(total=total, unit="sub", file=sys.stderr, dynamic_ncols=True, leave=False)
 
     def say(self, text: str = "") -> None:
         """Print a line to the real standard output."""
@@ -79,20 +87,35 @@ class Progress:
     def graded(self, result: dict) -> None:
         """One line as each submission finishes (not with --quiet)."""
         self.done += 1
-        if not self.quiet:
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{result['id'][:30]} {result['score']}/{result['max_score']}", refresh=False)
+            self.bar.update(1)
+        elif not self.quiet:
             marks = " ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
             self.say(f"[{self.done}/{self.total}] {result['id']}: {result['score']}/{result['max_score']}  {marks}  "
                   f"{result['status']}")
 
+    def close(self) -> None:
+        """Remove the progress bar (if any) before the summary is printed."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
     def summary(self, results: list[dict], out: Path) -> None:
         """The table at the end of a batch run."""
         width = max([len(r["id"]) for r in results] + [10])
+        if not self.quiet and len(results) <= SUMMARY_ROWS:
+            self._table(results, width)
+        scores = Counter(result["score"] for result in results)
+        self.say("  ".join(f"{score}/3: {scores[score]}" for score in sorted(scores, reverse=True)))
+        self.say(self.text["summary"].format(n=len(results), out=out))
+
+    def _table(self, results: list[dict], width: int) -> None:
         self.say()
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
             self.say(f"{result['id']:<{width}}  {result['score']}/{result['max_score']}    {marks}    {result['status']}")
-        self.say(self.text["summary"].format(n=len(results), out=out))
 
     def self_check(self, result: dict, out: Path) -> None:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path."""

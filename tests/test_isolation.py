@@ -101,3 +101,25 @@ def test_huge_print_is_capped_and_graded(results):
 def test_input_never_waits(results):
     problem = results["input_at_import"]["load"]["problem"]
     assert problem["kind"] == "runtime" and "input()" in problem["detail"]
+
+
+def test_without_fork_grading_runs_in_process_and_says_so(tmp_path):
+    """Windows has no fork: the same grades, in-process and without limits, with one warning."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.py").write_text(CORRECT, encoding="utf-8")
+    (folder / "wrong.py").write_bytes((ROOT / "submissions" / "daan-de-vries" / "main.py").read_bytes())
+    script = ("import sys, grader.isolation as isolation; isolation.ISOLATED = False; "
+              "from grader.cli import main; sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", script, str(folder), "--out", str(tmp_path / "out"), "--quiet"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("fork") == 1
+    import json
+    results = {e["id"]: e["score"] for e in json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]}
+    assert results == {"good": 3, "wrong": 0}

@@ -1,0 +1,69 @@
+"""Stopping a run: SIGTERM ends it promptly, kills every child, keeps what was graded; a rerun continues."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import ROOT, SOLUTIONS
+
+SLOW = "\nimport math\nfor i in range(4 * 10**5):\n    math.sqrt(i)\n"  # a slow module body
+
+
+def grader_processes(marker: str) -> list[int]:
+    """Pids of live processes whose command line mentions ``marker`` (the run's unique folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_sigterm_stops_kills_children_and_a_rerun_continues(tmp_path):
+    folder = tmp_path / "many-submissions"
+    folder.mkdir()
+    source = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
+    for index in range(12):
+        (folder / f"student{index:02d}.py").write_text(source + SLOW + f"# {index}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "grader", str(folder), "--out", str(out), "--quiet", "--jobs", "2"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(out.glob("feedback/*.html")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert time.monotonic() - started < 2.0
+    assert process.returncode == 130, stderr
+    time.sleep(0.2)
+    assert grader_processes(str(folder)) == []
+    graded = json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]
+    assert 0 < len(graded) < 12
+    for entry in graded:
+        assert entry["score"] == 3
+        html = (out / "feedback" / f"{entry['id']}.html").read_text(encoding="utf-8")
+        assert html.rstrip().endswith("</html>")
+    again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert len(json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]) == 12
+
+
+def test_no_child_outlives_a_normal_run(tmp_path):
+    folder = tmp_path / "one-run"
+    folder.mkdir()
+    (folder / "anna.py").write_bytes((SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes())
+    done = subprocess.run([sys.executable, "-m", "grader", str(folder), "--out", str(tmp_path / "out"), "--quiet"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert grader_processes(str(folder)) == []
+    assert os.path.exists(tmp_path / "out" / "results.json")
