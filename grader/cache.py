@@ -8,6 +8,7 @@ from pathlib import Path
 
 from grader.discover import Submission
 from grader.reports.files import write_atomic
+from grader.results import placement
 
 
 class ResultCache:
@@ -34,7 +35,7 @@ class ResultCache:
             return None
         if not isinstance(result, dict) or result.get("sha256") != submission.sha256:
             return None
-        result["id"], result["source"] = submission.id, submission.path
+        result.update(placement(submission))  # identical bytes may come from two students
         result["load"]["notes"] = submission.notes + result["load"].pop("own_notes", [])
         return result
 

@@ -1,0 +1,92 @@
+"""Discover: turn the paths a user gives (folders, LMS exports, zip archives, files) into submissions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grader.discover import archives
+from grader.discover.choose import build
+from grader.discover.files import Tree, scan_folder, single_file
+from grader.discover.layouts import LAYOUTS, detect, folders
+from grader.discover.model import Attempt, Student, Submission, UsageError, safe_name, unique
+
+__all__ = ["AUTO", "LAYOUTS", "Submission", "UsageError", "discover", "safe_name"]
+
+AUTO = "auto"
+# Names listed in a "found: ..." hint at most.
+HINT_NAMES = 8
+
+
+def _hint(tree: Tree) -> str:
+    names = [ref.rel for ref in tree.files][:HINT_NAMES]
+    if not names:
+        return "the folder is empty"
+    more = f" (and {len(tree.files) - HINT_NAMES} more)" if len(tree.files) > HINT_NAMES else ""
+    return "found: " + ", ".join(names) + more
+
+
+def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[list[Submission], bool]:
+    """The submissions in ``tree`` and whether it was one student's own folder or archive."""
+    full = tree.unwrap(full=True, keep_name=in_archive)
+    module = detect(full) if layout == AUTO else LAYOUTS[layout]
+    if module is folders:
+        plain = full if in_archive else tree.unwrap(full=False)
+        students = folders.students(plain)
+        own = folders.own_folder(plain)
+    else:
+        students, own = module.students(full), False
+    if not students:
+        what = "submissions" if layout == AUTO else f"{layout} submissions"
+        expected = ": expected sub-folders with main.py, .py files or an LMS export" if layout == AUTO else ""
+        raise UsageError(f"no {what} in {raw}{expected}; {_hint(full)}")
+    depth = 1 if in_archive else 0
+    submissions = [build(student, module.NAME, depth=depth) for student in students]
+    for submission in submissions:
+        submission.notes.extend(tree.notes)
+    return submissions, own
+
+
+def _from_file(path: Path, raw: str) -> Submission:
+    """A file named on the command line: graded whatever its name (a self-check)."""
+    ref = single_file(path)
+    stem = ref.name[:-6] if ref.name.lower().endswith(".ipynb") else (ref.name.rsplit(".", 1)[0] or ref.name)
+    return build(Student(stem, None, [Attempt([ref])], origin=raw), "file", explicit=True)
+
+
+def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bool]:
+    """Find the submissions under ``paths``.
+
+    A path is a file named explicitly (graded whatever its name; a ``.ipynb`` as a notebook),
+    a zip archive (read in place, never extracted) or a folder. A folder or archive is an LMS
+    export (Canvas, Moodle, Brightspace, Blackboard, GitHub Classroom: recognised, or forced
+    with ``layout``), one student's own folder (it holds ``main.py`` or a variant), or plain
+    folders: a sub-folder per student and loose ``.py``/``.ipynb``/``.zip`` files. In each
+    student's latest attempt the graded file is chosen by grader.discover.choose.RULE.
+    Symbolic links inside folders are not followed; junk (``__MACOSX``, ``._*``, hidden
+    files) is ignored. Out: (submissions with unique ids, in a stable order; True when the
+    run is a single-file self-check). Raises :class:`UsageError` for a path that does not
+    exist, an unreadable archive, an unknown layout, or nothing to grade (with a "found:
+    ..." hint of what is there).
+    """
+    if layout != AUTO and layout not in LAYOUTS:
+        raise UsageError(f"unknown layout {layout!r}: use {AUTO} or one of {', '.join(sorted(LAYOUTS))}")
+    found: list[Submission] = []
+    single = False
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise UsageError(f"path does not exist: {raw}")
+        if path.is_file() and archives.is_archive(path.name):
+            try:
+                tree = archives.open_path(path)
+            except archives.ArchiveError as error:
+                raise UsageError(str(error)) from None
+            submissions, own = _from_tree(tree, layout, raw, in_archive=True)
+            single = single or (len(paths) == 1 and own)
+        elif path.is_file():
+            submissions = [_from_file(path, raw)]
+            single = len(paths) == 1
+        else:
+            submissions, _ = _from_tree(scan_folder(path), layout, raw, in_archive=False)
+        found.extend(submissions)
+    return unique(found), single

@@ -1,0 +1,113 @@
+"""Zip archives read in place, member by member, never extracted: no path traversal, bounded sizes."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+from grader.discover.files import FileRef, Tree, clean_rel, is_junk
+
+# An archive with more members than this is refused whole.
+MAX_MEMBERS = 10_000
+# An archive whose members claim more than this many bytes in total is refused whole.
+MAX_TOTAL = 1024 * 1024 * 1024
+# A member larger than this (uncompressed, as declared) is never read (listed, with a note).
+MAX_MEMBER = 64 * 1024 * 1024
+# A member over 1 MiB that is compressed more than this many times is never read (a zip bomb).
+MAX_RATIO = 200
+# A zip inside a zip (a student's zip in an LMS export) is opened; one deeper is not.
+MAX_DEPTH = 2
+# Bytes of a nested archive read into memory at most.
+NESTED_LIMIT = 64 * 1024 * 1024
+
+
+class ArchiveError(Exception):
+    """An archive that cannot be read: not a zip, damaged, encrypted, or over the limits."""
+
+
+def is_archive(name: str) -> bool:
+    """True for a file name that is read as a zip archive."""
+    return name.lower().endswith(".zip")
+
+
+def member_name(info: zipfile.ZipInfo) -> str:
+    """A member's name as its author wrote it: UTF-8 when the bytes are UTF-8 (macOS and many
+    tools do not set the UTF-8 flag), else the legacy code page zipfile already applied."""
+    if info.flag_bits & 0x800:
+        return info.filename
+    try:
+        return info.filename.encode("cp437").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return info.filename
+
+
+def _reader(open_zip: Callable[[], zipfile.ZipFile], info: zipfile.ZipInfo) -> Callable[[int], bytes]:
+    def read(limit: int) -> bytes:
+        try:
+            with open_zip() as archive, archive.open(info) as member:
+                return member.read(limit)
+        except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError, ValueError) as error:
+            raise ArchiveError(f"{info.filename}: {error}") from None
+    return read
+
+
+def _refuse(limit: int) -> bytes:
+    raise ArchiveError("a member over the size limits is never read")
+
+
+def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str) -> Tree:
+    try:
+        with open_zip() as archive:
+            infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
+        raise ArchiveError(f"{origin} is not a readable zip archive ({error})") from None
+    if len(infos) > MAX_MEMBERS:
+        raise ArchiveError(f"{origin} has {len(infos)} members (limit {MAX_MEMBERS})")
+    if sum(info.file_size for info in infos) > MAX_TOTAL:
+        raise ArchiveError(f"{origin} claims more than {MAX_TOTAL // 2**20} MiB uncompressed")
+    files: list[FileRef] = []
+    git_dirs: set[str] = set()
+    seen: set[str] = set()
+    for info in infos:
+        rel = clean_rel(member_name(info))
+        if rel is None:
+            continue
+        parts = rel.split("/")
+        if ".git" in parts:
+            git_dirs.add("/".join(parts[: parts.index(".git")]))
+        if info.is_dir() or member_name(info).endswith(("/", "\\")) or is_junk(rel):
+            continue
+        ratio = info.file_size / max(info.compress_size, 1)
+        refused = info.file_size > MAX_MEMBER or (info.file_size > 2**20 and ratio > MAX_RATIO)
+        if rel in seen:  # the same name twice: the later member wins, as when unzipping
+            files = [ref for ref in files if ref.rel != rel]
+        seen.add(rel)
+        files.append(FileRef(rel, info.file_size, f"{origin}!/{rel}", _refuse if refused else _reader(open_zip, info),
+                             refused))
+    files.sort(key=lambda ref: ref.rel)
+    return Tree(root_name, origin, files, git_dirs)
+
+
+def open_path(path: Path) -> Tree:
+    """The members of the zip archive at ``path`` (nothing is extracted or written).
+
+    Raises :class:`ArchiveError` for a file that is not a readable zip or is over the limits.
+    """
+    name = clean_rel(path.name) or "archive.zip"
+    return _tree(lambda: zipfile.ZipFile(path), str(path), name[:-4] if is_archive(name) else name)
+
+
+def open_member(ref: FileRef, depth: int) -> Tree:
+    """The members of a zip that is itself a file of a submission (``ref``), read into memory.
+
+    ``depth`` is how deep ``ref`` already is (1 for a file of a top-level archive). Raises
+    :class:`ArchiveError` past MAX_DEPTH, over NESTED_LIMIT bytes, or for a bad archive.
+    """
+    if depth >= MAX_DEPTH:
+        raise ArchiveError(f"{ref.origin}: an archive inside an archive inside an archive is not opened")
+    data = ref.read(NESTED_LIMIT)
+    if len(data) > NESTED_LIMIT:
+        raise ArchiveError(f"{ref.origin} is larger than {NESTED_LIMIT // 2**20} MiB")
+    return _tree(lambda: zipfile.ZipFile(io.BytesIO(data)), ref.origin, ref.name[:-4])

@@ -1,0 +1,186 @@
+"""Which attempt and which file of a student is graded (a documented rule), turned into a Submission."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from grader.battery import FUNCTIONS
+from grader.discover import archives, notebooks, onlinetext
+from grader.discover.files import READ_LIMIT, FileRef
+from grader.discover.model import Attempt, Student, Submission
+
+# Notebooks may carry large outputs (images); only their code reaches the sandbox.
+NOTEBOOK_LIMIT = 16 * 1024 * 1024
+# Candidates read to count the lesson's functions in them (the rest rank by name alone).
+MAX_READ_CANDIDATES = 50
+# File names listed in a submission's ignored_files at most.
+MAX_LISTED = 50
+
+# ``main (1).py``, ``main(2).py``, ``main-1.py``, ``main_1.py``, ``main 2.py``, ``main copy.py``.
+_MAIN_COPY = re.compile(r"^main(?:\s*\((\d+)\)|[-_ ](\d+)|[-_ ](?:copy|kopie)(?:\s*\d+)?)\.py$", re.I)
+_ONLINE_TEXT = re.compile(r"^(?:text|onlinetext)\.html?$", re.I)
+_NOT_GRADED = re.compile(r"^(?:conftest|setup|__init__|__main__)\.py$|^test_.*\.py$|^.*_test\.py$", re.I)
+_TEST_DIRS = {"tests", "test", "testing"}
+
+# The rule, in order: the first rank that has a file wins; within a rank, for ranks 5-8 the
+# file defining most of the lesson's functions, then the shallowest, then the highest copy
+# number, then by name.
+RULE = (
+    "main.py",                                    # 0
+    "main.py in other case (Main.py)",            # 1
+    "a copy of main.py (main (1).py, main-1.py)",  # 2
+    "main.py saved as text (main.py.txt)",         # 3
+    "main.ipynb",                                 # 4
+    "another .py file",                           # 5
+    "another notebook (.ipynb)",                  # 6
+    "another .py saved as text (.py.txt)",         # 7
+    "online text (text.html)",                    # 8
+)
+
+
+def rank(ref: FileRef, explicit: bool = False) -> int | None:
+    """The rank of ``ref`` in RULE (lower wins), or None when it is never graded.
+
+    Never graded (unless given ``explicit``-ly): conftest.py, setup.py, ``test_*.py``,
+    ``*_test.py``, files under ``tests/``, and anything that is not Python-like.
+    """
+    name = ref.name
+    lower = name.lower()
+    if ref.refused:
+        return None
+    if explicit:
+        return 0
+    if _NOT_GRADED.match(name) or any(part.lower() in _TEST_DIRS for part in ref.rel.split("/")[:-1]):
+        return None
+    if name == "main.py":
+        return 0
+    if lower == "main.py":
+        return 1
+    if _MAIN_COPY.match(name):
+        return 2
+    if lower in ("main.py.txt", "main.txt"):
+        return 3
+    if lower == "main.ipynb":
+        return 4
+    if lower.endswith(".py"):
+        return 5
+    if lower.endswith(".ipynb"):
+        return 6
+    if lower.endswith(".py.txt"):
+        return 7
+    if _ONLINE_TEXT.match(name):
+        return 8
+    return None
+
+
+def _copy_number(name: str) -> int:
+    found = _MAIN_COPY.match(name)
+    return int(found.group(1) or found.group(2) or 1) if found else 0
+
+
+def _definitions(ref: FileRef) -> int:
+    try:
+        data = ref.read(READ_LIMIT)
+    except (OSError, archives.ArchiveError):
+        return 0
+    return sum(1 for function in FUNCTIONS if re.search(rb"def\s+" + function.encode() + rb"\s*\(", data))
+
+
+def expand(files: list[FileRef], depth: int, notes: list[dict]) -> list[FileRef]:
+    """``files`` with every zip among them replaced by its members (``x.zip/member``)."""
+    out: list[FileRef] = []
+    for ref in files:
+        if not archives.is_archive(ref.name):
+            out.append(ref)
+            continue
+        try:
+            inner = archives.open_member(ref, depth).unwrap(keep_name=True)
+        except archives.ArchiveError as error:
+            notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": str(error)[:300]})
+            continue
+        out.extend(member.under(f"{ref.rel}/{member.rel}") for member in expand(inner.files, depth + 1, notes))
+    return out
+
+
+def pick(files: list[FileRef], explicit: bool = False) -> tuple[FileRef | None, list[FileRef]]:
+    """The graded file among ``files`` by RULE, and the other candidates (best first)."""
+    ranked = [(r, ref) for ref in files if (r := rank(ref, explicit)) is not None]
+    if not ranked:
+        return None, []
+    defs = {id(ref): _definitions(ref) for r, ref in ranked[:MAX_READ_CANDIDATES] if r >= 5}
+
+    def key(item: tuple[int, FileRef]) -> tuple:
+        r, ref = item
+        return r, -defs.get(id(ref), 0), ref.depth, -_copy_number(ref.name), ref.rel.casefold(), ref.rel
+    ranked.sort(key=key)
+    return ranked[0][1], [ref for _, ref in ranked[1:]]
+
+
+def latest(attempts: list[Attempt]) -> Attempt:
+    """The attempt that counts: the latest by parsed time (an attempt without one counts as oldest)."""
+    return max(attempts, key=lambda a: (a.when is not None, a.when or 0, a.label)) if len(attempts) > 1 else attempts[0]
+
+
+def _attempt_records(attempts: list[Attempt], graded: Attempt) -> list[dict]:
+    if len(attempts) < 2:
+        return []
+    ordered = sorted(attempts, key=lambda a: (a.when is not None, a.when or 0, a.label))
+    return [{"label": a.label, "submitted": a.when.isoformat() if a.when else None, "graded": a is graded,
+             "late": a.late} for a in ordered]
+
+
+def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
+    """(bytes the sandbox loads, bytes as handed in) for the graded file."""
+    lower = ref.name.lower()
+    raw = ref.read(NOTEBOOK_LIMIT if lower.endswith(".ipynb") else READ_LIMIT)
+    if lower.endswith(".ipynb"):
+        try:
+            source, note = notebooks.to_python(raw)
+        except notebooks.NotebookError as error:
+            notes.append({"kind": "notebook-unreadable", "detail": str(error)})
+            return b"", raw
+        notes.append({**note, "file": ref.rel})
+        return source, raw
+    if _ONLINE_TEXT.match(ref.name):
+        notes.append({"kind": "online-text", "file": ref.rel})
+        return onlinetext.to_text(raw), raw
+    return raw, raw
+
+
+def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = False) -> Submission:
+    """The Submission of ``student``: the latest attempt, its best file by RULE, with notes.
+
+    ``depth`` is how deep in archives the student's files already are; ``explicit`` means the
+    user named the file (it is graded whatever its name). Notes: ``chosen-file`` (when other
+    candidates were left out, or other files sat beside a file not named ``main.py``), ``attempts``, ``late``,
+    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``).
+    """
+    notes = list(student.notes)
+    graded_attempt = latest(student.attempts)
+    files = expand(graded_attempt.files, depth, notes)
+    chosen, others = pick(files, explicit)
+    notes.extend({"kind": "archive-member-refused", "file": ref.rel, "size": ref.size} for ref in files if ref.refused)
+    attempts = _attempt_records(student.attempts, graded_attempt)
+    if attempts:
+        notes.append({"kind": "attempts", "graded": graded_attempt.label, "count": len(attempts),
+                      "others": [a["label"] for a in attempts if not a["graded"]]})
+    late = graded_attempt.late
+    if late:
+        notes.append({"kind": "late"})
+    listed = [ref.rel for ref in files if ref is not chosen][:MAX_LISTED]
+    if chosen is None:
+        notes.append({"kind": "no-code-file", "found": [ref.rel for ref in files][:MAX_LISTED]})
+        origin = student.origin or (files[0].origin if files else "")
+        return Submission(student.id, origin, b"", hashlib.sha256(b"").hexdigest(), notes, student.name, layout,
+                          None, listed, attempts, late)
+    if not explicit and (others or (chosen.name != "main.py" and len(files) > 1)):
+        notes.append({"kind": "chosen-file", "file": chosen.rel, "rule": RULE[rank(chosen, explicit)],
+                      "ignored": [ref.rel for ref in others][:MAX_LISTED]})
+    try:
+        source, raw = _source(chosen, notes)
+    except archives.ArchiveError as error:
+        notes.append({"kind": "archive-unreadable", "file": chosen.rel, "detail": str(error)[:300]})
+        source = raw = b""
+    return Submission(student.id, chosen.origin, source, hashlib.sha256(raw).hexdigest(), notes, student.name,
+                      layout, chosen.rel, listed, attempts, late)

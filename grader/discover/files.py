@@ -1,0 +1,151 @@
+"""A read-only view of submission files, the same for real folders and zip archives, junk left out."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import unicodedata
+from pathlib import Path
+from typing import Callable
+
+# A graded file is read up to this many bytes (+1, to see that it is larger); the loader
+# refuses sources above its own, smaller limit.
+READ_LIMIT = 1024 * 1024
+# A folder walk stops after this many files (someone pointed the grader at their home folder).
+MAX_FILES = 20_000
+# Folders that never hold a hand-in: tool and version-control data, caches, environments.
+JUNK_DIRS = {"__macosx", "__pycache__", ".git", ".svn", ".hg", ".ipynb_checkpoints", ".idea", ".vscode",
+             "node_modules", ".venv", "venv", ".pytest_cache", ".mypy_cache"}
+# Files operating systems leave behind.
+JUNK_FILES = {".ds_store", "thumbs.db", "desktop.ini", "icon\r"}
+
+
+@dataclasses.dataclass(frozen=True)
+class FileRef:
+    """One file: ``rel`` (NFC, ``/``-separated, relative, never ``..``), declared ``size``,
+    ``origin`` (where it is, for reports), ``opener(n)`` returning at most n bytes, and
+    ``refused`` (an archive member over the size limits, never read)."""
+
+    rel: str
+    size: int
+    origin: str
+    opener: Callable[[int], bytes] = dataclasses.field(repr=False, compare=False)
+    refused: bool = False  # an archive member over the limits: listed, never read
+
+    @property
+    def name(self) -> str:
+        """The file's own name (the last part of ``rel``)."""
+        return self.rel.rsplit("/", 1)[-1]
+
+    @property
+    def depth(self) -> int:
+        """How many folders deep the file is (0 at the top)."""
+        return self.rel.count("/")
+
+    def read(self, limit: int = READ_LIMIT) -> bytes:
+        """At most ``limit + 1`` bytes of the file (one more than ``limit`` means: too large)."""
+        return self.opener(limit + 1)
+
+    def under(self, rel: str) -> FileRef:
+        """The same file with another relative name."""
+        return dataclasses.replace(self, rel=rel)
+
+
+@dataclasses.dataclass
+class Tree:
+    """The files found under a root: ``root_name`` (folder or archive name), ``origin`` (its
+    path), the files, the folders that held a ``.git`` folder, notes (refused members) and
+    the innermost ``wrapper`` folder :meth:`unwrap` dropped."""
+
+    root_name: str
+    origin: str
+    files: list[FileRef]
+    git_dirs: set[str] = dataclasses.field(default_factory=set)
+    notes: list[dict] = dataclasses.field(default_factory=list)
+    wrapper: str | None = None
+
+    def top(self) -> dict[str, list[FileRef]]:
+        """Files grouped by their first path component (a top-level file is its own group)."""
+        groups: dict[str, list[FileRef]] = {}
+        for ref in self.files:
+            groups.setdefault(ref.rel.split("/", 1)[0], []).append(ref)
+        return groups
+
+    def unwrap(self, *, full: bool = True, keep_name: bool = False) -> Tree:
+        """Drop wrapping folders (``export/...``) while every file shares one.
+
+        ``full=False`` stops at a wrapper holding a single entry (``anna/src/main.py`` stays
+        ``anna``'s); ``keep_name`` keeps ``root_name`` (an archive's stem). ``wrapper`` is the
+        innermost folder dropped.
+        """
+        tree = self
+        while tree.files and all("/" in ref.rel for ref in tree.files) and len(tree.top()) == 1:
+            head = tree.files[0].rel.split("/", 1)[0]
+            inner = [ref.under(ref.rel.split("/", 1)[1]) for ref in tree.files]
+            if not full and len({ref.rel.split("/", 1)[0] for ref in inner}) < 2:
+                break
+            tree = Tree(tree.root_name if keep_name else head, f"{tree.origin}/{head}", inner,
+                        {d.split("/", 1)[1] for d in tree.git_dirs if d.startswith(head + "/")}, tree.notes, head)
+        return tree
+
+
+def clean_rel(raw: str) -> str | None:
+    """A member or file name made relative and plain: ``\\`` is ``/``, NFC, no drive, no ``.``/``..``.
+
+    Out: the cleaned path, or None when nothing is left (``/``, ``..``, ``C:``).
+    """
+    parts = []
+    for part in unicodedata.normalize("NFC", raw.replace("\\", "/")).split("/"):
+        if part in ("", ".", "..") or (not parts and len(part) == 2 and part[1] == ":"):
+            continue
+        parts.append(part)
+    return "/".join(parts) or None
+
+
+def is_junk(rel: str) -> bool:
+    """True for files no student handed in: ``__MACOSX/``, ``._*``, ``.DS_Store``, hidden files, caches."""
+    parts = rel.split("/")
+    if any(part.lower() in JUNK_DIRS or part.startswith(".") for part in parts):
+        return True
+    return parts[-1].lower() in JUNK_FILES or parts[-1].startswith("~$")
+
+
+def _file_opener(path: str) -> Callable[[int], bytes]:
+    def read(limit: int) -> bytes:
+        with open(path, "rb") as handle:
+            return handle.read(limit)
+    return read
+
+
+def scan_folder(folder: Path) -> Tree:
+    """Every regular file under ``folder`` (sorted), without following symbolic links.
+
+    Junk (see :func:`is_junk`) is left out; folders holding ``.git`` are remembered. Nothing
+    is opened or changed. Raises ``OSError`` when ``folder`` cannot be listed.
+    """
+    files: list[FileRef] = []
+    git_dirs: set[str] = set()
+    os.listdir(folder)  # raise early for an unreadable root
+    for current, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        relative = os.path.relpath(current, folder)
+        prefix = "" if relative == "." else clean_rel(relative) + "/"
+        if ".git" in dirs:
+            git_dirs.add(prefix.rstrip("/"))
+        dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
+        for name in sorted(names):
+            full = os.path.join(current, name)
+            rel = clean_rel(prefix + name)
+            if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
+                continue
+            files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
+            if len(files) >= MAX_FILES:
+                return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs,
+                            [{"kind": "too-many-files", "limit": MAX_FILES}])
+    return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs)
+
+
+def single_file(path: Path) -> FileRef:
+    """A :class:`FileRef` for one real file (a self-check), named by its own file name."""
+    name = clean_rel(path.name) or "main.py"
+    return FileRef(name, path.stat().st_size, str(path), _file_opener(str(path)))

@@ -1,0 +1,54 @@
+"""Plain folders: a sub-folder per student, loose ``.py``/``.ipynb``/``.zip`` files, or one student's own folder."""
+
+from __future__ import annotations
+
+import re
+
+from grader.discover.files import Tree
+from grader.discover.model import Attempt, Student
+
+NAME = "folders"
+
+# Names that make a folder one student's own (``grade my-folder/``): main.py and its variants.
+_MAIN_LIKE = re.compile(r"^main(?:\s*\(\d+\)|[-_ ]\d+)?\.(?:py|ipynb|py\.txt)$", re.I)
+# Loose files that are one student each.
+LOOSE = (".py", ".ipynb", ".zip")
+
+
+def own_folder(tree: Tree) -> bool:
+    """True when the root itself holds a ``main.py`` (or a variant): one student's folder."""
+    return any("/" not in ref.rel and _MAIN_LIKE.match(ref.name) for ref in tree.files)
+
+
+def claims(tree: Tree) -> int:
+    """Plain folders claim whatever no export layout does (used when forced)."""
+    return len(tree.top())
+
+
+def students(tree: Tree) -> list[Student]:
+    """The students of a plain folder.
+
+    A root holding ``main.py`` (or ``Main.py``, ``main (1).py``, ``main.py.txt``,
+    ``main.ipynb``) is one student, id = the folder's (or archive's) name. Otherwise each
+    sub-folder with files is a student (id = its name) and each loose ``.py``, ``.ipynb`` or
+    ``.zip`` file is one (id = the file name without its extension); other loose files are
+    not submissions, nor is a grader's own output folder (``results.json``, ``gradebook.csv``).
+    """
+    if own_folder(tree):
+        return [Student(tree.root_name, None, [Attempt(list(tree.files), label="")], origin=tree.origin)]
+    found = []
+    for entry, refs in sorted(tree.top().items()):
+        if refs[0].rel != entry:
+            files = [ref.under(ref.rel.split("/", 1)[1]) for ref in refs]
+            if {"results.json", "gradebook.csv"} <= {ref.rel for ref in files}:
+                continue  # an earlier run's --out folder, not a student
+            found.append(Student(entry, None, [Attempt(files, label="")], origin=refs[0].origin.rsplit("/", 1)[0]))
+        elif entry.lower().endswith(LOOSE):
+            stem = entry.rsplit(".", 1)[0] or entry
+            found.append(Student(stem, None, [Attempt([refs[0]], label="")], origin=refs[0].origin))
+    return found
+
+
+def others(tree: Tree) -> list[str]:
+    """The loose files that are not submissions (for a "found: ..." hint)."""
+    return [entry for entry, refs in tree.top().items() if refs[0].rel == entry and not entry.lower().endswith(LOOSE)]

@@ -1,0 +1,108 @@
+"""The plain data of discovery: submissions, students and attempts, ids and safe file names."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+import re
+import unicodedata
+
+from grader.discover.files import FileRef
+
+
+class UsageError(Exception):
+    """A path the user gave cannot be graded (does not exist, holds no submissions, bad archive)."""
+
+
+@dataclasses.dataclass
+class Submission:
+    """One student's graded file, as the rest of the grader sees it.
+
+    ``id`` is unique in a run (an LMS user id where the export has one), ``path`` is where
+    the graded file lives (``export.zip!/member`` inside an archive), ``source`` the bytes the
+    sandbox loads (a notebook's code cells, joined), ``sha256`` the hash of the file as handed
+    in. ``name`` is the display name (NFC), ``layout`` the export layout it came from,
+    ``graded_file`` the file's own name inside the submission, ``ignored_files`` the other
+    files there, ``attempts`` every attempt found (``label``, ``submitted`` ISO time or None,
+    ``graded``), ``late`` the LMS's late marker. ``notes`` reach ``load.notes`` of results.json.
+    """
+
+    id: str
+    path: str
+    source: bytes
+    sha256: str
+    notes: list[dict] = dataclasses.field(default_factory=list)
+    name: str | None = None
+    layout: str = "file"
+    graded_file: str | None = None
+    ignored_files: list[str] = dataclasses.field(default_factory=list)
+    attempts: list[dict] = dataclasses.field(default_factory=list)
+    late: bool = False
+
+
+@dataclasses.dataclass
+class Attempt:
+    """One hand-in of a student: its files (``rel`` = the student's own file names), when, late."""
+
+    files: list[FileRef]
+    when: datetime.datetime | None = None
+    label: str = ""
+    late: bool = False
+
+
+@dataclasses.dataclass
+class Student:
+    """A student (or team) found by a layout: id, display name, attempts and layout notes."""
+
+    id: str
+    name: str | None
+    attempts: list[Attempt]
+    origin: str = ""
+    notes: list[dict] = dataclasses.field(default_factory=list)
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode NFC (macOS writes names decomposed, NFD)."""
+    return unicodedata.normalize("NFC", text)
+
+
+def slug(text: str) -> str:
+    """A readable ASCII id from a name: ``Daan van der Berg`` -> ``daan-van-der-berg``; never empty."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "student"
+
+
+def unique(submissions: list[Submission]) -> list[Submission]:
+    """Give repeated ids a ``-2``, ``-3``... suffix so results never merge two students."""
+    taken = {submission.id for submission in submissions}
+    counts: dict[str, int] = {}
+    for submission in submissions:
+        base = submission.id
+        counts[base] = counts.get(base, 0) + 1
+        if counts[base] > 1:
+            number = counts[base]
+            while f"{base}-{number}" in taken:
+                number += 1
+            counts[base] = number
+            submission.id = f"{base}-{number}"
+            taken.add(submission.id)
+            submission.notes.append({"kind": "renamed-id", "from": base})
+    return submissions
+
+
+# Names Windows refuses for files, whatever the extension.
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
+def safe_name(student_id: str) -> str:
+    """A file-name-safe form of an id: lowercase ASCII letters, digits, ``-_.``, never a path.
+
+    Ids that had to change (other characters, uppercase, too long, a Windows device name)
+    get a short hash of the original, so two ids never share a file, also on file systems
+    that ignore case.
+    """
+    cleaned = re.sub(r"[^a-z0-9._-]+", "_", student_id.lower()).strip("._") or "submission"
+    if cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED:
+        return cleaned
+    return cleaned[:80] + "-" + hashlib.sha256(student_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]

@@ -1,0 +1,105 @@
+"""Jupyter notebooks as Python source: code cells joined, IPython syntax blanked, lines mapped to cells."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+
+# Cell magics whose body is still Python: the magic line becomes ``pass``, the body stays.
+PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+# A line IPython handles itself: ``%magic``, ``!shell``, ``x = !shell``, ``x = %magic``, ``?help``.
+_IPYTHON_LINE = re.compile(r"^(\s*)(?:[%!?]|[A-Za-z_][A-Za-z0-9_, ]*=\s*[%!])")
+_HELP_SUFFIX = re.compile(r"^\s*[A-Za-z_][\w.]*\?{1,2}\s*$")
+
+
+class NotebookError(Exception):
+    """The file is not a notebook that can be read (not JSON, not nbformat 3 or 4)."""
+
+
+def _cell_source(cell: dict) -> str:
+    source = cell.get("source", cell.get("input", ""))
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _cells(document: object) -> list[tuple[int, str]]:
+    """(position among all cells, 1-based; source) of each code cell."""
+    if not isinstance(document, dict):
+        raise NotebookError("not a notebook (no cells)")
+    if isinstance(document.get("cells"), list):
+        cells = document["cells"]
+    elif isinstance(document.get("worksheets"), list):  # nbformat 3
+        cells = [cell for sheet in document["worksheets"] if isinstance(sheet, dict)
+                 for cell in sheet.get("cells", [])]
+    else:
+        raise NotebookError("not a notebook (no cells)")
+    return [(position, _cell_source(cell)) for position, cell in enumerate(cells, 1)
+            if isinstance(cell, dict) and cell.get("cell_type") == "code"]
+
+
+def _replaced(lines: list[str]) -> tuple[list[str], int]:
+    """``lines`` with IPython-only lines as ``pass``, unless they already parse as Python."""
+    try:
+        ast.parse("\n".join(lines))
+        return lines, 0  # plain Python: a line starting with % is a continued expression
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass
+    out = []
+    for line in lines:
+        found = _IPYTHON_LINE.match(line)
+        if found or _HELP_SUFFIX.match(line):
+            out.append((found.group(1) if found else line[: len(line) - len(line.lstrip())]) + "pass")
+        else:
+            out.append(line)
+    return out, sum(1 for old, new in zip(lines, out) if old != new)
+
+
+def _python_lines(source: str) -> tuple[list[str], int]:
+    """A cell's lines with IPython-only lines replaced (same count); and how many were replaced."""
+    source = source.replace("\r\n", "\n").replace("\r", "\n")
+    lines = (source[:-1] if source.endswith("\n") else source).split("\n")
+    first = next((index for index, line in enumerate(lines) if line.strip()), 0)
+    if lines[first].strip().startswith("%%"):
+        magic = (lines[first].strip()[2:].split() or [""])[0]
+        if magic not in PYTHON_CELL_MAGICS:  # %%bash, %%html, %%writefile...: not Python at all
+            return [""] * len(lines), sum(1 for line in lines if line.strip())
+        body, count = _replaced(lines[first + 1:])
+        return lines[:first] + ["pass"] + body, count + 1
+    return _replaced(lines)
+
+
+def to_python(data: bytes) -> tuple[bytes, dict]:
+    """A notebook's code cells as one UTF-8 Python source, and the note mapping it back.
+
+    Cells are joined in order, one blank line between them; IPython magics (``%``, ``%%``)
+    and shell escapes (``!``) become ``pass`` (or blank lines for a non-Python ``%%`` cell),
+    so every line keeps its number. Out: (source, note) where the note is ``{"kind":
+    "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n}`` (cell =
+    position among all cells, 1-based). Raises :class:`NotebookError` for unreadable data.
+    """
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise NotebookError(f"not a notebook: {type(error).__name__}") from None
+    lines: list[str] = []
+    mapping: list[list[int]] = []
+    replaced = 0
+    for position, source in _cells(document):
+        if not source.strip():
+            continue
+        cell_lines, count = _python_lines(source)
+        replaced += count
+        mapping.append([position, len(lines) + 1, len(lines) + len(cell_lines)])
+        lines.extend(cell_lines)
+        lines.append("")
+    return "\n".join(lines).encode("utf-8"), {"kind": "notebook", "cells": mapping, "replaced": replaced}
+
+
+def locate(line: int | None, note: dict) -> tuple[int, int] | None:
+    """(cell, line within the cell) of a line of the joined source, or None (between cells)."""
+    if not isinstance(line, int):
+        return None
+    for cell, first, last in note.get("cells", []):
+        if first <= line <= last:
+            return cell, line - first + 1
+    return None

@@ -1,0 +1,131 @@
+"""Graded end to end: every intake fixture's verdicts, inputs left untouched, the command line's answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, SOLUTIONS, run_grade
+from fixtures.intake import build as fixtures
+
+CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
+PLACEMENT = {"id", "source", "name", "layout", "graded_file", "ignored_files", "attempts", "late"}
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``folder``: its bytes and modification time (ns)."""
+    return {str(path.relative_to(folder)): (path.read_bytes(), path.stat().st_mtime_ns)
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    """All fixtures graded in one run: (inputs folder, snapshot before, after, results by id, output)."""
+    inputs = tmp_path_factory.mktemp("inputs")
+    paths = [str(fixtures.build(name, inputs)) for name in fixtures.fixtures()]
+    before = snapshot(inputs)
+    out = tmp_path_factory.mktemp("out")
+    done = run_grade(*paths, "--out", str(out), "--quiet", "--lang", "en")
+    assert done.returncode == 0, done.stderr + done.stdout
+    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    return inputs, before, snapshot(inputs), {entry["id"]: entry for entry in document["submissions"]}, document
+
+
+EXPECTED = [(name, want) for name in fixtures.fixtures() for want in fixtures.load(name)["expected"]]
+
+
+@pytest.mark.parametrize("name,want", EXPECTED, ids=[f"{name}-{want['id']}" for name, want in EXPECTED])
+def test_verdicts(run, name, want):
+    result = run[3][want["id"]]
+    assert (result["status"], result["score"]) == (want["status"], want["score"]), result["load"]
+    for key, value in want.get("problem", {}).items():
+        assert result["load"]["problem"][key] == value, result["load"]["problem"]
+    assert set(want.get("notes", [])) <= {note["kind"] for note in result["load"]["notes"]}
+    assert result["layout"] == fixtures.load(name)["layout"]
+    if "graded_file" in want:
+        assert result["graded_file"] == want["graded_file"]
+
+
+def test_every_result_says_where_it_came_from(run):
+    document = run[4]
+    assert document["format"] == 1
+    for result in document["submissions"]:
+        assert PLACEMENT <= set(result)
+        assert isinstance(result["attempts"], list) and isinstance(result["late"], bool)
+    assert run[3]["102"]["late"] is True and run[3]["zoe-celik"]["name"] == "Zoë Çelik"
+
+
+def test_inputs_are_never_changed(run):
+    inputs, before, after = run[0], run[1], run[2]
+    assert after.keys() == before.keys()
+    assert after == before
+
+
+def test_a_students_own_conftest_tests_and_pytest_ini_never_run(run):
+    inputs, results = run[0], run[3]
+    assert results["anoukj"]["score"] == 3
+    assert not list(inputs.rglob("CONFTEST_RAN")) and not list(inputs.rglob("TESTS_RAN"))
+
+
+def test_a_notebook_error_points_at_its_cell(run):
+    problem = run[3]["s-notebook-error"]["load"]["problem"]
+    assert (problem["kind"], problem["cell"], problem["cell_line"]) == ("syntax", 3, 2)
+    note = next(n for n in run[3]["s-notebook-error"]["load"]["notes"] if n["kind"] == "notebook")
+    assert note["cells"] == [[2, 1, 1], [3, 3, 4]]
+
+
+def test_input_never_waits_for_a_keyboard_even_on_a_terminal(tmp_path):
+    source = tmp_path / "main.py"
+    source.write_text("naam = input('Wat is je naam? ')\n" + CORRECT.read_text(encoding="utf-8"), encoding="utf-8")
+    primary, secondary = pty.openpty()
+    try:
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "grader", str(source), "--out", str(tmp_path / "out")],
+                              stdin=secondary, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    finally:
+        os.close(secondary)
+        os.close(primary)
+    assert done.returncode == 1 and time.monotonic() - started < 60
+    problem = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]["load"]["problem"]
+    assert problem["kind"] == "runtime" and problem["line"] == 1 and "input()" in problem["detail"]
+
+
+def test_a_file_named_explicitly_is_graded_whatever_its_name(tmp_path):
+    (tmp_path / "opdracht3_anouk.py").write_bytes(CORRECT.read_bytes())
+    done = run_grade(str(tmp_path / "opdracht3_anouk.py"), "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    result = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
+    assert (result["id"], result["graded_file"], result["layout"]) == ("opdracht3_anouk", "opdracht3_anouk.py", "file")
+
+
+def test_a_notebook_is_a_self_check_too(tmp_path):
+    notebook = fixtures.content({"notebook": [["code", "%load_ext x"], ["code", "@correct"]]})
+    (tmp_path / "opdracht.ipynb").write_bytes(notebook)
+    done = run_grade(str(tmp_path / "opdracht.ipynb"), "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_a_folder_without_main_py_suggests_what_it_found_and_exits_2(tmp_path):
+    (tmp_path / "mijn-opdracht").mkdir()
+    (tmp_path / "mijn-opdracht" / "main.py.docx").write_text("x")
+    (tmp_path / "mijn-opdracht" / "opdracht.py.txt").write_text("x = 1")
+    done = run_grade(str(tmp_path / "mijn-opdracht"), "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    assert "found: main.py.docx, opdracht.py.txt" in done.stderr
+
+
+def test_the_layout_option_forces_a_layout(tmp_path):
+    archive = fixtures.build("moodle_blind", tmp_path)
+    assert run_grade(str(archive), "--layout", "canvas", "--out", str(tmp_path / "a")).returncode == 2
+    done = run_grade(str(archive), "--layout", "moodle", "--out", str(tmp_path / "b"), "--quiet")
+    assert done.returncode == 0, done.stderr
+    ids = [s["id"] for s in json.loads((tmp_path / "b" / "results.json").read_text())["submissions"]]
+    assert sorted(ids) == ["6001", "6002"]
+    assert run_grade(str(archive), "--layout", "sharepoint").returncode == 2

@@ -1,0 +1,124 @@
+"""Every export layout, recognised and forced: ids, names, chosen files, attempts and late markers."""
+
+from __future__ import annotations
+
+import pytest
+
+from fixtures.intake import build as fixtures
+from grader.discover import LAYOUTS, UsageError, discover
+
+# Notes discovery itself writes (the loader adds others, checked in test_intake_grading).
+DISCOVERY_NOTES = {"chosen-file", "attempts", "late", "no-code-file", "online-text", "notebook",
+                   "notebook-unreadable", "archive-unreadable", "renamed-id"}
+NAMES = fixtures.fixtures()
+
+
+def check(submissions, expected: list[dict], layout: str) -> None:
+    """Compare discovered submissions with a fixture's expectations (only the keys it gives)."""
+    found = {s.id: s for s in submissions}
+    assert sorted(found) == sorted(e["id"] for e in expected)
+    for want in expected:
+        got = found[want["id"]]
+        assert got.layout == layout, got.id
+        actual = {"name": got.name, "graded_file": got.graded_file, "late": got.late,
+                  "ignored": got.ignored_files, "attempts": len(got.attempts)}
+        for key in actual.keys() & want.keys():
+            assert actual[key] == want[key], (got.id, key)
+        kinds = {note["kind"] for note in got.notes}
+        assert set(want.get("notes", [])) & DISCOVERY_NOTES <= kinds, (got.id, kinds)
+        if "graded_attempt" in want:
+            graded = [attempt for attempt in got.attempts if attempt["graded"]]
+            assert len(graded) == 1 and graded[0]["label"].startswith(want["graded_attempt"]), got.attempts
+        if want.get("graded_file") is None and "graded_file" in want:
+            assert got.source == b""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_layout_is_recognised_as_handed_over(name, tmp_path):
+    fixture = fixtures.load(name)
+    submissions, single = discover([str(fixtures.build(name, tmp_path))])
+    assert not single
+    check(submissions, fixture["expected"], fixture["layout"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("form", ["folder", "zip"])
+def test_a_folder_and_its_zip_give_the_same_submissions(name, form, tmp_path):
+    fixture = fixtures.load(name)
+    path = fixtures.as_zip(name, tmp_path) if form == "zip" else fixtures.as_folder(name, tmp_path)
+    submissions, _ = discover([str(path)])
+    check(submissions, fixture["expected"], fixture["layout"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_forcing_the_right_layout_changes_nothing(name, tmp_path):
+    fixture = fixtures.load(name)
+    submissions, _ = discover([str(fixtures.build(name, tmp_path))], layout=fixture["layout"])
+    check(submissions, fixture["expected"], fixture["layout"])
+
+
+@pytest.mark.parametrize("name,wrong", [("moodle_folders", "canvas"), ("canvas", "brightspace"),
+                                        ("blackboard", "moodle"), ("brightspace_flat", "blackboard")])
+def test_forcing_a_wrong_layout_is_a_usage_error_with_what_was_found(name, wrong, tmp_path):
+    with pytest.raises(UsageError, match=f"no {wrong} submissions.*found: "):
+        discover([str(fixtures.build(name, tmp_path))], layout=wrong)
+
+
+def test_an_unknown_layout_is_a_usage_error(tmp_path):
+    with pytest.raises(UsageError, match="unknown layout"):
+        discover([str(tmp_path)], layout="sharepoint")
+    assert set(LAYOUTS) == {"folders", "canvas", "moodle", "brightspace", "blackboard", "classroom"}
+
+
+def test_paths_of_files_inside_an_archive_name_the_archive_and_the_member(tmp_path):
+    submissions, _ = discover([str(fixtures.build("moodle_folders", tmp_path))])
+    by_id = {s.id: s for s in submissions}
+    assert by_id["2001"].path.endswith(".zip!/Anouk Jansen_2001_assignsubmission_file/main.py")
+    assert by_id["2005"].path.endswith("_2005_assignsubmission_file/opdracht.zip!/opdracht/main.py")
+
+
+def test_brightspace_orders_attempts_by_time_not_by_name(tmp_path):
+    submissions, _ = discover([str(fixtures.build("brightspace_flat", tmp_path))])
+    anouk = next(s for s in submissions if s.id == "anouk-jansen")
+    assert [a["submitted"] for a in anouk.attempts] == ["2026-03-02T09:05:00", "2026-03-02T12:05:00"]
+    assert [a["graded"] for a in anouk.attempts] == [False, True]
+    note = next(n for n in anouk.notes if n["kind"] == "attempts")
+    assert note["others"] == ["Mar 2, 2026 905 AM (7001-8001)"]
+
+
+def test_several_exports_in_one_run_keep_ids_apart(tmp_path):
+    first = fixtures.as_folder("moodle_flat", tmp_path / "a")
+    second = fixtures.as_folder("moodle_flat", tmp_path / "b")
+    submissions, _ = discover([str(first), str(second)])
+    ids = [s.id for s in submissions]
+    assert len(ids) == len(set(ids)) == 6 and "4001-2" in ids
+
+
+def test_a_single_student_zip_is_a_self_check(tmp_path):
+    archive = fixtures.content({"zip": {"opdracht3/main.py": "@correct", "opdracht3/notes.md": "x"}})
+    (tmp_path / "Opdracht3_Anouk.zip").write_bytes(archive)
+    submissions, single = discover([str(tmp_path / "Opdracht3_Anouk.zip")])
+    assert single and [(s.id, s.graded_file) for s in submissions] == [("Opdracht3_Anouk", "main.py")]
+
+
+def test_a_class_zip_with_a_wrapping_folder_is_a_folder_per_student(tmp_path):
+    archive = fixtures.content({"zip": {"klas/anna/main.py": "@correct", "klas/bob/main.py": "@wrong"}})
+    (tmp_path / "klas.zip").write_bytes(archive)
+    submissions, single = discover([str(tmp_path / "klas.zip")])
+    assert not single and [s.id for s in submissions] == ["anna", "bob"]
+
+
+def test_a_student_folder_with_one_sub_folder_stays_that_student(tmp_path):
+    (tmp_path / "in" / "anna" / "src").mkdir(parents=True)
+    (tmp_path / "in" / "anna" / "src" / "main.py").write_text("x = 1")
+    submissions, _ = discover([str(tmp_path / "in")])
+    assert [(s.id, s.graded_file) for s in submissions] == [("anna", "src/main.py")]
+
+
+def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
+    (tmp_path / "anna").mkdir()
+    (tmp_path / "anna" / "main.py").write_text("x = 1")
+    (tmp_path / "reports" / "feedback").mkdir(parents=True)
+    for name in ("results.json", "gradebook.csv", "index.html", "feedback/anna.html"):
+        (tmp_path / "reports" / name).write_text("{}")
+    assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna"]
