@@ -8,6 +8,8 @@ import signal
 import sys
 from typing import Callable
 
+from grader.sandbox import syscalls
+
 try:  # POSIX only; elsewhere grading runs in-process without limits (said once by the CLI)
     import resource
 except ImportError:  # pragma: no cover - Windows
@@ -21,6 +23,11 @@ MEMORY_HEADROOM = 768 * 1024 * 1024
 MAX_OPEN_FILES = 64
 
 
+# The channel's own encoder: json.dumps is also handed to submissions (a copy of it, see
+# grader/sandbox/modules.py), this object is not, so nothing a submission does changes how results are sent.
+_ENCODE = json.JSONEncoder(default=repr).encode
+
+
 class Channel:
     """The child's end: one JSON document per line, written to a pipe fd (not stdout/stderr)."""
 
@@ -28,7 +35,7 @@ class Channel:
         self.fd = fd
 
     def send(self, message: dict) -> None:
-        data = (json.dumps(message, default=repr) + "\n").encode("utf-8")
+        data = (_ENCODE(message) + "\n").encode("utf-8")
         while data:
             written = os.write(self.fd, data)
             data = data[written:]
@@ -137,6 +144,9 @@ def _enter_limits(cpu_seconds: int) -> None:
     size = _address_space()
     if size:
         resource.setrlimit(resource.RLIMIT_AS, (size + MEMORY_HEADROOM, size + MEMORY_HEADROOM))
+    # Last: where a libseccomp binding is installed, the kernel refuses exec, new processes, sockets and
+    # opening files for writing from here on (grader/sandbox/syscalls.py); elsewhere a no-op.
+    syscalls.restrict()
 
 
 def _address_space() -> int | None:

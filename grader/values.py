@@ -7,6 +7,7 @@ import reprlib
 # How deep and how large a returned value may be before it is cut short.
 MAX_DEPTH = 12
 MAX_ITEMS = 2_000
+MAX_NODES = 50_000
 
 
 class Foreign:
@@ -31,7 +32,7 @@ class Foreign:
         return f"<{self.type_name} object>"
 
 
-def plain(value: object, _depth: int = 0) -> object:
+def plain(value: object) -> object:
     """Return a trusted copy of ``value`` built only from exact builtin types.
 
     In: any object a student function returned or mutated. Out: the same data as exact
@@ -39,13 +40,19 @@ def plain(value: object, _depth: int = 0) -> object:
     ``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
     type's C methods (their overrides are never called) and become the base type, which is
     the reading CONTRACT.md A1/A2/A10 leave open; ``bool`` stays ``bool`` (R4); anything
-    else becomes a :class:`Foreign` that equals nothing. Never runs student code.
+    else becomes a :class:`Foreign` that equals nothing. Never runs student code. At most
+    MAX_NODES values are copied (a list holding itself many times stops early).
     """
+    return _plain(value, 0, [MAX_NODES])
+
+
+def _plain(value: object, depth: int, budget: list[int]) -> object:
     kind = type(value)
     if value is None or kind in (bool, int, float, str):
         return value
-    if _depth > MAX_DEPTH:
-        return Foreign("too deeply nested value")
+    budget[0] -= 1
+    if depth > MAX_DEPTH or budget[0] < 0:
+        return Foreign("too deeply nested or too large value")
     if issubclass(kind, int):
         return int.__index__(value)
     if issubclass(kind, str):
@@ -53,19 +60,17 @@ def plain(value: object, _depth: int = 0) -> object:
     if issubclass(kind, float):
         return float.__float__(value)
     if issubclass(kind, dict):
-        items = list(dict.items(value))[:MAX_ITEMS]
         out: dict = {}
-        for key, item in items:
-            out[_key(plain(key, _depth + 1))] = plain(item, _depth + 1)
+        for key, item in list(dict.items(value))[:MAX_ITEMS]:
+            out[_key(_plain(key, depth + 1, budget))] = _plain(item, depth + 1, budget)
         return out
     if issubclass(kind, (list, tuple)):
         base = list if issubclass(kind, list) else tuple
-        items = list(base.__iter__(value))[:MAX_ITEMS]
-        copied = [plain(item, _depth + 1) for item in items]
+        copied = [_plain(item, depth + 1, budget) for item in list(base.__iter__(value))[:MAX_ITEMS]]
         return copied if base is list else tuple(copied)
     if issubclass(kind, (set, frozenset)):
         base = set if issubclass(kind, set) else frozenset
-        members = [_key(plain(item, _depth + 1)) for item in list(base.__iter__(value))[:MAX_ITEMS]]
+        members = [_key(_plain(item, depth + 1, budget)) for item in list(base.__iter__(value))[:MAX_ITEMS]]
         return set(members) if base is set else frozenset(members)
     return Foreign(kind.__name__)
 
@@ -90,12 +95,19 @@ def same(left: object, right: object) -> bool:
     if type(left) is not type(right):
         return False
     if isinstance(left, dict):
-        return left.keys() == right.keys() and all(same(left[k], right[k]) for k in left)
+        return _typed(left) == _typed(right) and all(same(left[k], right[k]) for k in left)
+    if isinstance(left, (set, frozenset)):
+        return _typed(left) == _typed(right)
     if isinstance(left, (list, tuple)):
         return len(left) == len(right) and all(same(a, b) for a, b in zip(left, right))
     if isinstance(left, Foreign):
         return False
     return left == right
+
+
+def _typed(members: object) -> set:
+    """Keys or members paired with their exact type, so that ``1`` and ``True`` differ."""
+    return {(type(member), member) for member in members}
 
 
 _SHOW = reprlib.Repr()

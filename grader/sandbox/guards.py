@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import _string
 import builtins
+import collections
 import operator
 import string
+import typing
+import types
 from typing import Any
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.modules import build_views
+from grader.sandbox.modules import build_views, sys_view
 from grader.sandbox.policy import READABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
@@ -100,6 +103,7 @@ class Guards:
         self.output = output
         self.own_classes: set[type] = set()
         self.views = build_views(self._wrap_module_value)
+        self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
 
     # Reading --------------------------------------------------------------------------------
     def is_own(self, obj: object) -> bool:
@@ -111,16 +115,20 @@ class Guards:
         if type(name) is not str:
             raise TypeError("attribute name must be a str")
         if name in READABLE_DUNDERS:
-            return getattr(obj, name, *default)
+            value = getattr(obj, name, *default)
+            return sandbox_class(value) if name == "__class__" else value
         if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
             raise AttributeError(f'"{name}" is not available in the grader')
         if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
-        if name == "format" and (isinstance(obj, str) or obj is str):
-            if obj is str:
-                raise AttributeError("use a string's own .format() or an f-string")
-            return GuardedFormatter(self).bound(obj)
-        return getattr(obj, name, *default)
+        value = getattr(obj, name, *default)
+        # str.format reads fields with getattr: judged by what was found, not by how it was
+        # reached (S.format on a str subclass, super().format, a default value...).
+        if is_str_formatter(value):
+            if isinstance(value, types.BuiltinMethodType) and isinstance(value.__self__, str):
+                return GuardedFormatter(self).bound(value.__self__, mapping=value.__name__ == "format_map")
+            raise AttributeError("use a string's own .format() or an f-string")
+        return value
 
     def hasattr(self, obj: object, name: str) -> bool:
         """``hasattr`` through the same guard."""
@@ -140,28 +148,51 @@ class Guards:
     # Classes -------------------------------------------------------------------------------
     def metaclass(self, name: str, bases: tuple, namespace: dict) -> type:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
+        if bases in TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
+            return TYPING_BASES[bases](self, name, namespace)
         for base in bases:
-            if type(base) is not type:
+            if type(base) is not type or issubclass(base, type):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
         cls = type(name, bases, namespace)
         self.own_classes.add(cls)
         return cls
 
+    def own_class(self, helper: str, cls: object) -> type:
+        """``cls`` when it is one of the submission's classes; helpers that set class attributes need one."""
+        if not (isinstance(cls, type) and cls in self.own_classes):
+            raise TypeError(f"{helper} can only be used on a class main.py defines")
+        return cls
+
     def _wrap_module_value(self, module: str, attribute: str, value: Any) -> Any:
+        """Module functions that make or change classes: only the submission's own, and what they make is own."""
         if (module, attribute) == ("collections", "namedtuple"):
             def namedtuple(*args: Any, **kwargs: Any) -> type:
                 cls = value(*args, **kwargs)
                 self.own_classes.add(cls)
                 return cls
             return namedtuple
+        if (module, attribute) == ("dataclasses", "dataclass"):
+            def dataclass(cls: Any = None, /, **options: Any) -> Any:
+                if cls is None:
+                    return lambda target: dataclass(target, **options)
+                made = value(self.own_class("@dataclass", cls), **options)
+                self.own_classes.add(made)  # slots=True makes a new class
+                return made
+            return dataclass
+        if (module, attribute) == ("functools", "total_ordering"):
+            def total_ordering(cls: Any) -> type:
+                return value(self.own_class("@total_ordering", cls))
+            return total_ordering
         return value
 
     # Importing -------------------------------------------------------------------------------
     def import_(self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
         """``__import__``: only the whitelisted module views (grader/sandbox/modules.py)."""
-        if level != 0 or name not in self.views:
+        if level != 0 or type(name) is not str or name not in self.views:
             allowed = ", ".join(sorted(n for n in self.views if not n.startswith("_")))
-            raise ImportError(f"import of {name!r} is not allowed in the grader (allowed: {allowed})")
+            raise ImportError(f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: {allowed})")
+        if "." in name and not fromlist:  # ``import collections.abc`` binds ``collections``
+            return self.views[name.split(".")[0]]
         return self.views[name]
 
     # Printing --------------------------------------------------------------------------------
@@ -178,7 +209,7 @@ class Guards:
             "__import__": self.import_,
             "getattr": self.getattr,
             "hasattr": self.hasattr,
-            "type": one_argument_type,
+            "type": SandboxType,
             "input": refuse_input,
             "exit": refuse_exit,
             "quit": refuse_exit,
@@ -197,6 +228,45 @@ class Guards:
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_print_": self.print_factory,
         }
+
+
+def _named_tuple(guards: "Guards", name: str, namespace: dict) -> type:
+    fields = list(namespace.get("__annotations__", {}))
+    defaults = [namespace[field] for field in fields if field in namespace]
+    cls = collections.namedtuple(name, fields, defaults=defaults)
+    guards.own_classes.add(cls)
+    return cls
+
+
+def _plain_class(base: type) -> Any:
+    def make(guards: "Guards", name: str, namespace: dict) -> type:
+        return guards.metaclass(name, (base,), {k: v for k, v in namespace.items() if k != "__annotations__"})
+    return make
+
+
+# typing's class-statement bases have metaclasses of their own; a submission gets the plain
+# equivalent: a TypedDict is a dict, a NamedTuple a collections.namedtuple, a Protocol an object.
+TYPING_BASES = {
+    (base,): make for base, make in (
+        (getattr(typing, "_TypedDict", None), _plain_class(dict)),
+        (getattr(typing, "_NamedTuple", None), _named_tuple),
+        (typing.Protocol, _plain_class(object)),
+    ) if base is not None
+}
+
+
+class StandardStream:
+    """``sys.stdout``/``sys.stderr`` of the sandbox: writes go to the captured output."""
+
+    def __init__(self, output: OutputBuffer) -> None:
+        self._output = output
+
+    def write(self, text: str) -> int:
+        self._output.write(str(text))
+        return len(str(text))
+
+    def flush(self) -> None:
+        """Nothing to flush: output is captured in memory."""
 
 
 class Printer:
@@ -220,8 +290,11 @@ class GuardedFormatter(string.Formatter):
     def __init__(self, guards: Guards) -> None:
         self.guards = guards
 
-    def bound(self, template: str) -> Any:
+    def bound(self, template: str, mapping: bool = False) -> Any:
+        """``template.format`` (or ``template.format_map`` when ``mapping``) with guarded fields."""
         text = str.__str__(template)
+        if mapping:
+            return lambda values: self.vformat(text, (), values)
         return lambda *args, **kwargs: self.vformat(text, args, kwargs)
 
     def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, Any]:
@@ -232,11 +305,47 @@ class GuardedFormatter(string.Formatter):
         return obj, first
 
 
-def one_argument_type(obj: object, *rest: object) -> type:
-    """``type(x)``; the three-argument form would build classes past the class guard."""
-    if rest:
-        raise TypeError("type() with three arguments is not available in the grader; use a class statement")
-    return type(obj)
+class _OneArgumentType(type):
+    """The metaclass of :class:`SandboxType`: ``type(x)`` with one argument, ``isinstance(c, type)``."""
+
+    def __call__(cls, *args: object) -> object:
+        if len(args) != 1:
+            raise TypeError("only type(x) with one argument is available in the grader; use a class statement")
+        return sandbox_class(type(args[0]))
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, type)
+
+    def __subclasscheck__(cls, other: type) -> bool:
+        return issubclass(other, type)
+
+
+class SandboxType(metaclass=_OneArgumentType):
+    """What ``type`` is in a submission: ``type(x)`` and ``isinstance(c, type)`` work, making classes does not.
+
+    The real ``type`` (and every other metaclass) stays out of reach: its three-argument form
+    builds classes with any dunder method (``__reduce_ex__``, ``__del__``...) past the policy
+    and the class guard. ``type(int)``, ``int.__class__`` and ``type(type)`` give this class.
+    """
+
+    __slots__ = ()
+
+
+SandboxType.__name__ = SandboxType.__qualname__ = "type"
+SandboxType.__module__ = "builtins"
+
+
+def sandbox_class(cls: object) -> object:
+    """``cls`` as student code may see it: a metaclass (``type``, ``typing._AnyMeta``...) becomes SandboxType."""
+    return SandboxType if isinstance(cls, type) and issubclass(cls, type) else cls
+
+
+def is_str_formatter(value: object) -> bool:
+    """True for ``str.format``/``str.format_map``, unbound or bound (their fields read any attribute)."""
+    if value is str.format or value is str.format_map:
+        return True
+    return (isinstance(value, types.BuiltinMethodType) and isinstance(getattr(value, "__self__", None), str)
+            and getattr(value, "__name__", None) in ("format", "format_map"))
 
 
 def refuse_input(*args: object) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import signal
 import sys
+import time
 import types
 
 from RestrictedPython import compile_restricted_exec
@@ -56,12 +58,19 @@ class Loaded:
 def decode(data: bytes) -> tuple[str, list[dict]]:
     """Bytes to source text with ``\\n`` line ends; notes say what was repaired.
 
-    UTF-8 (a BOM is dropped); otherwise Windows-1252, with a note. NUL bytes, or bytes that
-    are neither, raise :class:`LoadFailure` (kind ``encoding``).
+    UTF-8 (a BOM is dropped); UTF-16 with its BOM, with a note; otherwise Windows-1252, with
+    a note. CRLF and CR-only line ends become ``\\n``. NUL bytes, or bytes that are neither,
+    raise :class:`LoadFailure` (kind ``encoding``, with the line).
     """
     notes: list[dict] = []
     if len(data) > MAX_SOURCE_BYTES:
         raise LoadFailure(LoadProblem("too-large", f"{len(data)} bytes (limit {MAX_SOURCE_BYTES})"))
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with its BOM (Notepad's "Unicode"): unambiguous
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+            notes.append({"kind": "decoded-utf16"})
+        except UnicodeDecodeError:
+            pass
     if b"\x00" in data:
         raise LoadFailure(LoadProblem("encoding", "the file contains NUL bytes: it is not a text file"))
     try:
@@ -70,7 +79,9 @@ def decode(data: bytes) -> tuple[str, list[dict]]:
         try:
             text = data.decode("cp1252")
         except UnicodeDecodeError as error:
-            raise LoadFailure(LoadProblem("encoding", f"neither UTF-8 nor Windows-1252 ({error.reason})")) from None
+            line = data.count(b"\n", 0, error.start) + 1
+            raise LoadFailure(LoadProblem("encoding", f"neither UTF-8 nor Windows-1252: byte 0x{data[error.start]:02x} "
+                                                      f"on line {line}", line)) from None
         notes.append({"kind": "decoded-cp1252"})
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not any(line.strip() and not line.strip().startswith("#") for line in text.split("\n")):
@@ -86,11 +97,22 @@ def compile_source(text: str) -> object:
     except SyntaxError as error:
         kind = "indentation" if isinstance(error, IndentationError) else "syntax"
         line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
-        raise LoadFailure(LoadProblem(kind, error.msg, line, error.offset,
+        detail = error.msg
+        if isinstance(error, TabError):  # plain words: which line, what is mixed, what to do
+            detail = (f"line {line} is indented with tabs where the lines around it use spaces (or the other way "
+                      "round); Python cannot tell how deep that is: indent with spaces only (4 per level)")
+        raise LoadFailure(LoadProblem(kind, detail, line, error.offset,
                                       lines[line - 1].rstrip() if line else None)) from None
     except (RecursionError, MemoryError, ValueError) as error:
         raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
-    result = compile_restricted_exec(tree, STUDENT_FILENAME, policy=GraderPolicy)
+    try:
+        result = compile_restricted_exec(tree, STUDENT_FILENAME, policy=GraderPolicy)
+    except SyntaxError as error:  # found by compile(), not the parser: 'return' outside a function...
+        line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
+        raise LoadFailure(LoadProblem("syntax", error.msg, line, error.offset,
+                                      lines[line - 1].rstrip() if line else None)) from None
+    except (RecursionError, MemoryError) as error:  # the policy's visitor and compile() recurse per level
+        raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
     if result.errors:
         found = _POLICY_ERROR.match(result.errors[0])
         line = int(found.group(1)) if found else None
@@ -100,13 +122,22 @@ def compile_source(text: str) -> object:
     return result.code
 
 
+def _time_left() -> float | None:
+    """Seconds left on the caller's real-time interval timer (its limit for the module body), or None."""
+    if not hasattr(signal, "getitimer"):  # Windows
+        return None
+    return signal.getitimer(signal.ITIMER_REAL)[0] or None
+
+
 def load(data: bytes) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
     Out: :class:`Loaded` with the callables of FUNCTIONS that exist. Raises
     :class:`LoadFailure` for encoding, syntax and policy problems, an exception while the
     module body runs (``exit()`` is not one: it ends the body early, with a note), or when
-    none of the three functions exists. Time limits are the caller's (see grader.isolation).
+    none of the three functions exists. Time limits are the caller's (see grader.runner): when
+    the caller's interval timer runs out during the module body and the body swallows its
+    exception, the load still fails with kind ``timeout``.
     """
     text, notes = decode(data)
     lines = text.split("\n")
@@ -116,6 +147,8 @@ def load(data: bytes) -> Loaded:
     # dataclasses resolves string annotations through sys.modules[cls.__module__]; an empty
     # stand-in keeps the real namespace out of sys.modules.
     sys.modules.setdefault(namespace["__name__"], types.ModuleType(namespace["__name__"]))
+    limit = _time_left()
+    started = time.monotonic()
     try:
         exec(code, namespace)
     except ExitCalled as stop:
@@ -124,6 +157,9 @@ def load(data: bytes) -> Loaded:
         line = student_line(error)
         raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {str(error)[:300]}", line, None,
                                       lines[line - 1].strip() if line else None), output.text()) from None
+    if limit is not None and time.monotonic() - started >= limit:
+        # The caller's timer went off during the body and the body swallowed it (finally: return).
+        raise LoadFailure(LoadProblem("timeout", "the module body ran past its time limit"), output.text())
     functions = {name: namespace[name] for name in FUNCTIONS if callable(namespace.get(name))}
     if not functions:
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS)), output.text())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import collections.abc
 import copy
 import dataclasses
 import functools
@@ -13,6 +14,7 @@ import json
 import math
 import re
 import string
+import sys
 import types
 import typing
 from typing import Any, Callable
@@ -35,9 +37,14 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "collections": (collections, ("OrderedDict", "defaultdict", "Counter", "deque", "ChainMap", "namedtuple")),
     "itertools": (itertools, tuple(name for name in dir(itertools) if not name.startswith("_"))),
     "functools": (functools, ("reduce", "partial", "lru_cache", "cache", "cmp_to_key", "total_ordering")),
+    "collections.abc": (collections.abc, ("Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set",
+                                          "MutableSet", "Iterable", "Iterator", "Hashable", "Callable",
+                                          "Container", "Sized", "Collection")),
     "typing": (typing, ("Any", "Dict", "List", "Set", "FrozenSet", "Tuple", "Optional", "Union", "Mapping",
                         "MutableMapping", "Iterable", "Iterator", "Sequence", "Callable", "Final", "Literal",
-                        "Hashable", "NoReturn", "cast", "TYPE_CHECKING")),
+                        "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "TypedDict", "NamedTuple", "Protocol",
+                        "TypeVar", "Type", "ClassVar")),
+    "types": (types, ("MappingProxyType",)),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
                                   "is_dataclass", "FrozenInstanceError")),
     "hmac": (hmac, ("compare_digest",)),
@@ -67,6 +74,31 @@ class ModuleView:
                              f"(only a vetted part of it is available)")
 
 
+def _private_copy(function: types.FunctionType) -> types.FunctionType:
+    """A copy of a module's Python function for one submission (same code, own defaults and attributes).
+
+    The grader's own code (the checks' ``json.dumps``, the result channel) keeps using the
+    original, so no path that manages to change a function's ``__kwdefaults__``, ``__defaults__``
+    or ``__dict__`` reaches the grader's copy.
+    """
+    copy = types.FunctionType(function.__code__, function.__globals__, function.__name__, function.__defaults__,
+                              function.__closure__)
+    copy.__kwdefaults__ = dict(function.__kwdefaults__) if function.__kwdefaults__ else None
+    copy.__dict__.update(function.__dict__)
+    copy.__qualname__, copy.__doc__, copy.__module__ = function.__qualname__, function.__doc__, function.__module__
+    return copy
+
+
+def sys_view(output: Any, exit_function: Callable[..., None]) -> ModuleView:
+    """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
+    ``stdout``/``stderr`` (both write to the captured output) and ``version_info``."""
+    namespace = {
+        "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": tuple(sys.version_info[:3]),
+        "exit": staticmethod(exit_function), "stdout": output, "stderr": output,
+    }
+    return type("sys", (ModuleView,), namespace)()
+
+
 def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     """Build one fresh view per whitelisted module.
 
@@ -83,8 +115,13 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
                 value = _future_annotations()
             else:
                 value = getattr(module, attribute)
+            # typing's class helpers compare themselves by identity (NamedTuple's __mro_entries__);
+            # the grader's code does not use them, so they need no private copy.
+            if isinstance(value, types.FunctionType) and name != "typing":
+                value = _private_copy(value)
             value = wrap(name, attribute, value)
             # A plain function stored on a class would bind the view as its first argument.
             namespace[attribute] = staticmethod(value) if isinstance(value, types.FunctionType) else value
         views[name] = type(name, (ModuleView,), namespace)()
+    type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
     return views

@@ -10,7 +10,7 @@ from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, R
 # calls them on returned values: values.plain reads builtin types through their C methods.
 MAGIC_METHODS = frozenset({
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
-    "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__",
+    "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__", "__call__",
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
@@ -18,6 +18,9 @@ UNAVAILABLE_CALLS = frozenset({
     "eval", "exec", "compile", "open", "globals", "vars", "locals", "dir", "breakpoint",
     "memoryview", "setattr", "delattr", "help", "__import__",
 })
+
+# Longest name a submission may define (class and function names are quoted in reports).
+MAX_NAME_LENGTH = 100
 
 # Attribute name prefixes of frames, code, generators, coroutines and tracebacks.
 INTROSPECTION_PREFIXES = ("gi_", "cr_", "ag_", "tb_", "f_", "co_", "func_", "im_")
@@ -30,9 +33,14 @@ def reserved_name(name: str) -> bool:
     own names are ``_tmp<n>`` and ``_print``; dunder names reach interpreter internals.
     Names with one leading underscore (``_check_id``, ``_re``) are a student's own.
     """
-    if not name.startswith("_") or name == "_":
+    if not name.startswith("_") or name == "_" or name in PLAIN_DUNDER_NAMES:
         return False
     return name.startswith("__") or name.endswith("_") or name.startswith(("_tmp", "_print"))
+
+
+# Dunder names innocent modules and classes define; Python gives them no hidden power here
+# (``__slots__`` only limits the attributes of the submission's own instances).
+PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots__"})
 
 
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
@@ -50,8 +58,13 @@ def forbidden_attribute(name: str, reading: bool = False) -> bool:
         or (name.startswith("_") and name.endswith("_") and name != "_")
         or name in INSPECT_ATTRIBUTES
         or name.startswith(INTROSPECTION_PREFIXES)
-        or name in ("mro", "format_map")
+        or name == "mro"
     )
+
+
+def _dotted(expression: ast.AST) -> bool:
+    """True for a dotted name in a pattern (``Tool.NAME``), which Python reads without guards."""
+    return isinstance(expression, ast.Attribute)
 
 
 class GraderPolicy(RestrictingNodeTransformer):
@@ -73,6 +86,9 @@ class GraderPolicy(RestrictingNodeTransformer):
     # Names -----------------------------------------------------------------------------
     def check_name(self, node: ast.AST, name: str | None, allow_magic_methods: bool = False) -> None:
         if name is None:
+            return
+        if len(name) > MAX_NAME_LENGTH:  # class names end up in every report line that quotes an exception
+            self.error(node, f"a name of {len(name)} characters is too long (at most {MAX_NAME_LENGTH}).")
             return
         if allow_magic_methods and name in MAGIC_METHODS and self.scopes[-1] == "class":
             return
@@ -203,8 +219,67 @@ class GraderPolicy(RestrictingNodeTransformer):
     def visit_Match(self, node: ast.AST) -> ast.AST:
         return self.node_contents_visit(node)
 
-    def visit_match_case(self, node: ast.AST) -> ast.AST:
-        return self.node_contents_visit(node)
+    def visit_match_case(self, node: ast.match_case) -> ast.AST:
+        """A case whose pattern compares with a dotted name (``case Tool.NAME:``) is rewritten.
+
+        Python reads ``Tool.NAME`` without the attribute guard and hands the value to the
+        subject's ``__eq__``: ``case str.format:`` or ``case error.obj:`` would give student code
+        what ``_getattr_`` refuses. The value is captured instead and compared in the guard:
+        ``case _tmp0 if _tmp0 == _getattr_(Tool, 'NAME')`` (same result, same order).
+        """
+        node = self.node_contents_visit(node)
+        lifted: list[tuple[str, list[ast.AST]]] = []
+        node.pattern = self._lift_values(node.pattern, lifted)
+        if lifted:
+            tests = [self._equals_one_of(name, values) for name, values in lifted]
+            if node.guard is not None:
+                tests.append(node.guard)
+            node.guard = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=tests)
+            copy_locations(node.guard, node.pattern)
+            ast.fix_missing_locations(node)
+        return node
+
+    def _lift_values(self, pattern: ast.AST, lifted: list) -> ast.AST:
+        """``pattern`` with each dotted value pattern replaced by a capture of a fresh name (see visit_match_case)."""
+        if isinstance(pattern, ast.MatchValue) and _dotted(pattern.value):
+            return self._capture(pattern, [pattern.value], lifted)
+        if isinstance(pattern, ast.MatchOr):
+            if not any(_dotted(sub.value) for sub in ast.walk(pattern) if isinstance(sub, ast.MatchValue)):
+                return pattern
+            if all(isinstance(option, (ast.MatchValue, ast.MatchSingleton)) for option in pattern.patterns):
+                return self._capture(pattern, pattern.patterns, lifted)
+            self.error(pattern, "a dotted name inside a '|' pattern is not allowed here; "
+                                "compare with == in an if-guard instead.")
+            return pattern
+        if isinstance(pattern, ast.MatchMapping):
+            for key in pattern.keys:
+                if _dotted(key):
+                    self.error(pattern, "a dotted name as a key in a mapping pattern is not allowed; use a literal key.")
+        for field in ("patterns", "pattern"):
+            inner = getattr(pattern, field, None)
+            if isinstance(inner, list):
+                setattr(pattern, field, [self._lift_values(sub, lifted) for sub in inner])
+            elif inner is not None:
+                setattr(pattern, field, self._lift_values(inner, lifted))
+        return pattern
+
+    def _capture(self, pattern: ast.AST, values: list, lifted: list) -> ast.MatchAs:
+        name = self.gen_tmp_name()
+        lifted.append((name, values))
+        capture = ast.MatchAs(pattern=None, name=name)
+        copy_locations(capture, pattern)
+        return capture
+
+    def _equals_one_of(self, name: str, values: list) -> ast.expr:
+        """``name == v1 or name == v2 ...`` (``is`` for None/True/False), values read through the guard."""
+        tests: list[ast.expr] = []
+        for value in values:
+            if isinstance(value, ast.MatchSingleton):
+                tests.append(ast.Compare(ast.Name(name, ast.Load()), [ast.Is()], [ast.Constant(value.value)]))
+            else:
+                expression = value.value if isinstance(value, ast.MatchValue) else value
+                tests.append(ast.Compare(ast.Name(name, ast.Load()), [ast.Eq()], [self.visit(expression)]))
+        return tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.Or(), values=tests)
 
     def visit_MatchValue(self, node: ast.MatchValue) -> ast.AST:
         self._check_pattern_expression(node, node.value)

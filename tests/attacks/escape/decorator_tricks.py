@@ -1,0 +1,51 @@
+# attack: decorators as a way to call things with grader objects: wraps() around grader functions,
+#         @type, @getattr-partials, @dataclass(frozen=True) on a shared class, a decorator returning a view
+# expect: load-error missing-functions
+import dataclasses
+import functools
+import json
+
+
+def attempt(what, action):
+    try:
+        found = action()
+    except Exception:
+        return None
+    if found is None:
+        return None
+    print('BREACH:', what, repr(found)[:100])
+    return found
+
+
+def decorate_with_wraps():
+    @functools.wraps(json.dumps)
+    def wrapper():
+        pass
+    return wrapper
+
+
+def decorate_with_type():
+    @type
+    def kind():
+        pass
+    return kind('Evil', (), {})
+
+
+def decorate_shared_class():
+    @dataclasses.dataclass(frozen=True)
+    class Fake(json.JSONDecodeError):
+        pass
+    return dataclasses.dataclass(frozen=True)(json.JSONDecodeError)
+
+
+def decorate_with_getattr():
+    @functools.partial(getattr, name='__globals__')
+    def leak():
+        pass
+    return leak
+
+
+attempt('@functools.wraps(json.dumps)', decorate_with_wraps)
+attempt('@type then three arguments', decorate_with_type)
+attempt('@dataclass(frozen=True) on JSONDecodeError', decorate_shared_class)
+attempt('@partial(getattr)', decorate_with_getattr)

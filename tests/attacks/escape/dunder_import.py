@@ -1,0 +1,3 @@
+# attack: __import__ called directly
+# expect: policy __import__
+os = __import__('os')

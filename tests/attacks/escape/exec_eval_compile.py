@@ -1,0 +1,3 @@
+# attack: exec, eval and compile with code built at run time
+# expect: policy exec()
+exec('import os')

@@ -1,0 +1,23 @@
+# attack: importlib, sys and submodules by every import form (a plain `import builtins` is refused by name)
+# expect: load-error missing-functions
+
+try:
+    import importlib
+    print('BREACH: importlib')
+except Exception:
+    pass
+try:
+    from sys import modules
+    print('BREACH: sys.modules')
+except Exception:
+    pass
+try:
+    import json.decoder
+    print('BREACH: json.decoder')
+except Exception:
+    pass
+try:
+    from . import main
+    print('BREACH: relative import')
+except Exception:
+    pass

@@ -1,0 +1,5 @@
+# attack: plain import of os, used for a shell command
+# expect: load-error runtime ImportError
+import os
+
+os.system('touch @@MARKER@@/import-os')

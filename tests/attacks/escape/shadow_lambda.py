@@ -1,0 +1,3 @@
+# attack: a lambda parameter named like the item guard
+# expect: policy _getitem_
+peek = lambda _getitem_=None: _getitem_

@@ -1,0 +1,5 @@
+# attack: the classic walk ().__class__.__bases__[0].__subclasses__() to find a class whose globals hold os
+# expect: policy __subclasses__
+for cls in ().__class__.__bases__[0].__subclasses__():
+    if cls.__name__ == 'catch_warnings':
+        os = cls()._module.__builtins__['__import__']('os')

@@ -1,0 +1,28 @@
+# attack: typing constructs that hold code in strings (forward references); nothing may evaluate them
+# expect: load-error missing-functions
+import typing
+
+CODE = "__import__('os').system('touch @@MARKER@@/typing-forward-ref')"
+
+
+def attempt(what, action):
+    try:
+        found = action()
+    except Exception:
+        return None
+    if found is None:
+        return None
+    print('BREACH:', what, repr(found)[:100])
+    return found
+
+
+alias = typing.List[CODE]
+optional = typing.Optional[CODE]
+attempt('typing.get_type_hints', lambda: typing.get_type_hints)
+attempt('typing.ForwardRef', lambda: typing.ForwardRef)
+attempt('alias.__args__', lambda: getattr(alias, '__args__'))
+attempt('typing.cast(CODE, ...)', lambda: typing.cast(CODE, 1) != 1 or None)
+
+
+def annotated(x: CODE) -> CODE:
+    return x

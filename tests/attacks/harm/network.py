@@ -1,0 +1,5 @@
+# attack: open a network connection
+# expect: load-error runtime ImportError
+import socket
+
+socket.create_connection(('example.org', 80))

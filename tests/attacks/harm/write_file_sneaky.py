@@ -1,0 +1,45 @@
+# attack: write a file through any module that can (io, os, pathlib, tempfile, shutil, logging, codecs),
+#         through print(file=...) and through json/hashlib helpers
+# expect: load-error missing-functions
+
+TARGET = '@@MARKER@@/written-sneakily'
+for attempt in range(1):
+    try:
+        import io
+        io.open(TARGET, 'w').write('x')
+        print('BREACH: io')
+    except Exception:
+        pass
+    try:
+        import pathlib
+        pathlib.Path(TARGET).write_text('x')
+        print('BREACH: pathlib')
+    except Exception:
+        pass
+    try:
+        import tempfile
+        print('BREACH: tempfile', tempfile.mkstemp(dir='@@MARKER@@'))
+    except Exception:
+        pass
+    try:
+        import shutil
+        print('BREACH: shutil')
+    except Exception:
+        pass
+    try:
+        import logging
+        logging.basicConfig(filename=TARGET)
+        print('BREACH: logging')
+    except Exception:
+        pass
+    try:
+        import codecs
+        codecs.open(TARGET, 'w').write('x')
+        print('BREACH: codecs')
+    except Exception:
+        pass
+    try:
+        print('x', file=TARGET)
+        print('x', file=None, flush=True)
+    except Exception:
+        pass

@@ -1,0 +1,120 @@
+"""The sandbox's fixes keep what honest students write working, and the seccomp layer refuses what it should."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from grader.sandbox import syscalls
+from grader.sandbox.loader import LoadFailure, load
+
+FUNCTION = "\ndef validate_ticket_proposal(p):\n    return p\n"
+
+
+def output_of(source: str) -> str:
+    return load((source + FUNCTION).encode()).output
+
+
+def test_dotted_value_patterns_match_as_in_python():
+    source = (
+        "class C:\n    X = 3\n    Y = 'y'\n"
+        "def f(v):\n    match v:\n"
+        "        case C.X as y:\n            return ('as', y)\n"
+        "        case [C.X, *rest] if rest:\n            return ('star', rest)\n"
+        "        case {'k': C.Y, **rest}:\n            return ('map', rest)\n"
+        "        case C.Y | 'z' | None:\n            return 'or'\n"
+        "        case _:\n            return 'no'\n"
+        "print([f(3), f([3, 1]), f([3]), f({'k': 'y', 'j': 1}), f('y'), f('z'), f(None), f(4)])\n"
+    )
+    assert output_of(source).strip() == str([("as", 3), ("star", [1]), "no", ("map", {"j": 1}), "or", "or", "or", "no"])
+
+
+@pytest.mark.parametrize("source", [
+    "match 1:\n    case [1, int.real] | [2]:\n        pass",
+    "match {}:\n    case {int.real: 1}:\n        pass",
+])
+def test_dotted_names_where_they_cannot_be_guarded_are_refused_with_a_reason(source):
+    with pytest.raises(LoadFailure) as failure:
+        load((source + FUNCTION).encode())
+    assert failure.value.problem.kind == "policy" and failure.value.problem.line == 2
+
+
+def test_type_answers_like_type_but_makes_no_classes():
+    source = (
+        "print(type(int) is type, isinstance(int, type), isinstance(3, type), type(3) is int, type(type) is type,\n"
+        "      int.__class__ is type, type.__name__)\n"
+        "try:\n    type('X', (), {})\nexcept TypeError:\n    print('refused')\n"
+        "try:\n    type(int)('X', (), {})\nexcept TypeError:\n    print('refused')\n"
+    )
+    assert output_of(source).split("\n")[:3] == ["True True False True True True type", "refused", "refused"]
+
+
+def test_dataclass_helpers_work_on_the_submissions_own_classes():
+    source = (
+        "import dataclasses, functools\n"
+        "@dataclasses.dataclass(slots=True)\nclass P:\n    x: int = 0\n"
+        "    def bump(self):\n        self.x += 1\n        return self.x\n"
+        "@functools.total_ordering\n@dataclasses.dataclass(frozen=True)\nclass V:\n    n: int\n"
+        "    def __lt__(self, other):\n        return self.n < other.n\n"
+        "print(P().bump(), V(1) <= V(2), dataclasses.replace(V(1), n=5))\n"
+    )
+    assert output_of(source).strip() == "1 True V(n=5)"
+
+
+def test_str_format_still_formats_and_subclasses_keep_working():
+    source = (
+        "class S(str):\n    def shout(self):\n        return self.upper() + '!'\n"
+        "print('{0}-{x:>3}-{1[a]}'.format(1, {'a': 2}, x=3), S('hi').shout(), S('{0}').format(7))\n"
+    )
+    assert output_of(source).strip() == "1-  3-2 HI! 7"
+
+
+def test_module_functions_are_private_copies():
+    import json as real_json
+
+    view_dumps = load(b"import json\ndef validate_ticket_proposal(p):\n    return json.dumps\n").functions[
+        "validate_ticket_proposal"](None)
+    assert view_dumps is not real_json.dumps and view_dumps({"b": 1, "a": 2}, sort_keys=True) == '{"a": 2, "b": 1}'
+    assert view_dumps.__kwdefaults__ is not real_json.dumps.__kwdefaults__
+
+
+def test_compiler_errors_are_syntax_problems_with_a_line():
+    with pytest.raises(LoadFailure) as failure:
+        load(b"x = 1\nreturn x\n" + FUNCTION.encode())
+    assert (failure.value.problem.kind, failure.value.problem.line) == ("syntax", 2)
+
+
+@pytest.mark.skipif(not syscalls.AVAILABLE, reason="no libseccomp binding (seccomp or pyseccomp) installed")
+def test_seccomp_filter_refuses_exec_processes_sockets_and_writes(tmp_path):
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.close(read_fd)
+        seen = {"loaded": syscalls.restrict()}
+        trials = {
+            "read": lambda: open(__file__, encoding="utf-8").read(1),
+            "write": lambda: open(tmp_path / "written", "w"),
+            "read-write": lambda: os.open(__file__, os.O_RDWR),
+            "socket": lambda: __import__("socket").socket(),
+            "fork": os.fork,
+            "exec": lambda: os.execv("/bin/true", ["true"]),
+            "kill-parent": lambda: os.kill(os.getppid(), 0),
+            "mkdir": lambda: os.mkdir(tmp_path / "made"),
+        }
+        for name, trial in trials.items():
+            try:
+                trial()
+                seen[name] = "allowed"
+            except OSError as error:
+                seen[name] = error.errno
+        os.write(write_fd, json.dumps(seen).encode())
+        os._exit(0)
+    os.close(write_fd)
+    os.waitpid(pid, 0)
+    with os.fdopen(read_fd, "rb") as channel:
+        seen = json.loads(channel.read())
+    assert seen.pop("loaded") is True and seen.pop("read") == "allowed"
+    assert set(seen.values()) == {1}, seen  # EPERM for every one
+    assert list(tmp_path.iterdir()) == []
