@@ -6,14 +6,12 @@ import copy
 import hashlib
 
 from checks import lesson
-from grader.battery import Call, Mismatch, Student, said
+from grader.battery import Call, Mismatch, Student, note, said
 from grader.values import plain, same, show
 
 DISPATCH = "dispatch_ticket"
 H = lesson.fingerprint
 MISSING = object()  # what dig() finds where the lesson's code would raise KeyError
-# The first line of every script shown to a student.
-LEGEND = "# p: het voorstel uit de les / the lesson's proposal; H(...): de juiste vingerafdruk / the correct fingerprint"
 
 
 def other_digests(count: int) -> set:
@@ -56,15 +54,16 @@ def variant(**changes: object) -> str:
 class Scene:
     """One check's host: the caller's ``state`` and ``log`` and the script that led to the current call.
 
-    The script is what a student sees as "tried": the lesson's ``p`` and ``H(p)`` (the correct
-    fingerprint, CONTRACT.md F1) plus Python lines that rebuild the situation.
+    The script is what a student sees as "tried": Python lines that rebuild the situation, using
+    the lesson's ``p`` and ``H(x)`` (the correct fingerprint of x, CONTRACT.md F1), which the
+    report's legend defines.
     """
 
     def __init__(self, student: Student, version: int = 0, **tickets: str) -> None:
         self.student = student
         self.state = lesson.state(version, **tickets)
         self.log: object = {}
-        self.lines = [LEGEND, f"state = {self.state!r}", "log = {}"]
+        self.lines = [f"state = {self.state!r}", "log = {}"]
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -81,8 +80,8 @@ class Scene:
         """The host sets ``state``, ``log`` or ``state['tickets']`` to a fresh copy of trusted ``value``."""
         value = copy.deepcopy(value)
         line = f"{target} = {code(value)}"
-        if target in ("state", "log") and len(self.lines) == 3:
-            self.lines[1 if target == "state" else 2] = line
+        if target in ("state", "log") and len(self.lines) == 2:
+            self.lines[0 if target == "state" else 1] = line
         else:
             self.say(line)
         if target == "state['tickets']":
@@ -116,7 +115,7 @@ class Scene:
         call = self.call(proposal, proposal["actor"], approved, args)
         if not is_ok(call):
             raise Mismatch(call.shown, said("status 'ok' voor deze voorbereidende call",
-                                            "status 'ok' for this preparatory call"), call.got())
+                                            "status 'ok' for this preparatory call"), call.got(), setup=True)
         self.lines[-1] += "  # ok"
         return call
 
@@ -137,16 +136,16 @@ class Scene:
             if not is_ok(call):
                 raise Mismatch(call.shown, said(f"status 'ok' voor elke voorbereidende call (fout bij i = {i})",
                                                 f"status 'ok' for every preparatory call (failed at i = {i})"),
-                               call.got())
+                               call.got(), setup=True)
         self.lines += loop
 
     def copy_row(self, source: str, key: str) -> None:
         """Put one of the submission's own rows under a new key too (CONTRACT.md A7: reach 65 rows)."""
         if not dict.__contains__(self.log, source):
             raise Mismatch(self.tried(), said(f"een rij log[{source!r}]", f"a row log[{source!r}]"),
-                           said("die rij ontbreekt", "that row is missing"))
+                           said("die rij ontbreekt", "that row is missing"), setup=True)
         dict.__setitem__(self.log, key, dict.__getitem__(self.log, source))
-        self.say(f"log[{key!r}] = log[{source!r}]  # 65 rijen / rows")
+        self.say(f"log[{key!r}] = log[{source!r}]  # " + note("65 rijen", "65 rows"))
 
 
 def is_ok(call: Call) -> bool:
@@ -178,6 +177,37 @@ def expect_fields(call: Call, **fields: object) -> None:
 
 def expect_success(call: Call, version: int, ticket: str = "lamp", value: str = "done") -> None:
     expect_fields(call, status="ok", version=version, ticket=ticket, value=value, replayed=False)
+
+
+def expect_approved_success(scene: Scene, call: Call) -> None:
+    """The lesson's p, approved by the host with H(p), succeeds (version 0 -> 1).
+
+    When it is refused with approval-required because the submission's own
+    proposal_fingerprint(p) is not H(p), the mismatch says so and names that root cause
+    (checkpoint 2), which the reports then show first.
+    """
+    if call.error is None and same(dig(plain(call.value), "status"), "approval-required"):
+        own = scene.student.call("proposal_fingerprint", lesson.proposal())
+        value = plain(own.value)
+        if own.error is None and not same(value, H(lesson.proposal())):
+            yours, right = brief_digest(value), brief_digest(H(lesson.proposal()))
+            raise Mismatch(
+                scene.tried("proposal_fingerprint(p)"),
+                said(f"status 'ok', want de host keurde H(p) = {right} goed",
+                     f"status 'ok', because the host approved H(p) = {right}"),
+                said(f"status 'approval-required': jouw proposal_fingerprint(p) geeft {yours}, niet H(p), "
+                     "dus je dispatch_ticket zoekt een andere vingerafdruk op in approved",
+                     f"status 'approval-required': your proposal_fingerprint(p) returns {yours}, not H(p), "
+                     "so your dispatch_ticket looks up another fingerprint in approved"),
+                cause="fingerprint")
+    expect_success(call, 1)
+
+
+def brief_digest(value: object) -> str:
+    """A fingerprint as a student can compare it by eye: its first 12 characters."""
+    if type(value) is str and len(value) > 16:
+        return repr(value[:12] + "…")
+    return show(value)
 
 
 def expect_replay(call: Call, version: int, ticket: str = "lamp", value: str = "done") -> None:

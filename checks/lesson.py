@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+
+from grader.battery import note
 
 
 def proposal(**changes: object) -> dict:
@@ -28,61 +31,81 @@ def fingerprint(p: dict) -> str:
     return hashlib.sha256(encoded.encode("ascii")).hexdigest()
 
 
-def _without(field: str) -> dict:
-    p = proposal()
-    del p[field]
-    return p
+def literal(value: object) -> str:
+    """Python code for ``value``; non-ASCII characters are escaped so look-alikes stay visible."""
+    if isinstance(value, str) and len(value) > 12 and len(set(value[1:])) == 1:
+        if value[0] == value[1]:
+            return f"{value[0]!r} * {len(value)}"
+        return f"{value[0]!r} + {value[1]!r} * {len(value) - 1}"
+    return ascii(value)
 
 
-def _arguments(value: object) -> dict:
-    p = proposal()
-    p["arguments"] = value
-    return p
+def variant(field: str, code: str) -> str:
+    """The code of p with one field set to ``code``: ``{**p, 'version': True}``; ticket/status inside arguments."""
+    if field == "ticket":
+        return f"{{**p, 'arguments': {{'ticket': {code}, 'status': 'done'}}}}"
+    if field == "status":
+        return f"{{**p, 'arguments': {{'ticket': 'lamp', 'status': {code}}}}}"
+    return f"{{**p, {field!r}: {code}}}"
 
 
-# Proposals that V1-V7 refuse, as (case id, what the student sees, builder). Checkpoint 1
+def _changed(case: str, field: str, value: object, remark: str = "") -> tuple:
+    return (case, variant(field, literal(value)), lambda: proposal(**{field: copy.deepcopy(value)}), remark)
+
+
+def _without(case: str, field: str) -> tuple:
+    return (case, f"{{k: v for k, v in p.items() if k != {field!r}}}",
+            lambda: {k: v for k, v in proposal().items() if k != field}, "")
+
+
+def _arguments(case: str, value: object) -> tuple:
+    return (case, f"{{**p, 'arguments': {literal(value)}}}", lambda: {**proposal(), "arguments": copy.deepcopy(value)}, "")
+
+
+KELVIN = note("Kelvin-teken U+212A, geen K", "Kelvin sign U+212A, not a K")
+
+# Proposals that V1-V7 refuse, as (case id, the argument as Python code, builder, note). Checkpoint 1
 # checks each one; checkpoints 2 and 3 inherit them (CONTRACT.md F4, D5, "Grading policy").
 # The builders return fresh objects on every call.
-INVALID_PROPOSALS: list[tuple[str, str, object]] = [
-    ("none", "None", lambda: None),
-    ("list", "[...] (een lijst i.p.v. dict / a list, not a dict)", lambda: list(proposal().items())),
-    ("str", "'c1'", lambda: "c1"),
-    ("extra-approved", "p + {'approved': True}", lambda: {**proposal(), "approved": True}),
-    ("missing-version", "p zonder/without 'version'", lambda: _without("version")),
-    ("missing-arguments", "p zonder/without 'arguments'", lambda: _without("arguments")),
-    ("call-id-empty", "call_id=''", lambda: proposal(call_id="")),
-    ("call-id-digit-first", "call_id='1c'", lambda: proposal(call_id="1c")),
-    ("call-id-underscore-first", "call_id='_c1'", lambda: proposal(call_id="_c1")),
-    ("call-id-41", "call_id='c' * 41", lambda: proposal(call_id="c" * 41)),
-    ("call-id-newline", "call_id='c1\\n'", lambda: proposal(call_id="c1\n")),
-    ("call-id-space", "call_id='c 1'", lambda: proposal(call_id="c 1")),
-    ("call-id-int", "call_id=1", lambda: proposal(call_id=1)),
-    ("actor-accent", "actor='léarner'", lambda: proposal(actor="l\u00e9arner")),
-    ("actor-kelvin", "actor='\\u212a' (Kelvin-teken / Kelvin sign)", lambda: proposal(actor="\u212a")),
-    ("actor-arabic-digit", "actor='a\\u0661'", lambda: proposal(actor="a\u0661")),
-    ("name-dot", "name='set.ticket'", lambda: proposal(name="set.ticket")),
-    ("name-none", "name=None", lambda: proposal(name=None)),
-    ("version-true", "version=True", lambda: proposal(version=True)),
-    ("version-false", "version=False", lambda: proposal(version=False)),
-    ("version-float", "version=1.0", lambda: proposal(version=1.0)),
-    ("version-negative", "version=-1", lambda: proposal(version=-1)),
-    ("version-too-big", "version=1000001", lambda: proposal(version=1000001)),
-    ("version-str", "version='0'", lambda: proposal(version="0")),
-    ("arguments-list", "arguments=['lamp', 'done']", lambda: _arguments(["lamp", "done"])),
-    ("arguments-none", "arguments=None", lambda: _arguments(None)),
-    ("arguments-extra", "arguments + {'approved': True}",
-     lambda: _arguments({"ticket": "lamp", "status": "done", "approved": True})),
-    ("arguments-missing-status", "arguments={'ticket': 'lamp'}", lambda: _arguments({"ticket": "lamp"})),
-    ("ticket-upper", "ticket='Lamp'", lambda: proposal(ticket="Lamp")),
-    ("ticket-underscore", "ticket='lamp_1'", lambda: proposal(ticket="lamp_1")),
-    ("ticket-33", "ticket='l' * 33", lambda: proposal(ticket="l" * 33)),
-    ("ticket-newline", "ticket='lamp\\n'", lambda: proposal(ticket="lamp\n")),
-    ("ticket-int", "ticket=7", lambda: proposal(ticket=7)),
-    ("status-closed", "status='closed'", lambda: proposal(status="closed")),
-    ("status-upper", "status='Done'", lambda: proposal(status="Done")),
-    ("status-space", "status='done '", lambda: proposal(status="done ")),
-    ("status-none", "status=None", lambda: proposal(status=None)),
-    ("status-true", "status=True", lambda: proposal(status=True)),
-    ("status-list", "status=['open'] (onhashbaar / unhashable)", lambda: proposal(status=["open"])),
-    ("status-bytes", "status=b'done'", lambda: proposal(status=b"done")),
+INVALID_PROPOSALS: list[tuple[str, str, object, str]] = [
+    ("none", "None", lambda: None, ""),
+    ("list", "list(p.items())", lambda: list(proposal().items()), note("een lijst, geen dict", "a list, not a dict")),
+    ("str", "'c1'", lambda: "c1", ""),
+    ("extra-approved", "{**p, 'approved': True}", lambda: {**proposal(), "approved": True}, ""),
+    _without("missing-version", "version"),
+    _without("missing-arguments", "arguments"),
+    _changed("call-id-empty", "call_id", ""),
+    _changed("call-id-digit-first", "call_id", "1c"),
+    _changed("call-id-underscore-first", "call_id", "_c1"),
+    _changed("call-id-41", "call_id", "c" * 41),
+    _changed("call-id-newline", "call_id", "c1\n"),
+    _changed("call-id-space", "call_id", "c 1"),
+    _changed("call-id-int", "call_id", 1),
+    _changed("actor-accent", "actor", "l\u00e9arner", note("\\xe9 is é", "\\xe9 is é")),
+    _changed("actor-kelvin", "actor", "\u212a", KELVIN),
+    _changed("actor-arabic-digit", "actor", "a\u0661", note("Arabisch-Indisch cijfer 1", "Arabic-Indic digit 1")),
+    _changed("name-dot", "name", "set.ticket"),
+    _changed("name-none", "name", None),
+    _changed("version-true", "version", True),
+    _changed("version-false", "version", False),
+    _changed("version-float", "version", 1.0),
+    _changed("version-negative", "version", -1),
+    _changed("version-too-big", "version", 1000001),
+    _changed("version-str", "version", "0"),
+    _arguments("arguments-list", ["lamp", "done"]),
+    _arguments("arguments-none", None),
+    _arguments("arguments-extra", {"ticket": "lamp", "status": "done", "approved": True}),
+    _arguments("arguments-missing-status", {"ticket": "lamp"}),
+    _changed("ticket-upper", "ticket", "Lamp"),
+    _changed("ticket-underscore", "ticket", "lamp_1"),
+    _changed("ticket-33", "ticket", "l" * 33),
+    _changed("ticket-newline", "ticket", "lamp\n"),
+    _changed("ticket-int", "ticket", 7),
+    _changed("status-closed", "status", "closed"),
+    _changed("status-upper", "status", "Done"),
+    _changed("status-space", "status", "done "),
+    _changed("status-none", "status", None),
+    _changed("status-true", "status", True),
+    _changed("status-list", "status", ["open"], note("onhashbaar", "unhashable")),
+    _changed("status-bytes", "status", b"done"),
 ]

@@ -11,14 +11,12 @@ from grader.values import plain, same, show
 
 FINGERPRINT = "proposal_fingerprint"
 
-# What ``p`` means in the code the student is shown.
-NOTE_P = "p: het voorstel uit de les / the lesson's proposal"
 HEX = set(string.hexdigits.lower())
 
 
 def shown(arg: str = "p") -> str:
-    """The call as the report shows it: ``proposal_fingerprint(...)``, with a note on what p is."""
-    return f"{FINGERPRINT}({arg})  # {NOTE_P}"
+    """The call as the report shows it: ``proposal_fingerprint(...)``."""
+    return f"{FINGERPRINT}({arg})"
 
 
 def fingerprint_str(call):
@@ -80,7 +78,7 @@ def test_f2_fingerprint_is_64_lowercase_hex(student):
        hint_nl="Geef een hexstring van 64 tekens terug die niet afhangt van de volgorde van de sleutels.",
        hint_en="Return a 64-character hex string that does not depend on the order of the keys.")
 def test_f3_lesson_example_2_prints_64_and_true(student):
-    tried = (f"print(len(proposal_fingerprint(p)))  # {NOTE_P}\nother = dict(reversed(list(p.items())))\n"
+    tried = ("print(len(proposal_fingerprint(p)))\nother = dict(reversed(list(p.items())))\n"
              "print(proposal_fingerprint(p) == proposal_fingerprint(other))")
     expected = said("de regels 64 en True", "the lines 64 and True")
     first = plain(student.call(FINGERPRINT, lesson.proposal(), shown=tried).returned())
@@ -115,7 +113,7 @@ REORDERED = {
 @pytest.mark.parametrize("how", list(REORDERED))
 def test_f3_key_order_irrelevant(student, how):
     arg, build = REORDERED[how]
-    tried = f"proposal_fingerprint(p) == proposal_fingerprint({arg})  # {NOTE_P}"
+    tried = f"q = {arg}\nproposal_fingerprint(p) == proposal_fingerprint(q)"
     original = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(), shown=shown()))
     reordered = fingerprint_str(student.call(FINGERPRINT, build(), shown=shown(arg)))
     if not same(original, reordered):
@@ -139,7 +137,7 @@ FIELD_CHANGES = [  # (id, code shown, fields changed in p); each must change the
        hint_en="Hash all five fields together, including ticket and status inside arguments.")
 @pytest.mark.parametrize("arg,fields", [pytest.param(arg, fields, id=name) for name, arg, fields in FIELD_CHANGES])
 def test_f3_every_field_changes_fingerprint(student, arg, fields):
-    tried = f"proposal_fingerprint(p) != proposal_fingerprint({arg})  # {NOTE_P}"
+    tried = f"q = {arg}\nproposal_fingerprint(p) != proposal_fingerprint(q)"
     original = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(), shown=shown()))
     other = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg)))
     if same(original, other):
@@ -154,8 +152,9 @@ def test_f3_every_field_changes_fingerprint(student, arg, fields):
        hint_en="Validate first as in checkpoint 1; if this fails there too, fix your validation first.")
 @pytest.mark.parametrize("case", lesson.INVALID_PROPOSALS, ids=[c[0] for c in lesson.INVALID_PROPOSALS])
 def test_f4_invalid_proposal_refused(student, case):
-    _, what, build = case
-    student.call(FINGERPRINT, build(), shown=f"proposal_fingerprint({what})").expect_value_error()
+    _, what, build, remark = case
+    tried = f"proposal_fingerprint({what})" + (f"  # {remark}" if remark else "")
+    student.call(FINGERPRINT, build(), shown=tried).expect_value_error(cause="validation")
 
 
 BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je validatie aan en hash alleen wat die goedkeurt.",
@@ -225,7 +224,7 @@ def test_f5_input_not_mutated(student, how):
     student.call(FINGERPRINT, p, shown=shown(arg))  # returning or raising: both are fine here
     after = plain(p)
     if not same(after, before):
-        tried = f"proposal_fingerprint(p)  # {NOTE_P}\np" if arg == "p" else f"q = {arg}\nproposal_fingerprint(q)\nq"
+        tried = "proposal_fingerprint(p)\np" if arg == "p" else f"q = {arg}\nproposal_fingerprint(q)\nq"
         raise Mismatch(tried, show(before), said(f"de invoer is nu {show(after)}", f"the input is now {show(after)}"))
 
 
@@ -235,7 +234,7 @@ def test_f5_input_not_mutated(student, how):
        hint_en="Let the fingerprint depend on the content only, without remembering anything or storing it in the input.")
 def test_f5_second_call_same_fingerprint(student):
     p = lesson.proposal()
-    tried = f"proposal_fingerprint(p) == proposal_fingerprint(p)  # {NOTE_P}"
+    tried = "proposal_fingerprint(p) == proposal_fingerprint(p)"
     first = fingerprint_str(student.call(FINGERPRINT, p, shown=tried))
     second = fingerprint_str(student.call(FINGERPRINT, p, shown=tried))
     if not same(first, second):

@@ -5,12 +5,14 @@ import hashlib
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, expect_outcome, expect_status, other_digests
-from grader.battery import Mismatch, check
+from checks.dispatching import H, Scene, expect_approved_success, expect_outcome, expect_status, other_digests
+from grader.battery import Mismatch, check, note
 from grader.values import plain
 
 P = lesson.proposal
 DIGEST = H(P())
+# The note on a call that adds other approvals to the register.
+OTHERS = "# others(n): " + note("n geldige vingerafdrukken van andere voorstellen", "n valid fingerprints of other proposals")
 TICKETS_16 = {"lamp": "open", **{f"t{i}": "done" for i in range(1, 16)}}
 
 
@@ -24,7 +26,8 @@ def ids(cases):
        en="A host actor that matches the ID pattern, also one of exactly 40 characters, is accepted.",
        hint_nl="De hostactor volgt hetzelfde patroon als call_id, actor en name in checkpoint 1.",
        hint_en="The host actor follows the same pattern as call_id, actor and name in checkpoint 1.")
-@pytest.mark.parametrize("actor", ["a" * 40, "A", "Ab_-9z"], ids=["40-chars", "one-letter", "mixed"])
+@pytest.mark.parametrize("actor", ["a" * 40, "A", "Ab_-9z", "lEARNER-2_x"],
+                         ids=["40-chars", "one-letter", "mixed", "upper-inside"])
 def test_d1_host_actor_valid(student, actor):
     expect_outcome(Scene(student).attempt(actor, actor=actor), ("ok", 1))
 
@@ -59,11 +62,12 @@ def test_d2_approved_valid(student, size):
         expect_status(scene.attempt(approval="empty"), "approval-required")
     else:
         approved = other_digests(63) | {DIGEST}
-        expect_outcome(scene.call(P(), "learner", approved, "p, 'learner', {H(p), ...63 andere/other hex}"), ("ok", 1))
+        scene.say(OTHERS)
+        expect_outcome(scene.call(P(), "learner", approved, "p, 'learner', {H(p)} | others(63)"), ("ok", 1))
 
 
 APPROVED_INVALID = [
-    ("65-digests", lambda: other_digests(64) | {DIGEST}, "{H(p), ...64 andere/other hex}"),
+    ("65-digests", lambda: other_digests(64) | {DIGEST}, "{H(p)} | others(64)"),
     ("list", lambda: [DIGEST], "[H(p)]"), ("tuple", lambda: (DIGEST,), "(H(p),)"),
     ("dict", lambda: {DIGEST: True}, "{H(p): True}"), ("none", lambda: None, "None"),
     ("bytes-digest", lambda: {DIGEST, hashlib.sha256(b"p").digest()}, "{H(p), sha256(...).digest()}"),
@@ -72,6 +76,10 @@ APPROVED_INVALID = [
     ("non-hex", lambda: {DIGEST, "g" * 64}, "{H(p), 'g' * 64}"),
     ("newline", lambda: {DIGEST + "\n"}, "{H(p) + '\\n'}"),
     ("non-str", lambda: {DIGEST, 12345}, "{H(p), 12345}"),
+    ("underscore", lambda: {DIGEST, DIGEST[:32] + "_" + DIGEST[33:]}, "{H(p), H(p)[:32] + '_' + H(p)[33:]}"),
+    ("0x-prefix", lambda: {DIGEST, "0x" + DIGEST[2:]}, "{H(p), '0x' + H(p)[2:]}"),
+    ("0X-prefix", lambda: {DIGEST, "0X" + DIGEST[2:]}, "{H(p), '0X' + H(p)[2:]}"),
+    ("arabic-indic-digit", lambda: {DIGEST, DIGEST[:63] + "\u0661"}, "{H(p), H(p)[:63] + '\\u0661'}"),
 ]
 
 
@@ -81,7 +89,10 @@ APPROVED_INVALID = [
        hint_en="Check the register's type, its size and every element completely.")
 @pytest.mark.parametrize("case", APPROVED_INVALID, ids=ids(APPROVED_INVALID))
 def test_d2_approved_invalid(student, case):
-    Scene(student).call(P(), "learner", case[1](), f"p, 'learner', {case[2]}").expect_value_error()
+    scene = Scene(student)
+    if "others(" in case[2]:
+        scene.say(OTHERS)
+    scene.call(P(), "learner", case[1](), f"p, 'learner', {case[2]}").expect_value_error()
 
 
 # D3: the host state ---------------------------------------------------------------------------
@@ -96,6 +107,7 @@ STATES_VALID = [  # (id, state, changes to p, outcome)
     ("one-ticket", host(), {}, ("ok", 1)),
     ("16-tickets", host(**TICKETS_16), {}, ("ok", 1)),
     ("32-char-ticket", host(lamp="open", **{"l" * 32: "done"}), {}, ("ok", 1)),
+    ("short-and-hyphen-tickets", host(lamp="open", a="done", **{"x-1": "open"}), {}, ("ok", 1)),
 ]
 
 
@@ -113,6 +125,7 @@ def test_d3_state_valid(student, case):
 STATES_INVALID = [
     ("none", None), ("list", [("version", 0)]), ("no-tickets", {"version": 0}),
     ("no-version", {"tickets": {"lamp": "open"}}), ("extra-key", {**host(), "owner": "learner"}),
+    ("renamed-key", {"version": 0, "ticket": {"lamp": "open"}}),
     ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),
     ("version-float", host(0.0)), ("version-none", host(None)),
     ("tickets-empty", {"version": 0, "tickets": {}}), ("tickets-17", host(**TICKETS_16, t16="open")),
@@ -169,8 +182,11 @@ def test_d4_completed_invalid(student, case):
        hint_en="Validate the proposal first as in checkpoint 1; if checkpoint 1 fails on this too, fix that first.")
 @pytest.mark.parametrize("case", lesson.INVALID_PROPOSALS, ids=ids(lesson.INVALID_PROPOSALS))
 def test_d5_invalid_proposal(student, case):
-    _, shown, build = case
-    Scene(student).call(build(), "learner", {DIGEST}, f"{shown}, 'learner', {{H(p)}}").expect_value_error()
+    _, shown, build, remark = case
+    scene = Scene(student)
+    if remark:
+        scene.say(f"# {remark}")
+    scene.call(build(), "learner", {DIGEST}, f"{shown}, 'learner', {{H(p)}}").expect_value_error(cause="validation")
 
 
 VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval kind, changes to p)
@@ -302,6 +318,16 @@ def test_d10_replay_other_key_order(student):
 @pytest.mark.parametrize("version", [2, 4], ids=["older", "newer"])
 def test_d11_stale_version(student, version):
     expect_status(Scene(student, 3).attempt(version=version), "stale-version")
+
+
+@check(3, "D12", nl="Een voorstel dat de host goedkeurde met zijn juiste vingerafdruk H(p), wordt uitgevoerd.",
+       en="A proposal the host approved with its correct fingerprint H(p) is carried out.",
+       hint_nl="dispatch_ticket zoekt de vingerafdruk van het voorstel op in approved: dat moet precies H(p) van "
+       "checkpoint 2 zijn.",
+       hint_en="dispatch_ticket looks up the proposal's fingerprint in approved: it must be exactly H(p) of checkpoint 2.")
+def test_d12_approved_proposal_carried_out(student):
+    scene = Scene(student)
+    expect_approved_success(scene, scene.attempt())
 
 
 APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call-id", {"call_id": "c2"}),

@@ -232,7 +232,7 @@ def expect_printed(tried, expected, *values):
 def lesson_scene(student):
     """The host of Ex 3: approved = {H(p)}, lamp and sensor open at version 0, an empty log."""
     scene = Scene(student)
-    scene.lines.insert(1, "approved = {H(p)}")
+    scene.lines.insert(0, "approved = {H(p)}")
     return scene, {DIGEST}
 
 

@@ -1,0 +1,210 @@
+"""Feedback a student can act on: every check explains itself, root causes come first, no grader frames leak."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+
+import pytest
+
+from conftest import ROOT, grade_folder
+from grader.battery import Mismatch, note
+from grader.reports import feedback, markdown
+from test_reports import LANGS, check, compare_snapshot, md, passing, result, returned, said
+
+CHECK_MODULES = sorted(path.stem for path in (ROOT / "checks").glob("test_*.py"))
+CLAUSE = re.compile(r"(V(1[0-2]|[1-9])|F[1-5]|G[1-3]|D(20|1[0-9]|[1-9])|Ex [3-5])(-(V|F|D)?\d+)?")
+# Code in a hint would hand out the solution.
+CODE = re.compile(r"\bdef |\bimport |==|!=|\blambda\b|\b(re|json|hashlib|copy)\.\w+\(|\{\d|\[a-z|\\d|\.hexdigest\(")
+
+
+def battery() -> list[tuple[str, dict]]:
+    """(check name, @check arguments) of every check in checks/."""
+    found = []
+    for name in CHECK_MODULES:
+        module = importlib.import_module(f"checks.{name}")
+        for attribute, function in vars(module).items():
+            marks = [mark for mark in getattr(function, "pytestmark", []) if mark.name == "check"]
+            if attribute.startswith("test_") and marks:
+                found.append((attribute, marks[0].kwargs))
+    return found
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_every_check_states_its_clause_rule_and_hint_in_both_languages():
+    checks = battery()
+    assert len(checks) > 60
+    for name, meta in checks:
+        assert CLAUSE.fullmatch(meta["clause"]), (name, meta["clause"])
+        for text in (meta["message"], meta["hint"]):
+            assert set(text) == {"nl", "en"} and text["nl"] != text["en"], name
+            assert all(20 <= len(value) <= 200 and value.endswith(".") for value in text.values()), (name, text)
+        assert not any(CODE.search(value) for value in meta["hint"].values()), (name, meta["hint"])
+
+
+def test_notes_in_tried_code_are_resolved_per_language():
+    tried = "validate_ticket_proposal({**p, 'actor': '\\u212a'})  # " + note("Kelvin-teken", "Kelvin sign")
+    detail = Mismatch(tried, "ValueError", "x").detail
+    assert detail["tried"] == {"nl": tried.replace(note("Kelvin-teken", "Kelvin sign"), "Kelvin-teken"),
+                               "en": tried.replace(note("Kelvin-teken", "Kelvin sign"), "Kelvin sign")}
+    assert Mismatch("f(p)", "x", "y").detail == {"tried": "f(p)", "expected": "x", "got": "y"}
+
+
+SORTED = "json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(',', ':'))"
+SUBMISSIONS = {
+    # json.dumps without sort_keys, used by dispatch_ticket too: checkpoint 3 fails because of checkpoint 2.
+    "unsorted": lambda reference: reference.replace(
+        'json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(",", ":"))', "json.dumps(clean)"),
+    # version=True passes validation: checkpoints 2 and 3 inherit it.
+    "bool-version": lambda reference: reference.replace("type(version) is not int or not 0 <= version",
+                                                        "not isinstance(version, int) or not 0 <= version"),
+    # The version is checked before the replay: a dozen checks get the same stale-version.
+    "stale-first": lambda reference: reference.replace(
+        '    call_id = proposal["call_id"]\n',
+        '    call_id = proposal["call_id"]\n    if proposal["version"] != state["version"]:\n'
+        '        return {"status": "stale-version"}\n'),
+    # Raises from a helper, and an exception whose __str__ raises too.
+    "raising": lambda reference: reference.replace(
+        "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
+        "    check_host_input(actor, approved, state, completed)\n",
+        "    check_host_input(actor, approved, state, completed)\n"
+        "    class Odd(Exception):\n        def __str__(self):\n            raise RuntimeError\n"
+        "    if actor == 'other':\n        raise Odd()\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    reference = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    folder = tmp_path_factory.mktemp("mistakes")
+    for student, change in SUBMISSIONS.items():
+        source = change(reference)
+        assert source != reference, student
+        (folder / f"{student}.py").write_text(source, encoding="utf-8")
+    out = tmp_path_factory.mktemp("out")
+    return grade_folder(folder, out, "--lang", "en"), (out / "results.json").read_text(encoding="utf-8")
+
+
+def test_a_wrong_fingerprint_is_named_as_the_cause_of_checkpoint_3(results):
+    result = results[0]["unsorted"]
+    view = feedback.build(result)["checkpoints"][2]
+    assert view["root_cause"] == "fingerprint" and view["confirmed"]
+    assert [failure["id"] for failure in view["failures"]] == ["d12_approved_proposal_carried_out"]
+    assert len(view["grouped"]) > 10   # listed once each, not shown case by case
+    got = view["failures"][0]["cases"][0]["got"]
+    assert "your proposal_fingerprint(p) returns" in got and "not H(p)" in got
+    text = markdown.render_feedback(feedback.build(result), "en")
+    assert text.index("Fix checkpoint 2 first") < text.index("A proposal the host approved with its correct")
+
+
+def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(results):
+    view = feedback.build(results[0]["bool-version"])["checkpoints"]
+    assert view[0]["failures"] and not view[0]["grouped"]
+    for checkpoint in view[1:]:
+        assert checkpoint["root_cause"] == "validation"
+        assert {item["cause"] for item in checkpoint["grouped"]} == {"validation"}
+        assert not {"f4_invalid_proposal_refused", "d5_invalid_proposal"} & {f["id"] for f in checkpoint["failures"]}
+
+
+def test_failures_with_a_result_already_shown_are_only_listed(results):
+    view = feedback.build(results[0]["stale-first"])["checkpoints"][2]
+    assert view["root_cause"] is None
+    assert [failure["id"] for failure in view["failures"]][0] == "d7_order"
+    listed = [item for item in view["grouped"] if item["cause"] == "same-result"]
+    assert len(listed) >= 5 and len(view["failures"]) <= 4
+
+
+def test_student_exceptions_show_the_students_own_line_and_no_grader_frames(results):
+    document = results[1]
+    for leak in ("Traceback", 'File "', "site-packages", "/grader/", "_pytest", "RestrictedPython", str(ROOT)):
+        assert leak not in document
+    records = [record for cp in results[0]["raising"]["checkpoints"].values() for record in cp["checks"]]
+    got = {record["detail"]["got"] for record in records if record["outcome"] == "failed"}
+    source = SUBMISSIONS["raising"]((ROOT / "tests" / "solutions" / "reference" / "main.py").read_text("utf-8"))
+    line = source.split("\n").index("    value.upper()") + 1
+    assert f"raised AttributeError: 'NoneType' object has no attribute 'upper' (main.py, line {line}: value.upper())" in got
+    assert any(text.startswith("raised Odd: ? (main.py, line ") for text in got)
+    assert all(record["outcome"] in ("passed", "failed") for record in records)
+
+
+def test_tried_code_is_short_and_in_the_reports_language(results):
+    document = json.loads(results[1])
+    for entry in document["submissions"]:
+        for cp in entry["checkpoints"].values():
+            for record in cp["checks"]:
+                tried = (record["detail"] or {}).get("tried") or ""
+                assert "⟪" not in tried and " / " not in tried and "het voorstel" not in tried, tried
+                assert len(tried) <= 600 and all(len(line) <= 130 for line in tried.split("\n")), tried
+
+
+def test_failures_found_while_setting_up_come_after_the_ones_on_what_is_tested():
+    def record(check_id, got, setup=False):
+        detail = {"tried": "t", "expected": "e", "got": got, **({"setup": True} if setup else {})}
+        return {"id": check_id, "checkpoint": 3, "clause": "D14", "outcome": "failed", "message": check_id,
+                "hint": "h", "detail": detail, "error": None}
+    checks = [record("d4_completed_invalid[65-rows]", "returned: log-full", setup=True),
+              record("d14_63_rows_still_room", "returned: log-full at 63")]
+    result = {"id": "x", "status": "graded", "score": 2, "max_score": 3, "load": {"notes": []},
+              "checkpoints": {"1": {"passed": True, "checks": []}, "2": {"passed": True, "checks": []},
+                              "3": {"passed": False, "checks": checks}}}
+    failures = feedback.build(result)["checkpoints"][2]["failures"]
+    assert [failure["id"] for failure in failures] == ["d14_63_rows_still_room", "d4_completed_invalid"]
+
+
+# Markdown snapshots of the root-cause reports (see tests/test_reports.py for the others). ----------
+
+def wrong_fingerprint(lang: str) -> dict:
+    """json.dumps without sort_keys: checkpoint 2 fails, and a check of checkpoint 3 confirms it as the cause."""
+    scene = "state = {'version': 0, 'tickets': {'lamp': 'open', 'sensor': 'open'}}\nlog = {}\n"
+    checks = passing("v", 1, 4) + [
+        check("f1_lesson_proposal_fingerprint", 2, "failed", clause="F1", tried="proposal_fingerprint(p)",
+              message=said("De vingerafdruk van p is de SHA-256 van de vaste JSON-weergave.",
+                           "The fingerprint of p is the SHA-256 of its canonical JSON form."),
+              hint=said("Gebruik json.dumps met precies de opgegeven opties.", "Use json.dumps with exactly the given options."),
+              expected="'2740616b46377c575410ef31cc29b1cb8b9d69c3fa283831fca38e0c0627af39'",
+              got=returned("'d74bc5d7e4ad0bff9795174e855a5bc568d968a081f27444e3c5f93cc1a00f6f'")),
+    ] + passing("f", 2, 2) + passing("d1", 3, 3) + [
+        check("d12_approved_proposal_carried_out", 3, "failed", clause="D12", cause="fingerprint",
+              message=said("Een voorstel dat de host goedkeurde met H(p), wordt uitgevoerd.",
+                           "A proposal the host approved with H(p) is carried out."),
+              hint=said("Zoek precies H(p) op in approved.", "Look up exactly H(p) in approved."),
+              tried=scene + "r = dispatch_ticket(p, 'learner', {H(p)}, state, log)\nproposal_fingerprint(p)",
+              expected=said("status 'ok', want de host keurde H(p) = '2740616b4637…' goed",
+                            "status 'ok', because the host approved H(p) = '2740616b4637…'"),
+              got=said("status 'approval-required': jouw proposal_fingerprint(p) geeft 'd74bc5d7e4ad…', niet H(p)",
+                       "status 'approval-required': your proposal_fingerprint(p) returns 'd74bc5d7e4ad…', not H(p)")),
+        *(check(f"d16_success_result[{case}]", 3, "failed", clause="D16", tried=scene + "r = dispatch_ticket(...)",
+                message=said("Een geslaagde call geeft status ok.", "A successful call returns status ok."),
+                expected="{'status': 'ok'}", got=returned("{'status': 'approval-required'}"))
+          for case in ("lesson", "same-status")),
+        check("d18_replay_changes_nothing", 3, "failed", clause="D18", tried=scene + "r = dispatch_ticket(...)",
+              message=said("Een herhaling verandert niets.", "A replay changes nothing."),
+              expected="status 'ok'", got=returned("{'status': 'approval-required'}")),
+    ] + passing("d", 3, 2)
+    return result(checks, lang=lang, student="unsorted-fp")
+
+
+def replay_stored_object(lang: str) -> dict:
+    """A replay hands out (and changes) the stored result itself instead of a copy."""
+    scene = ("state = {'version': 0, 'tickets': {'lamp': 'open', 'sensor': 'open'}}\nlog = {}\n"
+             "r = dispatch_ticket(p, 'learner', {H(p)}, state, log)  # ok\n")
+    checks = passing("v", 1, 3) + passing("f", 2, 3) + passing("d", 3, 5) + [
+        check("d18_replay_changes_nothing", 3, "failed", clause="D18",
+              message=said("Een herhaling verandert niets: state, completed en approved blijven gelijk.",
+                           "A replay changes nothing: state, completed and approved stay the same."),
+              hint=said("Een herhaling leest alleen het bewaarde resultaat.", "A replay only reads the stored result."),
+              tried=scene + "r = dispatch_ticket(p, 'learner', {H({**p, 'call_id': 'c2'})}, state, log)",
+              expected=said("log blijft ongewijzigd", "log stays unchanged"),
+              got=said("log['c1']['result']['replayed'] werd True", "log['c1']['result']['replayed'] became True")),
+    ]
+    return result(checks, lang=lang, student="replay-object")
+
+
+ROOT_CAUSES = {"wrong_fingerprint": wrong_fingerprint, "replay_stored_object": replay_stored_object}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(ROOT_CAUSES))
+def test_markdown_snapshot_of_root_causes(name, lang):
+    compare_snapshot(name, lang, md(ROOT_CAUSES[name](lang), lang))
