@@ -2,24 +2,83 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
-from grader.reports import feedback, gradebook, html, jsonreport, markdown
+from grader.similarity import THRESHOLD
+from grader.reports import classview, copies, feedback, gradebook, gradescope, html, jsonreport, lms, markdown
+
+# Extra output formats (--format) and gradebooks (--gradebook; gradebook.csv is always written).
+FORMATS = ("gradescope",)
+GRADEBOOKS = ("plain", *lms.PLATFORMS)
 
 
-def write_submission(result: dict, out: Path, lang: str) -> None:
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """Which optional outputs a run writes (the defaults write only the standard files).
+
+    ``formats``: extra formats (``gradescope``); ``gradebooks``: LMS gradebooks
+    (``canvas``, ``brightspace``, ``moodle``; ``plain`` is gradebook.csv, always written);
+    ``assignment``: the grade column's name in them; ``similarity``: compare the
+    submissions (similarity.html); ``references``: files to compare them with;
+    ``threshold``: the similarity reported (0..1).
+    """
+
+    formats: tuple[str, ...] = ()
+    gradebooks: tuple[str, ...] = ()
+    assignment: str = lms.DEFAULT_ASSIGNMENT
+    similarity: bool = True
+    references: tuple[Path, ...] = ()
+    threshold: float = THRESHOLD
+
+
+def write_submission(result: dict, out: Path, lang: str, options: Options | None = None) -> None:
     """Write one student's feedback files under ``out``.
 
-    In: a submission entry of results.json, the output folder and the language
-    (``nl``/``en``). Out: ``out/feedback/<safe_name(id)>.html`` and ``.md``.
+    In: a submission entry of results.json, the output folder, the language (``nl``/``en``)
+    and the run's options. Out: ``out/feedback/<safe_name(id)>.html`` and ``.md``; when the
+    result has hidden checks also ``out/instructor/<safe_name(id)>.html`` (everything shown).
     """
     view = feedback.build(result)
     html.write_feedback(view, result["id"], out, lang)
     markdown.write_feedback(view, result["id"], out, lang)
+    if classview.has_hidden(result):
+        html.write_instructor_view(feedback.build(result, reveal=True), result["id"], out, lang)
 
 
-def write_class(document: dict, out: Path) -> None:
-    """Write the class outputs under ``out``: results.json, gradebook.csv, index.html."""
+def write_class(document: dict, out: Path, options: Options | None = None,
+                sources: dict[str, bytes] | None = None) -> None:
+    """Write the class outputs under ``out``: results.json, gradebook.csv, index.html and the chosen extras.
+
+    Extras (``options``): ``gradebook-<platform>.csv``, ``gradescope/<id>.json`` per
+    submission, ``similarity.html`` and ``.json`` (``sources``: the graded bytes by id;
+    without them the files are read from their paths).
+    """
+    options = options or Options()
+    lang = document.get("lang", "nl")
     jsonreport.write(document, out)
     gradebook.write(document, out)
-    html.write_index(document, out)
+    for platform in options.gradebooks:
+        if platform != "plain":
+            lms.write(document, out, platform, options.assignment)
+    if "gradescope" in options.formats:
+        seconds = float(document.get("elapsed_seconds") or 0.0)
+        for result in document["submissions"]:
+            gradescope.write(result, out, lang, seconds, str(document.get("grader", "")),
+                             str(document.get("battery", "")))
+    pairs = None
+    if options.similarity:
+        pairs = copies.write(document, out, list(options.references), options.threshold, sources)
+    html.write_index(document, out, pairs)
+
+
+def render_all(document: dict, out: Path, options: Options | None = None) -> None:
+    """Re-render every output under ``out`` from a results.json document, without grading.
+
+    The student reports are written in the document's language; similarity reads the
+    sources from their paths (only files whose sha256 still matches).
+    """
+    lang = document.get("lang", "nl")
+    for result in document["submissions"]:
+        write_submission(result, out, lang, options)
+    write_class(document, out, options)

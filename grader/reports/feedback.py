@@ -16,6 +16,11 @@ OUTPUT_LINES = 40
 # Student text longer than this (a value, a message) is cut.
 TEXT_CHARS = 1000
 
+# The report's legend for the code under "Tried": the lesson's proposal p (H(x) is explained in
+# words only: its code would be checkpoint 2's solution).
+LEGEND = ("p = {'call_id': 'c1', 'actor': 'learner', 'name': 'set_ticket', 'version': 0,\n"
+          "     'arguments': {'ticket': 'lamp', 'status': 'done'}}")
+
 # Control characters and bidirectional overrides would hide or reorder what is shown.
 _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 # Load problem kinds that point at a line of main.py.
@@ -58,7 +63,28 @@ def _case(record: dict) -> dict:
         "expected": clean(detail["expected"]) if detail.get("expected") is not None else None,
         "got": clean(detail["got"]) if detail.get("got") is not None else None,
         "error": clean(record.get("error") or "?", 300),
+        "hidden": bool(record.get("concealed")),
     }
+
+
+def _concealed(entries: dict) -> dict:
+    """Checkpoint entries with the hidden checks' input, expected value, result and case labels removed.
+
+    A hidden check (``@check(..., hidden=True)``, from an instructor's --checks) keeps its
+    name and hint; a case label becomes its number, as labels may spell out the input.
+    """
+    concealed = {}
+    for key, entry in entries.items():
+        records, numbers = [], {}
+        for record in entry.get("checks", []):
+            if record.get("hidden"):
+                base = base_id(record["id"])
+                numbers[base] = numbers.get(base, 0) + 1
+                label = f"[{numbers[base]}]" if case_label(record["id"]) is not None else ""
+                record = {**record, "id": base + label, "detail": None, "error": None, "concealed": True}
+            records.append(record)
+        concealed[key] = {**entry, "checks": records}
+    return concealed
 
 
 def _groups(records: list[dict]) -> list[dict]:
@@ -82,7 +108,30 @@ def _failure(group: dict, total: int) -> dict:
     }
 
 
-def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool) -> dict:
+def _cause(record: dict) -> str | None:
+    """The root cause a failed check's finding names (``detail.cause``), or None."""
+    return (record.get("detail") or {}).get("cause")
+
+
+def _same_result(records: list[dict]) -> list[dict]:
+    """The failed checks, after the first, whose every case got a result an earlier check already shows.
+
+    Such checks most likely fail for the same reason (a misplaced status check makes a dozen
+    checks return the same status), so the reports only list them.
+    """
+    seen: set[str] = set()
+    later: list[dict] = []
+    for group in _groups(records):
+        results = [(record.get("detail") or {}).get("got") for record in group["records"]]
+        if seen and all(record["outcome"] == "failed" and got in seen for record, got in zip(group["records"], results)):
+            later += group["records"]
+        else:
+            seen.update(got for got in results if isinstance(got, str))
+    return later
+
+
+def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool,
+                inherited: frozenset = frozenset()) -> dict:
     number = int(key)
     function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
     records = entry.get("checks", [])
@@ -91,11 +140,24 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     passed = [r for r in records if r["outcome"] == "passed"]
     # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
     # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
+    # A check whose finding confirms the fingerprint as the cause is shown first, and the other
+    # failures are then only listed; so are checks that fail on an invalid input (cause
+    # "validation") on which checkpoint 1 fails too (``inherited``: its failed case labels).
+    confirmed = [r for r in failed if _cause(r) == "fingerprint"]
     root = None
     if graded and failed and number >= 2 and not verdicts.get("1", True):
         root = "validation"
-    elif graded and failed and number == 3 and not verdicts.get("2", True):
+    elif graded and failed and number == 3 and (confirmed or not verdicts.get("2", True)):
         root = "fingerprint"
+    same_input = [r for r in failed if _cause(r) == "validation" and case_label(r["id"]) in inherited]
+    grouped = same_input + ([r for r in failed if r not in confirmed and r not in same_input]
+                            if graded and confirmed else [])
+    rest = [r for r in failed if r not in confirmed and r not in grouped]
+    # A check that failed while setting up its scene (a preparatory call) says less than one that
+    # failed on what it tests, so those come last.
+    shown = confirmed + sorted(rest, key=lambda r: bool((r.get("detail") or {}).get("setup")))
+    same_result = _same_result(shown)
+    shown = [r for r in shown if r not in same_result]
     return {
         "number": number,
         "function": function,
@@ -104,7 +166,15 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "passed_count": len(passed),
         "missing": graded and function in missing,
         "root_cause": root,
-        "failures": [_failure(group, totals[group["id"]]) for group in _groups(failed)],
+        "confirmed": bool(confirmed) and root == "fingerprint",
+        "failures": [_failure(group, totals[group["id"]]) for group in _groups(shown)],
+        "grouped": [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
+                     "parametrized": case_label(group["records"][0]["id"]) is not None,
+                     "cause": "validation" if group["records"][0] in same_input else "fingerprint"}
+                    for group in _groups(grouped)] +
+                   [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
+                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
+                    for group in _groups(same_result)],
         "passes": [{"message": group["message"], "count": len(group["records"]),
                     "parametrized": case_label(group["records"][0]["id"]) is not None} for group in _groups(passed)],
     }
@@ -146,27 +216,36 @@ def _output(text: str) -> tuple[str, bool]:
     return clean(shown, OUTPUT_CHARS + 1).rstrip("\n"), cut
 
 
-def build(result: dict) -> dict:
+def build(result: dict, reveal: bool = False) -> dict:
     """A student's feedback as plain data for the templates.
 
     In: one submission entry of results.json (grader.results.submission_result). Out: a
     dict with ``id``, ``status``, ``graded``, ``score``, ``max_score``, ``problem`` (None or
     the load problem: kind/detail/line/column/source), ``notes``, ``output`` (cut, cleaned),
-    ``output_cut``, ``start`` (the first checkpoint that does not pass when two or more do
-    not, else None) and ``checkpoints``: per checkpoint its verdict and counts, its root
-    cause (None; ``validation`` when checkpoint 1 failed; else ``fingerprint`` on checkpoint
-    3 when checkpoint 2 failed), whether its function is missing, its failures grouped per
-    check (parametrized cases together, the first SHOWN_CASES in full) and its passed
-    checks. Student text is cleaned of invisible characters and cut; escaping is the
-    templates' job.
+    ``output_cut``, ``legend`` (LEGEND when a failure shows code under "Tried"), ``start``
+    (the first checkpoint that does not pass when two or more do not, else None) and
+    ``checkpoints``: per checkpoint its verdict and counts, its root cause (None;
+    ``validation`` when checkpoint 1 failed; else ``fingerprint`` on checkpoint 3 when
+    checkpoint 2 failed or a check confirms it, ``confirmed``), whether its function is
+    missing, its failures grouped per check (parametrized cases together, the first
+    SHOWN_CASES in full; a confirming check first), ``grouped``: the failures only listed
+    because they share the root cause (``cause``: ``validation``, the same invalid input as a
+    failed case of checkpoint 1; ``fingerprint``, anything else once the fingerprint is
+    confirmed as the cause; ``same-result``, every case got a result an earlier failure
+    already shows), and its passed checks. Student text is cleaned of invisible characters and cut; escaping is the
+    templates' job. Hidden checks show only their name and hint (a case's ``hidden`` is
+    True) unless ``reveal`` (the instructor's view).
     """
     graded = result["status"] == "graded"
     load = result.get("load") or {}
-    entries = result.get("checkpoints", {})
+    entries = result.get("checkpoints", {}) if reveal else _concealed(result.get("checkpoints", {}))
     verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
     notes = [_note(note) for note in load.get("notes", [])]
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
-    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded) for key in sorted(entries, key=int)]
+    inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
+                          if r["outcome"] != "passed" and case_label(r["id"]) is not None)
+    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited)
+                   for key in sorted(entries, key=int)]
     output, output_cut = _output(load.get("output") or "")
     not_passed = [cp["number"] for cp in checkpoints if not cp["passed"]]
     return {
@@ -180,5 +259,7 @@ def build(result: dict) -> dict:
         "output": output,
         "output_cut": output_cut,
         "start": not_passed[0] if graded and len(not_passed) >= 2 else None,
+        "legend": LEGEND if any(case["tried"] for cp in checkpoints if not cp["missing"]
+                                for failure in cp["failures"] for case in failure["cases"]) else None,
         "checkpoints": checkpoints,
     }

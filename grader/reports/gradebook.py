@@ -31,13 +31,21 @@ def rows(document: dict) -> list[list[object]]:
     return table
 
 
-def render(document: dict) -> str:
-    """The whole CSV text: a BOM, the header row COLUMNS, then one row per submission (CRLF line ends)."""
+def csv_text(header: list[str] | tuple[str, ...], table: list[list[object]], bom: bool = True) -> str:
+    """CSV text: (a BOM, so Excel reads UTF-8,) the header, then the rows; CRLF line ends, minimal quoting.
+
+    Cells are written as given: neutralise text cells first.
+    """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(rows(document))
-    return "\ufeff" + buffer.getvalue()
+    writer.writerow(header)
+    writer.writerows(table)
+    return ("\ufeff" if bom else "") + buffer.getvalue()
+
+
+def render(document: dict) -> str:
+    """The whole CSV text: a BOM, the header row COLUMNS, then one row per submission (CRLF line ends)."""
+    return csv_text(COLUMNS, rows(document))
 
 
 def write(document: dict, out: Path) -> Path:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from markupsafe import Markup
+
 from grader.discover import safe_name
-from grader.reports import templating
-from grader.reports.feedback import clean, feedback_path
+from grader.reports import chart, classview, i18n, templating
+from grader.reports.classview import STATUSES
+from grader.reports.feedback import feedback_path
 from grader.reports.files import write_atomic
 
-STATUSES = ("graded", "load-error", "empty")
+# The most failed checks drawn in the chart (the table under it lists them all).
+CHART_CHECKS = 15
 
 
 def render_feedback(view: dict, lang: str) -> str:
@@ -24,44 +28,55 @@ def write_feedback(view: dict, student_id: str, out: Path, lang: str) -> Path:
     return path
 
 
-def _rates(submissions: list[dict], keys: list[str]) -> list[dict]:
-    rates = []
-    for key in keys:
-        passed = sum(bool(s["checkpoints"].get(key, {}).get("passed")) for s in submissions)
-        total = len(submissions)
-        rates.append({"number": int(key), "passed": passed, "total": total,
-                      "percent": round(100 * passed / total) if total else 0})
-    return rates
+def render_index(document: dict, similarity: int | None = None) -> str:
+    """The class page. In: a results.json document; the number of similar pairs when similarity.html exists.
 
-
-def render_index(document: dict) -> str:
-    """The class page. In: a results.json document. Out: HTML in the document's language.
-
-    A row per submission (its checkpoints, score and status) links to the student's
-    feedback page; the pass rate per checkpoint stands on top.
+    Out: HTML in the document's language: the pass rate per checkpoint and the failure
+    rate per check as inline SVG charts (most failed first), the score distribution, the
+    load errors by kind and the student table (sortable and filterable by a small inline
+    script; every row links to the student's feedback page).
     """
     lang = document.get("lang", "nl")
-    submissions = document["submissions"]
-    keys = sorted({key for s in submissions for key in s["checkpoints"]} or {"1", "2", "3"}, key=int)
-    rows = [{
-        "id": clean(s["id"], 200),
-        "html": f"feedback/{safe_name(s['id'])}.html",
-        "md": f"feedback/{safe_name(s['id'])}.md",
-        "checkpoints": [bool(s["checkpoints"].get(key, {}).get("passed")) for key in keys],
-        "score": s["score"],
-        "max_score": s["max_score"],
-        "status": s["status"],
-        "known_status": s["status"] in STATUSES,
-    } for s in submissions]
+    t = templating.translator(lang, "html")
+    view = classview.build(document)
+    failing = [check for check in view["checks"] if check["failed"]]
+    shown = failing[:CHART_CHECKS]
+    charts = {
+        "checkpoints": chart.bars(
+            [chart.Bar(f"Checkpoint {rate['number']}: {rate['function']}", rate["percent"] / 100,
+                       f"{rate['passed']}/{rate['total']} ({rate['percent']}%)", "ok") for rate in view["rates"]],
+            t("class_checkpoints"), "chart-rates"),
+        "checks": chart.bars(
+            [chart.Bar(f"{check['clause']} {check['id']}", check["percent"] / 100,
+                       f"{check['failed']}/{check['total']} ({check['percent']}%)") for check in shown],
+            t("class_checks"), "chart-checks"),
+        "scores": chart.histogram([(f"{row['score']}/{len(view['scores']) - 1}", row["count"])
+                                   for row in view["scores"]], t("class_scores"), "chart-scores"),
+    }
     return templating.template("index.html").render(
-        lang=lang, t=templating.translator(lang, "html"), rows=rows, rates=_rates(submissions, keys),
+        lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity,
+        statuses=STATUSES, offset=2 if view["names"] else 1,
+        shown_template=i18n.MESSAGES["filter_shown"][lang],
         created=str(document.get("created", "")), grader=str(document.get("grader", "")),
         battery=str(document.get("battery", "")),
     )
 
 
-def write_index(document: dict, out: Path) -> Path:
-    """Write ``out/index.html``; returns the path."""
+def write_index(document: dict, out: Path, similarity: int | None = None) -> Path:
+    """Write ``out/index.html``; returns the path. ``similarity``: see :func:`render_index`."""
     path = out / "index.html"
-    write_atomic(path, render_index(document))
+    write_atomic(path, render_index(document, similarity))
+    return path
+
+
+def write_instructor_view(view: dict, student_id: str, out: Path, lang: str) -> Path:
+    """Write ``out/instructor/<safe_name(id)>.html``: the feedback page with hidden checks shown in full.
+
+    In: a view built with ``feedback.build(result, reveal=True)``. For the instructor only.
+    """
+    path = out / "instructor" / f"{safe_name(student_id)}.html"
+    text = render_feedback(view, lang)
+    banner = Markup('<div class="note" role="note">{}</div>').format(templating.translator(lang, "html")(
+        "instructor_banner"))
+    write_atomic(path, text.replace("<main>", "<main>\n" + banner, 1))
     return path

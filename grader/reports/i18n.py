@@ -45,6 +45,38 @@ MESSAGES: dict[str, dict[str, str]] = {
               "of the proposal in approved. If your code computes a different fingerprint, dispatch_ticket also "
               "refuses approved proposals (approval-required). Look at this again once checkpoint 2 passes.",
     },
+    "root_fingerprint_confirmed": {
+        "nl": "Je proposal_fingerprint geeft voor p een andere vingerafdruk dan H(p), en dispatch_ticket gebruikt "
+              "die: zo vindt het de goedkeuring van de host niet. De eerste controle hieronder laat dat zien. Herstel "
+              "eerst checkpoint 2; de andere controles die hier mislukken staan daarna kort opgesomd.",
+        "en": "Your proposal_fingerprint gives p another fingerprint than H(p), and dispatch_ticket uses it: so it "
+              "does not find the host's approval. The first check below shows this. Fix checkpoint 2 first; the "
+              "other checks that fail here are listed briefly after it.",
+    },
+    "grouped_validation": {
+        "nl": "Deze controles mislukken op dezelfde ongeldige invoer als checkpoint 1 en slagen waarschijnlijk zodra "
+              "je validatie klopt:",
+        "en": "These checks fail on the same invalid input as checkpoint 1 and will probably pass once your "
+              "validation is right:",
+    },
+    "grouped_fingerprint": {
+        "nl": "Deze controles mislukken ook, waarschijnlijk door dezelfde vingerafdruk. Kijk er opnieuw naar zodra "
+              "checkpoint 2 slaagt:",
+        "en": "These checks fail too, most likely because of the same fingerprint. Look at them again once "
+              "checkpoint 2 passes:",
+    },
+    "grouped_same_result": {
+        "nl": "Deze controles mislukken met een resultaat dat hierboven al staat, dus waarschijnlijk om dezelfde "
+              "reden. Kijk er opnieuw naar als je dat hebt opgelost:",
+        "en": "These checks fail with a result already shown above, so most likely for the same reason. Look at "
+              "them again once you have fixed that:",
+    },
+    "legend": {
+        "nl": "In de code bij \"Geprobeerd\" is {p} het voorstel uit de les en {h} de juiste vingerafdruk van {x} "
+              "(zoals checkpoint 2 die berekent):",
+        "en": "In the code under \"Tried\", {p} is the lesson's proposal and {h} is the correct fingerprint of {x} "
+              "(as checkpoint 2 computes it):",
+    },
     "missing_function": {
         "nl": "De functie {function} ontbreekt in main.py, dus geen van de {count} controles van dit checkpoint "
               "kan slagen. Schrijf deze functie met precies deze naam.",
@@ -188,5 +220,72 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mark_no": {"nl": "nee", "en": "no"},
     "class_made": {"nl": "Gemaakt op {created} met grader {grader} (controles {battery}).",
                    "en": "Made on {created} with grader {grader} (checks {battery})."},
+    # The class page: charts, the most failed checks, load errors, the sortable student table.
+    "class_checkpoints": {"nl": "Geslaagd per checkpoint", "en": "Pass rate per checkpoint"},
+    "class_checks": {"nl": "Meest gemiste controles", "en": "Most failed checks"},
+    "class_checks_explain": {
+        "nl": "Per controle het deel van de geladen inzendingen ({graded}) waarin ze mislukt, de meest gemiste eerst: "
+              "dit zijn de regels om opnieuw uit te leggen.",
+        "en": "For each check the share of the loaded submissions ({graded}) in which it fails, the most failed "
+              "first: these are the rules to explain again.",
+    },
+    "class_checks_none": {"nl": "Geen enkele controle mislukte.", "en": "No check failed."},
+    "class_checks_all": {"nl": "Alle controles ({count})", "en": "All checks ({count})"},
+    "class_fail_rate": {"nl": "{failed} van {total} mislukt ({percent}%)",
+                        "en": "{failed} of {total} failed ({percent}%)"},
+    "class_scores": {"nl": "Verdeling van de scores", "en": "Score distribution"},
+    "class_score_row": {"nl": "Score {score}: {count} inzendingen ({percent}%)",
+                        "en": "Score {score}: {count} submissions ({percent}%)"},
+    "class_load_errors": {"nl": "Laadfouten per soort", "en": "Load errors by kind"},
+    "class_no_load_errors": {"nl": "Alle inzendingen konden worden geladen.",
+                             "en": "Every submission could be loaded."},
+    "col_check": {"nl": "Controle", "en": "Check"},
+    "col_clause": {"nl": "Regel", "en": "Clause"},
+    "col_failed": {"nl": "Mislukt", "en": "Failed"},
+    "col_kind": {"nl": "Soort", "en": "Kind"},
+    "col_count": {"nl": "Aantal", "en": "Count"},
+    "col_name": {"nl": "Naam", "en": "Name"},
+    "hidden_tag": {"nl": "verborgen", "en": "hidden"},
+    "filter_label": {"nl": "Zoek een student", "en": "Find a student"},
+    "filter_status": {"nl": "Status", "en": "Status"},
+    "filter_all": {"nl": "alle", "en": "all"},
+    "filter_shown": {"nl": "{shown} van {total} getoond", "en": "{shown} of {total} shown"},
+    "sort_hint": {"nl": "Kies een kolomkop om op die kolom te sorteren.",
+                  "en": "Choose a column heading to sort by that column."},
+    "instructor_view": {"nl": "docentweergave", "en": "instructor view"},
+    "class_similarity": {"nl": "Mogelijke kopieën ({count} paren), alleen voor docenten",
+                         "en": "Possible copies ({count} pairs), for instructors only"},
+    # A hidden check (--checks, hidden=True): the student sees its name and hint only.
+    "hidden_check": {"nl": "Verborgen controle: de invoer en de verwachte uitkomst worden niet getoond.",
+                     "en": "Hidden check: its input and expected result are not shown."},
+    "instructor_banner": {"nl": "Docentweergave: ook de invoer van verborgen controles staat hier. Niet aan de "
+                                "student geven.",
+                          "en": "Instructor view: the input of hidden checks is shown too. Do not give this to the "
+                                "student."},
+    # The similarity page (instructors only).
+    "sim_title": {"nl": "Mogelijke kopieën", "en": "Possible copies"},
+    "sim_explain": {
+        "nl": "Paren inzendingen (of een inzending en een referentiebestand) waarvan minstens {threshold}% van de "
+              "genormaliseerde code overeenkomt. Dit is een aanwijzing om te bekijken, geen oordeel: het verandert "
+              "geen score en staat in geen enkel studentrapport.",
+        "en": "Pairs of submissions (or a submission and a reference file) of which at least {threshold}% of the "
+              "normalised code matches. This is a lead to look into, not a verdict: it changes no score and appears "
+              "in no student's report.",
+    },
+    "sim_none": {"nl": "Geen paren boven de drempel.", "en": "No pairs above the threshold."},
+    "sim_pairs": {"nl": "Paren", "en": "Pairs"},
+    "col_pair": {"nl": "Paar", "en": "Pair"},
+    "col_similarity": {"nl": "Overeenkomst", "en": "Similarity"},
+    "col_shared": {"nl": "Gedeelde vingerafdrukken", "en": "Shared fingerprints"},
+    "sim_identical": {"nl": "identiek na normalisatie", "en": "identical after normalisation"},
+    "sim_reference": {"nl": "referentie", "en": "reference"},
+    "sim_share": {"nl": "{percent}% van {id} komt voor in de ander", "en": "{percent}% of {id} is found in the other"},
+    "sim_marked": {"nl": "Gemarkeerd: code die in beide bestanden voorkomt.",
+                   "en": "Marked: code found in both files."},
+    "sim_more": {"nl": "Nog {count} paren staan alleen in de tabel en in similarity.json.",
+                 "en": "{count} more pairs are listed in the table and in similarity.json only."},
+    "sim_missing": {"nl": "Niet vergeleken (broncode niet gevonden of gewijzigd): {ids}",
+                    "en": "Not compared (source not found or changed): {ids}"},
+    "sim_back": {"nl": "Terug naar de klas", "en": "Back to the class"},
 }
 

@@ -1,0 +1,118 @@
+"""Sub-commands ``grade report`` and ``grade gradescope-bundle``, and the output options shared with ``grade``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from grader import similarity
+from grader.reports import FORMATS, GRADEBOOKS, Options, lms
+
+SUBCOMMANDS = ("report", "gradescope-bundle")
+
+
+class OptionError(ValueError):
+    """An output option that cannot be used (a reference file that does not exist, a bad threshold)."""
+
+
+def add_output_options(ap: argparse.ArgumentParser) -> None:
+    """Add the options that choose extra outputs (see :func:`output_options`) to ``ap``."""
+    ap.add_argument("--format", dest="formats", action="append", choices=FORMATS, default=[],
+                    help="also write this format: gradescope (gradescope/<id>.json, Gradescope's results.json)")
+    ap.add_argument("--gradebook", dest="gradebooks", action="append", choices=GRADEBOOKS, default=[],
+                    help="also write a gradebook for this LMS's grade import: canvas, brightspace, moodle "
+                         "(gradebook-<lms>.csv); plain is gradebook.csv, always written; may be repeated")
+    ap.add_argument("--assignment", default=lms.DEFAULT_ASSIGNMENT, metavar="NAME",
+                    help=f"the grade column in the LMS gradebooks (default: {lms.DEFAULT_ASSIGNMENT!r}; "
+                         "for Canvas 'Name (id)' fills an existing assignment)")
+    ap.add_argument("--reference", dest="references", action="extend", nargs="+", default=[], metavar="FILE",
+                    help="files students could copy from (a published sample solution): "
+                         "submissions much like them are listed in similarity.html")
+    ap.add_argument("--similarity-threshold", type=float, default=similarity.THRESHOLD, metavar="SHARE",
+                    help="report pairs sharing at least this part of their code, 0..1 "
+                         f"(default: {similarity.THRESHOLD})")
+    ap.add_argument("--no-similarity", action="store_true", help="do not compare the submissions (no similarity.html)")
+
+
+def output_options(args: argparse.Namespace) -> Options:
+    """The run's :class:`grader.reports.Options` from parsed arguments; OptionError for unusable values."""
+    references = tuple(Path(name) for name in args.references)
+    for path in references:
+        if not path.is_file():
+            raise OptionError(f"--reference: not a file: {path}")
+    if not 0 < args.similarity_threshold <= 1:
+        raise OptionError("--similarity-threshold must be above 0 and at most 1")
+    return Options(formats=tuple(dict.fromkeys(args.formats)), gradebooks=tuple(dict.fromkeys(args.gradebooks)),
+                   assignment=args.assignment, similarity=not args.no_similarity, references=references,
+                   threshold=args.similarity_threshold)
+
+
+def add_checks_option(ap: argparse.ArgumentParser) -> None:
+    """Add ``--checks DIR`` (an instructor's extra check modules) to ``ap``."""
+    ap.add_argument("--checks", metavar="DIR",
+                    help="a folder of your own check modules (test_*.py with @check markers) that count towards "
+                         "the checkpoints; @check(..., hidden=True) keeps a check's input out of student reports")
+
+
+def checks_folder(args: argparse.Namespace) -> Path | None:
+    """The ``--checks`` folder, resolved; OptionError when it is not a folder holding ``test_*.py`` modules."""
+    if not args.checks:
+        return None
+    folder = Path(args.checks).resolve()
+    if not folder.is_dir() or not any(folder.glob("test_*.py")):
+        raise OptionError(f"--checks: not a folder with test_*.py check modules: {args.checks}")
+    return folder
+
+
+def report_main(argv: list[str]) -> int:
+    """``grade report RESULTS_JSON [--out DIR]``: re-render every output from a results.json, without grading."""
+    from grader.reports import jsonreport, render_all
+
+    ap = argparse.ArgumentParser(prog="grade report",
+                                 description="Re-render every report from a results.json without regrading.")
+    ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade")
+    ap.add_argument("--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
+    add_output_options(ap)
+    args = ap.parse_args(argv)
+    path = Path(args.results)
+    try:
+        options = output_options(args)
+        document = jsonreport.read(path)
+    except (OptionError, OSError, ValueError) as error:
+        print(f"grade report: {error}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else path.parent
+    render_all(document, out, options)
+    print(f"{len(document['submissions'])} submission(s) re-rendered; reports in {out}")
+    return 0
+
+
+def bundle_main(argv: list[str]) -> int:
+    """``grade gradescope-bundle [--out autograder.zip]``: build the Gradescope autograder package."""
+    from grader.gradescope_bundle import build
+
+    ap = argparse.ArgumentParser(prog="grade gradescope-bundle",
+                                 description="Build the autograder zip for a Gradescope programming assignment.")
+    ap.add_argument("--out", default="autograder.zip", metavar="ZIP", help="the zip to write (default: autograder.zip)")
+    ap.add_argument("--lang", choices=("nl", "en"), default="nl", help="feedback language (default: nl)")
+    ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                    help="time limit per check and for loading main.py (default: 10)")
+    add_checks_option(ap)
+    args = ap.parse_args(argv)
+    try:
+        checks = checks_folder(args)
+        if args.timeout <= 0:
+            raise OptionError("--timeout must be positive")
+        out = build(Path(args.out), lang=args.lang, timeout=args.timeout, checks=checks)
+    except (OptionError, FileNotFoundError) as error:
+        print(f"grade gradescope-bundle: {error}", file=sys.stderr)
+        return 2
+    print(f"Gradescope autograder written to {out}: upload it as the assignment's autograder (zip).")
+    return 0
+
+
+def run(argv: list[str]) -> int:
+    """Run the sub-command named by ``argv[0]`` (one of SUBCOMMANDS); returns its exit code."""
+    command, rest = argv[0], argv[1:]
+    return report_main(rest) if command == "report" else bundle_main(rest)

@@ -1,0 +1,137 @@
+"""What the class page says: pass rates, the most failed checks, scores and load errors, from results.json."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+
+from grader.battery import FUNCTIONS
+from grader.discover import safe_name
+from grader.reports.feedback import base_id, clean
+
+STATUSES = ("graded", "load-error", "empty")
+
+
+def percent(part: int, whole: int) -> int:
+    """``part`` of ``whole`` as a whole percentage (0 when ``whole`` is 0)."""
+    return round(100 * part / whole) if whole else 0
+
+
+def checkpoint_keys(submissions: list[dict]) -> list[str]:
+    """The checkpoint keys of a run (``"1"``, ``"2"``...), in order."""
+    return sorted({key for s in submissions for key in s.get("checkpoints", {})} or {"1", "2", "3"}, key=int)
+
+
+def checkpoint_rates(submissions: list[dict], keys: list[str]) -> list[dict]:
+    """Per checkpoint: ``number``, ``function``, ``passed`` (submissions), ``total``, ``percent``."""
+    rates = []
+    for key in keys:
+        passed = sum(bool(s["checkpoints"].get(key, {}).get("passed")) for s in submissions)
+        number = int(key)
+        rates.append({"number": number, "function": FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key,
+                      "passed": passed, "total": len(submissions), "percent": percent(passed, len(submissions))})
+    return rates
+
+
+def check_failures(submissions: list[dict]) -> list[dict]:
+    """The failure rate of every check over the graded submissions, the most failed first.
+
+    The cases of a parametrized check count as one check (the id before ``[``): a
+    submission fails the check when any case does not pass. Out: per check ``id``,
+    ``checkpoint``, ``clause``, ``message``, ``hidden``, ``failed``, ``total``, ``percent``;
+    sorted by failure rate (highest first), then by checkpoint and battery order.
+    """
+    graded = [s for s in submissions if s.get("status") == "graded"]
+    checks: dict[str, dict] = {}
+    for result in graded:
+        failed_here: set[str] = set()
+        for entry in result.get("checkpoints", {}).values():
+            for record in entry.get("checks", []):
+                key = base_id(record["id"])
+                if key not in checks:
+                    checks[key] = {"id": clean(key, 120), "checkpoint": record.get("checkpoint"),
+                                   "clause": clean(record.get("clause") or "", 20),
+                                   "message": clean(record.get("message") or "", 300),
+                                   "hidden": bool(record.get("hidden")), "failed": 0, "order": len(checks)}
+                if record.get("outcome") != "passed":
+                    failed_here.add(key)
+        for key in failed_here:
+            checks[key]["failed"] += 1
+    for check in checks.values():
+        check["total"] = len(graded)
+        check["percent"] = percent(check["failed"], len(graded))
+    return sorted(checks.values(), key=lambda c: (-c["failed"], c["checkpoint"] or 0, c["order"]))
+
+
+def score_distribution(submissions: list[dict]) -> list[dict]:
+    """How many submissions got each score: ``score``, ``count``, ``percent`` for 0..max_score."""
+    most = max([s.get("max_score", 3) for s in submissions] + [3])
+    counts = Counter(s.get("score", 0) for s in submissions)
+    return [{"score": score, "count": counts[score], "percent": percent(counts[score], len(submissions))}
+            for score in range(most + 1)]
+
+
+def load_errors(submissions: list[dict]) -> list[dict]:
+    """The submissions that did not load, counted by problem kind: ``kind``, ``count``, most frequent first."""
+    kinds = Counter()
+    for result in submissions:
+        if result.get("status") != "graded":
+            problem = (result.get("load") or {}).get("problem") or {}
+            kinds[clean(problem.get("kind") or result.get("status") or "?", 40)] += 1
+    return [{"kind": kind, "count": count} for kind, count in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def display_name(result: dict) -> str:
+    """The student's display name (NFC) when the results have one (``name`` or ``display_name``), else ``""``."""
+    name = result.get("name") or result.get("display_name") or ""
+    return clean(unicodedata.normalize("NFC", name), 200) if isinstance(name, str) else ""
+
+
+def has_hidden(result: dict) -> bool:
+    """Whether any check of ``result`` is marked hidden (then an instructor view is written too)."""
+    return any(record.get("hidden") for entry in result.get("checkpoints", {}).values()
+               for record in entry.get("checks", []))
+
+
+def rows(submissions: list[dict], keys: list[str]) -> list[dict]:
+    """The student table: per submission its links, name, checkpoint marks, score, status and load problem."""
+    table = []
+    for result in submissions:
+        problem = (result.get("load") or {}).get("problem") or {}
+        name = safe_name(result["id"])
+        table.append({
+            "id": clean(result["id"], 200),
+            "name": display_name(result),
+            "html": f"feedback/{name}.html",
+            "md": f"feedback/{name}.md",
+            "instructor": f"instructor/{name}.html" if has_hidden(result) else None,
+            "checkpoints": [bool(result["checkpoints"].get(key, {}).get("passed")) for key in keys],
+            "score": result["score"],
+            "max_score": result["max_score"],
+            "status": result["status"],
+            "known_status": result["status"] in STATUSES,
+            "problem": clean(problem.get("kind"), 40) if result["status"] != "graded" and problem.get("kind") else "",
+        })
+    return table
+
+
+def build(document: dict) -> dict:
+    """The class page as plain data. In: a results.json document.
+
+    Out: ``keys`` (checkpoint keys), ``rates`` (checkpoint_rates), ``checks``
+    (check_failures), ``scores`` (score_distribution), ``load_errors``, ``rows``,
+    ``graded`` (how many submissions loaded) and ``names`` (whether any row has a name).
+    """
+    submissions = document["submissions"]
+    keys = checkpoint_keys(submissions)
+    table = rows(submissions, keys)
+    return {
+        "keys": keys,
+        "rates": checkpoint_rates(submissions, keys),
+        "checks": check_failures(submissions),
+        "scores": score_distribution(submissions),
+        "load_errors": load_errors(submissions),
+        "rows": table,
+        "graded": sum(s.get("status") == "graded" for s in submissions),
+        "names": any(row["name"] for row in table),
+    }

@@ -1,0 +1,136 @@
+"""similarity.html and similarity.json: near-copies between submissions, for the instructor only."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from grader import similarity
+from grader.discover import safe_name
+from grader.reports import templating
+from grader.reports.feedback import clean
+from grader.reports.files import write_atomic
+
+# Pairs listed in the table, and the most similar of them shown side by side.
+LISTED = 1000
+SHOWN = 50
+# A file shown side by side is cut after this many characters.
+SHOWN_CHARS = 40_000
+
+
+def decode(data: bytes) -> str:
+    """Source bytes as text: UTF-8 (with or without BOM), else Windows-1252; line ends as ``\\n``."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def submission_sources(document: dict, given: dict[str, bytes] | None = None) -> tuple[dict[str, str], list[str]]:
+    """The source text of every submission, and the ids whose source could not be had.
+
+    In: a results.json document and, when grading, the bytes graded {id: bytes}. Without
+    them each file is read from its ``source`` path and used only when its sha256 still
+    matches the graded one (a changed file is not what was graded).
+    """
+    texts, missing = {}, []
+    for result in document["submissions"]:
+        data = (given or {}).get(result["id"])
+        if data is None:
+            try:
+                data = Path(result.get("source") or "").read_bytes()
+            except (OSError, ValueError):
+                data = None
+            if data is not None and hashlib.sha256(data).hexdigest() != result.get("sha256"):
+                data = None
+        if data is None:
+            missing.append(result["id"])
+        else:
+            texts[result["id"]] = decode(data)
+    return texts, missing
+
+
+def reference_sources(paths: list[Path]) -> dict[str, str]:
+    """The reference files {name: text}: named by file name, or by the path where two share a name."""
+    names = [path.name for path in paths]
+    return {(path.name if names.count(path.name) == 1 else str(path)): decode(path.read_bytes()) for path in paths}
+
+
+def marked(text: str, spans: list[tuple[int, int]]) -> Markup:
+    """``text`` escaped, with every span in ``<mark>``; cut at SHOWN_CHARS."""
+    text = text[:SHOWN_CHARS]
+    parts, at = [], 0
+    for start, end in spans:
+        if start >= len(text):
+            break
+        parts.append(escape(text[at:start]))
+        parts.append(Markup("<mark>{}</mark>").format(text[start:min(end, len(text))]))
+        at = min(end, len(text))
+    parts.append(escape(text[at:]))
+    return Markup("").join(parts)
+
+
+def _row(pair: similarity.Pair, number: int) -> dict:
+    return {
+        "number": number, "a": clean(pair.a, 200), "b": clean(pair.b, 200), "reference": pair.reference,
+        "a_html": f"feedback/{safe_name(pair.a)}.html",
+        "b_html": None if pair.reference else f"feedback/{safe_name(pair.b)}.html",
+        "percent": round(100 * pair.similarity), "percent_a": round(100 * pair.share_a),
+        "percent_b": round(100 * pair.share_b), "shared": pair.shared, "identical": pair.identical,
+    }
+
+
+def render(pairs: list[similarity.Pair], detector: similarity.Detector, lang: str, threshold: float,
+           missing: list[str]) -> str:
+    """The instructor's similarity page. In: the pairs (most similar first), the detector that found them,
+    the language, the threshold (0..1) and the ids not compared. Out: HTML.
+
+    The table lists up to LISTED pairs; the first SHOWN are shown side by side with the
+    matching regions marked.
+    """
+    rows = [_row(pair, number) for number, pair in enumerate(pairs[:LISTED], 1)]
+    views = []
+    for row, pair in zip(rows[:SHOWN], pairs[:SHOWN]):
+        detector.mark(pair)
+        text_b = detector.references[pair.b] if pair.reference else detector.texts[pair.b]
+        views.append({**row, "code_a": marked(detector.texts[pair.a], pair.spans_a),
+                      "code_b": marked(text_b, pair.spans_b)})
+    return templating.template("similarity.html").render(
+        lang=lang, t=templating.translator(lang, "html"), rows=rows, views=views, more=max(0, len(pairs) - SHOWN),
+        threshold=round(100 * threshold), missing=", ".join(clean(m, 100) for m in missing[:50]) if missing else "",
+    )
+
+
+def as_json(pairs: list[similarity.Pair], threshold: float, missing: list[str]) -> str:
+    """similarity.json: the threshold, every pair found and the ids not compared."""
+    return json.dumps({
+        "threshold": threshold,
+        "pairs": [{"a": p.a, "b": p.b, "reference": p.reference, "similarity": round(p.similarity, 4),
+                   "share_a": round(p.share_a, 4), "share_b": round(p.share_b, 4), "shared": p.shared,
+                   "identical": p.identical} for p in pairs],
+        "not_compared": missing,
+    }, ensure_ascii=False, indent=1) + "\n"
+
+
+def write(document: dict, out: Path, references: list[Path] | None = None, threshold: float = similarity.THRESHOLD,
+          sources: dict[str, bytes] | None = None) -> int | None:
+    """Compare the submissions (and the reference files) and write ``out/similarity.html`` and ``.json``.
+
+    In: a results.json document, the output folder, reference file paths, the threshold
+    (0..1) and, when grading, the graded bytes by id. Out: the number of pairs found, or
+    None (nothing written) when fewer than two files could be compared. Never changes a
+    result.
+    """
+    texts, missing = submission_sources(document, sources)
+    refs = reference_sources(list(references or []))
+    if len(texts) + len(refs) < 2 or not texts:
+        return None
+    detector = similarity.Detector(texts, refs)
+    pairs = detector.pairs(threshold)
+    write_atomic(out / "similarity.html", render(pairs, detector, document.get("lang", "nl"), threshold, missing))
+    write_atomic(out / "similarity.json", as_json(pairs, threshold, missing))
+    return len(pairs)

@@ -1,0 +1,93 @@
+"""Gradescope's results.json for one submission: a test per checkpoint, the feedback as Markdown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from grader.discover import safe_name
+from grader.reports import feedback, markdown, templating
+from grader.reports.files import write_atomic
+
+# Gradescope's "Autograder Specifications" (output format): every field written here.
+#   score, execution_time (s), output, output_format, test_output_format, stdout_visibility,
+#   extra_data, tests[]: score, max_score, status (passed/failed), name, number, output,
+#   output_format (text/html/simple_format/md/ansi), tags, visibility.
+VISIBILITY = "visible"
+# Failed checks listed per checkpoint test (the top-level output has every detail).
+LISTED_CHECKS = 10
+
+
+def _checkpoint_output(cp: dict, t) -> str:
+    """A checkpoint test's Markdown: the counts, then each failed check with its clause, first case and hint."""
+    lines = [t("cp_counts", passed=cp["passed_count"], total=cp["total"]) if cp["total"] else t("cp_no_checks")]
+    if cp["missing"]:
+        return "\n\n".join(lines + [t("missing_function", function=cp["function"], count=cp["total"])])
+    for failure in cp["failures"][:LISTED_CHECKS]:
+        clause = f"**{templating.inline_code(failure['clause'])}** " if failure["clause"] else ""
+        lines.append(f"- ✘ {clause}{failure['message']}")
+        case = failure["cases"][0]
+        if case["hidden"]:
+            lines.append(f"  - {t('hidden_check')}")
+        else:
+            for key in ("tried", "expected", "got"):
+                if case[key] is not None:
+                    lines.append(f"  - {t(key)}:{templating.markdown_value(case[key], '    ')}")
+            if case["outcome"] != "failed":
+                lines.append(f"  - {t('got')}: {case['outcome']}")
+        if failure["hint"]:
+            lines.append(f"  - {t('hint')}: {failure['hint']}")
+    if len(cp["failures"]) > LISTED_CHECKS:
+        lines.append(f"- … {len(cp['failures']) - LISTED_CHECKS}")
+    return "\n".join(lines[:1] + [""] + lines[1:]) if len(lines) > 1 else lines[0]
+
+
+def render(result: dict, lang: str, seconds: float = 0.0, grader: str = "", battery: str = "") -> dict:
+    """The Gradescope results.json document for one submission.
+
+    In: a submission entry of results.json, the language, the run's duration in seconds
+    and the grader/battery versions. Out: a dict with the top-level ``score`` (checkpoints
+    passed), ``execution_time``, ``output`` (the student's whole Markdown feedback),
+    ``output_format`` ``md`` and ``tests``: one per checkpoint worth 1 point with
+    ``status`` passed/failed and its failed checks as Markdown. Hidden checks show their
+    name and hint only, as in the student's own report.
+    """
+    view = feedback.build(result)
+    t = templating.translator(lang, "markdown")
+    tests = []
+    for cp in view["checkpoints"]:
+        clauses = sorted({f["clause"] for f in cp["failures"] if f["clause"]})
+        tests.append({
+            "name": f"Checkpoint {cp['number']}: {cp['function']}",
+            "number": str(cp["number"]),
+            "score": 1.0 if cp["passed"] else 0.0,
+            "max_score": 1.0,
+            "status": "passed" if cp["passed"] else "failed",
+            "output": _checkpoint_output(cp, t) if view["graded"] else t("cp_not_graded"),
+            "output_format": "md",
+            "tags": [f"checkpoint-{cp['number']}", *clauses],
+            "visibility": VISIBILITY,
+        })
+    return {
+        "score": float(result["score"]),
+        "execution_time": max(0, round(seconds)),
+        "output": markdown.render_feedback(view, lang),
+        "output_format": "md",
+        "test_output_format": "md",
+        "visibility": VISIBILITY,
+        "stdout_visibility": "hidden",
+        "extra_data": {"id": result["id"], "status": result["status"], "grader": grader, "battery": battery},
+        "tests": tests,
+    }
+
+
+def text(document: dict) -> str:
+    """A Gradescope document as JSON text (UTF-8, as Gradescope reads it)."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def write(result: dict, out: Path, lang: str, seconds: float = 0.0, grader: str = "", battery: str = "") -> Path:
+    """Write ``out/gradescope/<safe_name(id)>.json`` (see :func:`render`); returns the path."""
+    path = out / "gradescope" / f"{safe_name(result['id'])}.json"
+    write_atomic(path, text(render(result, lang, seconds, grader, battery)))
+    return path

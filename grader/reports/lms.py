@@ -1,0 +1,114 @@
+"""Gradebooks that the grade imports of Canvas, Brightspace and Moodle accept, rendered from results.json."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+from grader.reports.files import write_atomic
+from grader.reports.gradebook import csv_text, neutralise
+
+PLATFORMS = ("canvas", "brightspace", "moodle")
+# The grade column's name when the instructor names no assignment (--assignment).
+DEFAULT_ASSIGNMENT = "Checkpoints 01.02"
+
+# Where an LMS identifier may stand in a submission result: in its ``lms`` object (written
+# by discovery from an LMS export) or at the top level; the first key found wins.
+_KEYS = {
+    "user_id": ("user_id", "canvas_user_id", "lms_id"),
+    "sis_user_id": ("sis_user_id", "sis_id"),
+    "login": ("sis_login_id", "login_id", "login"),
+    "username": ("username", "user_name"),
+    "org_defined_id": ("org_defined_id", "orgdefinedid"),
+    "email": ("email",),
+    "idnumber": ("idnumber", "id_number"),
+    "section": ("section",),
+}
+
+
+def nfc(text: object) -> str:
+    """Text in Unicode NFC (a name typed on a Mac may arrive decomposed)."""
+    return unicodedata.normalize("NFC", str(text))
+
+
+def identity(result: dict) -> dict:
+    """A submission's identifiers for an LMS: ``id``, ``name`` and every key of _KEYS (``""`` when unknown).
+
+    Optional fields are read defensively: ``name``/``display_name`` and an ``lms`` object
+    (or top-level keys) with the platform's ids. All text is NFC.
+    """
+    lms = result.get("lms") if isinstance(result.get("lms"), dict) else {}
+    found = {"id": nfc(result["id"])}
+    name = result.get("name") or result.get("display_name") or ""
+    found["name"] = nfc(name) if isinstance(name, str) else ""
+    for field, keys in _KEYS.items():
+        value = next((source[key] for key in keys for source in (lms, result)
+                      if isinstance(source.get(key), (str, int)) and str(source.get(key)).strip()), "")
+        found[field] = nfc(value).strip()
+    return found
+
+
+def canvas(document: dict, assignment: str) -> str:
+    """A Canvas gradebook import (Grades > Import): Student, ID, SIS User ID, SIS Login ID, Section, the assignment.
+
+    Canvas matches a row by its ID (the numeric Canvas user id), else by SIS User ID or SIS
+    Login ID. The assignment column is named ``assignment``: write ``Name (123)`` with the
+    Canvas assignment id to fill an existing assignment, a new name creates one. A
+    ``Points Possible`` row gives the maximum. UTF-8 with a BOM, as Canvas exports it.
+    """
+    header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", nfc(assignment)]
+    submissions = document["submissions"]
+    most = max([s.get("max_score", 3) for s in submissions] + [0]) or 3
+    table: list[list[object]] = [["    Points Possible", "", "", "", "", most]]
+    for result in submissions:
+        who = identity(result)
+        user_id = who["user_id"] or (who["id"] if who["id"].isdigit() else "")
+        login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else who["id"])
+        table.append([neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
+                                                      who["section"], result["score"])])
+    return csv_text(header, table)
+
+
+def brightspace(document: dict, assignment: str) -> str:
+    """A Brightspace (D2L) grades import: OrgDefinedId, Username, ``<item> Points Grade``, End-of-Line Indicator.
+
+    Brightspace needs an OrgDefinedId or a Username (first and second column); when the
+    results carry neither, the submission id stands as the Username. No other user columns
+    (the import refuses names and e-mail). Every row ends with ``#``.
+    """
+    header = ["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"]
+    table = []
+    for result in document["submissions"]:
+        who = identity(result)
+        username = who["username"] or ("" if who["org_defined_id"] else who["id"])
+        table.append([neutralise(cell) for cell in (who["org_defined_id"], username, result["score"], "#")])
+    return csv_text(header, table)
+
+
+def moodle(document: dict, assignment: str) -> str:
+    """A Moodle grade import (Grades > Import > CSV file): identifier columns and one grade column.
+
+    Moodle maps one column to a user field chosen on import (email address, ID number or
+    username) and the grade column to a grade item. Columns: Full name, Email address, ID
+    number, Username (the submission id when the results carry no username), the
+    assignment. Moodle strips the BOM.
+    """
+    header = ["Full name", "Email address", "ID number", "Username", nfc(assignment)]
+    table = []
+    for result in document["submissions"]:
+        who = identity(result)
+        table.append([neutralise(cell) for cell in (who["name"], who["email"], who["idnumber"],
+                                                      who["username"] or who["id"], result["score"])])
+    return csv_text(header, table)
+
+
+RENDER = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
+
+
+def write(document: dict, out: Path, platform: str, assignment: str = DEFAULT_ASSIGNMENT) -> Path:
+    """Write ``out/gradebook-<platform>.csv`` for ``platform`` (one of PLATFORMS); returns the path."""
+    if platform not in RENDER:
+        raise ValueError(f"unknown gradebook platform {platform!r}; choose from {', '.join(PLATFORMS)}")
+    path = out / f"gradebook-{platform}.csv"
+    write_atomic(path, RENDER[platform](document, assignment))
+    return path

@@ -1,0 +1,108 @@
+"""The class page: pass rates, the most failed checks first, scores, load errors, the student table, charts."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from grader.discover import safe_name
+from grader.reports import chart, classview, html
+from grader.score import verdicts
+
+LONG_ID = "a-very-long-student-identifier-that-goes-on-and-on-without-any-space-to-break-it-at-all"
+
+
+def record(check_id: str, checkpoint: int, outcome: str = "passed", clause: str = "V1", hidden: bool = False,
+           detail: dict | None = None) -> dict:
+    """A check record of results.json (texts already in one language)."""
+    return {"id": check_id, "checkpoint": checkpoint, "clause": clause, "outcome": outcome,
+            "message": f"Rule of {check_id.split('[')[0]}.", "hint": f"Hint for {check_id.split('[')[0]}.",
+            "detail": detail, "error": None, "hidden": hidden}
+
+
+def battery(failing: dict[str, dict] | None = None) -> list[dict]:
+    """A small battery: every check passes except those in ``failing`` {id: overrides}."""
+    ids = [("v1_fields", 1, "V1"), ("v4_bad_version[version-true]", 1, "V4"), ("v4_bad_version[version-none]", 1, "V4"),
+           ("f2_hexdigest", 2, "F2"), ("d5_refused", 3, "D5"), ("x3_secret[a]", 3, "X3"), ("x3_secret[b]", 3, "X3")]
+    failing = failing or {}
+    return [record(i, cp, clause=clause, hidden=i.startswith("x3"), **failing.get(i, {})) for i, cp, clause in ids]
+
+
+def result(student: str, checks: list[dict], status: str = "graded", problem: dict | None = None, **extra) -> dict:
+    """One submission entry of results.json (format 1)."""
+    checkpoints, score = verdicts(checks)
+    if status != "graded":
+        checkpoints, score = {k: {**v, "passed": False} for k, v in checkpoints.items()}, 0
+    return {"id": student, "source": f"/nowhere/{student}/main.py", "sha256": "0" * 64, "status": status,
+            "score": score, "max_score": 3, "load": {"problem": problem, "output": "", "notes": []},
+            "checkpoints": checkpoints, **extra}
+
+
+def failed(tried: str = "validate_ticket_proposal({'version': True})") -> dict:
+    return {"outcome": "failed", "detail": {"tried": tried, "expected": "ValueError", "got": "returned: None"}}
+
+
+def sample_document(lang: str = "en") -> dict:
+    """A class of eight: passes, parametrized and hidden failures, load errors, an empty file, a long id."""
+    syntax = {"kind": "syntax", "detail": "invalid syntax", "line": 1, "column": 4, "source": "def f("}
+    no_checks = [{**r, "outcome": "not-run"} for r in battery()]
+    submissions = [
+        result("anna", battery(), name="Anna de Vries"),
+        result("bram", battery({"v4_bad_version[version-true]": failed(), "v4_bad_version[version-none]": failed()})),
+        result("chris", battery({"f2_hexdigest": failed("proposal_fingerprint(p)"),
+                                 "x3_secret[b]": failed("dispatch_ticket('SECRET-INPUT')")}), name="Zoe\u0308 Smit"),
+        result("dana", no_checks, "load-error", syntax),
+        result("eve", no_checks, "load-error", syntax),
+        result("fem", no_checks, "empty", {"kind": "empty", "detail": "", "line": None, "column": None, "source": None}),
+        result(LONG_ID, battery({"v4_bad_version[version-true]": failed()})),
+        result("gijs", battery({"d5_refused": {"outcome": "timeout"}})),
+    ]
+    return {"format": 1, "grader": "0.1.0", "battery": "abc", "lang": lang, "created": "2026-01-01T10:00:00+00:00",
+            "submissions": submissions}
+
+
+def visible(text: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<script>.*?</script>", "", text, flags=re.S)))
+
+
+def test_failure_rate_per_check_groups_cases_and_puts_the_most_failed_first():
+    checks = classview.check_failures(sample_document()["submissions"])
+    by_id = {c["id"]: c for c in checks}
+    assert checks[0]["id"] == "v4_bad_version"          # failed by bram and the long id: 2 of 5 loaded
+    assert (by_id["v4_bad_version"]["failed"], by_id["v4_bad_version"]["total"], by_id["v4_bad_version"]["percent"]) \
+        == (2, 5, 40)
+    assert by_id["x3_secret"]["failed"] == 1 and by_id["x3_secret"]["hidden"]
+    assert by_id["v1_fields"]["failed"] == 0 and checks[-1]["failed"] == 0
+    assert [c["failed"] for c in checks] == sorted((c["failed"] for c in checks), reverse=True)
+
+
+def test_pass_rates_scores_and_load_errors():
+    view = classview.build(sample_document())
+    assert [(r["number"], r["passed"], r["total"]) for r in view["rates"]] == [(1, 3, 8), (2, 4, 8), (3, 3, 8)]
+    assert [(s["score"], s["count"]) for s in view["scores"]] == [(0, 3), (1, 1), (2, 3), (3, 1)]
+    assert view["load_errors"] == [{"kind": "syntax", "count": 2}, {"kind": "empty", "count": 1}]
+    assert view["graded"] == 5 and view["names"]
+    assert [r["instructor"] for r in view["rows"]][:2] == ["instructor/anna.html", "instructor/bram.html"]
+
+
+def test_the_class_page_shows_charts_tables_and_the_sortable_filterable_student_table():
+    text = html.render_index(sample_document())
+    assert text.count("<svg") == 3 and 'role="img"' in text
+    shown = visible(text)
+    for words in ("Checkpoint 1: 3 of 8 passed (38%)", "Most failed checks", "V4 v4_bad_version", "2/5 (40%)",
+                  "Score 0: 3 submissions (38%)", "Load errors by kind", "syntax", "Zoë Smit"):
+        assert words in shown, words
+    assert shown.index("v4_bad_version") < shown.index("f2_hexdigest")      # most failed first
+    assert 'id="filters"' in text and 'type="search"' in text and 'data-col="0"' in text
+    assert 'data-value="2"' in text and 'data-status="load-error"' in text
+    assert "<script>" in text and " src=" not in text and "<link" not in text and "url(" not in text
+    rows = re.findall(r'<tr data-status="[^"]+" data-search="[^"]*">\s*<th scope="row"[^>]*><a href="([^"]+)"', text)
+    assert rows == [f"feedback/{safe_name(r['id'])}.html" for r in sample_document()["submissions"]]
+
+
+def test_charts_escape_their_text_and_cut_long_labels():
+    svg = str(chart.bars([chart.Bar("<script>" + "x" * 100, 0.5, "1/2 (50%)")], "T & <t>", "c1"))
+    assert "<script>" not in svg and "&lt;script&gt;" in svg and "T &amp; &lt;t&gt;" in svg
+    assert "…" in svg and 'width="112.5"' in svg
+    columns = str(chart.histogram([("0/3", 0), ("3/3", 4)], "Scores", "c2"))
+    assert columns.count("<rect") == 2 and ">4</text>" in columns

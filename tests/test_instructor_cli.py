@@ -1,0 +1,110 @@
+"""``grade report`` re-renders from results.json, ``--checks`` adds an instructor's (hidden) checks, option errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from conftest import ROOT, SOLUTIONS, run_grade
+from grader import reports
+from test_instructor_class import sample_document
+
+CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
+
+INSTRUCTOR_CHECKS = '''"""An instructor's own checks: one hidden, one open."""
+import pytest
+from grader.battery import Mismatch, check
+
+
+@check(3, "X1", nl="Een geheime controle.", en="A secret check.", hint_nl="Geheime tip.", hint_en="Secret hint.",
+       hidden=True)
+@pytest.mark.parametrize("code", ["SECRET-LABEL-1"])
+def test_secret(student, code):
+    call = student.call("validate_ticket_proposal", {"call_id": "SECRET-INPUT"})
+    raise Mismatch(call.shown, "SECRET-EXPECTED", call.got())
+
+
+@check(1, "X2", nl="Een open controle.", en="An open check.", hint_nl="Open tip.", hint_en="Open hint.")
+def test_open(student):
+    student.call("validate_ticket_proposal", {"call_id": "OPEN-INPUT"}).expect_value_error()
+'''
+
+
+def files(folder) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_report_re_renders_every_output_from_results_json_without_grading(tmp_path):
+    source = tmp_path / "run"
+    source.mkdir()
+    (source / "results.json").write_text(json.dumps(sample_document()), encoding="utf-8")
+    done = run_grade("report", str(source / "results.json"), "--out", str(tmp_path / "out"), "--format", "gradescope",
+                     "--gradebook", "canvas", "--gradebook", "brightspace")
+    assert done.returncode == 0, done.stderr
+    written = files(tmp_path / "out")
+    assert {"index.html", "gradebook.csv", "gradebook-canvas.csv", "gradebook-brightspace.csv", "results.json",
+            "feedback/anna.html", "feedback/anna.md", "gradescope/anna.json", "instructor/chris.html"} <= set(written)
+    assert "similarity.html" not in written  # the sources are not on this machine
+    # The same files as rendering the document directly (grade report grades nothing).
+    direct = tmp_path / "direct"
+    reports.render_all(json.loads((source / "results.json").read_text()), direct,
+                       reports.Options(formats=("gradescope",), gradebooks=("canvas", "brightspace")))
+    assert files(direct) == written
+
+
+def test_report_writes_beside_results_json_by_default_and_refuses_other_files(tmp_path):
+    (tmp_path / "results.json").write_text(json.dumps(sample_document()), encoding="utf-8")
+    assert run_grade("report", str(tmp_path / "results.json")).returncode == 0
+    assert (tmp_path / "index.html").is_file() and (tmp_path / "feedback" / "bram.html").is_file()
+    (tmp_path / "other.json").write_text('{"format": 99}', encoding="utf-8")
+    for args in (["report", str(tmp_path / "other.json")], ["report", str(tmp_path / "missing.json")], ["report"]):
+        done = run_grade(*args)
+        assert done.returncode == 2 and "grade report" in done.stderr
+
+
+def test_a_folder_named_report_is_graded_as_dot_slash_report(tmp_path):
+    (tmp_path / "report").mkdir()
+    shutil.copy(CORRECT, tmp_path / "report" / "main.py")
+    done = run_grade("./report", "--out", "marks", "--quiet", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "marks" / "results.json").read_text())["submissions"][0]["id"] == "report"
+
+
+@pytest.mark.parametrize("args", [["--gradebook", "blackboard"], ["--reference", "/no/such/file.py"],
+                                  ["--similarity-threshold", "0"], ["--checks", "/no/such/dir"],
+                                  ["--format", "junit"]])
+def test_unusable_output_options_are_usage_errors(args, tmp_path):
+    done = run_grade(str(CORRECT), "--out", str(tmp_path), *args)
+    assert done.returncode == 2, done.stdout
+
+
+def test_instructor_checks_count_and_hidden_ones_show_only_name_and_hint_to_the_student(tmp_path):
+    checks = tmp_path / "mine"
+    checks.mkdir()
+    (checks / "test_mine.py").write_text(INSTRUCTOR_CHECKS, encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(CORRECT, folder / "anna.py")
+    shutil.copy(ROOT / "submissions" / "daan-de-vries" / "main.py", folder / "daan.py")
+    out = tmp_path / "out"
+    done = run_grade(str(folder), "--out", str(out), "--quiet", "--lang", "en", "--checks", str(checks),
+                     "--format", "gradescope", "--no-similarity")
+    assert done.returncode == 0, done.stderr
+    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    anna = next(r for r in document["submissions"] if r["id"] == "anna")
+    secret = [c for c in anna["checkpoints"]["3"]["checks"] if c["clause"] == "X1"]
+    assert len(secret) == 1 and secret[0]["hidden"] and secret[0]["outcome"] == "failed"
+    assert secret[0]["detail"]["expected"] == "SECRET-EXPECTED"             # the instructor keeps everything
+    assert [c["outcome"] for c in anna["checkpoints"]["1"]["checks"] if c["clause"] == "X2"] == ["passed"]
+    assert anna["score"] == 2 and "+" in document["battery"]               # the hidden check counts
+    for path in [out / "feedback" / "anna.html", out / "feedback" / "anna.md", out / "gradescope" / "anna.json"]:
+        text = path.read_text(encoding="utf-8")
+        assert "SECRET" not in text, path.name
+        assert "A secret check." in text and "Secret hint." in text and "Hidden check" in text
+    instructor = (out / "instructor" / "anna.html").read_text(encoding="utf-8")
+    assert "SECRET-INPUT" in instructor and "SECRET-EXPECTED" in instructor and "Instructor view" in instructor
+    assert 'href="instructor/anna.html"' in (out / "index.html").read_text(encoding="utf-8")
+    alone = run_grade(str(folder / "anna.py"), "--out", str(tmp_path / "self"), "--lang", "en", "--checks", str(checks))
+    assert alone.returncode == 1 and "A secret check." in alone.stdout and "SECRET" not in alone.stdout

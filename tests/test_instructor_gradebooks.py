@@ -1,0 +1,85 @@
+"""Gradebooks for the grade imports of Canvas, Brightspace and Moodle: columns, identifiers, BOM, NFC, formulas."""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+
+import pytest
+
+from grader import reports
+from grader.reports import lms
+from test_instructor_class import battery, result
+
+
+def document(*results: dict) -> dict:
+    return {"format": 1, "lang": "en", "submissions": list(results)}
+
+
+def table(text: str) -> list[list[str]]:
+    assert text.startswith("\ufeff") and "\r\n" in text
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+def with_lms() -> dict:
+    return result("12345", battery(), name="Zoe\u0308 van der Berg",
+                  lms={"user_id": 12345, "sis_user_id": "S-1", "sis_login_id": "zoe.berg", "section": "Klas 2A",
+                       "email": "zoe@example.org", "username": "zberg", "org_defined_id": "20067930",
+                       "idnumber": "st0001"})
+
+
+def formula() -> dict:
+    return result("=HYPERLINK(\"http://x\")", battery({"d5_refused": {"outcome": "failed"}}), name="@SUM(A1)")
+
+
+def test_canvas_has_the_documented_columns_a_points_row_and_matches_by_canvas_id():
+    rows = table(lms.canvas(document(with_lms(), formula(), result("anna", battery())), "Les 1 (77)"))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Les 1 (77)"]
+    assert rows[1] == ["    Points Possible", "", "", "", "", "3"]
+    assert rows[2] == ["Zoë van der Berg", "12345", "S-1", "zoe.berg", "Klas 2A", "3"]
+    assert rows[3] == ["'@SUM(A1)", "", "", "'=HYPERLINK(\"http://x\")", "", "2"]
+    assert rows[4] == ["anna", "", "", "anna", "", "3"]          # no Canvas id known: the id as SIS Login ID
+    assert unicodedata.is_normalized("NFC", rows[2][0])
+
+
+def test_brightspace_has_orgdefinedid_username_points_grade_and_the_end_of_line_indicator():
+    rows = table(lms.brightspace(document(with_lms(), formula(), result("anna", battery())), "Les 1"))
+    assert rows[0] == ["OrgDefinedId", "Username", "Les 1 Points Grade", "End-of-Line Indicator"]
+    assert rows[1] == ["20067930", "zberg", "3", "#"]
+    assert rows[2] == ["", "'=HYPERLINK(\"http://x\")", "2", "#"]
+    assert rows[3] == ["", "anna", "3", "#"]
+    assert all("@" not in cell and "Zo" not in cell for row in rows for cell in row[:2])  # no names, no e-mail
+
+
+def test_moodle_has_identifier_columns_and_one_grade_column():
+    rows = table(lms.moodle(document(with_lms(), result("anna", battery())), "Les 1"))
+    assert rows[0] == ["Full name", "Email address", "ID number", "Username", "Les 1"]
+    assert rows[1] == ["Zoë van der Berg", "zoe@example.org", "st0001", "zberg", "3"]
+    assert rows[2] == ["", "", "", "anna", "3"]
+
+
+@pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@x", "\tx", "\rx"])
+def test_every_cell_that_a_spreadsheet_would_run_is_neutralised(cell):
+    for render in (lms.canvas, lms.brightspace, lms.moodle):
+        rows = table(render(document(result(cell, battery(), name=cell)), "Les"))
+        assert all(not value.startswith(("=", "+", "-", "@", "\t", "\r")) for row in rows for value in row
+                   if not value.startswith("    Points")), render.__name__
+
+
+def test_the_chosen_gradebooks_are_written_beside_gradebook_csv(tmp_path):
+    options = reports.Options(gradebooks=("canvas", "moodle", "plain"), assignment="Opdracht", similarity=False)
+    reports.write_class(document(with_lms()), tmp_path, options)
+    assert sorted(p.name for p in tmp_path.glob("gradebook*.csv")) == \
+        ["gradebook-canvas.csv", "gradebook-moodle.csv", "gradebook.csv"]
+    assert (tmp_path / "gradebook-canvas.csv").read_bytes().startswith(b"\xef\xbb\xbfStudent,ID,")
+    with pytest.raises(ValueError):
+        lms.write(document(), tmp_path, "blackboard")
+
+
+def test_identity_reads_optional_fields_defensively():
+    bare = lms.identity({"id": "x"})
+    assert bare["id"] == "x" and bare["name"] == "" and bare["user_id"] == "" and bare["email"] == ""
+    odd = lms.identity({"id": "x", "name": 3, "lms": "not a dict", "email": ["no"]})
+    assert odd["name"] == "" and odd["email"] == ""
+    assert lms.identity({"id": "x", "username": "top"})["username"] == "top"
