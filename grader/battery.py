@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Callable
 
 import pytest
@@ -21,18 +22,21 @@ def said(nl: str, en: str) -> dict:
     return {"nl": nl, "en": en}
 
 
-def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_en: str) -> Callable:
+def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_en: str,
+          hidden: bool = False) -> Callable:
     """Mark a pytest test function as a check of the battery.
 
     In: the checkpoint (1, 2 or 3) the check counts for, the CONTRACT.md clause it tests
-    (``"V4"``, ``"D7"``...), the student-facing statement of the rule (``nl``/``en``) and a
-    hint that points at the rule without giving code. Out: the decorator. The check id is
-    the test function's name without its ``test_`` prefix.
+    (``"V4"``, ``"D7"``...), the student-facing statement of the rule (``nl``/``en``), a
+    hint that points at the rule without giving code, and ``hidden`` (an instructor's
+    check whose input and expected value a student's report never shows; its name and
+    hint are shown). Out: the decorator. The check id is the test function's name
+    without its ``test_`` prefix.
     """
     if checkpoint not in (1, 2, 3):
         raise ValueError(f"checkpoint must be 1, 2 or 3, not {checkpoint!r}")
     return pytest.mark.check(
-        checkpoint=checkpoint, clause=clause, message=said(nl, en), hint=said(hint_nl, hint_en)
+        checkpoint=checkpoint, clause=clause, message=said(nl, en), hint=said(hint_nl, hint_en), hidden=bool(hidden)
     )
 
 
@@ -40,17 +44,43 @@ class MemoryLimit(BaseException):
     """The submission ran out of its memory limit during a check (not a finding about the contract)."""
 
 
+# A note inside shown code that differs per language: note("nl", "en") -> "⟪nl|en⟫".
+_NOTE = re.compile(r"⟪([^|⟫]*)\|([^⟫]*)⟫")
+
+
+def note(nl: str, en: str) -> str:
+    """A short note in both languages for inside ``tried`` code; a Mismatch resolves it per language."""
+    return f"⟪{nl}|{en}⟫"
+
+
+def bilingual(text: str | dict) -> str | dict:
+    """``text`` with its :func:`note` marks resolved: a :func:`said` pair, or ``text`` itself when it has none."""
+    if not isinstance(text, str) or "⟪" not in text:
+        return text
+    return said(_NOTE.sub(r"\1", text), _NOTE.sub(r"\2", text))
+
+
 class Mismatch(AssertionError):
     """A check's finding: what was tried, what the contract expects, what the submission did.
 
-    ``tried`` is code shown to the student (str); ``expected`` and ``got`` are either code
-    (str) or text in both languages (:func:`said`). The runner sends these fields to the
+    ``tried`` is code shown to the student (str, may hold :func:`note` marks); ``expected`` and
+    ``got`` are either code (str) or text in both languages (:func:`said`). ``cause`` names a
+    root cause in an earlier checkpoint: ``"fingerprint"`` (this finding confirms that the
+    submission's own proposal_fingerprint is wrong: the reports show it first and only list
+    the checkpoint's other failures) or ``"validation"`` (an inherited invalid input: when
+    checkpoint 1 fails on the same case, the reports only list this failure). ``setup`` marks
+    a finding made while preparing the situation to test (the reports show those last). The runner sends these fields to the
     reports as they are, so they must be plain data.
     """
 
-    def __init__(self, tried: str, expected: str | dict, got: str | dict) -> None:
+    def __init__(self, tried: str, expected: str | dict, got: str | dict, cause: str | None = None,
+                 setup: bool = False) -> None:
         super().__init__(f"{tried}: expected {expected}, got {got}")
-        self.detail = {"tried": tried, "expected": expected, "got": got}
+        self.detail = {"tried": bilingual(tried), "expected": expected, "got": got}
+        if cause:
+            self.detail["cause"] = cause
+        if setup:
+            self.detail["setup"] = True
 
 
 @dataclasses.dataclass
@@ -65,8 +95,15 @@ class Call:
     def got(self) -> str | dict:
         """What the submission did, for a mismatch: a return value or an exception."""
         if self.error is None:
-            return said(f"gaf terug: {show(plain(self.value))}", f"returned: {show(plain(self.value))}")
-        text = f"{type(self.error).__name__}: {str(self.error)[:200]}"
+            # Non-ASCII characters escaped, so that a look-alike (the Kelvin sign for K) stays visible.
+            value = show(plain(self.value)).encode("ascii", "backslashreplace").decode("ascii")
+            return said(f"gaf terug: {value}", f"returned: {value}")
+        try:
+            message = str(self.error)[:200]
+        except Exception:  # a student's exception class whose __str__ raises
+            message = "?"
+        kind = type(self.error).__name__[:60]
+        text = f"{kind}: {message}" if message else kind
         if self.line:
             where = f" (main.py, regel {self.line['line']}: {self.line['source']})"
             where_en = f" (main.py, line {self.line['line']}: {self.line['source']})"
@@ -74,10 +111,10 @@ class Call:
             where = where_en = ""
         return said(f"gaf de fout {text}{where}", f"raised {text}{where_en}")
 
-    def expect_value_error(self) -> None:
-        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12)."""
+    def expect_value_error(self, cause: str | None = None) -> None:
+        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``."""
         if not isinstance(self.error, ValueError):
-            raise Mismatch(self.shown, "ValueError", self.got())
+            raise Mismatch(self.shown, "ValueError", self.got(), cause)
 
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""

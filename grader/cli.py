@@ -37,11 +37,23 @@ def parser() -> argparse.ArgumentParser:
                          "blackboard or classroom (GitHub Classroom)")
     ap.add_argument("--force", action="store_true",
                     help="regrade every submission, also those whose result is stored from an earlier run")
+    from grader import commands  # extra outputs and the instructor's own checks (README "Instructor outputs")
+
+    commands.add_output_options(ap)
+    commands.add_checks_option(ap)
+    ap.epilog = ("Also: grade report RESULTS_JSON [--out DIR] re-renders every output from a results.json; "
+                 "grade gradescope-bundle [--out autograder.zip] builds a Gradescope autograder. "
+                 "(A folder named report is graded as ./report.)")
     return ap
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``grade``; returns the exit code (0, 1 or 2; see the README)."""
+    argv = sys.argv[1:] if argv is None else argv
+    from grader import commands
+
+    if argv and argv[0] in commands.SUBCOMMANDS:  # ``grade report ...``; a folder named report: ./report
+        return commands.run(argv)
     args = parser().parse_args(argv)
     if args.jobs < 1 or args.timeout <= 0:
         print("grade: --jobs and --timeout must be positive", file=sys.stderr)
@@ -50,13 +62,19 @@ def main(argv: list[str] | None = None) -> int:
     from grader.grading import BatteryError, Interrupted, grade
 
     try:
+        options, checks = commands.output_options(args), commands.checks_folder(args)
+    except commands.OptionError as error:
+        print(f"grade: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+    try:
         submissions, single = discover(args.paths, args.layout)
     except (UsageError, OSError) as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
         document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
-                         quiet=args.quiet, single=single, force=args.force)
+                         quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
     except Interrupted as stop:
         print(f"grade: interrupted; {len(stop.document['submissions'])} of {len(submissions)} submissions graded "
               f"and written to {args.out}; run the same command again to continue", file=sys.stderr)

@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from grader import __version__, isolation, reports, terminal
 from grader.cache import ResultCache
 from grader.discover import Submission
-from grader.results import battery_version, run_document, submission_result
+from grader.results import battery_version, grader_version, run_document, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
 
 
@@ -21,17 +22,19 @@ class BatteryError(Exception):
     """The check battery itself could not be collected or run (a defect of the grader)."""
 
 
-def pytest_arguments(timeout: float) -> list[str]:
+def pytest_arguments(timeout: float, checks: Path | None = None) -> list[str]:
     """The pytest command line for the battery: nothing from the user's folder is loaded.
 
     No conftest.py, ini file, cache or installed plugin other than pytest-timeout: a
     submission folder's own conftest.py or pytest.ini must never run (they are not collected,
-    and the rootdir is the battery's own folder).
+    and the rootdir is the battery's own folder). ``checks``: an instructor's folder of
+    extra check modules (--checks), collected after the battery.
     """
     return [
-        str(CHECKS_DIR), "--rootdir", str(CHECKS_DIR), "-c", os.devnull, "--noconftest",
+        str(CHECKS_DIR), *([str(checks)] if checks else []),
+        "--rootdir", str(CHECKS_DIR), "-c", os.devnull, "--noconftest",
         "-p", "no:cacheprovider", "-p", "no:stepwise", "-p", "pytest_timeout",
-        "--capture=no", "--assert=plain", "-o", "timeout_method=signal",
+        "--capture=no", "--assert=plain", "--tb=line",  # no tracebacks are formatted: outcomes are data "-o", "timeout_method=signal",
         # Without fork (Windows) the signal method is unavailable and the thread method would end
         # the whole grader: no per-check time limit there (the CLI says so).
         "--timeout", f"{timeout:g}" if isolation.ISOLATED else "0",
@@ -55,25 +58,28 @@ class Interrupted(Exception):
 
 
 def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float, lang: str, quiet: bool,
-          single: bool, force: bool = False) -> dict:
+          single: bool, force: bool = False, options: reports.Options | None = None,
+          checks: Path | None = None) -> dict:
     """Grade ``submissions`` and write every output under ``out``.
 
     Results of earlier runs under ``out`` are reused when the source, the grader, the
     battery, the language and the time limit are the same (``force`` regrades). Out: the
     results.json document (see grader.results). Raises :class:`BatteryError` when the
     battery cannot be collected, and :class:`Interrupted` (after writing what was graded)
-    on Ctrl-C or SIGTERM. Time limits are per check, in seconds.
+    on Ctrl-C or SIGTERM. Time limits are per check, in seconds. ``options``: the extra
+    outputs (grader.reports.Options); ``checks``: an instructor's extra check modules.
     """
+    started = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
     show = terminal.Progress(len(submissions), lang, quiet=quiet or single)
     if not isolation.ISOLATED:
         show.warn_unisolated()
-    battery_id = battery_version(CHECKS_DIR)
-    cache = ResultCache(out / ".cache", (__version__, battery_id, lang, f"{timeout:g}"))
+    battery_id = battery_version(CHECKS_DIR) + (f"+{battery_version(checks)}" if checks else "")
+    cache = ResultCache(out / ".cache", (__version__, grader_version(), battery_id, lang, f"{timeout:g}"))
     results: dict[str, dict] = {}
 
     def record(result: dict) -> None:
-        reports.write_submission(result, out, lang)
+        reports.write_submission(result, out, lang, options)
         results[result["id"]] = result
         show.graded(result)
 
@@ -89,10 +95,11 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
             todo.append(submission)
         else:
             record(cached)
-    interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, on_result), timeout)
+    interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, on_result), timeout, checks)
     show.close()
     document = run_document([results[s.id] for s in submissions if s.id in results], battery_id, lang)
-    reports.write_class(document, out)
+    document["elapsed_seconds"] = round(time.monotonic() - started, 3)
+    reports.write_class(document, out, options, {s.id: s.source for s in submissions})
     if interrupted:
         raise Interrupted(document)
     if single:
@@ -102,7 +109,7 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
     return document
 
 
-def _run_battery(battery: Battery, timeout: float) -> bool:
+def _run_battery(battery: Battery, timeout: float, checks: Path | None = None) -> bool:
     """Run pytest with ``battery`` as its plugin; True when Ctrl-C or SIGTERM stopped it."""
     previous = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
@@ -110,7 +117,7 @@ def _run_battery(battery: Battery, timeout: float) -> bool:
     on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         with contextlib.redirect_stdout(chatter):
-            code = pytest.main(pytest_arguments(timeout), plugins=[battery])
+            code = pytest.main(pytest_arguments(timeout, checks), plugins=[battery])
     except pytest.UsageError as error:
         raise BatteryError(str(error)) from None
     finally:

@@ -7,12 +7,17 @@ import hashlib
 from pathlib import Path
 
 from grader import __version__
+from grader.discover.notebooks import locate
 from grader.score import MAX_SCORE, verdicts
 
 # The results.json format version. History:
 # 1: first format: submissions with id, source, sha256, status, score, max_score, load,
 #    checkpoints {"1".."3": {passed, checks: [{id, checkpoint, clause, outcome, message,
 #    hint, detail, error}]}}.
+#    Added within 1: name, layout, graded_file, ignored_files, attempts, late (where a
+#    submission came from: see placement()); load.problem.cell and cell_line (notebooks);
+#    checks[].hidden (an instructor's hidden check from --checks); elapsed_seconds (the run's
+#    duration, top level); checks[].detail.cause and .setup (see grader.battery.Mismatch).
 FORMAT_VERSION = 1
 
 
@@ -24,11 +29,48 @@ def battery_version(checks_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+def grader_version() -> str:
+    """A short hash of the grader's own code and templates: results stored by another build are stale."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".html", ".md", ".css", ".js") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def localize(text: object, lang: str) -> object:
     """Pick ``lang`` from a ``{"nl": ..., "en": ...}`` text; code strings pass unchanged."""
     if isinstance(text, dict) and set(text) == {"nl", "en"}:
         return text[lang]
     return text
+
+
+def placement(submission) -> dict:
+    """The fields of a result that say where a submission came from, not how it did.
+
+    Two students may hand in identical bytes: a result reused for another submission must
+    take these (and ``load.notes``) from that submission.
+    """
+    return {
+        "id": submission.id,
+        "source": submission.path,
+        "name": getattr(submission, "name", None),
+        "layout": getattr(submission, "layout", "file"),
+        "graded_file": getattr(submission, "graded_file", None),
+        "ignored_files": list(getattr(submission, "ignored_files", [])),
+        "attempts": list(getattr(submission, "attempts", [])),
+        "late": bool(getattr(submission, "late", False)),
+    }
+
+
+def _in_notebook(problem: dict | None, notes: list[dict]) -> dict | None:
+    """``problem`` with ``cell`` and ``cell_line`` added when the source came from a notebook."""
+    notebook = next((note for note in notes if note.get("kind") == "notebook"), None)
+    if not problem or notebook is None:
+        return problem
+    found = locate(problem.get("line"), notebook)
+    return {**problem, "cell": found[0] if found else None, "cell_line": found[1] if found else None}
 
 
 def submission_result(submission, load: dict, outcomes: dict[int, dict], checks: list[dict], lang: str) -> dict:
@@ -52,18 +94,19 @@ def submission_result(submission, load: dict, outcomes: dict[int, dict], checks:
             "hint": localize(meta["hint"], lang),
             "detail": {key: localize(value, lang) for key, value in detail.items()} if detail else None,
             "error": outcome.get("error"),
+            "hidden": bool(meta.get("hidden")),
         })
     checkpoints, score = verdicts(records)
     problem = load.get("problem")
     status = "graded" if loaded else ("empty" if problem and problem["kind"] == "empty" else "load-error")
     return {
-        "id": submission.id,
-        "source": submission.path,
+        **placement(submission),
         "sha256": submission.sha256,
         "status": status,
         "score": score if loaded else 0,
         "max_score": MAX_SCORE,
-        "load": {"problem": problem, "output": load.get("output", ""), "notes": submission.notes + load.get("notes", [])},
+        "load": {"problem": _in_notebook(problem, submission.notes), "output": load.get("output", ""),
+                 "notes": submission.notes + load.get("notes", [])},
         "checkpoints": checkpoints if loaded else {k: {**v, "passed": False} for k, v in checkpoints.items()},
     }
 

@@ -111,10 +111,10 @@ class Battery:
                 report.grading = {"outcome": "memory"}
             elif isinstance(error, Mismatch):
                 report.grading = {"outcome": "failed", "detail": error.detail}
-            elif call.excinfo.typename == "Failed" and str(error).startswith("Timeout"):
+            elif isinstance(error, pytest.fail.Exception) and str(error).startswith("Timeout"):
                 report.grading = {"outcome": "timeout"}
             else:
-                report.grading = {"outcome": "error", "error": f"{call.excinfo.typename}: {str(error)[:300]}"}
+                report.grading = {"outcome": "error", "error": f"{call.excinfo.typename[:60]}: {str(error)[:300]}"}
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -223,6 +223,8 @@ class Battery:
 
     # The child -------------------------------------------------------------------------------------
     def _child(self, job: Job, channel: isolation.Channel) -> None:
+        if isolation.ISOLATED:
+            self.submissions = []  # the other students' sources have no business in this process
         timer = hasattr(signal, "setitimer")  # not on Windows: no time limit for the module body
         if timer:
             signal.signal(signal.SIGALRM, _raise_load_timeout)

@@ -146,11 +146,11 @@ class Progress:
     def _failure(self, check: dict, cases: int) -> None:
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
         self.say(f"  - [{check['clause']}] {check['message']}{extra}")
-        detail = check.get("detail") or {}
+        detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
         for key in ("tried", "expected", "got"):
             if detail.get(key):
                 value = str(detail[key]).replace("\n", "\n      ")
                 self.say(f"    {self.text[key]}: {value}")
-        if check["outcome"] in ("timeout", "crashed", "error", "not-run"):
+        if check["outcome"] in ("timeout", "crashed", "error", "not-run") and not check.get("hidden"):
             self.say(f"    {self.text['got']}: {check['outcome']} {check.get('error') or ''}".rstrip())
         self.say(f"    {self.text['hint']}: {check['hint']}")
