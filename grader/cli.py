@@ -48,7 +48,15 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``grade``; returns the exit code (0, 1 or 2; see the README)."""
+    """Run ``grade``; returns the exit code (see the README's "Exit codes")."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # ``grade ... | head``: the reader left; every output file is written
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     from grader import commands
 

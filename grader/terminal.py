@@ -15,10 +15,11 @@ TEXT = {
         "summary": "{n} inzending(en) beoordeeld; rapporten in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
-        "passed": "geslaagd", "failed": "niet geslaagd ({n} van {total} checks)",
+        "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
+        "not-graded": "niet beoordeeld",
         "tried": "geprobeerd", "expected": "verwacht", "got": "gekregen", "hint": "tip",
         "more": "... en nog {n} check(s); zie het rapport",
-        "load": "main.py kon niet worden geladen ({kind}): {detail}",
+        "load": "{file} kon niet worden geladen ({kind}): {detail}",
         "report": "Volledig rapport: {path}",
         "score": "Score: {score}/{max}",
         "missing": "main.py definieert geen functie {function}",
@@ -30,10 +31,11 @@ TEXT = {
         "summary": "{n} submission(s) graded; reports in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
-        "passed": "passed", "failed": "not passed ({n} of {total} checks)",
+        "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",
+        "not-graded": "not graded",
         "tried": "tried", "expected": "expected", "got": "got", "hint": "hint",
         "more": "... and {n} more check(s); see the report",
-        "load": "main.py could not be loaded ({kind}): {detail}",
+        "load": "{file} could not be loaded ({kind}): {detail}",
         "report": "Full report: {path}",
         "score": "Score: {score}/{max}",
         "missing": "main.py defines no function {function}",
@@ -123,12 +125,17 @@ class Progress:
         problem = result["load"]["problem"]
         if problem:
             where = f" (regel/line {problem['line']}: {problem['source']})" if problem.get("line") else ""
-            self.say(text["load"].format(kind=problem["kind"], detail=problem["detail"]) + where)
+            file = result.get("graded_file") or Path(result["source"]).name
+            self.say(text["load"].format(file=file, kind=problem["kind"], detail=problem["detail"]) + where)
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
             failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]
-            verdict = text["passed"] if checkpoint["passed"] else text["failed"].format(
-                n=len(failed), total=len(checkpoint["checks"]))
+            if problem:
+                verdict = text["not-graded"]
+            elif checkpoint["passed"]:
+                verdict = text["passed"]
+            else:
+                verdict = text["failed"].format(n=len(failed), total=len(checkpoint["checks"]))
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
             if problem or not failed:
                 continue
