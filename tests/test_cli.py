@@ -84,3 +84,14 @@ def test_grading_never_changes_the_submissions(tmp_path):
     assert run_grade(str(folder), "--out", str(tmp_path / "out")).returncode == 0
     assert (target.read_bytes(), target.stat().st_mtime_ns) == before
     assert sorted(p.name for p in folder.iterdir()) == ["anna.py"]
+
+
+def test_a_self_check_names_the_file_it_graded(tmp_path):
+    broken = tmp_path / "opdracht.py"
+    broken.write_text("def validate_ticket_proposal(p)\n    return p\n", encoding="utf-8")
+    done = run_grade(str(broken), "--out", str(tmp_path / "out"), "--lang", "en")
+    assert done.returncode == 1
+    assert "opdracht.py could not be loaded" in done.stdout
+    assert "not graded" in done.stdout
+    markdown = (tmp_path / "out" / "feedback" / "opdracht.md").read_text(encoding="utf-8")
+    assert "opdracht.py" in markdown and "main.py" not in markdown

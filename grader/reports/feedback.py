@@ -262,4 +262,11 @@ def build(result: dict, reveal: bool = False) -> dict:
         "legend": LEGEND if any(case["tried"] for cp in checkpoints if not cp["missing"]
                                 for failure in cp["failures"] for case in failure["cases"]) else None,
         "checkpoints": checkpoints,
+        "file": graded_file_name(result),
     }
+
+
+def graded_file_name(result: dict) -> str:
+    """The name the student knows their file by (``main.py`` unless another was graded), safe to show."""
+    name = Path(str(result.get("graded_file") or "main.py")).name
+    return name if re.fullmatch(r"[\w.() -]{1,80}", name) else "main.py"

@@ -18,7 +18,7 @@ CHART_CHECKS = 15
 
 def render_feedback(view: dict, lang: str) -> str:
     """One student's feedback page. In: a view (grader.reports.feedback.build), ``nl``/``en``. Out: HTML."""
-    return templating.template("feedback.html").render(v=view, lang=lang, t=templating.translator(lang, "html"))
+    return templating.template("feedback.html").render(v=view, lang=lang, t=templating.translator(lang, "html", view["file"]))
 
 
 def write_feedback(view: dict, student_id: str, out: Path, lang: str) -> Path:

@@ -18,7 +18,7 @@ def render_feedback(view: dict, lang: str) -> str:
     Student text only appears inside code spans or fenced blocks whose fences are longer
     than any backtick run in it.
     """
-    text = templating.template("feedback.md").render(v=view, lang=lang, t=templating.translator(lang, "markdown"))
+    text = templating.template("feedback.md").render(v=view, lang=lang, t=templating.translator(lang, "markdown", view["file"]))
     return _BLANK_RUNS.sub("\n\n", text).strip("\n") + "\n"
 
 

@@ -70,21 +70,26 @@ def _markdown_value(value: object) -> object:
     return inline_code(value)
 
 
-def translator(lang: str, form: str) -> Callable[..., str]:
+def translator(lang: str, form: str, file: str = "main.py") -> Callable[..., str]:
     """A ``t(key, **values)`` for templates, for ``lang`` and ``form`` (``html`` or ``markdown``).
 
     Numbers are inserted as they are; any other text is inserted as code (``<code>``,
     escaped, in HTML; a safe code span in Markdown), so student text can never become
-    markup. Out, for HTML: Markup; for Markdown: a str.
+    markup. ``file``: the graded file's name (already checked safe by feedback.graded_file_name),
+    which replaces "main.py" in the texts. Out, for HTML: Markup; for Markdown: a str.
     """
     if lang not in i18n.LANGUAGES:
         raise ValueError(f"unknown report language {lang!r}")
+
+    def text(key: str) -> str:
+        return i18n.MESSAGES[key][lang].replace("main.py", file)
+
     if form == "html":
         def t(key: str, **values: object) -> Markup:
-            return escape(i18n.MESSAGES[key][lang]).format(**{k: _html_value(v) for k, v in values.items()})
+            return escape(text(key)).format(**{k: _html_value(v) for k, v in values.items()})
     elif form == "markdown":
         def t(key: str, **values: object) -> str:
-            return i18n.MESSAGES[key][lang].format(**{k: _markdown_value(v) for k, v in values.items()})
+            return text(key).format(**{k: _markdown_value(v) for k, v in values.items()})
     else:
         raise ValueError(f"unknown report form {form!r}")
     return t
