@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from html import unescape
@@ -11,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import reports
-from grader.discover import safe_name
-from grader.reports import feedback, gradebook, html, i18n, markdown, templating
+from grader.reports import feedback, html, i18n, markdown, templating
 from grader.score import verdicts
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -325,6 +321,12 @@ def test_html_page_is_self_contained_phone_ready_and_in_the_given_language():
 
 # Untrusted text. ---------------------------------------------------------------------------------
 
+def own_script_removed(text: str) -> str:
+    """The class page without its one inline script (the table's sorting and filtering)."""
+    assert text.count("<script>") == 1 and "<script " not in text
+    return re.sub(r"<script>\n// The student table.*?</script>", "", text, count=1, flags=re.S)
+
+
 def hostile() -> dict:
     checks = [check("v1_x[c]", 1, "failed", tried=f"validate_ticket_proposal('{XSS}')", expected="ValueError",
                     got=f"gaf de fout ValueError: {XSS} ```\n`x`"),
@@ -354,74 +356,6 @@ def test_code_fences_are_longer_than_any_backtick_run(text, expected):
     assert templating.inline_code(text) == expected
     assert templating.fenced_block("a\n````\nb").startswith("`````text\n")
 
-
-def test_ids_become_file_names_only_through_safe_name(tmp_path):
-    res = hostile()
-    reports.write_submission(res, tmp_path, "nl")
-    files = sorted(path.name for path in (tmp_path / "feedback").iterdir())
-    assert files == [f"{safe_name(res['id'])}.html", f"{safe_name(res['id'])}.md"]
-    assert all(re.fullmatch(r"[A-Za-z0-9._-]+", name) for name in files)
-
-
-# Class outputs. ----------------------------------------------------------------------------------
-
-def class_document() -> dict:
-    formulas = ['=HYPERLINK("http://x")', "-2+3", "@SUM(A1)", "+1"]
-    return document([result(all_passing()), bool_version("nl"), uppercase_fingerprint("nl"),
-                     *(result(all_passing(), student=name) for name in formulas),
-                     load_error("syntax", "nl", "x", 1, 1, "x")])
-
-
-def test_gradebook_columns_bom_and_formula_neutralisation(tmp_path):
-    reports.write_class(class_document(), tmp_path)
-    raw = (tmp_path / "gradebook.csv").read_bytes()
-    assert raw.startswith(b"\xef\xbb\xbf")
-    table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert table[:4] == [["id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status"],
-                         ["anna", "1", "1", "1", "3", "3", "graded"],
-                         ["bool-version", "0", "0", "0", "0", "3", "graded"],
-                         ["upper-fp", "1", "0", "0", "1", "3", "graded"]]
-    assert [row[0] for row in table[4:8]] == ["'=HYPERLINK(\"http://x\")", "'-2+3", "'@SUM(A1)", "'+1"]
-    assert table[8] == ["anna", "0", "0", "0", "0", "3", "load-error"] and len(table) == 9
-    assert [gradebook.neutralise(v) for v in (3, "anna", "a=b", "\tx")] == [3, "anna", "a=b", "'\tx"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["gradebook.csv", "index.html", "results.json"]
-
-
-def test_index_links_every_student_page_and_shows_pass_rates(tmp_path):
-    doc = class_document()
-    doc["submissions"].append(hostile())
-    reports.write_class(doc, tmp_path)
-    for res in doc["submissions"]:
-        reports.write_submission(res, tmp_path, "nl")
-    text = (tmp_path / "index.html").read_text(encoding="utf-8")
-    hrefs = re.findall(r'<a [^>]*href="([^"]+)"', text)
-    assert '<html lang="nl">' in text
-    assert len(re.findall(r'<th scope="(?:col|row)"', text)) == len(re.findall(r"<th[ >]", text)) > 0
-    assert [href for href in hrefs if href.endswith(".html")] == \
-        [f"feedback/{safe_name(res['id'])}.html" for res in doc["submissions"]]
-    assert all((tmp_path / href).is_file() for href in hrefs)
-    visible = unescape(re.sub(r"<[^>]+>", "", text))
-    assert "Checkpoint 1: 6 van 9 geslaagd (67%)" in visible and "Checkpoint 2: 6 van 9 geslaagd (67%)" in visible
-    assert "✔ ja" in visible and "✘ nee" in visible and "laadfout" in visible
-    assert 'name="viewport"' in text and "<script" not in own_script_removed(text) and " src=" not in text
-
-
-def own_script_removed(text: str) -> str:
-    """The class page without its one inline script (the table's sorting and filtering)."""
-    assert text.count("<script>") == 1 and "<script " not in text
-    return re.sub(r"<script>\n// The student table.*?</script>", "", text, count=1, flags=re.S)
-
-
-def test_templates_are_compiled_once():
-    assert templating.template("feedback.html") is templating.template("feedback.html")
-    before = templating.environment.cache_info().misses
-    page(bool_version("nl")), md(bool_version("nl")), html.render_index(class_document())
-    assert templating.environment.cache_info().misses == before
-    env = templating.environment()
-    assert env.autoescape("feedback.html") and env.autoescape("index.html") and not env.autoescape("feedback.md")
-
-
-# Markdown snapshots. -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", sorted(MISTAKES))
