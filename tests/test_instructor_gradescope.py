@@ -134,3 +134,23 @@ def test_grade_writes_a_gradescope_file_per_submission(tmp_path):
     document = json.loads((tmp_path / "out" / "gradescope" / "anna.json").read_text(encoding="utf-8"))
     assert_gradescope(document)
     assert document["score"] == 3.0 and all(t["status"] == "passed" for t in document["tests"])
+
+
+def test_inherited_failures_are_listed_in_their_checkpoint_test(tmp_path):
+    """A validation bug fails checkpoints 2 and 3 too: their Gradescope tests say why and list the rule."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "grader", str(ROOT / "submissions" / "daan-de-vries" / "main.py"),
+                           "--out", str(out), "--format", "gradescope", "--lang", "en"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    tests = json.loads((out / "gradescope" / "main.json").read_text(encoding="utf-8"))["tests"]
+    for test in tests[1:]:
+        assert test["status"] == "failed"
+        assert "checkpoint 1" in test["output"].lower()
+        assert "✘" in test["output"]

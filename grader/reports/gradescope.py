@@ -39,6 +39,12 @@ def _checkpoint_output(cp: dict, t) -> str:
             lines.append(f"  - {t('hint')}: {failure['hint']}")
     if len(cp["failures"]) > LISTED_CHECKS:
         lines.append(f"- … {len(cp['failures']) - LISTED_CHECKS}")
+    # Failures with a cause shown elsewhere (checkpoint 1's validation, the fingerprint, the same
+    # result as a check above) are listed by their rule only, as in the student's report.
+    lines.extend(f"- ✘ {item['message']} ({item['failed']}/{item['total']})" for item in cp["grouped"])
+    if cp["root_cause"]:
+        root = t("root_first", n=1 if cp["root_cause"] == "validation" else 2)
+        lines[1:1] = [f"**{root}.** " + t(f"root_{cp['root_cause']}{'_confirmed' if cp['confirmed'] else ''}"), ""]
     return "\n".join(lines[:1] + [""] + lines[1:]) if len(lines) > 1 else lines[0]
 
 
