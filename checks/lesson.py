@@ -101,6 +101,8 @@ INVALID_PROPOSALS: list[tuple[str, str, object, str]] = [
     _changed("ticket-33", "ticket", "l" * 33),
     _changed("ticket-newline", "ticket", "lamp\n"),
     _changed("ticket-int", "ticket", 7),
+    _changed("ticket-superscript-digit", "ticket", "l\u00b2"),
+    _changed("ticket-arabic-digit", "ticket", "l\u0661"),
     _changed("status-closed", "status", "closed"),
     _changed("status-upper", "status", "Done"),
     _changed("status-space", "status", "done "),

@@ -235,6 +235,8 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
     ("stale-before-approval", None, "learner", "empty", {"version": 1}, "stale-version"),
     ("approval-before-missing-ticket", None, "learner", "empty", {"ticket": "pump"}, "approval-required"),
     ("missing-ticket-before-log-full", "fill", "learner", "own", {"version": 64, "ticket": "pump"}, "missing-ticket"),
+    ("stale-before-log-full", "fill", "learner", "own", {"version": 63}, "stale-version"),
+    ("approval-before-log-full", "fill", "learner", "empty", {"version": 64}, "approval-required"),
 ]
 
 

@@ -124,6 +124,24 @@ def test_d18_replay_changes_nothing(student):
 
 
 @check(3, "D18",
+       nl="Een herhaling voert de oude wijziging niet opnieuw uit, ook niet nadat een latere call hetzelfde ticket "
+          "veranderde.",
+       en="A replay does not perform the old change again, not even after a later call changed the same ticket.",
+       hint_nl="Bij een herhaling raak je state niet aan: je geeft alleen een kopie van het bewaarde resultaat terug.",
+       hint_en="On a replay, leave state alone: only return a copy of the stored result.")
+def test_d18_replay_after_a_later_change_changes_nothing(student):
+    scene = Scene(student)
+    scene.run()
+    q = scene.name("q", call_id="c2", version=1, status="open")
+    scene.prepare(q, "q")
+    approved: set = set()
+    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    call = scene.call(P(), "learner", approved, "p, 'learner', set()")
+    expect_replay(call, 1)
+    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+
+
+@check(3, "D18",
        nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan verandert log en latere herhalingen niet.",
        en="A replay's result is a copy: changing it changes neither the log nor later replays.",
        hint_nl="Geef bij elke herhaling een nieuwe kopie terug, niet het bewaarde object zelf.",

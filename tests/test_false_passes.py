@@ -1,0 +1,19 @@
+"""Wrong solutions that once passed a checkpoint they break: each must now fail it (and only what it breaks)."""
+
+from __future__ import annotations
+
+from conftest import SOLUTIONS, grade_folder
+
+# file -> the checkpoints that must pass (grading policy: a validation bug fails 2 and 3 as well)
+EXPECTED = {
+    "replay_reapplies_change": {"1": True, "2": True, "3": False},   # D18: a replay changed state again
+    "log_full_before_stale": {"1": True, "2": True, "3": False},     # D7/D11: log-full before stale-version
+    "ticket_unicode_digits": {"1": False, "2": False, "3": False},  # V6 via str.isdigit, inherited by F4/D5
+}
+
+
+def test_wrong_solutions_fail_what_they_break(tmp_path):
+    results = grade_folder(SOLUTIONS / "wrong", tmp_path)
+    assert set(results) == set(EXPECTED)
+    verdicts = {sid: {k: r["checkpoints"][k]["passed"] for k in "123"} for sid, r in results.items()}
+    assert verdicts == EXPECTED
