@@ -44,7 +44,6 @@ class Job:
         self.deadline = 0.0
         self.timeouts = 0
         self.child: isolation.Child | None = None
-        self.started = time.monotonic()
 
     @property
     def finished(self) -> bool:
