@@ -12,8 +12,9 @@ from typing import Callable
 
 import pytest
 
-from grader import isolation
-from grader.battery import MemoryLimit, Mismatch, Student
+from grader import execution, isolation
+from grader.battery import Student
+from grader.execution import STRIKES
 from grader.discover import Submission
 from grader.sandbox.loader import LoadFailure, LoadProblem, load
 
@@ -24,7 +25,6 @@ CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 # are not run.
 REDUCED_TIMEOUT_SHARE = 0.1
 MAX_TIMEOUTS = 10
-STRIKES = ("timeout", "memory")
 
 
 class LoadTimeout(BaseException):
@@ -54,8 +54,9 @@ class Battery:
     """The pytest plugin that grades: collects the checks once, then runs them per submission.
 
     In: the submissions, the per-check timeout (seconds) and ``on_result(job, checks)``,
-    called in the parent as each submission finishes. Per-check outcomes are taken from
-    pytest's report hooks in the child and sent to the parent one check at a time.
+    called in the parent as each submission finishes. In the child, each check runs as
+    grader.execution decides (directly, or through pytest's protocol and its report hooks);
+    outcomes go to the parent one check at a time.
     """
 
     def __init__(self, submissions: list[Submission], timeout: float, jobs: int,
@@ -66,6 +67,7 @@ class Battery:
         self.on_result = on_result
         self.checks: list[dict] = []
         self.items: list[pytest.Item] = []
+        self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
         self.current: Student | None = None
         self.reports: list[pytest.TestReport] = []
         self.collection_errors: list[str] = []
@@ -94,6 +96,7 @@ class Battery:
             seen.add(meta["id"])
             self.checks.append(meta)
         self.items = list(items)
+        self.direct = [execution.direct(item) for item in items]
 
     @pytest.fixture
     def student(self) -> Student:
@@ -105,15 +108,7 @@ class Battery:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
         report = yield
         if call.excinfo is not None:
-            error = call.excinfo.value
-            if isinstance(error, MemoryLimit):
-                report.grading = {"outcome": "memory"}
-            elif isinstance(error, Mismatch):
-                report.grading = {"outcome": "failed", "detail": error.detail}
-            elif isinstance(error, pytest.fail.Exception) and str(error).startswith("Timeout"):
-                report.grading = {"outcome": "timeout"}
-            else:
-                report.grading = {"outcome": "error", "error": f"{call.excinfo.typename[:60]}: {str(error)[:300]}"}
+            report.grading = execution.failure(call.excinfo.value)
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -224,15 +219,15 @@ class Battery:
     def _child(self, job: Job, channel: isolation.Channel) -> None:
         if isolation.ISOLATED:
             self.submissions = []  # the other students' sources have no business in this process
-        timer = hasattr(signal, "setitimer")  # not on Windows: no time limit for the module body
+        timer = execution.CPU_TIMER  # not on Windows: no time limit for the module body
         if timer:
-            signal.signal(signal.SIGALRM, _raise_load_timeout)
-            signal.setitimer(signal.ITIMER_REAL, self.timeout)
+            signal.signal(signal.SIGPROF, _raise_load_timeout)
+            signal.setitimer(signal.ITIMER_PROF, self.timeout)
         try:
             loaded = load(job.submission.source)
         except LoadFailure as failure:
             if timer:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.setitimer(signal.ITIMER_PROF, 0)
             channel.send({"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output})
             return
         except LoadTimeout:
@@ -240,40 +235,30 @@ class Battery:
                           "problem": LoadProblem("timeout", f"{self.timeout:g} s").to_dict()})
             return
         if timer:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
         self.current = Student(loaded.functions, loaded.source_lines)
         for index in range(job.next, job.total):
             if job.timeouts >= MAX_TIMEOUTS:
                 return  # the parent marks the rest as not run
-            item = self.items[index]
-            seconds = self._check_timeout(job)
-            item.add_marker(pytest.mark.timeout(seconds))
             channel.send({"start": index})
-            self.reports = []
-            # The next item keeps module-level set-up alive between checks (much faster).
-            following = self.items[index + 1] if index + 1 < job.total else None
-            item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
-            outcome = _summarize(self.reports, seconds)
+            outcome = self._run_check(index, job)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})
+
+    def _run_check(self, index: int, job: Job) -> dict:
+        """Run check ``index`` on the loaded submission (in the child); its outcome."""
+        item = self.items[index]
+        seconds = self._check_timeout(job)
+        if self.direct[index]:
+            return execution.run_direct(item, self.current, seconds)
+        item.add_marker(pytest.mark.timeout(seconds))
+        self.reports = []
+        # The next item keeps module-level set-up alive between checks (much faster).
+        following = self.items[index + 1] if index + 1 < job.total else None
+        item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
+        return execution.summarize(self.reports, seconds)
 
 
 def _raise_load_timeout(signum: int, frame: object) -> None:
     raise LoadTimeout()
-
-
-def _summarize(reports: list[pytest.TestReport], seconds: float) -> dict:
-    """One outcome for a check from its setup/call/teardown reports.
-
-    A check that ran ``seconds`` or longer timed out, whatever it reported: a submission
-    that swallows the time-out (``finally: return``) must not turn it into a pass.
-    """
-    if any(report.duration >= seconds for report in reports):
-        return {"outcome": "timeout"}
-    for report in reports:
-        if report.failed:
-            return getattr(report, "grading", None) or {"outcome": "error", "error": str(report.longrepr)[-300:]}
-    if any(report.skipped for report in reports):
-        return {"outcome": "error", "error": "skipped"}
-    return {"outcome": "passed"}

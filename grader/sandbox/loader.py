@@ -123,10 +123,10 @@ def compile_source(text: str) -> object:
 
 
 def _time_left() -> float | None:
-    """Seconds left on the caller's real-time interval timer (its limit for the module body), or None."""
-    if not hasattr(signal, "getitimer"):  # Windows
+    """CPU seconds left on the caller's profiling interval timer (its limit for the module body), or None."""
+    if not hasattr(signal, "getitimer") or not hasattr(signal, "ITIMER_PROF"):  # Windows
         return None
-    return signal.getitimer(signal.ITIMER_REAL)[0] or None
+    return signal.getitimer(signal.ITIMER_PROF)[0] or None
 
 
 def load(data: bytes) -> Loaded:
@@ -136,8 +136,8 @@ def load(data: bytes) -> Loaded:
     :class:`LoadFailure` for encoding, syntax and policy problems, an exception while the
     module body runs (``exit()`` is not one: it ends the body early, with a note), or when
     none of the three functions exists. Time limits are the caller's (see grader.runner): when
-    the caller's interval timer runs out during the module body and the body swallows its
-    exception, the load still fails with kind ``timeout``.
+    the caller's CPU-time interval timer (``ITIMER_PROF``) runs out during the module body and
+    the body swallows its exception, the load still fails with kind ``timeout``.
     """
     text, notes = decode(data)
     lines = text.split("\n")
@@ -148,7 +148,7 @@ def load(data: bytes) -> Loaded:
     # stand-in keeps the real namespace out of sys.modules.
     sys.modules.setdefault(namespace["__name__"], types.ModuleType(namespace["__name__"]))
     limit = _time_left()
-    started = time.monotonic()
+    started = time.process_time()
     try:
         exec(code, namespace)
     except ExitCalled as stop:
@@ -157,7 +157,7 @@ def load(data: bytes) -> Loaded:
         line = student_line(error)
         raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {str(error)[:300]}", line, None,
                                       lines[line - 1].strip() if line else None), output.text()) from None
-    if limit is not None and time.monotonic() - started >= limit:
+    if limit is not None and time.process_time() - started >= limit:
         # The caller's timer went off during the body and the body swallowed it (finally: return).
         raise LoadFailure(LoadProblem("timeout", "the module body ran past its time limit"), output.text())
     functions = {name: namespace[name] for name in FUNCTIONS if callable(namespace.get(name))}

@@ -1,0 +1,82 @@
+"""How a check runs in the child: the direct path for the battery, pytest's protocol for other checks."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+
+import pytest
+
+from conftest import SOLUTIONS, run_grade
+from grader import grading, runner
+
+CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
+
+# Checks that need more than ``student`` and their parameters: they go through pytest's protocol.
+PROTOCOL_CHECKS = '''
+import pytest
+from grader.battery import Mismatch, check
+
+TEXT = dict(nl="Een extra controle.", en="An extra check.", hint_nl="Tip.", hint_en="Hint.")
+
+
+@pytest.fixture
+def refused_proposal():
+    return {"call_id": "c1"}
+
+
+@check(1, "Y1", **TEXT)
+def test_own_fixture_passes(student, refused_proposal, request):
+    student.call("validate_ticket_proposal", refused_proposal).expect_value_error()
+
+
+@check(1, "Y2", **TEXT)
+def test_own_fixture_mismatch(student, refused_proposal):
+    raise Mismatch("tried-Y2", "expected-Y2", "got-Y2")
+
+
+@check(1, "Y3", **TEXT)
+@pytest.mark.skip(reason="not ready")
+def test_skipped(student):
+    pass
+'''
+
+
+def collected_battery() -> runner.Battery:
+    battery = runner.Battery([], 10, 1, lambda job, checks: None)
+    previous = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            pytest.main([*grading.pytest_arguments(10), "--collect-only"], plugins=[battery])
+    finally:
+        if previous is None:
+            os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    return battery
+
+
+def test_every_check_of_the_battery_runs_on_the_direct_path():
+    battery = collected_battery()
+    assert len(battery.items) > 400
+    assert [item.nodeid for item, direct in zip(battery.items, battery.direct) if not direct] == []
+
+
+def test_checks_with_other_fixtures_or_markers_run_through_pytests_protocol(tmp_path):
+    checks = tmp_path / "extra"
+    checks.mkdir()
+    (checks / "test_extra.py").write_text(PROTOCOL_CHECKS, encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(CORRECT, folder / "anna.py")
+    done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--checks", str(checks), "--no-similarity")
+    assert done.returncode == 0, done.stderr
+    anna = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["submissions"][0]
+    extra = {c["clause"]: c for c in anna["checkpoints"]["1"]["checks"] if c["clause"].startswith("Y")}
+    assert extra["Y1"]["outcome"] == "passed"
+    assert extra["Y2"]["outcome"] == "failed" and extra["Y2"]["detail"]["tried"] == "tried-Y2"
+    assert extra["Y3"]["outcome"] == "error" and extra["Y3"]["error"] == "skipped"
+    others = [c for key in "123" for c in anna["checkpoints"][key]["checks"] if not c["clause"].startswith("Y")]
+    assert {c["outcome"] for c in others} == {"passed"}
