@@ -25,8 +25,36 @@ class CheckTimeout(BaseException):
     """A check used up its CPU-time budget (raised by the SIGPROF handler in the child)."""
 
 
-def _raise_check_timeout(signum: int, frame: object) -> None:
-    raise CheckTimeout()
+class CpuBudget:
+    """A CPU-time limit (``ITIMER_PROF``) for a stretch of code in the child.
+
+    When the budget runs out, the handler sets :attr:`fired` and raises ``error`` in the
+    running code. ``fired`` is the verdict: code that swallows the exception (``finally:
+    return``) still used up its budget. Without SIGPROF (Windows) nothing is limited.
+    """
+
+    def __init__(self, error: type[BaseException]) -> None:
+        self.error = error
+        self.fired = False
+
+    def _expired(self, signum: int, frame: object) -> None:
+        self.fired = True
+        raise self.error()
+
+    def start(self, seconds: float) -> None:
+        """Arm the timer for ``seconds`` of CPU time (user + system) of this process."""
+        self.fired = False
+        if CPU_TIMER:
+            signal.signal(signal.SIGPROF, self._expired)
+            signal.setitimer(signal.ITIMER_PROF, seconds)
+
+    def stop(self) -> None:
+        """Disarm the timer."""
+        if CPU_TIMER:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+_BUDGET = CpuBudget(CheckTimeout)
 
 
 def direct(item: pytest.Item) -> bool:
@@ -45,9 +73,8 @@ def direct(item: pytest.Item) -> bool:
 def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
     """Run ``item`` with ``student`` and return its outcome; ``seconds`` is its CPU-time budget.
 
-    A check that used ``seconds`` of CPU time or more timed out, whatever it reported: a
-    submission that swallows the time-out (``finally: return``) must not turn it into a
-    pass. Without SIGPROF (Windows) there is no budget here.
+    A check whose budget ran out timed out, whatever it reported: a submission that
+    swallows the time-out (``finally: return``) must not turn it into a pass. Without SIGPROF (Windows) there is no budget here.
     """
     spec = getattr(item, "callspec", None)
     item.funcargs = {**(spec.params if spec is not None else {}), "student": student}
@@ -58,15 +85,13 @@ def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
         outcome = {"outcome": "timeout"}
     finally:
         item.funcargs = {}
-    if time.process_time() - started >= seconds:
+    if _BUDGET.fired or time.process_time() - started >= seconds:
         return {"outcome": "timeout"}
     return outcome
 
 
 def _timed(item: pytest.Function, seconds: float) -> dict:
-    if CPU_TIMER:
-        signal.signal(signal.SIGPROF, _raise_check_timeout)
-        signal.setitimer(signal.ITIMER_PROF, seconds)
+    _BUDGET.start(seconds)
     try:
         try:
             item.runtest()
@@ -78,8 +103,7 @@ def _timed(item: pytest.Function, seconds: float) -> dict:
     except CheckTimeout:
         return {"outcome": "timeout"}
     finally:
-        if CPU_TIMER:
-            signal.setitimer(signal.ITIMER_PROF, 0)
+        _BUDGET.stop()
 
 
 def failure(error: BaseException) -> dict:

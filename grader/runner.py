@@ -219,23 +219,23 @@ class Battery:
     def _child(self, job: Job, channel: isolation.Channel) -> None:
         if isolation.ISOLATED:
             self.submissions = []  # the other students' sources have no business in this process
-        timer = execution.CPU_TIMER  # not on Windows: no time limit for the module body
-        if timer:
-            signal.signal(signal.SIGPROF, _raise_load_timeout)
-            signal.setitimer(signal.ITIMER_PROF, self.timeout)
+        budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
+        budget.start(self.timeout)
+        loaded = None
         try:
-            loaded = load(job.submission.source)
+            try:
+                loaded = load(job.submission.source)
+            finally:
+                budget.stop()
         except LoadFailure as failure:
-            if timer:
-                signal.setitimer(signal.ITIMER_PROF, 0)
             channel.send({"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output})
             return
         except LoadTimeout:
+            pass
+        if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
             channel.send({"load": True, "status": "failed", "output": "",
                           "problem": LoadProblem("timeout", f"{self.timeout:g} s").to_dict()})
             return
-        if timer:
-            signal.setitimer(signal.ITIMER_PROF, 0)
         channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
         self.current = Student(loaded.functions, loaded.source_lines)
         for index in range(job.next, job.total):
@@ -258,7 +258,3 @@ class Battery:
         following = self.items[index + 1] if index + 1 < job.total else None
         item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
         return execution.summarize(self.reports, seconds)
-
-
-def _raise_load_timeout(signum: int, frame: object) -> None:
-    raise LoadTimeout()

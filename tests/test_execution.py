@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from conftest import SOLUTIONS, run_grade
-from grader import grading, runner
+from grader import execution, grading, runner
 
 CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
 
@@ -80,3 +80,29 @@ def test_checks_with_other_fixtures_or_markers_run_through_pytests_protocol(tmp_
     assert extra["Y3"]["outcome"] == "error" and extra["Y3"]["error"] == "skipped"
     others = [c for key in "123" for c in anna["checkpoints"][key]["checks"] if not c["clause"].startswith("Y")]
     assert {c["outcome"] for c in others} == {"passed"}
+
+
+class Expired(BaseException):
+    pass
+
+
+@pytest.mark.skipif(not execution.CPU_TIMER, reason="no SIGPROF on this platform")
+def test_a_cpu_budget_remembers_it_ran_out_even_when_the_code_swallowed_it():
+    budget = execution.CpuBudget(Expired)
+
+    def swallow() -> str:
+        try:
+            while True:
+                pass
+        finally:
+            return "late"  # noqa: B012 - the point of the test
+
+    budget.start(0.05)
+    try:
+        assert swallow() == "late"
+    finally:
+        budget.stop()
+    assert budget.fired
+    budget.start(5)
+    budget.stop()
+    assert not budget.fired
