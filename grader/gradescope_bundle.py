@@ -109,7 +109,7 @@ def run(root: Path, config: dict, source: Path | None = None) -> dict:
     """
     from grader.discover import UsageError, discover
     from grader.grading import grade
-    from grader.reports import Options, gradescope
+    from grader.reports import Options, gradescope, jsonreport
 
     started = time.monotonic()
     lang = config.get("lang", "nl")
@@ -127,8 +127,9 @@ def run(root: Path, config: dict, source: Path | None = None) -> dict:
             document = _failed(f"Hand in one file named `main.py` (found: {names}).", time.monotonic() - started)
         else:
             with tempfile.TemporaryDirectory(prefix="grader-") as out:
-                graded = grade(chosen, Path(out), jobs=1, timeout=float(config.get("timeout", 10.0)), lang=lang,
-                               quiet=True, single=False, options=Options(similarity=False), checks=checks)
+                grade(chosen, Path(out), jobs=1, timeout=float(config.get("timeout", 10.0)), lang=lang,
+                      quiet=True, single=False, options=Options(similarity=False), checks=checks)
+                graded = jsonreport.read(Path(out) / "results.json")  # the full result (grade returns a summary)
             document = gradescope.render(graded["submissions"][0], lang, time.monotonic() - started,
                                          str(graded.get("grader", "")), str(graded.get("battery", "")))
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -111,13 +111,12 @@ def submission_result(submission, load: dict, outcomes: dict[int, dict], checks:
     }
 
 
-def run_document(submissions: list[dict], battery: str, lang: str) -> dict:
-    """The whole results.json document."""
+def run_header(battery: str, lang: str) -> dict:
+    """The top-level fields of results.json, without ``submissions`` (written one at a time)."""
     return {
         "format": FORMAT_VERSION,
         "grader": __version__,
         "battery": battery,
         "lang": lang,
         "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "submissions": submissions,
     }

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader import similarity
-from grader.reports import copies, feedback, html
+from grader.reports import classview, copies, feedback, html
 from grader.reports.templating import TEMPLATES
 from test_instructor_class import sample_document
 
@@ -153,7 +153,7 @@ def pages() -> dict[str, str]:
     document = sample_document()
     texts = {r["id"]: "def f(x):\n    return [x * 2 for x in range(10) if x % 3]\n" * 8 for r in document["submissions"]}
     detector = similarity.Detector(texts)
-    found = {"index.html": html.render_index(document, similarity=2),
+    found = {"index.html": html.render_index(classview.summarize(document), similarity=2),
              "similarity.html": copies.render(detector.pairs(), detector, "en", 0.5, ["lost"])}
     for result in document["submissions"]:
         found[f"feedback/{result['id']}.html"] = html.render_feedback(feedback.build(result), "nl")

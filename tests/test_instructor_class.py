@@ -66,7 +66,7 @@ def visible(text: str) -> str:
 
 
 def test_failure_rate_per_check_groups_cases_and_puts_the_most_failed_first():
-    checks = classview.check_failures(sample_document()["submissions"])
+    checks = classview.check_failures(classview.summarize(sample_document()))
     by_id = {c["id"]: c for c in checks}
     assert checks[0]["id"] == "v4_bad_version"          # failed by bram and the long id: 2 of 5 loaded
     assert (by_id["v4_bad_version"]["failed"], by_id["v4_bad_version"]["total"], by_id["v4_bad_version"]["percent"]) \
@@ -77,7 +77,7 @@ def test_failure_rate_per_check_groups_cases_and_puts_the_most_failed_first():
 
 
 def test_pass_rates_scores_and_load_errors():
-    view = classview.build(sample_document())
+    view = classview.build(classview.summarize(sample_document()))
     assert [(r["number"], r["passed"], r["total"]) for r in view["rates"]] == [(1, 3, 8), (2, 4, 8), (3, 3, 8)]
     assert [(s["score"], s["count"]) for s in view["scores"]] == [(0, 3), (1, 1), (2, 3), (3, 1)]
     assert view["load_errors"] == [{"kind": "syntax", "count": 2}, {"kind": "empty", "count": 1}]
@@ -86,7 +86,7 @@ def test_pass_rates_scores_and_load_errors():
 
 
 def test_the_class_page_shows_charts_tables_and_the_sortable_filterable_student_table():
-    text = html.render_index(sample_document())
+    text = html.render_index(classview.summarize(sample_document()))
     assert text.count("<svg") == 3 and 'role="img"' in text
     shown = visible(text)
     for words in ("Checkpoint 1: 3 of 8 passed (38%)", "Most failed checks", "V4 v4_bad_version", "2/5 (40%)",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.reports import feedback, html, i18n, markdown, templating
+from grader.reports import classview, feedback, html, i18n, markdown, templating
 from grader.score import verdicts
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -337,7 +337,7 @@ def hostile() -> dict:
 
 def test_student_text_is_escaped_in_html_and_invisible_characters_shown():
     runtime = load_error("runtime", "nl", f"Exception: {XSS}", 1, None, f"raise Exception('{XSS}')")
-    for rendered in (page(hostile()), page(runtime), own_script_removed(html.render_index(document([hostile()])))):
+    for rendered in (page(hostile()), page(runtime), own_script_removed(html.render_index(classview.summarize(document([hostile()]))))):
         assert "<script" not in rendered and "&lt;script&gt;" in rendered
     assert "\u202e" not in page(hostile()) and "\\u202e" in page(hostile())
 

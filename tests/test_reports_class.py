@@ -9,7 +9,7 @@ from html import unescape
 
 from grader import reports
 from grader.discover import safe_name
-from grader.reports import gradebook, html, templating
+from grader.reports import classview, gradebook, html, templating
 from test_reports import (all_passing, bool_version, document, hostile, load_error, md, own_script_removed, page, result,
                           uppercase_fingerprint)
 
@@ -68,7 +68,7 @@ def test_index_links_every_student_page_and_shows_pass_rates(tmp_path):
 def test_templates_are_compiled_once():
     assert templating.template("feedback.html") is templating.template("feedback.html")
     before = templating.environment.cache_info().misses
-    page(bool_version("nl")), md(bool_version("nl")), html.render_index(class_document())
+    page(bool_version("nl")), md(bool_version("nl")), html.render_index(classview.summarize(class_document()))
     assert templating.environment.cache_info().misses == before
     env = templating.environment()
     assert env.autoescape("feedback.html") and env.autoescape("index.html") and not env.autoescape("feedback.md")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Callable, Iterable
 
 from grader.similarity import THRESHOLD
 from grader.reports import classview, copies, feedback, gradebook, gradescope, html, jsonreport, lms, markdown
@@ -48,28 +49,42 @@ def write_submission(result: dict, out: Path, lang: str, options: Options | None
 
 def write_class(document: dict, out: Path, options: Options | None = None,
                 sources: dict[str, bytes] | None = None) -> None:
+    """Write the class outputs of a results.json ``document`` (see :func:`write_class_outputs`)."""
+    write_class_outputs(classview.summarize(document), lambda: iter(document["submissions"]), out, options, sources)
+
+
+def write_class_outputs(summary: dict, results: Callable[[], Iterable[dict]], out: Path,
+                        options: Options | None = None, sources: dict[str, bytes] | None = None) -> None:
     """Write the class outputs under ``out``: results.json, gradebook.csv, index.html and the chosen extras.
 
-    Extras (``options``): ``gradebook-<platform>.csv``, ``gradescope/<id>.json`` per
-    submission, ``similarity.html`` and ``.json`` (``sources``: the graded bytes by id;
-    without them the files are read from their paths).
+    In: the class document (grader.reports.classview.summarize: summaries and the check
+    catalogue) and ``results``, which gives the full submission entries in the same order
+    each time it is called (read one at a time: results.json and the Gradescope files are
+    written as they come). Extras (``options``): ``gradebook-<platform>.csv``,
+    ``gradescope/<id>.json`` per submission, ``similarity.html`` and ``.json`` (``sources``:
+    the graded bytes by id; without them the files are read from their paths).
     """
     options = options or Options()
-    lang = document.get("lang", "nl")
-    jsonreport.write(document, out)
-    gradebook.write(document, out)
+    jsonreport.write({key: value for key, value in summary.items() if key not in ("submissions", "checks")},
+                     results(), out)
+    gradebook.write(summary, out)
     for platform in options.gradebooks:
         if platform != "plain":
-            lms.write(document, out, platform, options.assignment)
+            lms.write(summary, out, platform, options.assignment)
     if "gradescope" in options.formats:
-        seconds = float(document.get("elapsed_seconds") or 0.0)
-        for result in document["submissions"]:
-            gradescope.write(result, out, lang, seconds, str(document.get("grader", "")),
-                             str(document.get("battery", "")))
+        write_gradescope(summary, results(), out)
     pairs = None
     if options.similarity:
-        pairs = copies.write(document, out, list(options.references), options.threshold, sources)
-    html.write_index(document, out, pairs)
+        pairs = copies.write(summary, out, list(options.references), options.threshold, sources)
+    html.write_index(summary, out, pairs)
+
+
+def write_gradescope(header: dict, results: Iterable[dict], out: Path) -> None:
+    """Write ``out/gradescope/<id>.json`` for every full result; ``header``: results.json's top-level fields."""
+    seconds = float(header.get("elapsed_seconds") or 0.0)
+    for result in results:
+        gradescope.write(result, out, header.get("lang", "nl"), seconds, str(header.get("grader", "")),
+                         str(header.get("battery", "")))
 
 
 def render_all(document: dict, out: Path, options: Options | None = None) -> None:

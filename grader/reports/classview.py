@@ -33,34 +33,75 @@ def checkpoint_rates(submissions: list[dict], keys: list[str]) -> list[dict]:
     return rates
 
 
-def check_failures(submissions: list[dict]) -> list[dict]:
-    """The failure rate of every check over the graded submissions, the most failed first.
+class ClassSummary:
+    """Builds the class document one result at a time, keeping only what the class outputs need.
 
-    The cases of a parametrized check count as one check (the id before ``[``): a
-    submission fails the check when any case does not pass. Out: per check ``id``,
-    ``checkpoint``, ``clause``, ``message``, ``hidden``, ``failed``, ``total``, ``percent``;
-    sorted by failure rate (highest first), then by checkpoint and battery order.
+    A full result holds every check's message, hint and detail (about 150 KB); the class page,
+    the gradebooks and the terminal need a few fields per submission and, per check, whether
+    it failed. Feed each result to :meth:`add`, then take :meth:`document`.
     """
-    graded = [s for s in submissions if s.get("status") == "graded"]
-    checks: dict[str, dict] = {}
-    for result in graded:
-        failed_here: set[str] = set()
+
+    def __init__(self, checks: dict[str, dict] | None = None) -> None:
+        # base check id -> id, checkpoint, clause, message, hidden, key; ``checks`` continues a catalogue
+        self.checks: dict[str, dict] = checks if checks is not None else {}
+
+    def add(self, result: dict) -> dict:
+        """Record ``result``'s checks; out: its summary.
+
+        The summary has the result's own top-level fields, ``load`` with only ``problem``,
+        ``checkpoints`` with only ``passed``, ``failed`` (the base ids of the checks that did not
+        pass, in battery order) and ``hidden`` (whether any check is hidden).
+        """
+        failed, hidden = {}, False
         for entry in result.get("checkpoints", {}).values():
             for record in entry.get("checks", []):
                 key = base_id(record["id"])
-                if key not in checks:
-                    checks[key] = {"id": clean(key, 120), "checkpoint": record.get("checkpoint"),
-                                   "clause": clean(record.get("clause") or "", 20),
-                                   "message": clean(record.get("message") or "", 300),
-                                   "hidden": bool(record.get("hidden")), "failed": 0, "order": len(checks)}
+                if key not in self.checks:
+                    self.checks[key] = {"id": clean(key, 120), "checkpoint": record.get("checkpoint"),
+                                        "clause": clean(record.get("clause") or "", 20),
+                                        "message": clean(record.get("message") or "", 300),
+                                        "hidden": bool(record.get("hidden")), "key": key}
+                hidden = hidden or bool(record.get("hidden"))
                 if record.get("outcome") != "passed":
-                    failed_here.add(key)
-        for key in failed_here:
-            checks[key]["failed"] += 1
-    for check in checks.values():
-        check["total"] = len(graded)
-        check["percent"] = percent(check["failed"], len(graded))
-    return sorted(checks.values(), key=lambda c: (-c["failed"], c["checkpoint"] or 0, c["order"]))
+                    failed[self.checks[key]["key"]] = True  # the catalogue's own string: shared, not copied
+        summary = {key: value for key, value in result.items() if key not in ("load", "checkpoints")}
+        summary["load"] = {"problem": (result.get("load") or {}).get("problem")}
+        summary["checkpoints"] = {key: {"passed": bool(entry.get("passed"))}
+                                  for key, entry in result.get("checkpoints", {}).items()}
+        summary["failed"] = list(failed)
+        summary["hidden"] = hidden
+        return summary
+
+    def document(self, header: dict, summaries: list[dict]) -> dict:
+        """The class document: ``header`` (results.json's top-level fields), ``submissions`` (summaries)
+        and ``checks`` (every check seen, in battery order)."""
+        return {**header, "submissions": summaries, "checks": list(self.checks.values())}
+
+
+def summarize(document: dict) -> dict:
+    """The class document of a results.json ``document`` (see :class:`ClassSummary`)."""
+    builder = ClassSummary()
+    header = {key: value for key, value in document.items() if key != "submissions"}
+    return builder.document(header, [builder.add(result) for result in document["submissions"]])
+
+
+def check_failures(document: dict) -> list[dict]:
+    """The failure rate of every check over the graded submissions, the most failed first.
+
+    In: a class document (:func:`summarize`). The cases of a parametrized check count as one
+    check (the id before ``[``): a submission fails the check when any case does not pass.
+    Out: per check ``id``, ``checkpoint``, ``clause``, ``message``, ``hidden``, ``failed``,
+    ``total``, ``percent``; sorted by failure rate (highest first), then by checkpoint and
+    battery order. Empty when no submission loaded.
+    """
+    graded = [s for s in document["submissions"] if s.get("status") == "graded"]
+    if not graded:
+        return []
+    counts = Counter(key for summary in graded for key in summary["failed"])
+    checks = [{**{k: v for k, v in meta.items() if k != "key"}, "failed": counts[meta["key"]], "total": len(graded),
+               "percent": percent(counts[meta["key"]], len(graded)), "order": order}
+              for order, meta in enumerate(document["checks"])]
+    return sorted(checks, key=lambda c: (-c["failed"], c["checkpoint"] or 0, c["order"]))
 
 
 def score_distribution(submissions: list[dict]) -> list[dict]:
@@ -94,7 +135,7 @@ def has_hidden(result: dict) -> bool:
 
 
 def rows(submissions: list[dict], keys: list[str]) -> list[dict]:
-    """The student table: per submission its links, name, checkpoint marks, score, status and load problem."""
+    """The student table: per submission (a summary) its links, name, checkpoint marks, score, status, load problem."""
     table = []
     for result in submissions:
         problem = (result.get("load") or {}).get("problem") or {}
@@ -104,7 +145,7 @@ def rows(submissions: list[dict], keys: list[str]) -> list[dict]:
             "name": display_name(result),
             "html": f"feedback/{name}.html",
             "md": f"feedback/{name}.md",
-            "instructor": f"instructor/{name}.html" if has_hidden(result) else None,
+            "instructor": f"instructor/{name}.html" if result["hidden"] else None,
             "checkpoints": [bool(result["checkpoints"].get(key, {}).get("passed")) for key in keys],
             "score": result["score"],
             "max_score": result["max_score"],
@@ -116,7 +157,7 @@ def rows(submissions: list[dict], keys: list[str]) -> list[dict]:
 
 
 def build(document: dict) -> dict:
-    """The class page as plain data. In: a results.json document.
+    """The class page as plain data. In: a class document (:func:`summarize`).
 
     Out: ``keys`` (checkpoint keys), ``rates`` (checkpoint_rates), ``checks``
     (check_failures), ``scores`` (score_distribution), ``load_errors``, ``rows``,
@@ -128,7 +169,7 @@ def build(document: dict) -> dict:
     return {
         "keys": keys,
         "rates": checkpoint_rates(submissions, keys),
-        "checks": check_failures(submissions),
+        "checks": check_failures(document),
         "scores": score_distribution(submissions),
         "load_errors": load_errors(submissions),
         "rows": table,
