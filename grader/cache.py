@@ -23,8 +23,12 @@ class ResultCache:
         self.folder = folder
         self.parts = parts
 
+    def key(self, submission: Submission) -> str:
+        """The hex key of ``submission``'s entry: sha256 of its source's sha256 and the key parts."""
+        return hashlib.sha256("\0".join((submission.sha256, *self.parts)).encode()).hexdigest()
+
     def _path(self, submission: Submission) -> Path:
-        key = hashlib.sha256("\0".join((submission.sha256, *self.parts)).encode()).hexdigest()
+        key = self.key(submission)
         return self.folder / key[:2] / f"{key}.json"
 
     def get(self, submission: Submission) -> dict | None:

@@ -8,14 +8,17 @@ import os
 import signal
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from grader import __version__, isolation, reports, terminal
+from grader.reports import classview, jsonreport
 from grader.cache import ResultCache
 from grader.discover import Submission
-from grader.results import battery_version, grader_version, run_document, submission_result
+from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
+from grader.stamps import ReportStamps
 
 
 class BatteryError(Exception):
@@ -63,10 +66,13 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
     """Grade ``submissions`` and write every output under ``out``.
 
     Results of earlier runs under ``out`` are reused when the source, the grader, the
-    battery, the language and the time limit are the same (``force`` regrades). Out: the
-    results.json document (see grader.results). Raises :class:`BatteryError` when the
-    battery cannot be collected, and :class:`Interrupted` (after writing what was graded)
-    on Ctrl-C or SIGTERM. Time limits are per check, in seconds. ``options``: the extra
+    battery, the language and the time limit are the same (``force`` regrades), and reports
+    already written for them are not written again (grader.stamps). ``single``: a student's
+    self-check (the report and results.json only, no class outputs). Out: the class document
+    (grader.reports.classview: results.json's top-level fields and a summary per graded
+    submission; the full results are in ``out/results.json``). Raises :class:`BatteryError`
+    when the battery cannot be collected, and :class:`Interrupted` (after writing what was
+    graded) on Ctrl-C or SIGTERM. Time limits are per check, in seconds. ``options``: the extra
     outputs (grader.reports.Options); ``checks``: an instructor's extra check modules.
     """
     started = time.monotonic()
@@ -76,37 +82,89 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
         show.warn_unisolated()
     battery_id = battery_version(CHECKS_DIR) + (f"+{battery_version(checks)}" if checks else "")
     cache = ResultCache(out / ".cache", (__version__, grader_version(), battery_id, lang, f"{timeout:g}"))
-    results: dict[str, dict] = {}
-
-    def record(result: dict) -> None:
-        reports.write_submission(result, out, lang, options)
-        results[result["id"]] = result
-        show.graded(result)
-
-    def on_result(job: Job, checks: list[dict]) -> None:
-        result = submission_result(job.submission, job.load, job.outcomes, checks, lang)
-        cache.put(job.submission, result)
-        record(result)
-
-    todo = []
-    for submission in submissions:
-        cached = None if force else cache.get(submission)
-        if cached is None:
-            todo.append(submission)
-        else:
-            record(cached)
-    interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, on_result), timeout, checks)
+    run = _Outputs(out, lang, options or reports.Options(), cache, show, single, force)
+    todo = [submission for submission in submissions if not run.reuse(submission)]
+    interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, run.on_result), timeout, checks)
     show.close()
-    document = run_document([results[s.id] for s in submissions if s.id in results], battery_id, lang)
-    document["elapsed_seconds"] = round(time.monotonic() - started, 3)
-    reports.write_class(document, out, options, {s.id: s.source for s in submissions})
+    header = run_header(battery_id, lang)
+    header["elapsed_seconds"] = round(time.monotonic() - started, 3)
+    document = run.finish(submissions, header, interrupted)
     if interrupted:
         raise Interrupted(document)
     if single:
-        show.self_check(document["submissions"][0], out)
+        show.self_check(run.full[0], out)
     else:
         show.summary(document["submissions"], out)
     return document
+
+
+class _Outputs:
+    """The outputs of one run as results arrive: reports, summaries, stamps; then the class outputs.
+
+    Only summaries stay in memory (grader.reports.classview); the full results are in the
+    cache folder until results.json is written from there.
+    """
+
+    def __init__(self, out: Path, lang: str, options: reports.Options, cache: ResultCache,
+                 show: terminal.Progress, single: bool, force: bool) -> None:
+        self.out, self.lang, self.options, self.cache, self.show, self.single = out, lang, options, cache, show, single
+        self.force = force
+        self.stamps = ReportStamps(out / ".cache" / "reports.json", cache.parts, fresh=force)
+        self.builder = classview.ClassSummary(self.stamps.checks)
+        self.summaries: dict[str, dict] = {}
+        self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
+
+    def reuse(self, submission: Submission) -> bool:
+        """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
+        stamp = self.stamps.stamp(self.cache.key(submission), submission)
+        current = None if self.single else self.stamps.current(submission, stamp, self.out)
+        if current is not None:  # its reports are already written for this very result
+            self._add(submission, stamp, current)
+            return True
+        cached = None if self.force else self.cache.get(submission)
+        if cached is not None:
+            self.record(submission, cached)
+        return cached is not None
+
+    def on_result(self, job: Job, checks: list[dict]) -> None:
+        """A submission graded by the battery (called in the parent)."""
+        result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
+        self.cache.put(job.submission, result)
+        self.record(job.submission, result)
+
+    def record(self, submission: Submission, result: dict) -> None:
+        """Write ``result``'s reports and keep its summary."""
+        reports.write_submission(result, self.out, self.lang, self.options)
+        if self.single:
+            self.full.append(result)
+        self._add(submission, self.stamps.stamp(self.cache.key(submission), submission), self.builder.add(result))
+
+    def _add(self, submission: Submission, stamp: str, summary: dict) -> None:
+        self.summaries[submission.id] = summary
+        self.stamps.put(submission.id, stamp, summary)
+        self.show.graded(summary)
+
+    def finish(self, submissions: list[Submission], header: dict, interrupted: bool) -> dict:
+        """Write results.json and the class outputs (unless they are up to date); out: the class document."""
+        graded = [submission for submission in submissions if submission.id in self.summaries]
+        document = self.builder.document(header, [self.summaries[s.id] for s in graded])
+
+        def results() -> Iterator[dict]:  # the full results, read again from the cache folder each time
+            return (self.cache.get(s) or self.summaries[s.id] for s in graded)
+
+        class_stamp = None
+        if self.single:  # a student's self-check: the report and results.json, no class outputs
+            jsonreport.write(header, results(), self.out)
+            if "gradescope" in self.options.formats:
+                reports.write_gradescope(header, results(), self.out)
+        else:
+            if not interrupted:
+                class_stamp = self.stamps.class_stamp([s.id for s in graded], self.options, self.options.references)
+            if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
+                reports.write_class_outputs(document, results, self.out, self.options,
+                                            {s.id: s.source for s in submissions})
+        self.stamps.save(class_stamp)
+        return document
 
 
 def _run_battery(battery: Battery, timeout: float, checks: Path | None = None) -> bool:

@@ -39,3 +39,46 @@ def test_a_changed_file_is_regraded_and_force_regrades_all(tmp_path):
     cached = (out / "results.json").read_text()
     assert run_grade(str(folder), "--out", str(out), "--quiet", "--force").returncode == 0
     assert json.loads(cached)["submissions"][0]["score"] == results_by_id(out)["anna"]["score"]
+
+
+def snapshot(out) -> dict:
+    """{relative path: (mtime_ns, bytes)} of every output file (the cache folder left out)."""
+    return {str(p.relative_to(out)): (p.stat().st_mtime_ns, p.read_bytes()) for p in sorted(out.rglob("*"))
+            if p.is_file() and ".cache" not in p.parts}
+
+
+def test_an_unchanged_rerun_writes_nothing_and_a_change_rewrites_what_it_touches(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "anna.py").write_bytes(SOURCE)
+    (folder / "bram.py").write_bytes(SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1))
+    (folder / "carla.py").write_bytes(SOURCE + b"\n# carla\n")
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    first = snapshot(out)
+    assert {"results.json", "index.html", "gradebook.csv", "feedback/anna.html", "feedback/bram.md"} <= set(first)
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert snapshot(out) == first                                   # identical, not even rewritten
+    (out / "feedback" / "carla.md").unlink()                        # a deleted report comes back
+    (folder / "bram.py").write_bytes(SOURCE + b"\n# fixed\n")       # a changed file is regraded
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    third = snapshot(out)
+    assert third["feedback/anna.html"] == first["feedback/anna.html"]   # untouched: not rewritten
+    assert third["feedback/carla.md"][1] == first["feedback/carla.md"][1]
+    assert third["feedback/bram.html"] != first["feedback/bram.html"]
+    assert results_by_id(out)["bram"]["score"] == 3 and third["index.html"] != first["index.html"]
+    assert run_grade(str(folder), "--out", str(out), "--quiet", "--lang", "en").returncode == 0
+    assert "Feedback on your submission" in (out / "feedback" / "anna.md").read_text(encoding="utf-8")
+
+
+def test_a_run_that_dies_leaves_no_stamp_that_vouches_for_its_reports(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "anna.py").write_bytes(SOURCE)
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    stamps = out / ".cache" / "reports.json"
+    assert json.loads(stamps.read_text())["submissions"]["anna"]["summary"]["score"] == 3
+    from grader.stamps import ReportStamps
+    ReportStamps(stamps, tuple(json.loads(stamps.read_text())["parts"]))  # what a starting run does
+    assert not stamps.exists()

@@ -1,0 +1,92 @@
+"""Which outputs under an output folder are already up to date, so that a rerun need not write them again.
+
+A submission's reports depend on its result (the cache key: source, grader, battery, language,
+time limit) and on where it came from (id, path, display name, notes). Its *stamp* hashes both.
+The class outputs depend on every submission's stamp, their order and the run's options. The
+stamps of the last run, with each submission's summary (grader.reports.classview), are kept in
+``<out>/.cache/reports.json``; the file is removed when a run starts and written again when it
+ends, so a run that dies half-way leaves no stamp that could vouch for a half-written folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from grader.discover import Submission, safe_name
+from grader.reports.files import write_atomic
+from grader.results import placement
+
+CLASS_FILES = ("results.json", "index.html", "gradebook.csv")
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+class ReportStamps:
+    """The stamps of the previous run in ``path`` (none when ``fresh``), and those of this run.
+
+    ``parts``: the cache's key parts (grader, battery, language, time limit); stamps written
+    under other parts are ignored. ``checks`` is the class document's check catalogue.
+    """
+
+    def __init__(self, path: Path, parts: tuple[str, ...], fresh: bool = False) -> None:
+        self.path = path
+        self.parts = list(parts)
+        self.old: dict = {}
+        if not fresh:
+            try:
+                stored = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                stored = None
+            if isinstance(stored, dict) and stored.get("parts") == self.parts:
+                self.old = stored
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        self.checks: dict[str, dict] = dict(self.old.get("checks") or {})
+        self.new: dict[str, dict] = {}
+
+    @staticmethod
+    def stamp(key: str, submission: Submission) -> str:
+        """The stamp of a submission's reports: its cache ``key`` plus where it came from."""
+        return _digest([key, placement(submission), submission.notes])
+
+    def current(self, submission: Submission, stamp: str, out: Path) -> dict | None:
+        """The stored summary when the submission's reports under ``out`` are up to date, else None."""
+        entry = (self.old.get("submissions") or {}).get(submission.id)
+        if not isinstance(entry, dict) or entry.get("stamp") != stamp or not isinstance(entry.get("summary"), dict):
+            return None
+        name = safe_name(submission.id)
+        files = [f"feedback/{name}.html", f"feedback/{name}.md"]
+        if entry["summary"].get("hidden"):
+            files.append(f"instructor/{name}.html")
+        if not all((out / file).is_file() for file in files):
+            return None
+        return entry["summary"]
+
+    def put(self, submission_id: str, stamp: str, summary: dict) -> None:
+        """Record that the reports of ``submission_id`` were written (or found) for ``stamp``."""
+        self.new[submission_id] = {"stamp": stamp, "summary": summary}
+
+    def class_stamp(self, ids: list[str], options: object, references: tuple[Path, ...] = ()) -> str:
+        """The stamp of the class outputs: every submission's stamp in order, the options, the reference files."""
+        contents = []
+        for path in references:
+            try:
+                contents.append(hashlib.sha256(path.read_bytes()).hexdigest())
+            except OSError:
+                contents.append(None)
+        return _digest([[(i, self.new[i]["stamp"]) for i in ids], repr(options), contents])
+
+    def class_current(self, stamp: str, out: Path) -> bool:
+        """Whether the class outputs under ``out`` were written for ``stamp`` and are all there."""
+        return self.old.get("class") == stamp and all((out / name).is_file() for name in CLASS_FILES)
+
+    def save(self, class_stamp: str | None) -> None:
+        """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date)."""
+        write_atomic(self.path, json.dumps({"parts": self.parts, "class": class_stamp, "checks": self.checks,
+                                            "submissions": self.new}, ensure_ascii=False, separators=(",", ":")))
