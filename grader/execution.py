@@ -136,3 +136,56 @@ def summarize(reports: list[pytest.TestReport], seconds: float) -> dict:
     if any(report.skipped for report in reports):
         return {"outcome": "error", "error": "skipped"}
     return {"outcome": "passed"}
+
+
+# What a child may send; a child runs student code, so the parent checks every message's shape.
+OUTCOMES = ("passed", "failed", "error", "timeout", "memory", "crashed", "not-run")
+_DETAIL_TEXTS = ("tried", "expected", "got")
+_LOAD_KINDS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
+               "missing-functions", "timeout", "crashed")
+_CHILD_NOTES = ("decoded-utf16", "decoded-cp1252", "exit-called", "missing-function")
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str) or (isinstance(value, dict) and set(value) == {"nl", "en"}
+                                      and all(isinstance(part, str) for part in value.values()))
+
+
+def valid_outcome(outcome: object) -> bool:
+    """Whether a check's outcome from a child has the shape the reports expect.
+
+    In: ``{"outcome": one of OUTCOMES, "error": str (optional), "detail": {"tried",
+    "expected", "got": str or {"nl", "en"}; "cause": str; "setup": bool} (optional)}``.
+    """
+    if not isinstance(outcome, dict) or outcome.get("outcome") not in OUTCOMES:
+        return False
+    if not set(outcome) <= {"outcome", "detail", "error"} or not isinstance(outcome.get("error", ""), (str, type(None))):
+        return False
+    detail = outcome.get("detail")
+    if detail is None:
+        return True
+    return (isinstance(detail, dict) and set(detail) <= {*_DETAIL_TEXTS, "cause", "setup"}
+            and all(_text(detail[key]) for key in _DETAIL_TEXTS if key in detail)
+            and isinstance(detail.get("cause", ""), str) and isinstance(detail.get("setup", False), bool))
+
+
+def valid_load(message: object) -> bool:
+    """Whether a child's load message has the shape the reports expect.
+
+    In: ``{"load": True, "status": "ok" | "failed", "output": str, "notes": [note...]
+    (ok), "problem": LoadProblem.to_dict() (failed)}``; notes are the loader's own kinds.
+    """
+    if not isinstance(message, dict) or message.get("status") not in ("ok", "failed"):
+        return False
+    if not isinstance(message.get("output"), str):
+        return False
+    if message["status"] == "ok":
+        notes = message.get("notes")
+        return isinstance(notes, list) and all(
+            isinstance(note, dict) and note.get("kind") in _CHILD_NOTES
+            and all(isinstance(value, (str, int, type(None))) for value in note.values()) for note in notes)
+    problem = message.get("problem")
+    return (isinstance(problem, dict) and problem.get("kind") in _LOAD_KINDS
+            and set(problem) == {"kind", "detail", "line", "column", "source"}
+            and isinstance(problem["detail"], str) and isinstance(problem["source"], (str, type(None)))
+            and all(isinstance(problem[key], (int, type(None))) for key in ("line", "column")))

@@ -40,7 +40,6 @@ class Job:
         self.load: dict | None = None
         self.outcomes: dict[int, dict] = {}
         self.next = 0
-        self.in_flight: int | None = None
         self.deadline = 0.0
         self.timeouts = 0
         self.child: isolation.Child | None = None
@@ -150,7 +149,6 @@ class Battery:
             return
         cpu = int(self.timeout * 3 + 30)
         job.child = isolation.spawn(lambda channel: self._child(job, channel), cpu)
-        job.in_flight = None
         job.deadline = time.monotonic() + self._budget(job)
         running[job.child.fd] = job
         selector.register(job.child.fd, selectors.EVENT_READ, job)
@@ -190,17 +188,21 @@ class Battery:
         self._start(job, selector, running)
 
     def _handle(self, job: Job, message: dict) -> None:
-        """One message from a child: the load result, a check starting, a check's outcome."""
-        if "load" in message and job.load is None:
+        """One message from a child: the load result, or the outcome of the check in flight.
+
+        The check in flight is always ``job.next`` (checks run in order); each message resets
+        the wall-clock deadline for the next step. Messages of another shape are ignored.
+        """
+        if not isinstance(message, dict):
+            return
+        if "load" in message and job.load is None and execution.valid_load(message):
             job.load = message
-        elif "start" in message:
-            job.in_flight = message["start"]
             job.deadline = time.monotonic() + self._budget(job)
-        elif "done" in message and message["done"] == job.in_flight:
-            job.outcomes[job.in_flight] = message["outcome"]
+        elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
+            job.outcomes[job.next] = message["outcome"]
             job.timeouts += message["outcome"]["outcome"] in STRIKES
-            job.next = job.in_flight + 1
-            job.in_flight = None
+            job.next += 1
+            job.deadline = time.monotonic() + self._budget(job)
 
     def _after_exit(self, job: Job, status: int) -> None:
         """Account for a child that ended before finishing its work (killed, crashed)."""
@@ -210,10 +212,9 @@ class Battery:
             kind = "timeout" if timed_out else "crashed"
             job.load = {"status": "failed", "problem": LoadProblem(kind, reason.get("error", "")).to_dict(), "output": ""}
         elif not job.finished:
-            index = job.in_flight if job.in_flight is not None else job.next
-            job.outcomes[index] = reason
+            job.outcomes[job.next] = reason
             job.timeouts += timed_out
-            job.next = index + 1
+            job.next += 1
 
     # The child -------------------------------------------------------------------------------------
     def _child(self, job: Job, channel: isolation.Channel) -> None:
@@ -241,7 +242,6 @@ class Battery:
         for index in range(job.next, job.total):
             if job.timeouts >= MAX_TIMEOUTS:
                 return  # the parent marks the rest as not run
-            channel.send({"start": index})
             outcome = self._run_check(index, job)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})

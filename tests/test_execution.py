@@ -106,3 +106,44 @@ def test_a_cpu_budget_remembers_it_ran_out_even_when_the_code_swallowed_it():
     budget.start(5)
     budget.stop()
     assert not budget.fired
+
+
+@pytest.mark.parametrize("outcome, valid", [
+    ({"outcome": "passed"}, True),
+    ({"outcome": "failed", "detail": {"tried": "f(1)", "expected": "ValueError",
+                                      "got": {"nl": "gaf terug: 1", "en": "returned: 1"}, "cause": "validation"}}, True),
+    ({"outcome": "error", "error": "TypeError: x"}, True),
+    ({"outcome": "won"}, False),
+    ({"outcome": "passed", "score": 3}, False),
+    ({"outcome": "failed", "detail": {"tried": ["f"]}}, False),
+    ({"outcome": "failed", "detail": {"got": {"nl": "a"}}}, False),
+    ({"outcome": "error", "error": 7}, False),
+    ("passed", False),
+])
+def test_outcomes_from_a_child_are_checked_for_shape(outcome, valid):
+    assert execution.valid_outcome(outcome) is valid
+
+
+@pytest.mark.parametrize("message, valid", [
+    ({"load": True, "status": "ok", "output": "", "notes": [{"kind": "exit-called", "line": 3}]}, True),
+    ({"load": True, "status": "failed", "output": "", "problem": {"kind": "runtime", "detail": "E", "line": 2,
+                                                                  "column": None, "source": "x"}}, True),
+    ({"load": True, "status": "ok", "output": "", "notes": [{"kind": "late"}]}, False),   # not the child's to say
+    ({"load": True, "status": "ok", "output": None, "notes": []}, False),
+    ({"load": True, "status": "failed", "output": "", "problem": {"kind": "runtime"}}, False),
+    ({"load": True, "status": "great", "output": "", "notes": []}, False),
+])
+def test_load_messages_from_a_child_are_checked_for_shape(message, valid):
+    assert execution.valid_load(message) is valid
+
+
+def test_a_forged_message_does_not_count_and_checks_run_in_order():
+    job = runner.Job(submission=None, total=3)
+    battery = runner.Battery([], 10, 1, lambda job, checks: None)
+    battery._handle(job, {"load": True, "status": "ok", "output": "", "notes": []})
+    battery._handle(job, {"done": 1, "outcome": {"outcome": "passed"}})     # not the check in flight
+    battery._handle(job, {"done": 0, "outcome": {"outcome": "passed", "extra": 1}})
+    battery._handle(job, ["done", 0])
+    assert job.outcomes == {} and job.next == 0
+    battery._handle(job, {"done": 0, "outcome": {"outcome": "timeout"}})
+    assert job.outcomes == {0: {"outcome": "timeout"}} and job.next == 1 and job.timeouts == 1

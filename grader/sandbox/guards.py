@@ -114,11 +114,14 @@ class Guards:
         """``_getattr_``: attribute reads. Refuses internals, frames and unsafe formatting."""
         if type(name) is not str:
             raise TypeError("attribute name must be a str")
-        if name in READABLE_DUNDERS:
-            value = getattr(obj, name, *default)
-            return sandbox_class(value) if name == "__class__" else value
-        if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
-            raise AttributeError(f'"{name}" is not available in the grader')
+        if name not in _PLAIN_NAMES:
+            if name in READABLE_DUNDERS:
+                value = getattr(obj, name, *default)
+                return sandbox_class(value) if name == "__class__" else value
+            if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
+                raise AttributeError(f'"{name}" is not available in the grader')
+            if not name.startswith("_") and len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
+                _PLAIN_NAMES.add(name)  # a verdict on the name alone: the next read skips these tests
         if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
@@ -344,8 +347,15 @@ def is_str_formatter(value: object) -> bool:
     """True for ``str.format``/``str.format_map``, unbound or bound (their fields read any attribute)."""
     if value is str.format or value is str.format_map:
         return True
-    return (isinstance(value, types.BuiltinMethodType) and isinstance(getattr(value, "__self__", None), str)
+    # ``type() is``: builtin methods cannot be subclassed, and most values are not one (fast path).
+    return (type(value) is types.BuiltinMethodType and isinstance(getattr(value, "__self__", None), str)
             and getattr(value, "__name__", None) in ("format", "format_map"))
+
+
+# Attribute names that passed the name-only tests of Guards.getattr (no underscore, not
+# forbidden, not ``register``): per process, bounded, never a name the tests would refuse.
+_PLAIN_NAMES: set[str] = set()
+_PLAIN_NAMES_LIMIT = 10_000
 
 
 def refuse_input(*args: object) -> None:
