@@ -227,7 +227,13 @@ class Detector:
         return tuple(codes), fingerprints(kgram_hashes(codes))
 
     def pairs(self, threshold: float = THRESHOLD) -> list[Pair]:
-        """Pairs whose similarity is at least ``threshold`` (0..1), most similar first."""
+        """Pairs whose similarity is at least ``threshold`` (0..1), most similar first.
+
+        Exact copies (after normalisation) form a group, listed as one identical pair per copy
+        with the group's first member; two such groups that resemble each other are one pair,
+        between their first members, so the list grows with the number of files, not with the
+        product of group sizes. A reference is paired with every member it resembles.
+        """
         found = []
         for members in self.groups:
             size = len(self.prints[members[0]])
@@ -242,8 +248,8 @@ class Detector:
                 continue
             a, b = self.groups[first][0], self.groups[second][0]
             pair = self._pair(a, b, len(self.prints[a] & self.prints[b]), reference=False)
-            if pair.similarity >= threshold:
-                found += [dataclasses.replace(pair, a=x, b=y) for x in self.groups[first] for y in self.groups[second]]
+            if pair.similarity >= threshold:  # once, between the groups' first members (not members x members)
+                found.append(pair)
         for reference in self.references:
             hits: Counter[int] = Counter()
             for fingerprint in self.reference_prints[reference]:

@@ -60,6 +60,19 @@ def test_identical_copies_are_one_group_however_many_students_share_them():
     assert len(pairs) == len(texts) - 1 and all(p.identical and p.similarity == 1.0 for p in pairs)
 
 
+def test_two_large_groups_of_copies_that_resemble_each_other_are_one_pair_not_their_product():
+    # A MOOC where hundreds copied one of two near-identical published solutions: listing every
+    # cross pair (members x members) grew with the square of the group sizes.
+    source = CORPUS[4].read_text(encoding="utf-8")
+    variant = source + "\n\ndef eigen(a, b):\n    return [a * 3 for a in range(b) if a % 7]\n"
+    texts = {**{f"a{n}": disguise(source, n) for n in range(60)}, **{f"b{n}": disguise(variant, n) for n in range(60)}}
+    pairs = similarity.Detector(texts).pairs()
+    identical = [p for p in pairs if p.identical]
+    near = [p for p in pairs if not p.identical]
+    assert len(identical) == 2 * 59 and all(p.a in ("a0", "b0") for p in identical)
+    assert [(p.a, p.b) for p in near] == [("a0", "b0")] and near[0].similarity > 0.85
+
+
 def test_a_partial_copy_is_found_and_its_regions_marked():
     base = CORPUS[0].read_text(encoding="utf-8")
     own = "\n".join(f"def eigen_{n}(a, b):\n    return [a * {n} for a in range(b) if a % {n + 2}]\n" for n in range(20))
