@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import builtins
 import collections
 import copy
@@ -202,18 +203,20 @@ class Detector:
         self.texts = dict(sources)
         self.references = dict(references or {})
         self.vocabulary = _Vocabulary()
-        self.prints: dict[str, frozenset[int]] = {}
-        self.shape: dict[str, tuple[int, ...]] = {}
+        # Compact per file (a large class is held at once): its fingerprints as a sorted array of
+        # 64-bit ints and a 16-byte digest of its normalised token codes (its "shape").
+        self.prints: dict[str, array.array] = {}
+        self.shape: dict[str, bytes] = {}
         for name, text in self.texts.items():
             self.shape[name], self.prints[name] = self._fingerprint(text)
         # References are kept apart: a reference may have the same name as a submission.
-        self.reference_shape: dict[str, tuple[int, ...]] = {}
-        self.reference_prints: dict[str, frozenset[int]] = {}
+        self.reference_shape: dict[str, bytes] = {}
+        self.reference_prints: dict[str, array.array] = {}
         for name, text in self.references.items():
             self.reference_shape[name], self.reference_prints[name] = self._fingerprint(text)
         # Exact copies (after normalisation) are one entry of the index: a copy shared by
         # many students is still reported, however common its fingerprints are.
-        groups: dict[tuple[int, ...], list[str]] = {}
+        groups: dict[bytes, list[str]] = {}
         for name in self.texts:
             groups.setdefault(self.shape[name], []).append(name)
         self.groups = [members for members in groups.values()]
@@ -222,9 +225,10 @@ class Detector:
             for fingerprint in self.prints[members[0]]:
                 self.index.setdefault(fingerprint, []).append(number)
 
-    def _fingerprint(self, text: str) -> tuple[tuple[int, ...], frozenset[int]]:
+    def _fingerprint(self, text: str) -> tuple[bytes, array.array]:
         codes = self.vocabulary.encode(text)
-        return tuple(codes), fingerprints(kgram_hashes(codes))
+        shape = hashlib.blake2b(array.array("q", codes).tobytes(), digest_size=16).digest()
+        return shape, array.array("q", sorted(fingerprints(kgram_hashes(codes))))
 
     def pairs(self, threshold: float = THRESHOLD) -> list[Pair]:
         """Pairs whose similarity is at least ``threshold`` (0..1), most similar first.
@@ -247,7 +251,7 @@ class Detector:
             if rare < MIN_RARE:
                 continue
             a, b = self.groups[first][0], self.groups[second][0]
-            pair = self._pair(a, b, len(self.prints[a] & self.prints[b]), reference=False)
+            pair = self._pair(a, b, len(set(self.prints[a]).intersection(self.prints[b])), reference=False)
             if pair.similarity >= threshold:  # once, between the groups' first members (not members x members)
                 found.append(pair)
         for reference in self.references:
