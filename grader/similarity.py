@@ -19,6 +19,7 @@ import secrets
 import string
 import typing
 from collections import Counter
+from collections.abc import Mapping
 
 # A k-gram of this many normalised tokens is the unit that is hashed; winnowing keeps the
 # smallest hash of every WINDOW consecutive k-grams, so any match of at least
@@ -199,8 +200,8 @@ class Detector:
     similarity counts all the fingerprints the two files share.
     """
 
-    def __init__(self, sources: dict[str, str], references: dict[str, str] | None = None) -> None:
-        self.texts = dict(sources)
+    def __init__(self, sources: Mapping[str, str], references: dict[str, str] | None = None) -> None:
+        self.texts = sources  # read once here, then only for the pairs shown side by side
         self.references = dict(references or {})
         self.vocabulary = _Vocabulary()
         # Compact per file (a large class is held at once): its fingerprints as a sorted array of

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Iterator, Mapping
 
 from markupsafe import Markup, escape
 
@@ -30,14 +31,30 @@ def decode(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def submission_sources(document: dict, given: dict[str, bytes] | None = None) -> tuple[dict[str, str], list[str]]:
-    """The source text of every submission, and the ids whose source could not be had.
+class DecodedTexts(Mapping[str, str]):
+    """Source texts decoded from their bytes on each access, so a large class is not held twice."""
+
+    def __init__(self, data: dict[str, bytes]) -> None:
+        self.data = data
+
+    def __getitem__(self, key: str) -> str:
+        return decode(self.data[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+def submission_sources(document: dict, given: dict[str, bytes] | None = None) -> tuple[DecodedTexts, list[str]]:
+    """The source text of every submission (decoded on access), and the ids whose source could not be had.
 
     In: a results.json document and, when grading, the bytes graded {id: bytes}. Without
     them each file is read from its ``source`` path and used only when its sha256 still
     matches the graded one (a changed file is not what was graded).
     """
-    texts, missing = {}, []
+    found, missing = {}, []
     for result in document["submissions"]:
         data = (given or {}).get(result["id"])
         if data is None:
@@ -50,8 +67,8 @@ def submission_sources(document: dict, given: dict[str, bytes] | None = None) ->
         if data is None:
             missing.append(result["id"])
         else:
-            texts[result["id"]] = decode(data)
-    return texts, missing
+            found[result["id"]] = data
+    return DecodedTexts(found), missing
 
 
 def reference_sources(paths: list[Path]) -> dict[str, str]:
