@@ -8,20 +8,28 @@ from pathlib import Path
 
 from grader.discover import Submission
 from grader.reports.files import write_atomic
-from grader.results import placement
+from grader.results import compact, expand, placement
 
 
 class ResultCache:
-    """A folder of per-submission results (JSON files named by a key).
+    """A folder of per-submission results (JSON files named by a key), in results.json's compact form.
 
     The key combines the submission's sha256 with ``parts`` (the grader's version, the
     battery's version, the language and the time limit): change any of them and every entry
-    is stale. Ids and paths are not part of the key: a renamed file keeps its result.
+    is stale. Ids and paths are not part of the key: a renamed file keeps its result. The
+    checks' fixed texts (grader.results.compact) are stored once per ``parts``, in
+    ``checks-<hash>.json``; an entry whose checks it does not list counts as missing.
     """
 
     def __init__(self, folder: Path, parts: tuple[str, ...]) -> None:
         self.folder = folder
         self.parts = parts
+        self.catalogue_path = folder / f"checks-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:16]}.json"
+        try:
+            stored = json.loads(self.catalogue_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            stored = None
+        self.catalogue: dict[str, dict] = stored if isinstance(stored, dict) else {}
 
     def key(self, submission: Submission) -> str:
         """The hex key of ``submission``'s entry: sha256 of its source's sha256 and the key parts."""
@@ -31,20 +39,35 @@ class ResultCache:
         key = self.key(submission)
         return self.folder / key[:2] / f"{key}.json"
 
-    def get(self, submission: Submission) -> dict | None:
-        """The stored result for ``submission`` with its current id, path and notes, or None."""
+    def entry(self, submission: Submission) -> dict | None:
+        """The stored results.json entry (compact, format 2) with ``submission``'s id, path and notes, or None."""
         try:
-            result = json.loads(self._path(submission).read_text(encoding="utf-8"))
+            entry = json.loads(self._path(submission).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        if not isinstance(result, dict) or result.get("sha256") != submission.sha256:
+        if not isinstance(entry, dict) or entry.get("sha256") != submission.sha256:
             return None
-        result.update(placement(submission))  # identical bytes may come from two students
-        result["load"]["notes"] = submission.notes + result["load"].pop("own_notes", [])
-        return result
+        entry.update(placement(submission))  # identical bytes may come from two students
+        entry["load"]["notes"] = submission.notes + entry["load"].pop("own_notes", [])
+        return entry
+
+    def get(self, submission: Submission) -> dict | None:
+        """The stored result for ``submission`` with every field of every check (format 1 records), or None."""
+        entry = self.entry(submission)
+        if entry is None:
+            return None
+        try:
+            return expand(entry, self.catalogue)
+        except (KeyError, TypeError, AttributeError):
+            return None
 
     def put(self, submission: Submission, result: dict) -> None:
         """Store ``result`` (atomically); notes that belong to the file's place are not stored."""
-        stored = dict(result, load=dict(result["load"]))
+        known = len(self.catalogue)
+        stored = compact(result, self.catalogue)
+        if len(self.catalogue) != known:  # first, so that no entry names a check the catalogue lacks
+            write_atomic(self.catalogue_path, json.dumps(self.catalogue, ensure_ascii=False))
+        stored["load"] = dict(result["load"])
         stored["load"]["own_notes"] = [note for note in result["load"]["notes"] if note not in submission.notes]
+        del stored["load"]["notes"]
         write_atomic(self._path(submission), json.dumps(stored, ensure_ascii=False))

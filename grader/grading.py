@@ -37,7 +37,8 @@ def pytest_arguments(timeout: float, checks: Path | None = None) -> list[str]:
         str(CHECKS_DIR), *([str(checks)] if checks else []),
         "--rootdir", str(CHECKS_DIR), "-c", os.devnull, "--noconftest",
         "-p", "no:cacheprovider", "-p", "no:stepwise", "-p", "pytest_timeout",
-        "--capture=no", "--assert=plain", "--tb=line",  # no tracebacks are formatted: outcomes are data "-o", "timeout_method=signal",
+        "--capture=no", "--assert=plain", "--tb=line",  # no tracebacks are formatted: outcomes are data
+        "-o", "timeout_method=signal",
         # Without fork (Windows) the signal method is unavailable and the thread method would end
         # the whole grader: no per-check time limit there (the CLI says so).
         "--timeout", f"{timeout:g}" if isolation.ISOLATED else "0",
@@ -144,24 +145,29 @@ class _Outputs:
         self.stamps.put(submission.id, stamp, summary)
         self.show.graded(summary)
 
+    def _bare(self, submission_id: str) -> dict:
+        """A results.json entry from a summary alone (its cache entry has gone missing): no check records."""
+        return {key: value for key, value in self.summaries[submission_id].items() if key not in ("failed", "hidden")}
+
     def finish(self, submissions: list[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""
         graded = [submission for submission in submissions if submission.id in self.summaries]
         document = self.builder.document(header, [self.summaries[s.id] for s in graded])
 
-        def results() -> Iterator[dict]:  # the full results, read again from the cache folder each time
-            return (self.cache.get(s) or self.summaries[s.id] for s in graded)
+        def entries() -> Iterator[dict]:  # compact results.json entries, read again from the cache each time
+            return (self.cache.entry(s) or self._bare(s.id) for s in graded)
 
+        catalogue = self.cache.catalogue
         class_stamp = None
         if self.single:  # a student's self-check: the report and results.json, no class outputs
-            jsonreport.write(header, results(), self.out)
+            jsonreport.write(header, catalogue, entries(), self.out)
             if "gradescope" in self.options.formats:
-                reports.write_gradescope(header, results(), self.out)
+                reports.write_gradescope(header, self.full, self.out)
         else:
             if not interrupted:
                 class_stamp = self.stamps.class_stamp([s.id for s in graded], self.options, self.options.references)
             if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
-                reports.write_class_outputs(document, results, self.out, self.options,
+                reports.write_class_outputs(document, entries, catalogue, self.out, self.options,
                                             {s.id: s.source for s in submissions})
         self.stamps.save(class_stamp)
         return document

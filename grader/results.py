@@ -18,7 +18,49 @@ from grader.score import MAX_SCORE, verdicts
 #    submission came from: see placement()); load.problem.cell and cell_line (notebooks);
 #    checks[].hidden (an instructor's hidden check from --checks); elapsed_seconds (the run's
 #    duration, top level); checks[].detail.cause and .setup (see grader.battery.Mismatch).
-FORMAT_VERSION = 1
+# 2: a check's fixed texts are listed once, at top level: "checks" {base id: {checkpoint,
+#    clause, message, hint, hidden}}; a submission's check records hold only id, outcome and,
+#    when there are any, detail and error (a class's file is about six times smaller).
+#    expand() gives the records of format 1 back.
+FORMAT_VERSION = 2
+_FIXED = ("checkpoint", "clause", "message", "hint", "hidden")
+
+
+def base_id(check_id: str) -> str:
+    """The check a record belongs to: ``v3_bad_id_refused[call-id-41]`` -> ``v3_bad_id_refused``."""
+    return check_id.split("[", 1)[0]
+
+
+def compact(result: dict, catalogue: dict[str, dict]) -> dict:
+    """``result`` (records of format 1) as a format-2 entry; its checks' fixed texts go into ``catalogue``.
+
+    ``catalogue`` ({base id: {checkpoint, clause, message, hint, hidden}}) is updated in place.
+    """
+    checkpoints = {}
+    for key, entry in result.get("checkpoints", {}).items():
+        records = []
+        for record in entry.get("checks", []):
+            catalogue.setdefault(base_id(record["id"]), {field: record.get(field) for field in _FIXED})
+            short = {"id": record["id"], "outcome": record["outcome"]}
+            for field in ("detail", "error"):
+                if record.get(field) is not None:
+                    short[field] = record[field]
+            records.append(short)
+        checkpoints[key] = {**{k: v for k, v in entry.items() if k != "checks"}, "checks": records}
+    return {**result, "checkpoints": checkpoints}
+
+
+def expand(entry: dict, catalogue: dict[str, dict]) -> dict:
+    """A format-2 ``entry`` with the records of format 1 (every field of every check).
+
+    Raises ``KeyError`` for a check that ``catalogue`` does not list.
+    """
+    checkpoints = {}
+    for key, part in entry.get("checkpoints", {}).items():
+        records = [{"id": record["id"], **catalogue[base_id(record["id"])], "outcome": record["outcome"],
+                    "detail": record.get("detail"), "error": record.get("error")} for record in part.get("checks", [])]
+        checkpoints[key] = {**{k: v for k, v in part.items() if k != "checks"}, "checks": records}
+    return {**entry, "checkpoints": checkpoints}
 
 
 def battery_version(checks_dir: Path) -> str:

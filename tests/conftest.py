@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from grader.reports import jsonreport
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
@@ -23,7 +24,7 @@ def grade_folder(folder: Path, out: Path, *extra: str) -> dict:
     """Grade ``folder`` into ``out`` and return results.json as a dict {id: submission result}."""
     done = run_grade(str(folder), "--out", str(out), "--quiet", *extra)
     assert done.returncode == 0, done.stderr + done.stdout
-    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    document = jsonreport.read(out / "results.json")
     return {entry["id"]: entry for entry in document["submissions"]}
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 
 from conftest import SOLUTIONS, run_grade
+from grader.reports import jsonreport
 
 SOURCE = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes()
 
 
 def results_by_id(out) -> dict:
-    return {entry["id"]: entry for entry in json.loads((out / "results.json").read_text())["submissions"]}
+    return {entry["id"]: entry for entry in jsonreport.read(out / "results.json")["submissions"]}
 
 
 def test_identical_bytes_keep_their_own_identity_on_a_rerun(tmp_path):

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from conftest import ROOT, SOLUTIONS, run_grade
+from grader.reports import jsonreport
 
 CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
 WRONG = ROOT / "submissions" / "daan-de-vries" / "main.py"
@@ -32,7 +33,7 @@ def test_a_file_that_does_not_load_is_graded_not_an_error(tmp_path):
     broken.write_text("def validate_ticket_proposal(p)\n    return p\n", encoding="utf-8")
     done = run_grade(str(broken), "--out", str(tmp_path / "out"))
     assert done.returncode == 1
-    result = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
+    result = jsonreport.read(tmp_path / "out" / "results.json")["submissions"][0]
     assert result["status"] == "load-error" and result["score"] == 0
 
 
@@ -56,8 +57,12 @@ def test_batch_writes_every_output(tmp_path):
     done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--jobs", "1")
     assert done.returncode == 0, done.stderr
     out = tmp_path / "out"
-    document = json.loads((out / "results.json").read_text())
-    assert document["format"] == 1 and document["lang"] == "nl"
+    raw = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert raw["format"] == 2 and raw["lang"] == "nl"
+    assert raw["checks"]["v4_bad_version_refused"]["clause"] == "V4"       # fixed texts once, at top level
+    assert all(set(check) <= {"id", "outcome", "detail", "error"}
+               for entry in raw["submissions"] for part in entry["checkpoints"].values() for check in part["checks"])
+    document = jsonreport.read(out / "results.json")                      # records of format 1 again
     by_id = {entry["id"]: entry for entry in document["submissions"]}
     assert set(by_id) == {"anna", "bob"}
     for entry in by_id.values():

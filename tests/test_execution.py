@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import shutil
 
@@ -12,6 +11,7 @@ import pytest
 
 from conftest import SOLUTIONS, run_grade
 from grader import execution, grading, runner
+from grader.reports import jsonreport
 
 CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
 
@@ -73,7 +73,7 @@ def test_checks_with_other_fixtures_or_markers_run_through_pytests_protocol(tmp_
     shutil.copy(CORRECT, folder / "anna.py")
     done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--checks", str(checks), "--no-similarity")
     assert done.returncode == 0, done.stderr
-    anna = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["submissions"][0]
+    anna = jsonreport.read(tmp_path / "out" / "results.json")["submissions"][0]
     extra = {c["clause"]: c for c in anna["checkpoints"]["1"]["checks"] if c["clause"].startswith("Y")}
     assert extra["Y1"]["outcome"] == "passed"
     assert extra["Y2"]["outcome"] == "failed" and extra["Y2"]["detail"]["tried"] == "tried-Y2"

@@ -9,6 +9,7 @@ import pytest
 
 from conftest import ROOT, SOLUTIONS, run_grade
 from grader import reports
+from grader.reports import jsonreport
 from test_instructor_class import sample_document
 
 CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
@@ -49,7 +50,7 @@ def test_report_re_renders_every_output_from_results_json_without_grading(tmp_pa
     assert "similarity.html" not in written  # the sources are not on this machine
     # The same files as rendering the document directly (grade report grades nothing).
     direct = tmp_path / "direct"
-    reports.render_all(json.loads((source / "results.json").read_text()), direct,
+    reports.render_all(jsonreport.read(source / "results.json"), direct,
                        reports.Options(formats=("gradescope",), gradebooks=("canvas", "brightspace")))
     assert files(direct) == written
 
@@ -69,7 +70,7 @@ def test_a_folder_named_report_is_graded_as_dot_slash_report(tmp_path):
     shutil.copy(CORRECT, tmp_path / "report" / "main.py")
     done = run_grade("./report", "--out", "marks", "--quiet", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert json.loads((tmp_path / "marks" / "results.json").read_text())["submissions"][0]["id"] == "report"
+    assert jsonreport.read(tmp_path / "marks" / "results.json")["submissions"][0]["id"] == "report"
 
 
 @pytest.mark.parametrize("args", [["--gradebook", "blackboard"], ["--reference", "/no/such/file.py"],
@@ -92,7 +93,7 @@ def test_instructor_checks_count_and_hidden_ones_show_only_name_and_hint_to_the_
     done = run_grade(str(folder), "--out", str(out), "--quiet", "--lang", "en", "--checks", str(checks),
                      "--format", "gradescope", "--no-similarity")
     assert done.returncode == 0, done.stderr
-    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    document = jsonreport.read(out / "results.json")
     anna = next(r for r in document["submissions"] if r["id"] == "anna")
     secret = [c for c in anna["checkpoints"]["3"]["checks"] if c["clause"] == "X1"]
     assert len(secret) == 1 and secret[0]["hidden"] and secret[0]["outcome"] == "failed"

@@ -85,7 +85,7 @@ def test_the_bundle_has_the_scripts_at_its_root_and_the_whole_project(tmp_path):
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     for package in project["tool"]["setuptools"]["packages"]:
         assert f"project/{package.replace('.', '/')}/__init__.py" in names, package
-    for template in (ROOT / "grader" / "reports" / "templates").iterdir():
+    for template in (p for p in (ROOT / "grader" / "reports" / "templates").iterdir() if p.is_file()):
         assert f"project/grader/reports/templates/{template.name}" in names
     for script in ("setup.sh", "run_autograder"):
         checked = subprocess.run(["bash", "-n"], input=setup if script == "setup.sh" else run, text=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import pty
 import subprocess
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, SOLUTIONS, run_grade
+from grader.reports import jsonreport
 from fixtures.intake import build as fixtures
 
 CORRECT = SOLUTIONS / "correct" / "s01_plain_regex.py"
@@ -34,7 +34,7 @@ def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("out")
     done = run_grade(*paths, "--out", str(out), "--quiet", "--lang", "en")
     assert done.returncode == 0, done.stderr + done.stdout
-    document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    document = jsonreport.read(out / "results.json")
     return inputs, before, snapshot(inputs), {entry["id"]: entry for entry in document["submissions"]}, document
 
 
@@ -55,7 +55,7 @@ def test_verdicts(run, name, want):
 
 def test_every_result_says_where_it_came_from(run):
     document = run[4]
-    assert document["format"] == 1
+    assert document["format"] == 2
     for result in document["submissions"]:
         assert PLACEMENT <= set(result)
         assert isinstance(result["attempts"], list) and isinstance(result["late"], bool)
@@ -93,7 +93,7 @@ def test_input_never_waits_for_a_keyboard_even_on_a_terminal(tmp_path):
         os.close(secondary)
         os.close(primary)
     assert done.returncode == 1 and time.monotonic() - started < 60
-    problem = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]["load"]["problem"]
+    problem = jsonreport.read(tmp_path / "out" / "results.json")["submissions"][0]["load"]["problem"]
     assert problem["kind"] == "runtime" and problem["line"] == 1 and "input()" in problem["detail"]
 
 
@@ -101,7 +101,7 @@ def test_a_file_named_explicitly_is_graded_whatever_its_name(tmp_path):
     (tmp_path / "opdracht3_anouk.py").write_bytes(CORRECT.read_bytes())
     done = run_grade(str(tmp_path / "opdracht3_anouk.py"), "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
-    result = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
+    result = jsonreport.read(tmp_path / "out" / "results.json")["submissions"][0]
     assert (result["id"], result["graded_file"], result["layout"]) == ("opdracht3_anouk", "opdracht3_anouk.py", "file")
 
 
@@ -126,6 +126,6 @@ def test_the_layout_option_forces_a_layout(tmp_path):
     assert run_grade(str(archive), "--layout", "canvas", "--out", str(tmp_path / "a")).returncode == 2
     done = run_grade(str(archive), "--layout", "moodle", "--out", str(tmp_path / "b"), "--quiet")
     assert done.returncode == 0, done.stderr
-    ids = [s["id"] for s in json.loads((tmp_path / "b" / "results.json").read_text())["submissions"]]
+    ids = [s["id"] for s in jsonreport.read(tmp_path / "b" / "results.json")["submissions"]]
     assert sorted(ids) == ["6001", "6002"]
     assert run_grade(str(archive), "--layout", "sharepoint").returncode == 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -11,6 +10,7 @@ import time
 from pathlib import Path
 
 from conftest import ROOT, SOLUTIONS
+from grader.reports import jsonreport
 
 SLOW = "\nimport math\nfor i in range(4 * 10**5):\n    math.sqrt(i)\n"  # a slow module body
 
@@ -47,7 +47,7 @@ def test_sigterm_stops_kills_children_and_a_rerun_continues(tmp_path):
     assert process.returncode == 130, stderr
     time.sleep(0.2)
     assert grader_processes(str(folder)) == []
-    graded = json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]
+    graded = jsonreport.read(out / "results.json")["submissions"]
     assert 0 < len(graded) < 12
     for entry in graded:
         assert entry["score"] == 3
@@ -55,7 +55,7 @@ def test_sigterm_stops_kills_children_and_a_rerun_continues(tmp_path):
         assert html.rstrip().endswith("</html>")
     again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
-    assert len(json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]) == 12
+    assert len(jsonreport.read(out / "results.json")["submissions"]) == 12
 
 
 def test_no_child_outlives_a_normal_run(tmp_path):

@@ -35,7 +35,6 @@ import argparse
 import ast
 import difflib
 import hashlib
-import json
 import os
 import re
 import subprocess
@@ -46,6 +45,8 @@ from pathlib import Path
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
+
+from grader.reports import jsonreport
 # mutmut 3.8's module layout (pinned in pyproject's test extra): its operators and its visitor.
 from mutmut.mutation.file_mutation import MutationVisitor, deep_replace
 from mutmut.mutation.mutators import mutation_operators
@@ -292,7 +293,7 @@ def grade(mutants: list[Mutant], *, jobs: int | None = None, timeout: float = 3,
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"grade failed ({done.returncode}):\n{done.stderr}{done.stdout}")
-        document = json.loads((out / "results.json").read_text(encoding="utf-8"))
+        document = jsonreport.read(out / "results.json")
         for entry in document["submissions"]:
             names[entry["id"]].result = entry
 

@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 from typing import Callable, Iterable
 
+from grader.results import compact, expand
 from grader.similarity import THRESHOLD
 from grader.reports import classview, copies, feedback, gradebook, gradescope, html, jsonreport, lms, markdown
 
@@ -49,30 +50,33 @@ def write_submission(result: dict, out: Path, lang: str, options: Options | None
 
 def write_class(document: dict, out: Path, options: Options | None = None,
                 sources: dict[str, bytes] | None = None) -> None:
-    """Write the class outputs of a results.json ``document`` (see :func:`write_class_outputs`)."""
-    write_class_outputs(classview.summarize(document), lambda: iter(document["submissions"]), out, options, sources)
+    """Write the class outputs of a results.json ``document`` with format 1 records (see :func:`write_class_outputs`)."""
+    catalogue: dict[str, dict] = {}
+    entries = [compact(result, catalogue) for result in document["submissions"]]
+    write_class_outputs(classview.summarize(document), lambda: iter(entries), catalogue, out, options, sources)
 
 
-def write_class_outputs(summary: dict, results: Callable[[], Iterable[dict]], out: Path,
+def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], catalogue: dict[str, dict], out: Path,
                         options: Options | None = None, sources: dict[str, bytes] | None = None) -> None:
     """Write the class outputs under ``out``: results.json, gradebook.csv, index.html and the chosen extras.
 
     In: the class document (grader.reports.classview.summarize: summaries and the check
-    catalogue) and ``results``, which gives the full submission entries in the same order
-    each time it is called (read one at a time: results.json and the Gradescope files are
-    written as they come). Extras (``options``): ``gradebook-<platform>.csv``,
+    catalogue of the class page), ``entries``, which gives the compact results.json entries
+    (grader.results.compact) in the same order each time it is called, and their
+    ``catalogue``. Entries are read one at a time: results.json and the Gradescope files are
+    written as they come. Extras (``options``): ``gradebook-<platform>.csv``,
     ``gradescope/<id>.json`` per submission, ``similarity.html`` and ``.json`` (``sources``:
     the graded bytes by id; without them the files are read from their paths).
     """
     options = options or Options()
-    jsonreport.write({key: value for key, value in summary.items() if key not in ("submissions", "checks")},
-                     results(), out)
+    header = {key: value for key, value in summary.items() if key not in ("submissions", "checks")}
+    jsonreport.write(header, catalogue, entries(), out)
     gradebook.write(summary, out)
     for platform in options.gradebooks:
         if platform != "plain":
             lms.write(summary, out, platform, options.assignment)
     if "gradescope" in options.formats:
-        write_gradescope(summary, results(), out)
+        write_gradescope(header, (expand(entry, catalogue) for entry in entries()), out)
     pairs = None
     if options.similarity:
         pairs = copies.write(summary, out, list(options.references), options.threshold, sources)
@@ -80,7 +84,7 @@ def write_class_outputs(summary: dict, results: Callable[[], Iterable[dict]], ou
 
 
 def write_gradescope(header: dict, results: Iterable[dict], out: Path) -> None:
-    """Write ``out/gradescope/<id>.json`` for every full result; ``header``: results.json's top-level fields."""
+    """Write ``out/gradescope/<id>.json`` for every result (format 1 records); ``header``: results.json's top level."""
     seconds = float(header.get("elapsed_seconds") or 0.0)
     for result in results:
         gradescope.write(result, out, header.get("lang", "nl"), seconds, str(header.get("grader", "")),

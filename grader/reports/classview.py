@@ -7,7 +7,8 @@ from collections import Counter
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
-from grader.reports.feedback import base_id, clean
+from grader.reports.feedback import clean
+from grader.results import base_id
 
 STATUSES = ("graded", "load-error", "empty")
 

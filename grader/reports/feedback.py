@@ -7,6 +7,7 @@ from pathlib import Path
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
+from grader.results import base_id
 
 # Of a parametrized check that fails in many cases, this many cases are shown in full.
 SHOWN_CASES = 3
@@ -39,11 +40,6 @@ def clean(text: object, limit: int = TEXT_CHARS) -> str:
 def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
     """Where a student's feedback file goes: ``out/feedback/<safe_name(id)>.<suffix>``."""
     return out / "feedback" / f"{safe_name(student_id)}.{suffix}"
-
-
-def base_id(check_id: str) -> str:
-    """The check a record belongs to: ``v3_bad_id_refused[call-id-41]`` -> ``v3_bad_id_refused``."""
-    return check_id.split("[", 1)[0]
 
 
 def case_label(check_id: str) -> str | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Iterable
 
 from grader.reports.files import atomic_stream
+from grader.results import expand
 
 
 def _dumps(value: object) -> str:
@@ -14,26 +15,36 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def write(header: dict, results: Iterable[dict], out: Path) -> Path:
-    """Write ``out/results.json`` atomically, one submission at a time; returns the path.
+def write(header: dict, catalogue: dict[str, dict], entries: Iterable[dict], out: Path) -> Path:
+    """Write ``out/results.json`` (format 2) atomically, one submission at a time; returns the path.
 
-    In: the document's top-level fields (``header``, without ``submissions``) and its
-    submission entries in order (any iterable: they are written as they come, so a large
-    class never has to be in memory at once).
+    In: the document's top-level fields (``header``, without ``checks`` and ``submissions``),
+    the check catalogue and the submission entries in order, compact (grader.results.compact;
+    any iterable: they are written as they come, so a large class is never in memory at once).
     """
     path = out / "results.json"
     with atomic_stream(path) as stream:
-        head = _dumps(header)
-        stream.write(head[:-1] + ("," if header else "") + '"submissions":[')
-        for index, result in enumerate(results):
-            stream.write(("," if index else "") + _dumps(result))
+        head = _dumps({**header, "checks": catalogue})
+        stream.write(head[:-1] + ',"submissions":[')
+        for index, entry in enumerate(entries):
+            stream.write(("," if index else "") + _dumps(entry))
         stream.write("]}\n")
     return path
 
 
 def read(path: Path) -> dict:
-    """Read a results.json; ValueError when it is not a format this grader knows."""
+    """Read a results.json of format 1 or 2; its submissions come back with format 1 records.
+
+    Out: the document, each submission's checks with every field (grader.results.expand).
+    Raises ``ValueError`` when it is not a results.json this grader knows.
+    """
     document = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(document, dict) or document.get("format") != 1:
-        raise ValueError(f"{path} is not a results.json of format 1")
+    if not isinstance(document, dict) or document.get("format") not in (1, 2):
+        raise ValueError(f"{path} is not a results.json of format 1 or 2")
+    if document["format"] == 2:
+        catalogue = document.pop("checks", None)
+        try:
+            document["submissions"] = [expand(entry, catalogue) for entry in document["submissions"]]
+        except (KeyError, TypeError, AttributeError):
+            raise ValueError(f"{path} names checks its own list of checks lacks") from None
     return document
