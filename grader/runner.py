@@ -206,6 +206,8 @@ class Battery:
 
     def _after_exit(self, job: Job, status: int) -> None:
         """Account for a child that ended before finishing its work (killed, crashed)."""
+        if job.load is not None and job.timeouts >= MAX_TIMEOUTS and not job.child.killed and status == 0:
+            return  # the child stopped by itself after its last strike: the rest is not run
         timed_out = job.child.killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
         reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
         if job.load is None:

@@ -123,3 +123,10 @@ def test_without_fork_grading_runs_in_process_and_says_so(tmp_path):
     import json
     results = {e["id"]: e["score"] for e in json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]}
     assert results == {"good": 3, "wrong": 0}
+
+
+@pytest.mark.parametrize("student_id", ["loop_in_dispatch", "finally_return"])
+def test_after_ten_time_outs_the_rest_is_not_run_and_nothing_crashed(results, student_id):
+    outcomes = [check["outcome"] for key in "123" for check in results[student_id]["checkpoints"][key]["checks"]]
+    assert outcomes.count("timeout") == 10 and "crashed" not in outcomes
+    assert outcomes[outcomes.index("not-run"):] == ["not-run"] * (len(outcomes) - outcomes.index("not-run"))
