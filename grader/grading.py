@@ -110,7 +110,7 @@ class _Outputs:
                  show: terminal.Progress, single: bool, force: bool) -> None:
         self.out, self.lang, self.options, self.cache, self.show, self.single = out, lang, options, cache, show, single
         self.force = force
-        self.stamps = ReportStamps(out / ".cache" / "reports.json", cache.parts, fresh=force)
+        self.stamps = ReportStamps(out / ".cache" / "reports.json", cache.parts, fresh=force, persist=not single)
         self.builder = classview.ClassSummary(self.stamps.checks)
         self.summaries: dict[str, dict] = {}
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
@@ -142,7 +142,7 @@ class _Outputs:
 
     def _add(self, submission: Submission, stamp: str, summary: dict) -> None:
         self.summaries[submission.id] = summary
-        self.stamps.put(submission.id, stamp, summary)
+        self.stamps.put(submission.id, stamp, summary, self.out)
         self.show.graded(summary)
 
     def _bare(self, submission_id: str) -> dict:
@@ -160,7 +160,8 @@ class _Outputs:
         catalogue = self.cache.catalogue
         class_stamp = None
         if self.single:  # a student's self-check: the report and results.json, no class outputs
-            jsonreport.write(header, catalogue, entries(), self.out)
+            if not (self.out / "index.html").exists():  # never in place of a class's results
+                jsonreport.write(header, catalogue, entries(), self.out)
             if "gradescope" in self.options.formats:
                 reports.write_gradescope(header, self.full, self.out)
         else:

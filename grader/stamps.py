@@ -30,12 +30,18 @@ class ReportStamps:
 
     ``parts``: the cache's key parts (grader, battery, language, time limit); stamps written
     under other parts are ignored. ``checks`` is the class document's check catalogue.
+    ``persist`` False: the stamps file is neither read, removed nor written (a self-check).
     """
 
-    def __init__(self, path: Path, parts: tuple[str, ...], fresh: bool = False) -> None:
+    def __init__(self, path: Path, parts: tuple[str, ...], fresh: bool = False, persist: bool = True) -> None:
         self.path = path
         self.parts = list(parts)
+        self.persist = persist
         self.old: dict = {}
+        if not persist:  # a self-check: the folder's stamps (a class's, perhaps) are left as they are
+            self.checks: dict[str, dict] = {}
+            self.new: dict[str, dict] = {}
+            return
         if not fresh:
             try:
                 stored = json.loads(path.read_text(encoding="utf-8"))
@@ -47,30 +53,45 @@ class ReportStamps:
             path.unlink()
         except OSError:
             pass
-        self.checks: dict[str, dict] = dict(self.old.get("checks") or {})
-        self.new: dict[str, dict] = {}
+        self.checks = dict(self.old.get("checks") or {})
+        self.new = {}
 
     @staticmethod
     def stamp(key: str, submission: Submission) -> str:
         """The stamp of a submission's reports: its cache ``key`` plus where it came from."""
         return _digest([key, placement(submission), submission.notes])
 
+    @staticmethod
+    def _files(submission_id: str, hidden: bool) -> list[str]:
+        name = safe_name(submission_id)
+        return [f"feedback/{name}.html", f"feedback/{name}.md", *([f"instructor/{name}.html"] if hidden else [])]
+
+    @staticmethod
+    def _times(out: Path, files: list[str]) -> list[int] | None:
+        """The modification times (ns) of ``files`` under ``out``; None when one is missing."""
+        try:
+            return [(out / file).stat().st_mtime_ns for file in files]
+        except OSError:
+            return None
+
     def current(self, submission: Submission, stamp: str, out: Path) -> dict | None:
-        """The stored summary when the submission's reports under ``out`` are up to date, else None."""
+        """The stored summary when the submission's reports under ``out`` are up to date, else None.
+
+        Up to date: written for the same stamp and not written since (by a self-check, say):
+        each file still has the modification time it had when the stamp was made.
+        """
         entry = (self.old.get("submissions") or {}).get(submission.id)
         if not isinstance(entry, dict) or entry.get("stamp") != stamp or not isinstance(entry.get("summary"), dict):
             return None
-        name = safe_name(submission.id)
-        files = [f"feedback/{name}.html", f"feedback/{name}.md"]
-        if entry["summary"].get("hidden"):
-            files.append(f"instructor/{name}.html")
-        if not all((out / file).is_file() for file in files):
+        times = self._times(out, self._files(submission.id, bool(entry["summary"].get("hidden"))))
+        if times is None or times != entry.get("times"):
             return None
         return entry["summary"]
 
-    def put(self, submission_id: str, stamp: str, summary: dict) -> None:
-        """Record that the reports of ``submission_id`` were written (or found) for ``stamp``."""
-        self.new[submission_id] = {"stamp": stamp, "summary": summary}
+    def put(self, submission_id: str, stamp: str, summary: dict, out: Path) -> None:
+        """Record that the reports of ``submission_id`` under ``out`` were written (or found) for ``stamp``."""
+        times = self._times(out, self._files(submission_id, bool(summary.get("hidden"))))
+        self.new[submission_id] = {"stamp": stamp, "summary": summary, "times": times}
 
     def class_stamp(self, ids: list[str], options: object, references: tuple[Path, ...] = ()) -> str:
         """The stamp of the class outputs: every submission's stamp in order, the options, the reference files."""
@@ -88,5 +109,7 @@ class ReportStamps:
 
     def save(self, class_stamp: str | None) -> None:
         """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date)."""
+        if not self.persist:
+            return
         write_atomic(self.path, json.dumps({"parts": self.parts, "class": class_stamp, "checks": self.checks,
                                             "submissions": self.new}, ensure_ascii=False, separators=(",", ":")))

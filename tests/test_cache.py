@@ -83,3 +83,23 @@ def test_a_run_that_dies_leaves_no_stamp_that_vouches_for_its_reports(tmp_path):
     from grader.stamps import ReportStamps
     ReportStamps(stamps, tuple(json.loads(stamps.read_text())["parts"]))  # what a starting run does
     assert not stamps.exists()
+
+
+def test_a_self_check_into_a_class_folder_leaves_the_class_outputs_alone(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "anna.py").write_bytes(SOURCE)
+    (folder / "bram.py").write_bytes(SOURCE + b"\n# bram\n")
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    before = snapshot(out)
+    assert run_grade(str(folder / "anna.py"), "--out", str(out)).returncode == 0
+    assert set(results_by_id(out)) == {"anna", "bram"}                    # not replaced by the self-check
+    assert {name: before[name] for name in ("results.json", "index.html", "gradebook.csv")} == \
+        {name: snapshot(out)[name] for name in ("results.json", "index.html", "gradebook.csv")}
+    after_self_check = snapshot(out)
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    rerun = snapshot(out)
+    assert {k: v for k, v in rerun.items() if "anna" not in k} == \
+        {k: v for k, v in after_self_check.items() if "anna" not in k}   # the class's stamps survived
+    assert rerun["feedback/anna.html"][1] == before["feedback/anna.html"][1]  # rewritten: the self-check wrote it
