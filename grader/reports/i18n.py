@@ -60,10 +60,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "validation is right:",
     },
     "grouped_fingerprint": {
-        "nl": "Deze controles mislukken ook, waarschijnlijk door dezelfde vingerafdruk. Kijk er opnieuw naar zodra "
-              "checkpoint 2 slaagt:",
-        "en": "These checks fail too, most likely because of the same fingerprint. Look at them again once "
-              "checkpoint 2 passes:",
+        "nl": "Deze controles mislukken ook. Een verkeerde vingerafdruk laat veel van deze controles mislukken, "
+              "maar niet per se allemaal: kijk ze opnieuw na zodra checkpoint 2 slaagt, want sommige kunnen "
+              "een eigen fout hebben:",
+        "en": "These checks fail too. A wrong fingerprint makes many of these checks fail, but not necessarily "
+              "all of them: look at them again once checkpoint 2 passes, as some may have a bug of their own:",
     },
     "grouped_same_result": {
         "nl": "Deze controles mislukken met een resultaat dat hierboven al staat, dus waarschijnlijk om dezelfde "
