@@ -9,6 +9,7 @@ import sys
 from typing import Callable
 
 from grader.sandbox import syscalls
+from grader.values import scrub
 
 try:  # POSIX only; elsewhere grading runs in-process without limits (said once by the CLI)
     import resource
@@ -48,7 +49,7 @@ class Recorder:
         self.messages: list[dict] = []
 
     def send(self, message: dict) -> None:
-        self.messages.append(json.loads(json.dumps(message, default=repr)))
+        self.messages.append(scrub(json.loads(json.dumps(message, default=repr))))
 
 
 class Child:
@@ -71,9 +72,11 @@ class Child:
         messages = []
         for line in lines:
             try:
-                messages.append(json.loads(line))
+                message = json.loads(line)
             except ValueError:
                 continue  # a torn line can only come from a dying child; it is not trusted
+            # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8.
+            messages.append(scrub(message) if b"\\ud" in line else message)
         return messages, not chunk
 
     def kill(self) -> None:

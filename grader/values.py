@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import reprlib
+import types
 
 # How deep and how large a returned value may be before it is cut short.
 MAX_DEPTH = 12
@@ -39,7 +41,8 @@ def plain(value: object) -> object:
     ``dict``/``list``/``tuple``/``set``/``frozenset``/``str``/``int``/``bool``/``float``/
     ``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
     type's C methods (their overrides are never called) and become the base type, which is
-    the reading CONTRACT.md A1/A2/A10 leave open; ``bool`` stays ``bool`` (R4); anything
+    the reading CONTRACT.md A1/A2/A10 leave open; a ``types.MappingProxyType`` of a dict is
+    read as that dict; ``bool`` stays ``bool`` (R4); anything
     else becomes a :class:`Foreign` that equals nothing. Never runs student code. At most
     MAX_NODES values are copied (a list holding itself many times stops early).
     """
@@ -68,6 +71,11 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         base = list if issubclass(kind, list) else tuple
         copied = [_plain(item, depth + 1, budget) for item in list(base.__iter__(value))[:MAX_ITEMS]]
         return copied if base is list else tuple(copied)
+    if kind is types.MappingProxyType:  # a read-only view of a dict: read the dict itself, no code runs
+        inner = gc.get_referents(value)
+        if len(inner) == 1 and isinstance(inner[0], dict):
+            return _plain(inner[0], depth, budget)
+        return Foreign(kind.__name__)
     if issubclass(kind, (set, frozenset)):
         base = set if issubclass(kind, set) else frozenset
         members = [_key(_plain(item, depth + 1, budget)) for item in list(base.__iter__(value))[:MAX_ITEMS]]
@@ -123,3 +131,23 @@ _SHOW.maxlong = 40
 def show(value: object) -> str:
     """A short, readable rendering of a plain value (at most a few hundred characters)."""
     return _SHOW.repr(value)
+
+
+def scrub(value: object) -> object:
+    """``value`` (JSON data) with every lone surrogate in its strings written as an escape (``\\ud800``).
+
+    Student text (printed output, exception messages) and file names read with
+    ``surrogateescape`` may hold lone surrogates, which cannot be written as UTF-8; every
+    other character stays as it is.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+        return value
+    if isinstance(value, dict):
+        return {scrub(key): scrub(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [scrub(item) for item in value]
+    return value

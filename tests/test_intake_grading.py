@@ -129,3 +129,16 @@ def test_the_layout_option_forces_a_layout(tmp_path):
     ids = [s["id"] for s in jsonreport.read(tmp_path / "b" / "results.json")["submissions"]]
     assert sorted(ids) == ["6001", "6002"]
     assert run_grade(str(archive), "--layout", "sharepoint").returncode == 2
+
+
+def test_a_folder_name_that_is_not_utf8_is_graded_with_its_bytes_escaped(tmp_path):
+    root = tmp_path / "export"
+    root.mkdir()
+    os.mkdir(os.fsencode(root) + b"/Jos\xe9")  # as old unzip tools write Latin-1 names
+    (root / os.fsdecode(b"Jos\xe9") / "main.py").write_bytes((SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes())
+    (root / "anna").mkdir()
+    (root / "anna" / "main.py").write_bytes((SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes())
+    done = run_grade(str(root), "--out", str(tmp_path / "out"), "--quiet")
+    assert done.returncode == 0, done.stderr
+    ids = {entry["id"]: entry["score"] for entry in jsonreport.read(tmp_path / "out" / "results.json")["submissions"]}
+    assert ids == {"anna": 3, "Jos\\udce9": 3}

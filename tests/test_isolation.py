@@ -31,6 +31,8 @@ PATHOLOGICAL = {
     "huge_print": CORRECT + "\nfor i in range(200000):\n    print('spam' * 50)\n",
     "deep_recursion": replace_function(CORRECT, "dispatch_ticket", "return dispatch_ticket(*args)"),
     "input_at_import": CORRECT + "\nnaam = input('naam? ')\n",
+    "surrogate_print": CORRECT + "\nprint('\\ud800')\n",
+    "surrogate_error": replace_function(CORRECT, "validate_ticket_proposal", "raise TypeError('bad \\udcff')"),
     "zz_control_last": CORRECT,
 }
 
@@ -130,3 +132,10 @@ def test_after_ten_time_outs_the_rest_is_not_run_and_nothing_crashed(results, st
     outcomes = [check["outcome"] for key in "123" for check in results[student_id]["checkpoints"][key]["checks"]]
     assert outcomes.count("timeout") == 10 and "crashed" not in outcomes
     assert outcomes[outcomes.index("not-run"):] == ["not-run"] * (len(outcomes) - outcomes.index("not-run"))
+
+
+def test_lone_surrogates_in_output_and_errors_are_kept_as_escapes(results):
+    printed = results["surrogate_print"]
+    assert printed["score"] == 3 and "\\ud800" in printed["load"]["output"]
+    failed = failing(results["surrogate_error"], "1")
+    assert failed and all("\\udcff" in check["detail"]["got"] for check in failed if check["outcome"] == "failed")

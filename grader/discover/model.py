@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from grader.discover.files import FileRef
+from grader.values import scrub
 
 
 class UsageError(Exception):
@@ -39,6 +40,12 @@ class Submission:
     ignored_files: list[str] = dataclasses.field(default_factory=list)
     attempts: list[dict] = dataclasses.field(default_factory=list)
     late: bool = False
+
+    def __post_init__(self) -> None:
+        # A file name that is not UTF-8 arrives with lone surrogates (surrogateescape); the
+        # reports and the cache write UTF-8, so such characters are kept as escapes.
+        self.id, self.path, self.name, self.graded_file = scrub([self.id, self.path, self.name, self.graded_file])
+        self.notes, self.ignored_files, self.attempts = scrub([self.notes, self.ignored_files, self.attempts])
 
 
 @dataclasses.dataclass
