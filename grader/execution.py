@@ -16,7 +16,7 @@ import pytest
 
 from grader.battery import MemoryLimit, Mismatch, Student
 
-STRIKES = ("timeout", "memory")  # outcomes that count towards a submission's strikes
+STRIKES = ("timeout", "memory", "crashed")  # outcomes that count towards a submission's strikes
 _PROTOCOL_MARKERS = ("skip", "skipif", "xfail")
 CPU_TIMER = hasattr(signal, "setitimer") and hasattr(signal, "SIGPROF")  # not on Windows
 

@@ -41,7 +41,8 @@ class Job:
         self.outcomes: dict[int, dict] = {}
         self.next = 0
         self.deadline = 0.0
-        self.timeouts = 0
+        self.timeouts = 0  # strikes: time-outs, memory exhaustions and crashes
+        self.spawned_at = 0  # the check the current child started at
         self.child: isolation.Child | None = None
 
     @property
@@ -59,9 +60,13 @@ class Battery:
     """
 
     def __init__(self, submissions: list[Submission], timeout: float, jobs: int,
-                 on_result: Callable[[Job, list[dict]], None]) -> None:
+                 on_result: Callable[[Job, list[dict]], None], child_cpu: int | None = None) -> None:
         self.submissions = submissions
         self.timeout = timeout
+        # A child's CPU-time limit (seconds, RLIMIT_CPU): a backstop for a check whose own budget
+        # cannot fire (a long C call). A child that has used most of it hands over to a fresh one
+        # between checks, so a slow but correct submission is never cut off by it.
+        self.child_cpu = child_cpu or int(timeout * 3 + 30)
         self.jobs = max(1, jobs)
         self.on_result = on_result
         self.checks: list[dict] = []
@@ -147,8 +152,8 @@ class Battery:
         if job.finished:
             self._finish(job)
             return
-        cpu = int(self.timeout * 3 + 30)
-        job.child = isolation.spawn(lambda channel: self._child(job, channel), cpu)
+        job.spawned_at = job.next
+        job.child = isolation.spawn(lambda channel: self._child(job, channel), self.child_cpu)
         job.deadline = time.monotonic() + self._budget(job)
         running[job.child.fd] = job
         selector.register(job.child.fd, selectors.EVENT_READ, job)
@@ -206,8 +211,9 @@ class Battery:
 
     def _after_exit(self, job: Job, status: int) -> None:
         """Account for a child that ended before finishing its work (killed, crashed)."""
-        if job.load is not None and job.timeouts >= MAX_TIMEOUTS and not job.child.killed and status == 0:
-            return  # the child stopped by itself after its last strike: the rest is not run
+        if job.load is not None and not job.child.killed and status == 0 and (
+                job.timeouts >= MAX_TIMEOUTS or job.next > job.spawned_at):
+            return  # the child stopped by itself: after its last strike, or to hand over to a fresh child
         timed_out = job.child.killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
         reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
         if job.load is None:
@@ -215,7 +221,7 @@ class Battery:
             job.load = {"status": "failed", "problem": LoadProblem(kind, reason.get("error", "")).to_dict(), "output": ""}
         elif not job.finished:
             job.outcomes[job.next] = reason
-            job.timeouts += timed_out
+            job.timeouts += 1  # a time-out or a crash: both are strikes
             job.next += 1
 
     # The child -------------------------------------------------------------------------------------
@@ -241,9 +247,12 @@ class Battery:
             return
         channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
         self.current = Student(loaded.functions, loaded.source_lines)
+        handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
         for index in range(job.next, job.total):
             if job.timeouts >= MAX_TIMEOUTS:
                 return  # the parent marks the rest as not run
+            if index > job.next and time.process_time() >= handover:
+                return  # the parent starts a fresh child (a new CPU allowance) at this check
             outcome = self._run_check(index, job)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})

@@ -147,3 +147,25 @@ def test_a_forged_message_does_not_count_and_checks_run_in_order():
     assert job.outcomes == {} and job.next == 0
     battery._handle(job, {"done": 0, "outcome": {"outcome": "timeout"}})
     assert job.outcomes == {0: {"outcome": "timeout"}} and job.next == 1 and job.timeouts == 1
+
+
+def test_a_slow_correct_submission_moves_to_fresh_children_instead_of_losing_checks(monkeypatch):
+    # Each child may use child_cpu seconds of CPU in all; a submission slow enough to need more
+    # than that over the whole battery (each check well within its budget) is handed over to a
+    # new child between checks, instead of a SIGXCPU kill that blamed the check running then.
+    from grader.discover import Submission
+    from test_determinism import REFERENCE, slowed
+
+    source = slowed(REFERENCE.read_text(encoding="utf-8"), 20_000).encode("utf-8")
+    spawned, graded = [], []
+    real_spawn = runner.isolation.spawn
+    monkeypatch.setattr(runner.isolation, "spawn", lambda *args: spawned.append(1) or real_spawn(*args))
+    battery = runner.Battery([Submission("slow", "slow.py", source, "0" * 64)], 2, 1,
+                             lambda job, checks: graded.append(job), child_cpu=4)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        pytest.main(grading.pytest_arguments(2), plugins=[battery])
+    job = graded[0]
+    assert job.load["status"] == "ok"
+    assert [index for index in range(job.total) if job.outcomes.get(index, {}).get("outcome") != "passed"] == []
+    assert len(spawned) > 1

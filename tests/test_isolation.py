@@ -31,6 +31,9 @@ PATHOLOGICAL = {
     "huge_print": CORRECT + "\nfor i in range(200000):\n    print('spam' * 50)\n",
     "deep_recursion": replace_function(CORRECT, "dispatch_ticket", "return dispatch_ticket(*args)"),
     "input_at_import": CORRECT + "\nnaam = input('naam? ')\n",
+    "crash_every_call": CORRECT + "".join(
+        f"\n\ndef {name}(*args):\n    nested = ()\n    for i in range(10 ** 6):\n        nested = (nested,)\n"
+        "    return hash(nested)\n" for name in ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")),
     "surrogate_print": CORRECT + "\nprint('\\ud800')\n",
     "surrogate_error": replace_function(CORRECT, "validate_ticket_proposal", "raise TypeError('bad \\udcff')"),
     "zz_control_last": CORRECT,
@@ -127,10 +130,14 @@ def test_without_fork_grading_runs_in_process_and_says_so(tmp_path):
     assert results == {"good": 3, "wrong": 0}
 
 
-@pytest.mark.parametrize("student_id", ["loop_in_dispatch", "finally_return"])
-def test_after_ten_time_outs_the_rest_is_not_run_and_nothing_crashed(results, student_id):
+@pytest.mark.parametrize("student_id, strike", [("loop_in_dispatch", "timeout"), ("finally_return", "timeout"),
+                                                ("crash_every_call", "crashed")])
+def test_after_ten_strikes_the_rest_is_not_run(results, student_id, strike):
+    # Crashes count too: otherwise every check of a submission that crashes each call gets a
+    # fresh child that runs its module body again (hours of CPU time for one submission).
     outcomes = [check["outcome"] for key in "123" for check in results[student_id]["checkpoints"][key]["checks"]]
-    assert outcomes.count("timeout") == 10 and "crashed" not in outcomes
+    strikes = outcomes.count("timeout") + outcomes.count("crashed")  # after one, the budget is a tenth
+    assert strikes == 10 and strike in outcomes and set(outcomes) <= {"timeout", "crashed", "not-run", "passed"}
     assert outcomes[outcomes.index("not-run"):] == ["not-run"] * (len(outcomes) - outcomes.index("not-run"))
 
 
