@@ -81,6 +81,8 @@ INVALID_PROPOSALS: list[tuple[str, str, object, str]] = [
     _changed("call-id-newline", "call_id", "c1\n"),
     _changed("call-id-space", "call_id", "c 1"),
     _changed("call-id-int", "call_id", 1),
+    _changed("call-id-bracket", "call_id", "c[1"),  # between Z and a in ASCII: a range [A-z] lets it in
+    _changed("actor-backtick", "actor", "learner`"),
     _changed("actor-accent", "actor", "l\u00e9arner", note("\\xe9 is é", "\\xe9 is é")),
     _changed("actor-kelvin", "actor", "\u212a", KELVIN),
     _changed("actor-arabic-digit", "actor", "a\u0661", note("Arabisch-Indisch cijfer 1", "Arabic-Indic digit 1")),

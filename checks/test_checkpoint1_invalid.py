@@ -58,6 +58,12 @@ BAD_IDS = [  # (id suffix, value, note); each is tried as call_id, actor and nam
     ("space", "c 1", ""),
     ("dot", "c.1", ""),
     ("exclamation", "c1!", ""),
+    # The characters between Z and a in ASCII ([ \ ] ^ _ `): a range written [A-z] lets them in.
+    ("bracket", "c[1", ""),
+    ("bracket-first", "[c1", ""),
+    ("caret", "c^", ""),
+    ("backtick", "c`", ""),
+    ("backslash", "c\\1", ""),
     ("accent", "caf\u00e9", "\u00e9"),
     ("kelvin", "\u212a", lesson.KELVIN),
     ("kelvin-second", "a\u212a", lesson.KELVIN),

@@ -36,7 +36,7 @@ HOST_ACTORS_INVALID = [
     ("41-chars", "a" * 41), ("newline", "learner\n"), ("empty", ""), ("digit-first", "1learner"),
     ("dash-first", "-learner"), ("space", "learner "), ("dot", "learn.er"), ("accent", "l\u00e9arner"),
     ("kelvin", "\u212a"), ("arabic-digit", "a\u0661"), ("fullwidth", "\uff4cearner"), ("none", None),
-    ("int", 7), ("bytes", b"learner"), ("list", ["learner"]),
+    ("int", 7), ("bytes", b"learner"), ("list", ["learner"]), ("bracket", "learn[er"), ("backtick", "learner`"),
 ]
 
 
@@ -80,6 +80,10 @@ APPROVED_INVALID = [
     ("0x-prefix", lambda: {DIGEST, "0x" + DIGEST[2:]}, "{H(p), '0x' + H(p)[2:]}"),
     ("0X-prefix", lambda: {DIGEST, "0X" + DIGEST[2:]}, "{H(p), '0X' + H(p)[2:]}"),
     ("arabic-indic-digit", lambda: {DIGEST, DIGEST[:63] + "\u0661"}, "{H(p), H(p)[:63] + '\\u0661'}"),
+    # bytes.fromhex and int(..., 16) skip white space; a digest is 64 hex digits and nothing else.
+    ("space-padded", lambda: {DIGEST, "  " + DIGEST[2:]}, "{H(p), '  ' + H(p)[2:]}"),
+    ("trailing-white-space", lambda: {DIGEST, DIGEST[:62] + " \t"}, "{H(p), H(p)[:62] + ' \\t'}"),
+    ("hex-bytes", lambda: {DIGEST, DIGEST.encode()}, "{H(p), H(p).encode()}"),
 ]
 
 

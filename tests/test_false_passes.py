@@ -9,6 +9,9 @@ EXPECTED = {
     "replay_reapplies_change": {"1": True, "2": True, "3": False},   # D18: a replay changed state again
     "log_full_before_stale": {"1": True, "2": True, "3": False},     # D7/D11: log-full before stale-version
     "ticket_unicode_digits": {"1": False, "2": False, "3": False},  # V6 via str.isdigit, inherited by F4/D5
+    "id_range_a_to_z": {"1": False, "2": False, "3": False},        # V3/D1: [A-z] admits [ \ ] ^ `
+    "approved_fromhex": {"1": True, "2": True, "3": False},         # D2: bytes.fromhex skips white space
+    "approved_hex_bytes": {"1": True, "2": True, "3": False},       # D2: a digest as hex bytes
 }
 
 
