@@ -158,7 +158,7 @@ class _Outputs:
             return (self.cache.entry(s) or self._bare(s.id) for s in graded)
 
         catalogue = self.cache.catalogue
-        class_stamp = None
+        class_stamp, written = None, []
         if self.single:  # a student's self-check: the report and results.json, no class outputs
             if not (self.out / "index.html").exists():  # never in place of a class's results
                 jsonreport.write(header, catalogue, entries(), self.out)
@@ -168,9 +168,9 @@ class _Outputs:
             if not interrupted:
                 class_stamp = self.stamps.class_stamp([s.id for s in graded], self.options, self.options.references)
             if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
-                reports.write_class_outputs(document, entries, catalogue, self.out, self.options,
-                                            {s.id: s.source for s in submissions})
-        self.stamps.save(class_stamp)
+                written = reports.write_class_outputs(document, entries, catalogue, self.out, self.options,
+                                                      {s.id: s.source for s in submissions})
+        self.stamps.save(class_stamp, self.out, written)
         return document
 
 

@@ -18,9 +18,6 @@ from grader.discover import Submission, safe_name
 from grader.reports.files import write_atomic
 from grader.results import placement
 
-CLASS_FILES = ("results.json", "index.html", "gradebook.csv")
-
-
 def _digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
@@ -104,12 +101,21 @@ class ReportStamps:
         return _digest([[(i, self.new[i]["stamp"]) for i in ids], repr(options), contents])
 
     def class_current(self, stamp: str, out: Path) -> bool:
-        """Whether the class outputs under ``out`` were written for ``stamp`` and are all there."""
-        return self.old.get("class") == stamp and all((out / name).is_file() for name in CLASS_FILES)
+        """Whether the class outputs under ``out`` were written for ``stamp`` and are all there, unchanged since."""
+        files = self.old.get("class_files")
+        if self.old.get("class") != stamp or not isinstance(files, dict) or "results.json" not in files:
+            return False
+        return self._times(out, list(files)) == list(files.values())
 
-    def save(self, class_stamp: str | None) -> None:
-        """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date)."""
+    def save(self, class_stamp: str | None, out: Path, class_files: list[Path] = ()) -> None:
+        """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date).
+
+        ``class_files``: the class outputs written now (empty: the ones of the last run, still current).
+        """
         if not self.persist:
             return
-        write_atomic(self.path, json.dumps({"parts": self.parts, "class": class_stamp, "checks": self.checks,
-                                            "submissions": self.new}, ensure_ascii=False, separators=(",", ":")))
+        files = ({str(path.relative_to(out)): path.stat().st_mtime_ns for path in class_files} if class_files
+                 else self.old.get("class_files", {}))
+        write_atomic(self.path, json.dumps({"parts": self.parts, "class": class_stamp, "class_files": files,
+                                            "checks": self.checks, "submissions": self.new},
+                                           ensure_ascii=False, separators=(",", ":")))

@@ -103,3 +103,23 @@ def test_a_self_check_into_a_class_folder_leaves_the_class_outputs_alone(tmp_pat
     assert {k: v for k, v in rerun.items() if "anna" not in k} == \
         {k: v for k, v in after_self_check.items() if "anna" not in k}   # the class's stamps survived
     assert rerun["feedback/anna.html"][1] == before["feedback/anna.html"][1]  # rewritten: the self-check wrote it
+
+
+def test_a_deleted_or_edited_class_output_is_written_again(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "bram", "carla"):
+        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
+    out = tmp_path / "out"
+    options = ("--quiet", "--format", "gradescope", "--gradebook", "canvas")
+    assert run_grade(str(folder), "--out", str(out), *options).returncode == 0
+    first = snapshot(out)
+    for name in ("gradescope/bram.json", "similarity.html", "gradebook-canvas.csv"):
+        (out / name).unlink()
+    (out / "index.html").write_text("edited", encoding="utf-8")
+    assert run_grade(str(folder), "--out", str(out), *options).returncode == 0
+    again = snapshot(out)
+    for name in ("gradescope/bram.json", "similarity.html", "gradebook-canvas.csv"):
+        assert again[name][1] == first[name][1], name
+    assert again["index.html"][1].startswith(b"<!DOCTYPE html>")          # not left as edited
+    assert again["feedback/anna.html"] == first["feedback/anna.html"]   # the students' reports were current

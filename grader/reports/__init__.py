@@ -57,7 +57,7 @@ def write_class(document: dict, out: Path, options: Options | None = None,
 
 
 def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], catalogue: dict[str, dict], out: Path,
-                        options: Options | None = None, sources: dict[str, bytes] | None = None) -> None:
+                        options: Options | None = None, sources: dict[str, bytes] | None = None) -> list[Path]:
     """Write the class outputs under ``out``: results.json, gradebook.csv, index.html and the chosen extras.
 
     In: the class document (grader.reports.classview.summarize: summaries and the check
@@ -66,29 +66,33 @@ def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], ca
     ``catalogue``. Entries are read one at a time: results.json and the Gradescope files are
     written as they come. Extras (``options``): ``gradebook-<platform>.csv``,
     ``gradescope/<id>.json`` per submission, ``similarity.html`` and ``.json`` (``sources``:
-    the graded bytes by id; without them the files are read from their paths).
+    the graded bytes by id; without them the files are read from their paths). Out: the
+    paths written.
     """
     options = options or Options()
     header = {key: value for key, value in summary.items() if key not in ("submissions", "checks")}
-    jsonreport.write(header, catalogue, entries(), out)
-    gradebook.write(summary, out)
-    for platform in options.gradebooks:
-        if platform != "plain":
-            lms.write(summary, out, platform, options.assignment)
+    written = [jsonreport.write(header, catalogue, entries(), out), gradebook.write(summary, out)]
+    written += [lms.write(summary, out, platform, options.assignment)
+                for platform in options.gradebooks if platform != "plain"]
     if "gradescope" in options.formats:
-        write_gradescope(header, (expand(entry, catalogue) for entry in entries()), out)
+        written += write_gradescope(header, (expand(entry, catalogue) for entry in entries()), out)
     pairs = None
     if options.similarity:
         pairs = copies.write(summary, out, list(options.references), options.threshold, sources)
-    html.write_index(summary, out, pairs)
+        if pairs is not None:
+            written += [out / "similarity.html", out / "similarity.json"]
+    written.append(html.write_index(summary, out, pairs))
+    return written
 
 
-def write_gradescope(header: dict, results: Iterable[dict], out: Path) -> None:
-    """Write ``out/gradescope/<id>.json`` for every result (format 1 records); ``header``: results.json's top level."""
+def write_gradescope(header: dict, results: Iterable[dict], out: Path) -> list[Path]:
+    """Write ``out/gradescope/<id>.json`` for every result (format 1 records); ``header``: results.json's top level.
+
+    Out: the paths written.
+    """
     seconds = float(header.get("elapsed_seconds") or 0.0)
-    for result in results:
-        gradescope.write(result, out, header.get("lang", "nl"), seconds, str(header.get("grader", "")),
-                         str(header.get("battery", "")))
+    return [gradescope.write(result, out, header.get("lang", "nl"), seconds, str(header.get("grader", "")),
+                             str(header.get("battery", ""))) for result in results]
 
 
 def render_all(document: dict, out: Path, options: Options | None = None) -> None:
