@@ -58,6 +58,13 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
     return list(groups.values())
 
 
+def _report_order(check: dict) -> tuple[bool, bool]:
+    """The reports' order of failures: a finding that names the fingerprint as root cause first,
+    findings made while setting up a situation last (grader.reports.feedback)."""
+    detail = check.get("detail") or {}
+    return detail.get("cause") != "fingerprint", bool(detail.get("setup"))
+
+
 def mark(passed: bool) -> str:
     """A check mark that does not rely on colour."""
     return "✔" if passed else "✘"
@@ -142,7 +149,7 @@ class Progress:
             if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
                 self.say("  - " + text["missing"].format(function=function))
                 continue
-            groups = group_failures(failed)
+            groups = group_failures(sorted(failed, key=_report_order))
             for group in groups[:SHOWN_FAILURES]:
                 self._failure(group[0], len(group))
             if len(groups) > SHOWN_FAILURES:

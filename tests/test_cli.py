@@ -100,3 +100,15 @@ def test_a_self_check_names_the_file_it_graded(tmp_path):
     assert "not graded" in done.stdout
     markdown = (tmp_path / "out" / "feedback" / "opdracht.md").read_text(encoding="utf-8")
     assert "opdracht.py" in markdown and "main.py" not in markdown
+
+
+def test_a_self_check_shows_the_fingerprint_root_cause_first_as_the_report_does(tmp_path):
+    from test_feedback_quality import SUBMISSIONS
+
+    source = SUBMISSIONS["unsorted"]((SOLUTIONS / "reference" / "main.py").read_text(encoding="utf-8"))
+    (tmp_path / "main.py").write_text(source, encoding="utf-8")
+    done = run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", "en")
+    assert done.returncode == 1
+    after = done.stdout.split("Checkpoint 3", 1)[1]
+    first = next(line for line in after.splitlines() if line.startswith("  - ["))
+    assert first.startswith("  - [D12]"), after[:500]
