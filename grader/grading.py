@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import os
 import signal
@@ -167,8 +168,10 @@ class _Outputs:
         else:
             if not interrupted:
                 class_stamp = self.stamps.class_stamp([s.id for s in graded], self.options, self.options.references)
+            # Interrupted: what was graded, quickly (no similarity: it reads every source again).
+            options = dataclasses.replace(self.options, similarity=False) if interrupted else self.options
             if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
-                written = reports.write_class_outputs(document, entries, catalogue, self.out, self.options,
+                written = reports.write_class_outputs(document, entries, catalogue, self.out, options,
                                                       {s.id: s.source for s in submissions})
         self.stamps.save(class_stamp, self.out, written)
         return document

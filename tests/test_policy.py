@@ -166,3 +166,9 @@ def test_namespaces_are_separate():
     second = load(b"STATE = []\ndef validate_ticket_proposal(p):\n    STATE.append(p)\n    return len(STATE)\n")
     first.functions["validate_ticket_proposal"](1)
     assert second.functions["validate_ticket_proposal"](1) == 1
+
+
+def test_importing_a_name_outside_the_vetted_part_of_a_module_says_so():
+    with pytest.raises(LoadFailure) as failure:
+        load(b"from typing import TypeAlias\n\ndef validate_ticket_proposal(p):\n    return p\n")
+    assert "from 'typing (in the grader only a vetted part of it)'" in failure.value.problem.detail
