@@ -76,11 +76,19 @@ class Mismatch(AssertionError):
     def __init__(self, tried: str, expected: str | dict, got: str | dict, cause: str | None = None,
                  setup: bool = False) -> None:
         super().__init__(f"{tried}: expected {expected}, got {got}")
-        self.detail = {"tried": bilingual(tried), "expected": expected, "got": got}
+        self.detail = {"tried": bilingual(_text(tried)), "expected": _text(expected), "got": _text(got)}
         if cause:
             self.detail["cause"] = cause
         if setup:
             self.detail["setup"] = True
+
+
+def _text(value: object) -> str | dict:
+    """``value`` as a finding's text: a str or a :func:`said` pair as it is, anything else shown as code."""
+    if isinstance(value, str) or (isinstance(value, dict) and set(value) == {"nl", "en"}
+                                  and all(isinstance(part, str) for part in value.values())):
+        return value
+    return show(plain(value))
 
 
 @dataclasses.dataclass

@@ -42,6 +42,11 @@ def test_own_fixture_mismatch(student, refused_proposal):
 @pytest.mark.skip(reason="not ready")
 def test_skipped(student):
     pass
+
+
+@check(1, "Y4", **TEXT)
+def test_values_not_text(student):
+    raise Mismatch("tried-Y4", 5, {"status": "ok"})
 '''
 
 
@@ -78,6 +83,8 @@ def test_checks_with_other_fixtures_or_markers_run_through_pytests_protocol(tmp_
     assert extra["Y1"]["outcome"] == "passed"
     assert extra["Y2"]["outcome"] == "failed" and extra["Y2"]["detail"]["tried"] == "tried-Y2"
     assert extra["Y3"]["outcome"] == "error" and extra["Y3"]["error"] == "skipped"
+    assert extra["Y4"]["outcome"] == "failed" and extra["Y4"]["detail"]["expected"] == "5"  # values shown as code
+    assert extra["Y4"]["detail"]["got"] == "{'status': 'ok'}"
     others = [c for key in "123" for c in anna["checkpoints"][key]["checks"] if not c["clause"].startswith("Y")]
     assert {c["outcome"] for c in others} == {"passed"}
 
