@@ -39,13 +39,18 @@ class ResultCache:
         key = self.key(submission)
         return self.folder / key[:2] / f"{key}.json"
 
-    def entry(self, submission: Submission) -> dict | None:
-        """The stored results.json entry (compact, format 2) with ``submission``'s id, path and notes, or None."""
+    def entry(self, submission: Submission, provisional: bool = False) -> dict | None:
+        """The stored results.json entry (compact, format 2) with ``submission``'s id, path and notes, or None.
+
+        ``provisional``: also an entry stored as not reusable (see :meth:`put`).
+        """
         try:
             entry = json.loads(self._path(submission).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(entry, dict) or entry.get("sha256") != submission.sha256:
+            return None
+        if entry.pop("provisional", False) and not provisional:
             return None
         entry.update(placement(submission))  # identical bytes may come from two students
         entry["load"]["notes"] = submission.notes + entry["load"].pop("own_notes", [])
@@ -61,10 +66,15 @@ class ResultCache:
         except (KeyError, TypeError, AttributeError):
             return None
 
-    def put(self, submission: Submission, result: dict) -> None:
-        """Store ``result`` (atomically); notes that belong to the file's place are not stored."""
+    def put(self, submission: Submission, result: dict, reusable: bool = True) -> None:
+        """Store ``result`` (atomically); notes that belong to the file's place are not stored.
+
+        ``reusable`` False: kept for this run's results.json only; the next run grades again.
+        """
         known = len(self.catalogue)
         stored = compact(result, self.catalogue)
+        if not reusable:
+            stored["provisional"] = True
         if len(self.catalogue) != known:  # first, so that no entry names a check the catalogue lacks
             write_atomic(self.catalogue_path, json.dumps(self.catalogue, ensure_ascii=False))
         stored["load"] = dict(result["load"])

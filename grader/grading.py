@@ -131,19 +131,22 @@ class _Outputs:
     def on_result(self, job: Job, checks: list[dict]) -> None:
         """A submission graded by the battery (called in the parent)."""
         result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
-        self.cache.put(job.submission, result)
-        self.record(job.submission, result)
+        # A child killed on the wall clock may owe its time-out to a busy machine: graded again next run.
+        self.cache.put(job.submission, result, reusable=not job.wall_clock)
+        self.record(job.submission, result, reusable=not job.wall_clock)
 
-    def record(self, submission: Submission, result: dict) -> None:
-        """Write ``result``'s reports and keep its summary."""
+    def record(self, submission: Submission, result: dict, reusable: bool = True) -> None:
+        """Write ``result``'s reports and keep its summary (``reusable``: stamp its reports as current)."""
         reports.write_submission(result, self.out, self.lang, self.options)
         if self.single:
             self.full.append(result)
-        self._add(submission, self.stamps.stamp(self.cache.key(submission), submission), self.builder.add(result))
+        summary = self.builder.add(result)
+        self._add(submission, self.stamps.stamp(self.cache.key(submission), submission) if reusable else None, summary)
 
-    def _add(self, submission: Submission, stamp: str, summary: dict) -> None:
+    def _add(self, submission: Submission, stamp: str | None, summary: dict) -> None:
         self.summaries[submission.id] = summary
-        self.stamps.put(submission.id, stamp, summary, self.out)
+        if stamp is not None:
+            self.stamps.put(submission.id, stamp, summary, self.out)
         self.show.graded(summary)
 
     def _bare(self, submission_id: str) -> dict:
@@ -156,7 +159,7 @@ class _Outputs:
         document = self.builder.document(header, [self.summaries[s.id] for s in graded])
 
         def entries() -> Iterator[dict]:  # compact results.json entries, read again from the cache each time
-            return (self.cache.entry(s) or self._bare(s.id) for s in graded)
+            return (self.cache.entry(s, provisional=True) or self._bare(s.id) for s in graded)
 
         catalogue = self.cache.catalogue
         class_stamp, written = None, []

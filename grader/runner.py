@@ -43,6 +43,9 @@ class Job:
         self.deadline = 0.0
         self.timeouts = 0  # strikes: time-outs, memory exhaustions and crashes
         self.spawned_at = 0  # the check the current child started at
+        # Killed on the wall clock (the last resort) at least once: the outcome may depend on how
+        # busy the machine was, so the result is not kept for reuse (grader.cache).
+        self.wall_clock = False
         self.child: isolation.Child | None = None
 
     @property
@@ -136,6 +139,7 @@ class Battery:
                 for job in list(running.values()):
                     if job.deadline and now > job.deadline and not job.child.killed:
                         job.child.kill()
+                        job.wall_clock = True
         finally:
             for job in running.values():
                 job.child.kill()

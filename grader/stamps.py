@@ -90,8 +90,14 @@ class ReportStamps:
         times = self._times(out, self._files(submission_id, bool(summary.get("hidden"))))
         self.new[submission_id] = {"stamp": stamp, "summary": summary, "times": times}
 
-    def class_stamp(self, ids: list[str], options: object, references: tuple[Path, ...] = ()) -> str:
-        """The stamp of the class outputs: every submission's stamp in order, the options, the reference files."""
+    def class_stamp(self, ids: list[str], options: object, references: tuple[Path, ...] = ()) -> str | None:
+        """The stamp of the class outputs: every submission's stamp in order, the options, the reference files.
+
+        None when a submission has no stamp (its result is not kept for reuse): the class outputs
+        are then written every run.
+        """
+        if any(i not in self.new for i in ids):
+            return None
         contents = []
         for path in references:
             try:

@@ -123,3 +123,21 @@ def test_a_deleted_or_edited_class_output_is_written_again(tmp_path):
         assert again[name][1] == first[name][1], name
     assert again["index.html"][1].startswith(b"<!DOCTYPE html>")          # not left as edited
     assert again["feedback/anna.html"] == first["feedback/anna.html"]   # the students' reports were current
+
+
+def test_a_result_decided_by_the_wall_clock_is_graded_again_next_run(tmp_path):
+    # A long C call cannot be interrupted by the CPU budget: the child is killed on the wall
+    # clock, which depends on how busy the machine is, so that result is not reused. A plain
+    # endless loop runs out of its CPU budget (deterministic) and is reused.
+    text = SOURCE.decode("utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "c_call.py").write_text(text + "\n\ndef proposal_fingerprint(p):\n    return str(sum(range(10**11)))\n")
+    (folder / "loop.py").write_text(text + "\n\ndef proposal_fingerprint(p):\n    while True:\n        pass\n")
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet", "--timeout", "0.5").returncode == 0
+    results = results_by_id(out)
+    assert results["c_call"]["checkpoints"]["2"]["passed"] is False and results["loop"]["score"] == 1
+    stamped = json.loads((out / ".cache" / "reports.json").read_text(encoding="utf-8"))
+    assert "loop" in stamped["submissions"] and "c_call" not in stamped["submissions"]
+    assert stamped["class"] is None                                     # so the class outputs are written again
