@@ -79,11 +79,19 @@ def report_main(argv: list[str]) -> int:
     try:
         options = output_options(args)
         document = jsonreport.read(path)
-    except (OptionError, OSError, ValueError) as error:
+    except OSError as error:
+        print(f"grade report: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except (OptionError, ValueError) as error:
         print(f"grade report: {error}", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else path.parent
-    render_all(document, out, options)
+    try:
+        render_all(document, out, options)
+    except (KeyError, TypeError, AttributeError, IndexError) as error:  # a hand-edited or foreign file
+        print(f"grade report: {path} is not a results.json this grader can render "
+              f"({type(error).__name__}: {str(error)[:200]})", file=sys.stderr)
+        return 2
     print(f"{len(document['submissions'])} submission(s) re-rendered; reports in {out}")
     return 0
 

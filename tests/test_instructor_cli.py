@@ -109,3 +109,13 @@ def test_instructor_checks_count_and_hidden_ones_show_only_name_and_hint_to_the_
     assert 'href="instructor/anna.html"' in (out / "index.html").read_text(encoding="utf-8")
     alone = run_grade(str(folder / "anna.py"), "--out", str(tmp_path / "self"), "--lang", "en", "--checks", str(checks))
     assert alone.returncode == 1 and "A secret check." in alone.stdout and "SECRET" not in alone.stdout
+
+
+@pytest.mark.parametrize("text", ['{"format": 2, "checks": {}, "submissions": [{"score": 3}]}',
+                                  '{"format": 1, "submissions": [7]}',
+                                  '{"format": 2, "checks": {}, "submissions": [{"id": "a", "checkpoints": {"1": '
+                                  '{"checks": [{"id": "x", "outcome": "passed"}]}}}]}'])
+def test_grade_report_refuses_a_malformed_results_json_with_a_message(tmp_path, text):
+    (tmp_path / "results.json").write_text(text, encoding="utf-8")
+    done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"))
+    assert done.returncode == 2 and "grade report:" in done.stderr and "Traceback" not in done.stderr
