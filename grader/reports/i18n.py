@@ -254,8 +254,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sort_hint": {"nl": "Kies een kolomkop om op die kolom te sorteren.",
                   "en": "Choose a column heading to sort by that column."},
     "instructor_view": {"nl": "docentweergave", "en": "instructor view"},
-    "class_similarity": {"nl": "Mogelijke kopieën ({count} paren), alleen voor docenten",
-                         "en": "Possible copies ({count} pairs), for instructors only"},
+    "class_similarity": {"nl": "Mogelijke kopieën (aantal paren: {count}), alleen voor docenten",
+                         "en": "Possible copies (pairs: {count}), for instructors only"},
     # A hidden check (--checks, hidden=True): the student sees its name and hint only.
     "hidden_check": {"nl": "Verborgen controle: de invoer en de verwachte uitkomst worden niet getoond.",
                      "en": "Hidden check: its input and expected result are not shown."},
