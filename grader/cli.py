@@ -84,8 +84,9 @@ def _main(argv: list[str] | None = None) -> int:
         document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
                          quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
     except Interrupted as stop:
-        print(f"grade: interrupted; {len(stop.document['submissions'])} of {len(submissions)} submissions graded "
-              f"and written to {args.out}; run the same command again to continue", file=sys.stderr)
+        from grader.terminal import TEXT
+        print(TEXT[args.lang]["interrupted"].format(done=len(stop.document["submissions"]), total=len(submissions),
+                                                    out=args.out), file=sys.stderr)
         return EXIT_INTERRUPTED
     except BatteryError as error:
         print(f"grade: internal error: {error}", file=sys.stderr)

@@ -18,7 +18,10 @@ TEXT = {
         "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
         "not-graded": "niet beoordeeld",
         "tried": "geprobeerd", "expected": "verwacht", "got": "gekregen", "hint": "tip",
-        "more": "... en nog {n} check(s); zie het rapport",
+        "more": "... en nog {n} mislukte controle(s); zie het rapport",
+        "line": "regel",
+        "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
+                       "voer dezelfde opdracht opnieuw uit om verder te gaan",
         "load": "{file} kon niet worden geladen ({kind}): {detail}",
         "report": "Volledig rapport: {path}",
         "score": "Score: {score}/{max}",
@@ -34,7 +37,10 @@ TEXT = {
         "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",
         "not-graded": "not graded",
         "tried": "tried", "expected": "expected", "got": "got", "hint": "hint",
-        "more": "... and {n} more check(s); see the report",
+        "more": "... and {n} more failed check(s); see the report",
+        "line": "line",
+        "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
+                       "run the same command again to continue",
         "load": "{file} could not be loaded ({kind}): {detail}",
         "report": "Full report: {path}",
         "score": "Score: {score}/{max}",
@@ -131,7 +137,7 @@ class Progress:
         text = self.text
         problem = result["load"]["problem"]
         if problem:
-            where = f" (regel/line {problem['line']}: {problem['source']})" if problem.get("line") else ""
+            where = f" ({text['line']} {problem['line']}: {problem['source']})" if problem.get("line") else ""
             file = result.get("graded_file") or Path(result["source"]).name
             self.say(text["load"].format(file=file, kind=problem["kind"], detail=problem["detail"]) + where)
         for key, function in FUNCTIONS.items():

@@ -45,6 +45,7 @@ def test_sigterm_stops_kills_children_and_a_rerun_continues(tmp_path):
     _, stderr = process.communicate(timeout=30)
     assert time.monotonic() - started < 2.0
     assert process.returncode == 130, stderr
+    assert "onderbroken" in stderr and "voer dezelfde opdracht opnieuw uit" in stderr   # the run's language
     time.sleep(0.2)
     assert grader_processes(str(folder)) == []
     graded = jsonreport.read(out / "results.json")["submissions"]
