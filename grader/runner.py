@@ -158,7 +158,8 @@ class Battery:
             return
         job.spawned_at = job.next
         job.child = isolation.spawn(lambda channel: self._child(job, channel), self.child_cpu)
-        job.deadline = time.monotonic() + self._budget(job)
+        # Loading (again, after a strike or a hand-over) may take the module body's full limit.
+        job.deadline = time.monotonic() + self.timeout * 2 + 1.0
         running[job.child.fd] = job
         selector.register(job.child.fd, selectors.EVENT_READ, job)
 
@@ -204,9 +205,11 @@ class Battery:
         """
         if not isinstance(message, dict):
             return
-        if "load" in message and job.load is None and execution.valid_load(message):
-            job.load = message
-            job.deadline = time.monotonic() + self._budget(job)
+        if "load" in message:
+            if execution.valid_load(message):
+                if job.load is None:  # a fresh child after a strike or a hand-over loads again: same result
+                    job.load = message
+                job.deadline = time.monotonic() + self._budget(job)
         elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
             job.outcomes[job.next] = message["outcome"]
             job.timeouts += message["outcome"]["outcome"] in STRIKES
