@@ -21,15 +21,22 @@ class ResultCache:
     ``checks-<hash>.json``; an entry whose checks it does not list counts as missing.
     """
 
-    def __init__(self, folder: Path, parts: tuple[str, ...]) -> None:
+    def __init__(self, folder: Path, parts: tuple[str, ...], fresh: bool = False) -> None:
         self.folder = folder
         self.parts = parts
         self.catalogue_path = folder / f"checks-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:16]}.json"
-        try:
-            stored = json.loads(self.catalogue_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            stored = None
-        self.catalogue: dict[str, dict] = stored if isinstance(stored, dict) else {}
+        stored = None
+        if not fresh:  # --force: the catalogue is written anew too
+            try:
+                stored = json.loads(self.catalogue_path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                stored = None
+        # A damaged catalogue is dropped whole: every entry then counts as missing and is graded again.
+        self.catalogue: dict[str, dict] = stored if _valid_catalogue(stored) else {}
+
+    def has(self, submission: Submission) -> bool:
+        """Whether an entry for ``submission`` is stored (without reading it)."""
+        return self._path(submission).is_file()
 
     def key(self, submission: Submission) -> str:
         """The hex key of ``submission``'s entry: sha256 of its source's sha256 and the key parts."""
@@ -75,9 +82,17 @@ class ResultCache:
         stored = compact(result, self.catalogue)
         if not reusable:
             stored["provisional"] = True
-        if len(self.catalogue) != known:  # first, so that no entry names a check the catalogue lacks
+        if len(self.catalogue) != known or not self.catalogue_path.is_file():  # first: no entry may name a check it lacks
             write_atomic(self.catalogue_path, json.dumps(self.catalogue, ensure_ascii=False))
         stored["load"] = dict(result["load"])
         stored["load"]["own_notes"] = [note for note in result["load"]["notes"] if note not in submission.notes]
         del stored["load"]["notes"]
         write_atomic(self._path(submission), json.dumps(stored, ensure_ascii=False))
+
+
+def _valid_catalogue(stored: object) -> bool:
+    """Whether ``stored`` is a check catalogue as grader.results.compact builds it."""
+    return isinstance(stored, dict) and all(
+        isinstance(meta, dict) and type(meta.get("checkpoint")) is int and type(meta.get("hidden")) is bool
+        and all(isinstance(meta.get(key), str) for key in ("clause", "message", "hint"))
+        for meta in stored.values())

@@ -83,7 +83,7 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
     if not isolation.ISOLATED:
         show.warn_unisolated()
     battery_id = battery_version(CHECKS_DIR) + (f"+{battery_version(checks)}" if checks else "")
-    cache = ResultCache(out / ".cache", (__version__, grader_version(), battery_id, lang, f"{timeout:g}"))
+    cache = ResultCache(out / ".cache", (__version__, grader_version(), battery_id, lang, f"{timeout:g}"), fresh=force)
     run = _Outputs(out, lang, options or reports.Options(), cache, show, single, force)
     todo = [submission for submission in submissions if not run.reuse(submission)]
     interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, run.on_result), timeout, checks)
@@ -120,7 +120,7 @@ class _Outputs:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
         stamp = self.stamps.stamp(self.cache.key(submission), submission)
         current = None if self.single else self.stamps.current(submission, stamp, self.out)
-        if current is not None:  # its reports are already written for this very result
+        if current is not None and self.cache.has(submission):  # its reports are written for this very result
             self._add(submission, stamp, current)
             return True
         cached = None if self.force else self.cache.get(submission)

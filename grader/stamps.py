@@ -18,6 +18,36 @@ from grader.discover import Submission, safe_name
 from grader.reports.files import write_atomic
 from grader.results import placement
 
+def _is(value: object, kind: type) -> bool:
+    return type(value) is kind
+
+
+def _valid_summary(summary: object) -> bool:
+    """Whether a stored summary has the fields and types the class outputs read (grader.reports.classview)."""
+    if not _is(summary, dict) or not all(_is(summary.get(key), str) for key in ("id", "status")):
+        return False
+    if not all(_is(summary.get(key), int) for key in ("score", "max_score")) or not _is(summary.get("hidden"), bool):
+        return False
+    checkpoints, load = summary.get("checkpoints"), summary.get("load")
+    return (_is(checkpoints, dict) and all(_is(v, dict) and _is(v.get("passed"), bool) for v in checkpoints.values())
+            and _is(summary.get("failed"), list) and all(_is(f, str) for f in summary["failed"])
+            and _is(load, dict) and (load.get("problem") is None or _is(load.get("problem"), dict)))
+
+
+def _valid(stored: dict) -> bool:
+    """Whether a stamps file has the shape this module writes (:meth:`ReportStamps.save`)."""
+    checks, entries, files = stored.get("checks"), stored.get("submissions"), stored.get("class_files")
+    if not (_is(checks, dict) and _is(entries, dict) and _is(files, dict)):
+        return False
+    if not all(_is(meta, dict) and _is(meta.get("key"), str) and _is(meta.get("id"), str) for meta in checks.values()):
+        return False
+    if not all(_is(name, str) and _is(time, int) for name, time in files.items()):
+        return False
+    return all(_is(entry, dict) and _is(entry.get("stamp"), str) and _valid_summary(entry.get("summary"))
+               and (entry.get("times") is None or (_is(entry["times"], list) and all(_is(t, int) for t in entry["times"])))
+               for entry in entries.values())
+
+
 def _digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
@@ -44,8 +74,8 @@ class ReportStamps:
                 stored = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 stored = None
-            if isinstance(stored, dict) and stored.get("parts") == self.parts:
-                self.old = stored
+            if isinstance(stored, dict) and stored.get("parts") == self.parts and _valid(stored):
+                self.old = stored  # anything else (another build's, hand-edited, damaged) is ignored
         try:
             path.unlink()
         except OSError:

@@ -141,3 +141,30 @@ def test_a_result_decided_by_the_wall_clock_is_graded_again_next_run(tmp_path):
     stamped = json.loads((out / ".cache" / "reports.json").read_text(encoding="utf-8"))
     assert "loop" in stamped["submissions"] and "c_call" not in stamped["submissions"]
     assert stamped["class"] is None                                     # so the class outputs are written again
+
+
+def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_result(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "anna.py").write_bytes(SOURCE)
+    (folder / "bram.py").write_bytes(SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1))
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    cache = out / ".cache"
+    catalogue = next(cache.glob("checks-*.json"))
+    damaged = json.loads(catalogue.read_text(encoding="utf-8"))
+    damaged[next(iter(damaged))] = None
+    catalogue.write_text(json.dumps(damaged), encoding="utf-8")
+    assert run_grade(str(folder), "--out", str(out), "--quiet", "--force").returncode == 0
+    assert results_by_id(out)["bram"]["checkpoints"]["1"]["checks"][0]["message"]   # readable, full records
+    for entry in cache.glob("??/*.json"):                                         # entries gone, stamps kept
+        entry.unlink()
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert all(part["checks"] for part in results_by_id(out)["bram"]["checkpoints"].values())
+    stamps = json.loads((cache / "reports.json").read_text(encoding="utf-8"))
+    stamps["checks"] = [1]
+    stamps["submissions"]["anna"]["summary"]["score"] = "three"
+    (cache / "reports.json").write_text(json.dumps(stamps), encoding="utf-8")
+    done = run_grade(str(folder), "--out", str(out), "--quiet")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert {i: r["score"] for i, r in results_by_id(out).items()} == {"anna": 3, "bram": 0}
