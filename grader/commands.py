@@ -88,7 +88,7 @@ def report_main(argv: list[str]) -> int:
     out = Path(args.out) if args.out else path.parent
     try:
         render_all(document, out, options)
-    except (KeyError, TypeError, AttributeError, IndexError) as error:  # a hand-edited or foreign file
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as error:  # hand-edited
         print(f"grade report: {path} is not a results.json this grader can render "
               f"({type(error).__name__}: {str(error)[:200]})", file=sys.stderr)
         return 2

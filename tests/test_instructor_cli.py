@@ -114,7 +114,11 @@ def test_instructor_checks_count_and_hidden_ones_show_only_name_and_hint_to_the_
 @pytest.mark.parametrize("text", ['{"format": 2, "checks": {}, "submissions": [{"score": 3}]}',
                                   '{"format": 1, "submissions": [7]}',
                                   '{"format": 2, "checks": {}, "submissions": [{"id": "a", "checkpoints": {"1": '
-                                  '{"checks": [{"id": "x", "outcome": "passed"}]}}}]}'])
+                                  '{"checks": [{"id": "x", "outcome": "passed"}]}}}]}',
+                                  '[' * 100_000 + ']' * 100_000,
+                                  '{"format": 1, "lang": "fr", "submissions": []}',
+                                  '{"format": 1, "submissions": [{"id": null, "score": 1, "checkpoints": {}}]}',
+                                  '{"format": 1, "submissions": [{"source": 5, "load": {"output": 3}}]}'])
 def test_grade_report_refuses_a_malformed_results_json_with_a_message(tmp_path, text):
     (tmp_path / "results.json").write_text(text, encoding="utf-8")
     done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"))

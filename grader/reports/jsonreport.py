@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Iterable
 
 from grader.reports.files import atomic_stream
+from grader.reports.i18n import LANGUAGES
 from grader.results import expand
+from grader.values import scrub
 
 
 def _dumps(value: object) -> str:
@@ -38,9 +40,14 @@ def read(path: Path) -> dict:
     Out: the document, each submission's checks with every field (grader.results.expand).
     Raises ``ValueError`` when it is not a results.json this grader knows.
     """
-    document = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        document = scrub(json.loads(path.read_text(encoding="utf-8")))
+    except RecursionError:
+        raise ValueError(f"{path} is nested too deeply to be a results.json") from None
     if not isinstance(document, dict) or document.get("format") not in (1, 2):
         raise ValueError(f"{path} is not a results.json of format 1 or 2")
+    if document.get("lang", "nl") not in LANGUAGES or not isinstance(document.get("submissions"), list):
+        raise ValueError(f"{path}: its lang must be nl or en and its submissions a list")
     if document["format"] == 2:
         catalogue = document.pop("checks", None)
         try:
