@@ -176,6 +176,7 @@ class _Outputs:
             if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
                 written = reports.write_class_outputs(document, entries, catalogue, self.out, options,
                                                       {s.id: s.source for s in submissions})
+        self.stamps.remove_stale(self.out, written)
         self.stamps.save(class_stamp, self.out, written)
         return document
 

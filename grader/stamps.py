@@ -143,6 +143,22 @@ class ReportStamps:
             return False
         return self._times(out, list(files)) == list(files.values())
 
+    def remove_stale(self, out: Path, class_files: list[Path]) -> None:
+        """Remove the class outputs of the previous run that this run did not write (``class_files``).
+
+        A gradebook for an LMS no longer asked for, a similarity page left by a run with
+        similarity: kept, they would disagree with results.json. Only files this grader wrote
+        under ``out`` (as its stamps list them) are removed.
+        """
+        if not self.persist or not class_files:
+            return
+        now = {str(path.relative_to(out)) for path in class_files}
+        root = out.resolve()
+        for name in self.old.get("class_files", {}):
+            target = (out / name).resolve()
+            if name not in now and root in target.parents and target.is_file():
+                target.unlink()
+
     def save(self, class_stamp: str | None, out: Path, class_files: list[Path] = ()) -> None:
         """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date).
 

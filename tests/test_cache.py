@@ -168,3 +168,18 @@ def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_resu
     done = run_grade(str(folder), "--out", str(out), "--quiet")
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert {i: r["score"] for i, r in results_by_id(out).items()} == {"anna": 3, "bram": 0}
+
+
+def test_class_outputs_a_run_no_longer_writes_are_removed(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "bram"):
+        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet", "--gradebook", "canvas", "--format",
+                     "gradescope").returncode == 0
+    assert (out / "gradebook-canvas.csv").is_file() and (out / "similarity.html").is_file()
+    (folder / "bram.py").write_bytes(SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1))
+    assert run_grade(str(folder), "--out", str(out), "--quiet", "--no-similarity").returncode == 0
+    assert not (out / "gradebook-canvas.csv").exists() and not (out / "gradescope" / "bram.json").exists()
+    assert not (out / "similarity.html").exists() and (out / "gradebook.csv").is_file()
