@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -64,6 +65,17 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
     return list(groups.values())
 
 
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, lines: bool = True) -> str:
+    """``text`` with its control characters shown as escapes (``\\x1b``): a submission's name or
+    error message must not move the cursor, clear the screen or fake a line. ``lines``: keep
+    line ends (a multi-line value); otherwise they are escaped too."""
+    found = _CONTROL if lines else re.compile(r"[\x00-\x1f\x7f-\x9f]")
+    return found.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def _report_order(check: dict) -> tuple[bool, bool]:
     """The reports' order of failures: a finding that names the fingerprint as root cause first,
     findings made while setting up a situation last (grader.reports.feedback)."""
@@ -92,8 +104,8 @@ class Progress:
             self.bar = tqdm(total=total, unit="sub", file=sys.stderr, dynamic_ncols=True, leave=False)
 
     def say(self, text: str = "") -> None:
-        """Print a line to the real standard output."""
-        print(text, file=self.stream, flush=True)
+        """Print a line to the real standard output, control characters (but line ends) escaped."""
+        print(printable(text), file=self.stream, flush=True)
 
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""
@@ -103,11 +115,12 @@ class Progress:
         """One line as each submission finishes (not with --quiet)."""
         self.done += 1
         if self.bar is not None:
-            self.bar.set_postfix_str(f"{result['id'][:30]} {result['score']}/{result['max_score']}", refresh=False)
+            self.bar.set_postfix_str(printable(f"{result['id'][:30]} {result['score']}/{result['max_score']}", False),
+                                     refresh=False)
             self.bar.update(1)
         elif not self.quiet:
             marks = " ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            self.say(f"[{self.done}/{self.total}] {result['id']}: {result['score']}/{result['max_score']}  {marks}  "
+            self.say(f"[{self.done}/{self.total}] {printable(result['id'], False)}: {result['score']}/{result['max_score']}  {marks}  "
                   f"{result['status']}")
 
     def close(self) -> None:
@@ -118,7 +131,7 @@ class Progress:
 
     def summary(self, results: list[dict], out: Path) -> None:
         """The table at the end of a batch run."""
-        width = max([len(r["id"]) for r in results] + [10])
+        width = max([len(printable(r["id"], False)) for r in results] + [10])
         if not self.quiet and len(results) <= SUMMARY_ROWS:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
@@ -130,7 +143,7 @@ class Progress:
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            self.say(f"{result['id']:<{width}}  {result['score']}/{result['max_score']}    {marks}    {result['status']}")
+            self.say(f"{printable(result['id'], False):<{width}}  {result['score']}/{result['max_score']}    {marks}    {result['status']}")
 
     def self_check(self, result: dict, out: Path) -> None:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path."""
