@@ -177,6 +177,7 @@ class _Outputs:
                 written = reports.write_class_outputs(document, entries, catalogue, self.out, options,
                                                       {s.id: s.source for s in submissions})
         self.stamps.remove_stale(self.out, written)
+        self.stamps.remove_departed(self.out, {s.id for s in submissions})
         self.stamps.save(class_stamp, self.out, written)
         return document
 

@@ -159,6 +159,19 @@ class ReportStamps:
             if name not in now and root in target.parents and target.is_file():
                 target.unlink()
 
+    def remove_departed(self, out: Path, ids: set[str]) -> None:
+        """Remove the reports of the previous run's students that are not among ``ids`` (this run's).
+
+        A report left behind would be shared or uploaded with the others; only the files this
+        grader wrote for a student it stamped are removed.
+        """
+        if not self.persist:
+            return
+        for student_id, entry in (self.old.get("submissions") or {}).items():
+            if student_id not in ids:
+                for name in self._files(student_id, bool(entry["summary"].get("hidden"))):
+                    (out / name).unlink(missing_ok=True)
+
     def save(self, class_stamp: str | None, out: Path, class_files: list[Path] = ()) -> None:
         """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date).
 

@@ -183,3 +183,16 @@ def test_class_outputs_a_run_no_longer_writes_are_removed(tmp_path):
     assert run_grade(str(folder), "--out", str(out), "--quiet", "--no-similarity").returncode == 0
     assert not (out / "gradebook-canvas.csv").exists() and not (out / "gradescope" / "bram.json").exists()
     assert not (out / "similarity.html").exists() and (out / "gradebook.csv").is_file()
+
+
+def test_the_reports_of_a_student_no_longer_in_the_folder_are_removed(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "carol"):
+        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    (folder / "carol.py").rename(folder / "dave.py")
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == ["anna.html", "anna.md", "dave.html", "dave.md"]
+    assert set(results_by_id(out)) == {"anna", "dave"}
