@@ -83,12 +83,15 @@ class Mismatch(AssertionError):
             self.detail["setup"] = True
 
 
+def is_text(value: object) -> bool:
+    """Whether ``value`` is a finding's text: a str or a :func:`said` pair of strs."""
+    return isinstance(value, str) or (isinstance(value, dict) and set(value) == {"nl", "en"}
+                                      and all(isinstance(part, str) for part in value.values()))
+
+
 def _text(value: object) -> str | dict:
-    """``value`` as a finding's text: a str or a :func:`said` pair as it is, anything else shown as code."""
-    if isinstance(value, str) or (isinstance(value, dict) and set(value) == {"nl", "en"}
-                                  and all(isinstance(part, str) for part in value.values())):
-        return value
-    return show(plain(value))
+    """``value`` as a finding's text: text (:func:`is_text`) as it is, anything else shown as code."""
+    return value if is_text(value) else show(plain(value))
 
 
 @dataclasses.dataclass

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from grader.battery import MemoryLimit, Mismatch, Student
+from grader.battery import MemoryLimit, Mismatch, Student, is_text
 
 STRIKES = ("timeout", "memory", "crashed")  # outcomes that count towards a submission's strikes
 _PROTOCOL_MARKERS = ("skip", "skipif", "xfail")
@@ -74,7 +74,8 @@ def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
     """Run ``item`` with ``student`` and return its outcome; ``seconds`` is its CPU-time budget.
 
     A check whose budget ran out timed out, whatever it reported: a submission that
-    swallows the time-out (``finally: return``) must not turn it into a pass. Without SIGPROF (Windows) there is no budget here.
+    swallows the time-out (``finally: return``) must not turn it into a pass. Without
+    SIGPROF (Windows) there is no budget here.
     """
     spec = getattr(item, "callspec", None)
     item.funcargs = {**(spec.params if spec is not None else {}), "student": student}
@@ -146,11 +147,6 @@ _LOAD_KINDS = ("encoding", "empty", "too-large", "syntax", "indentation", "polic
 _CHILD_NOTES = ("decoded-utf16", "decoded-cp1252", "exit-called", "missing-function")
 
 
-def _text(value: object) -> bool:
-    return isinstance(value, str) or (isinstance(value, dict) and set(value) == {"nl", "en"}
-                                      and all(isinstance(part, str) for part in value.values()))
-
-
 def valid_outcome(outcome: object) -> bool:
     """Whether a check's outcome from a child has the shape the reports expect.
 
@@ -165,7 +161,7 @@ def valid_outcome(outcome: object) -> bool:
     if detail is None:
         return True
     return (isinstance(detail, dict) and set(detail) <= {*_DETAIL_TEXTS, "cause", "setup"}
-            and all(_text(detail[key]) for key in _DETAIL_TEXTS if key in detail)
+            and all(is_text(detail[key]) for key in _DETAIL_TEXTS if key in detail)
             and isinstance(detail.get("cause", ""), str) and isinstance(detail.get("setup", False), bool))
 
 

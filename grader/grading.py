@@ -125,7 +125,7 @@ class _Outputs:
             return True
         cached = None if self.force else self.cache.get(submission)
         if cached is not None:
-            self.record(submission, cached)
+            self.record(submission, cached, stamp)
         return cached is not None
 
     def on_result(self, job: Job, checks: list[dict]) -> None:
@@ -133,15 +133,15 @@ class _Outputs:
         result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
         # A child killed on the wall clock may owe its time-out to a busy machine: graded again next run.
         self.cache.put(job.submission, result, reusable=not job.wall_clock)
-        self.record(job.submission, result, reusable=not job.wall_clock)
+        stamp = None if job.wall_clock else self.stamps.stamp(self.cache.key(job.submission), job.submission)
+        self.record(job.submission, result, stamp)
 
-    def record(self, submission: Submission, result: dict, reusable: bool = True) -> None:
-        """Write ``result``'s reports and keep its summary (``reusable``: stamp its reports as current)."""
+    def record(self, submission: Submission, result: dict, stamp: str | None) -> None:
+        """Write ``result``'s reports and keep its summary; ``stamp`` (None: not reusable) marks them current."""
         reports.write_submission(result, self.out, self.lang, self.options)
         if self.single:
             self.full.append(result)
-        summary = self.builder.add(result)
-        self._add(submission, self.stamps.stamp(self.cache.key(submission), submission) if reusable else None, summary)
+        self._add(submission, stamp, self.builder.add(result))
 
     def _add(self, submission: Submission, stamp: str | None, summary: dict) -> None:
         self.summaries[submission.id] = summary
