@@ -16,7 +16,7 @@ import pytest
 from grader import __version__, isolation, reports, terminal
 from grader.reports import classview, jsonreport
 from grader.cache import ResultCache
-from grader.discover import Submission
+from grader.discover import Sources, Submission
 from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
 from grader.stamps import ReportStamps
@@ -175,7 +175,7 @@ class _Outputs:
             options = dataclasses.replace(self.options, similarity=False) if interrupted else self.options
             if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
                 written = reports.write_class_outputs(document, entries, catalogue, self.out, options,
-                                                      {s.id: s.source for s in submissions})
+                                                      Sources(submissions))
         self.stamps.remove_stale(self.out, written)
         self.stamps.remove_departed(self.out, {s.id for s in submissions})
         self.stamps.save(class_stamp, self.out, written)

@@ -125,14 +125,13 @@ class Battery:
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         if session.testsfailed or self.collection_errors:
             raise pytest.UsageError("the check battery could not be collected:\n" + "\n".join(self.collection_errors))
-        pending = deque(Job(submission, len(self.items)) for submission in self.submissions)
+        pending = deque(self.submissions)  # a Job is made when its submission starts: few exist at once
         running: dict[int, Job] = {}
         selector = selectors.DefaultSelector()
         try:
             while pending or running:
                 while pending and len(running) < self.jobs:
-                    job = pending.popleft()
-                    self._start(job, selector, running)
+                    self._start(Job(pending.popleft(), len(self.items)), selector, running)
                 for key, _ in selector.select(timeout=0.2):
                     self._receive(key.data, selector, running)
                 now = time.monotonic()
@@ -147,9 +146,11 @@ class Battery:
         return True
 
     def _start(self, job: Job, selector: selectors.BaseSelector, running: dict[int, Job]) -> None:
+        # Read here: the child closes every file it inherits, the source spill's too.
+        source = job.submission.source
         if not isolation.ISOLATED:  # no fork here: grade in this process, without limits
             recorder = isolation.Recorder()
-            self._child(job, recorder)
+            self._child(job, source, recorder)
             for message in recorder.messages:
                 self._handle(job, message)
             job.next = max(job.next, job.total)
@@ -157,7 +158,7 @@ class Battery:
             self._finish(job)
             return
         job.spawned_at = job.next
-        job.child = isolation.spawn(lambda channel: self._child(job, channel), self.child_cpu)
+        job.child = isolation.spawn(lambda channel: self._child(job, source, channel), self.child_cpu)
         # Loading (again, after a strike or a hand-over) may take the module body's full limit.
         job.deadline = time.monotonic() + self.timeout * 2 + 1.0
         running[job.child.fd] = job
@@ -232,7 +233,7 @@ class Battery:
             job.next += 1
 
     # The child -------------------------------------------------------------------------------------
-    def _child(self, job: Job, channel: isolation.Channel) -> None:
+    def _child(self, job: Job, source: bytes, channel: isolation.Channel) -> None:
         if isolation.ISOLATED:
             self.submissions = []  # the other students' sources have no business in this process
         budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
@@ -240,7 +241,7 @@ class Battery:
         loaded = None
         try:
             try:
-                loaded = load(job.submission.source)
+                loaded = load(source)
             finally:
                 budget.stop()
         except LoadFailure as failure:

@@ -8,9 +8,9 @@ from grader.discover import archives
 from grader.discover.choose import build
 from grader.discover.files import Tree, scan_folder, single_file
 from grader.discover.layouts import LAYOUTS, detect, folders
-from grader.discover.model import Attempt, Student, Submission, UsageError, safe_name, unique
+from grader.discover.model import Attempt, Sources, Student, Submission, UsageError, safe_name, unique
 
-__all__ = ["AUTO", "LAYOUTS", "Submission", "UsageError", "discover", "safe_name"]
+__all__ = ["AUTO", "LAYOUTS", "Sources", "Submission", "UsageError", "discover", "safe_name"]
 
 AUTO = "auto"
 # Names listed in a "found: ..." hint at most.

@@ -7,8 +7,10 @@ import datetime
 import hashlib
 import re
 import unicodedata
+from typing import Iterator, Mapping
 
 from grader.discover.files import FileRef
+from grader.discover.spill import SOURCES
 from grader.values import scrub
 
 
@@ -27,6 +29,8 @@ class Submission:
     ``graded_file`` the file's own name inside the submission, ``ignored_files`` the other
     files there, ``attempts`` every attempt found (``label``, ``submitted`` ISO time or None,
     ``graded``), ``late`` the LMS's late marker. ``notes`` reach ``load.notes`` of results.json.
+    The source is kept in a temporary file (grader.discover.spill), not in memory: reading
+    ``source`` reads it back.
     """
 
     id: str
@@ -46,6 +50,34 @@ class Submission:
         # reports and the cache write UTF-8, so such characters are kept as escapes.
         self.id, self.path, self.name, self.graded_file = scrub([self.id, self.path, self.name, self.graded_file])
         self.notes, self.ignored_files, self.attempts = scrub([self.notes, self.ignored_files, self.attempts])
+
+
+def _get_source(submission: Submission) -> bytes:
+    return SOURCES.get(submission._source)
+
+
+def _set_source(submission: Submission, data: bytes) -> None:
+    submission._source = SOURCES.put(bytes(data))
+
+
+# After the dataclass is made, so that its __init__, __eq__ and __repr__ go through the spill.
+Submission.source = property(_get_source, _set_source, doc="The bytes the sandbox loads (read from the spill).")
+
+
+class Sources(Mapping[str, bytes]):
+    """The sources of ``submissions`` by id, each read from the spill when it is asked for."""
+
+    def __init__(self, submissions: list[Submission]) -> None:
+        self.by_id = {submission.id: submission for submission in submissions}
+
+    def __getitem__(self, key: str) -> bytes:
+        return self.by_id[key].source
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.by_id)
+
+    def __len__(self) -> int:
+        return len(self.by_id)
 
 
 @dataclasses.dataclass

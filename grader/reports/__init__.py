@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from grader.results import compact, expand
 from grader.similarity import THRESHOLD
@@ -49,7 +49,7 @@ def write_submission(result: dict, out: Path, lang: str, options: Options | None
 
 
 def write_class(document: dict, out: Path, options: Options | None = None,
-                sources: dict[str, bytes] | None = None) -> None:
+                sources: Mapping[str, bytes] | None = None) -> None:
     """Write the class outputs of a results.json ``document`` with format 1 records (see :func:`write_class_outputs`)."""
     catalogue: dict[str, dict] = {}
     entries = [compact(result, catalogue) for result in document["submissions"]]
@@ -57,7 +57,7 @@ def write_class(document: dict, out: Path, options: Options | None = None,
 
 
 def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], catalogue: dict[str, dict], out: Path,
-                        options: Options | None = None, sources: dict[str, bytes] | None = None) -> list[Path]:
+                        options: Options | None = None, sources: Mapping[str, bytes] | None = None) -> list[Path]:
     """Write the class outputs under ``out``: results.json, gradebook.csv, index.html and the chosen extras.
 
     In: the class document (grader.reports.classview.summarize: summaries and the check

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from markupsafe import Markup, escape
 
@@ -32,43 +32,50 @@ def decode(data: bytes) -> str:
 
 
 class DecodedTexts(Mapping[str, str]):
-    """Source texts decoded from their bytes on each access, so a large class is not held twice."""
+    """Source texts by submission id, read and decoded on each access, so a large class is not held in memory.
 
-    def __init__(self, data: dict[str, bytes]) -> None:
-        self.data = data
+    In: the ids in order and ``read(id) -> bytes`` (KeyError for an id not among them).
+    """
+
+    def __init__(self, ids: list[str], read: Callable[[str], bytes]) -> None:
+        self.ids, self.read = ids, read
+        self.known = set(ids)
 
     def __getitem__(self, key: str) -> str:
-        return decode(self.data[key])
+        if key not in self.known:
+            raise KeyError(key)
+        return decode(self.read(key))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.data)
+        return iter(self.ids)
 
     def __len__(self) -> int:
-        return len(self.data)
+        return len(self.ids)
 
 
-def submission_sources(document: dict, given: dict[str, bytes] | None = None) -> tuple[DecodedTexts, list[str]]:
+def submission_sources(document: dict, given: Mapping[str, bytes] | None = None) -> tuple[DecodedTexts, list[str]]:
     """The source text of every submission (decoded on access), and the ids whose source could not be had.
 
-    In: a results.json document and, when grading, the bytes graded {id: bytes}. Without
-    them each file is read from its ``source`` path and used only when its sha256 still
-    matches the graded one (a changed file is not what was graded).
+    In: a results.json document and, when grading, the bytes graded {id: bytes} (a mapping
+    that may read them on access: grader.discover.Sources). Without them each file is read
+    from its ``source`` path and used only when its sha256 still matches the graded one (a
+    changed file is not what was graded).
     """
-    found, missing = {}, []
+    read, ids, missing = {}, [], []
     for result in document["submissions"]:
-        data = (given or {}).get(result["id"])
-        if data is None:
-            try:
-                data = Path(result.get("source") or "").read_bytes()
-            except (OSError, ValueError):
-                data = None
-            if data is not None and hashlib.sha256(data).hexdigest() != result.get("sha256"):
-                data = None
-        if data is None:
-            missing.append(result["id"])
+        if given is not None and result["id"] in given:
+            ids.append(result["id"])
+            continue
+        try:
+            data = Path(result.get("source") or "").read_bytes()
+        except (OSError, ValueError):
+            data = None
+        if data is not None and hashlib.sha256(data).hexdigest() == result.get("sha256"):
+            read[result["id"]] = data
+            ids.append(result["id"])
         else:
-            found[result["id"]] = data
-    return DecodedTexts(found), missing
+            missing.append(result["id"])
+    return DecodedTexts(ids, lambda key: read[key] if key in read else given[key]), missing
 
 
 def reference_sources(paths: list[Path]) -> dict[str, str]:
@@ -134,7 +141,7 @@ def as_json(pairs: list[similarity.Pair], threshold: float, missing: list[str]) 
 
 
 def write(document: dict, out: Path, references: list[Path] | None = None, threshold: float = similarity.THRESHOLD,
-          sources: dict[str, bytes] | None = None) -> int | None:
+          sources: Mapping[str, bytes] | None = None) -> int | None:
     """Compare the submissions (and the reference files) and write ``out/similarity.html`` and ``.json``.
 
     In: a results.json document, the output folder, reference file paths, the threshold

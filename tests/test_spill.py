@@ -1,0 +1,43 @@
+"""Submission sources live in a temporary file, not in the parent's memory (grader.discover.spill)."""
+
+from __future__ import annotations
+
+import tempfile
+
+from grader.discover import Sources, Submission
+from grader.discover.spill import SourceSpill
+
+
+def test_a_submission_keeps_where_its_source_is_not_the_source():
+    source = b"def f():\n    return 1\n" * 50
+    submission = Submission("anna", "anna.py", source, "0" * 64)
+    assert submission.source == source
+    assert source not in vars(submission).values()  # only its place in the spill is kept
+    assert isinstance(vars(submission)["_source"], tuple)
+
+
+def test_sources_are_read_back_by_id_in_order():
+    submissions = [Submission(name, f"{name}.py", name.encode() * 3, "0" * 64) for name in ("bob", "anna", "cas")]
+    sources = Sources(submissions)
+    assert list(sources) == ["bob", "anna", "cas"] and len(sources) == 3
+    assert sources["anna"] == b"annaannaanna" and "dirk" not in sources
+
+
+def test_an_empty_source_needs_no_file():
+    assert Submission("leeg", "leeg.py", b"", "0" * 64).source == b""
+
+
+def test_an_unwritable_temporary_folder_keeps_sources_in_memory(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
+    spill = SourceSpill()
+    place = spill.put(b"x = 1")
+    assert place == b"x = 1" and spill.get(place) == b"x = 1"
+
+
+def test_many_sources_share_one_file_and_keep_their_bytes():
+    spill = SourceSpill()
+    places = [spill.put(bytes([n % 256]) * (n + 1)) for n in range(300)]
+    assert all(spill.get(place) == bytes([n % 256]) * (n + 1) for n, place in enumerate(places))
