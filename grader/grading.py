@@ -19,6 +19,7 @@ from grader.cache import ResultCache
 from grader.discover import Sources, Submission
 from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
+from grader.spill import Spill, SpilledList
 from grader.stamps import ReportStamps
 
 
@@ -103,8 +104,9 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
 class _Outputs:
     """The outputs of one run as results arrive: reports, summaries, stamps; then the class outputs.
 
-    Only summaries stay in memory (grader.reports.classview); the full results are in the
-    cache folder until results.json is written from there.
+    Neither the full results nor the summaries (grader.reports.classview) stay in memory: the
+    results are in the cache folder until results.json is written from there, the summaries in
+    a spill (grader.spill), read back one at a time by the class outputs.
     """
 
     def __init__(self, out: Path, lang: str, options: reports.Options, cache: ResultCache,
@@ -113,7 +115,8 @@ class _Outputs:
         self.force = force
         self.stamps = ReportStamps(out / ".cache" / "reports.json", cache.parts, fresh=force, persist=not single)
         self.builder = classview.ClassSummary(self.stamps.checks)
-        self.summaries: dict[str, dict] = {}
+        self.spill = Spill()  # the summaries, out of memory (a large class): id -> place
+        self.summaries: dict[str, object] = {}
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
 
     def reuse(self, submission: Submission) -> bool:
@@ -144,19 +147,20 @@ class _Outputs:
         self._add(submission, stamp, self.builder.add(result))
 
     def _add(self, submission: Submission, stamp: str | None, summary: dict) -> None:
-        self.summaries[submission.id] = summary
+        self.summaries[submission.id] = self.spill.put_json(summary)
         if stamp is not None:
             self.stamps.put(submission.id, stamp, summary, self.out)
         self.show.graded(summary)
 
     def _bare(self, submission_id: str) -> dict:
         """A results.json entry from a summary alone (its cache entry has gone missing): no check records."""
-        return {key: value for key, value in self.summaries[submission_id].items() if key not in ("failed", "hidden")}
+        summary = self.spill.get_json(self.summaries[submission_id])
+        return {key: value for key, value in summary.items() if key not in ("failed", "hidden")}
 
     def finish(self, submissions: list[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""
         graded = [submission for submission in submissions if submission.id in self.summaries]
-        document = self.builder.document(header, [self.summaries[s.id] for s in graded])
+        document = self.builder.document(header, SpilledList(self.spill, [self.summaries[s.id] for s in graded]))
 
         def entries() -> Iterator[dict]:  # compact results.json entries, read again from the cache each time
             return (self.cache.entry(s, provisional=True) or self._bare(s.id) for s in graded)

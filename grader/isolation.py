@@ -122,6 +122,54 @@ def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
     return Child(pid, read_fd)
 
 
+def run_apart(work: Callable[[], object]) -> object:
+    """Run trusted ``work()`` in a forked process and return its result (a JSON value).
+
+    For grader work that needs much memory for a short while (comparing every submission of a
+    large class for similarity): what it allocates goes back to the system when that process
+    ends, so the grader's own process stays small. The process dies with the grader (Linux)
+    and is killed when the grader is interrupted. Where there is no fork (Windows) ``work``
+    runs in this process. Raises ``RuntimeError`` when ``work`` raised (its message) or the
+    process ended without a result (killed, out of memory).
+    """
+    if not ISOLATED:
+        return work()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the forked process: its memory is the grader's, copied on write
+        status = 1
+        try:
+            os.close(read_fd)
+            if sys.platform.startswith("linux"):
+                _die_with_parent()
+            try:
+                answer = {"result": work()}
+            except Exception as error:  # noqa: BLE001 - handed to the grader, which raises it
+                answer = {"error": f"{type(error).__name__}: {error}"}
+            data = _ENCODE(answer).encode("utf-8")
+            while data:
+                data = data[os.write(write_fd, data):]
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd, "rb") as pipe:
+            data = pipe.read()
+    except BaseException:  # Ctrl-C, SIGTERM: the forked process goes too
+        os.kill(pid, signal.SIGKILL)
+        raise
+    finally:
+        _, status = os.waitpid(pid, 0)
+    try:
+        answer = json.loads(data)
+    except ValueError:
+        raise RuntimeError(f"the separate process ended without a result ({describe_exit(status)})") from None
+    if "error" in answer:
+        raise RuntimeError(answer["error"])
+    return answer["result"]
+
+
 def _die_with_parent() -> None:
     """On Linux, ask the kernel to kill this child when the grader dies (no orphans)."""
     try:

@@ -15,8 +15,9 @@ import json
 from pathlib import Path
 
 from grader.discover import Submission, safe_name
-from grader.reports.files import write_atomic
+from grader.reports.files import atomic_stream
 from grader.results import placement
+from grader.spill import Spill
 
 def _is(value: object, kind: type) -> bool:
     return type(value) is kind
@@ -65,9 +66,12 @@ class ReportStamps:
         self.parts = list(parts)
         self.persist = persist
         self.old: dict = {}
+        # This run's stamps: id -> (stamp, place of the whole entry in the spill): a large class's
+        # summaries stay out of memory until the stamps file is written.
+        self.new: dict[str, tuple] = {}
+        self.spill = Spill()
         if not persist:  # a self-check: the folder's stamps (a class's, perhaps) are left as they are
             self.checks: dict[str, dict] = {}
-            self.new: dict[str, dict] = {}
             return
         if not fresh:
             try:
@@ -81,7 +85,6 @@ class ReportStamps:
         except OSError:
             pass
         self.checks = dict(self.old.get("checks") or {})
-        self.new = {}
 
     @staticmethod
     def stamp(key: str, submission: Submission) -> str:
@@ -118,7 +121,7 @@ class ReportStamps:
     def put(self, submission_id: str, stamp: str, summary: dict, out: Path) -> None:
         """Record that the reports of ``submission_id`` under ``out`` were written (or found) for ``stamp``."""
         times = self._times(out, self._files(submission_id, bool(summary.get("hidden"))))
-        self.new[submission_id] = {"stamp": stamp, "summary": summary, "times": times}
+        self.new[submission_id] = (stamp, self.spill.put_json({"stamp": stamp, "summary": summary, "times": times}))
 
     def class_stamp(self, ids: list[str], options: object, references: tuple[Path, ...] = ()) -> str | None:
         """The stamp of the class outputs: every submission's stamp in order, the options, the reference files.
@@ -134,7 +137,7 @@ class ReportStamps:
                 contents.append(hashlib.sha256(path.read_bytes()).hexdigest())
             except OSError:
                 contents.append(None)
-        return _digest([[(i, self.new[i]["stamp"]) for i in ids], repr(options), contents])
+        return _digest([[(i, self.new[i][0]) for i in ids], repr(options), contents])
 
     def class_current(self, stamp: str, out: Path) -> bool:
         """Whether the class outputs under ``out`` were written for ``stamp`` and are all there, unchanged since."""
@@ -181,6 +184,11 @@ class ReportStamps:
             return
         files = ({str(path.relative_to(out)): path.stat().st_mtime_ns for path in class_files} if class_files
                  else self.old.get("class_files", {}))
-        write_atomic(self.path, json.dumps({"parts": self.parts, "class": class_stamp, "class_files": files,
-                                            "checks": self.checks, "submissions": self.new},
-                                           ensure_ascii=False, separators=(",", ":")))
+        head = json.dumps({"parts": self.parts, "class": class_stamp, "class_files": files, "checks": self.checks},
+                          ensure_ascii=False, separators=(",", ":"))
+        with atomic_stream(self.path) as stream:  # entry by entry, from the spill
+            stream.write(head[:-1] + ',"submissions":{')
+            for number, (submission_id, (_, place)) in enumerate(self.new.items()):
+                stream.write(("," if number else "") + json.dumps(submission_id) + ":")
+                stream.write(self.spill.get(place).decode("ascii"))
+            stream.write("}}")

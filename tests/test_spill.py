@@ -1,11 +1,11 @@
-"""Submission sources live in a temporary file, not in the parent's memory (grader.discover.spill)."""
+"""Submission sources live in a temporary file, not in the parent's memory (grader.spill)."""
 
 from __future__ import annotations
 
 import tempfile
 
 from grader.discover import Sources, Submission
-from grader.discover.spill import SourceSpill
+from grader.spill import Spill, SpilledList
 
 
 def test_a_submission_keeps_where_its_source_is_not_the_source():
@@ -32,12 +32,21 @@ def test_an_unwritable_temporary_folder_keeps_sources_in_memory(monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
-    spill = SourceSpill()
+    spill = Spill()
     place = spill.put(b"x = 1")
     assert place == b"x = 1" and spill.get(place) == b"x = 1"
 
 
 def test_many_sources_share_one_file_and_keep_their_bytes():
-    spill = SourceSpill()
+    spill = Spill()
     places = [spill.put(bytes([n % 256]) * (n + 1)) for n in range(300)]
     assert all(spill.get(place) == bytes([n % 256]) * (n + 1) for n, place in enumerate(places))
+
+
+def test_json_values_come_back_as_new_copies_in_order():
+    spill = Spill()
+    values = [{"id": f"s{n}", "score": n % 4, "failed": ["a", "b"][: n % 3], "name": "Émile"} for n in range(50)]
+    listed = SpilledList(spill, [spill.put_json(value) for value in values])
+    assert len(listed) == 50 and list(listed) == values and listed[7] == values[7] and listed[2:4] == values[2:4]
+    listed[0]["score"] = 99  # a copy: what is stored does not change
+    assert listed[0]["score"] == 0

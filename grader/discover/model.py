@@ -10,7 +10,7 @@ import unicodedata
 from typing import Iterator, Mapping
 
 from grader.discover.files import FileRef
-from grader.discover.spill import SOURCES
+from grader.spill import Spill
 from grader.values import scrub
 
 
@@ -29,7 +29,7 @@ class Submission:
     ``graded_file`` the file's own name inside the submission, ``ignored_files`` the other
     files there, ``attempts`` every attempt found (``label``, ``submitted`` ISO time or None,
     ``graded``), ``late`` the LMS's late marker. ``notes`` reach ``load.notes`` of results.json.
-    The source is kept in a temporary file (grader.discover.spill), not in memory: reading
+    The source is kept in a temporary file (grader.spill), not in memory: reading
     ``source`` reads it back.
     """
 
@@ -50,6 +50,10 @@ class Submission:
         # reports and the cache write UTF-8, so such characters are kept as escapes.
         self.id, self.path, self.name, self.graded_file = scrub([self.id, self.path, self.name, self.graded_file])
         self.notes, self.ignored_files, self.attempts = scrub([self.notes, self.ignored_files, self.attempts])
+
+
+# Every submission's source, out of memory (grader.spill).
+SOURCES = Spill()
 
 
 def _get_source(submission: Submission) -> bytes:

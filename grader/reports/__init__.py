@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
+from grader import isolation
 from grader.results import compact, expand
 from grader.similarity import THRESHOLD
 from grader.reports import classview, copies, feedback, gradebook, gradescope, html, jsonreport, lms, markdown
@@ -78,7 +79,9 @@ def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], ca
         written += write_gradescope(header, (expand(entry, catalogue) for entry in entries()), out)
     pairs = None
     if options.similarity:
-        pairs = copies.write(summary, out, list(options.references), options.threshold, sources)
+        # In a process of its own: comparing a large class needs memory for a short while (grader.isolation).
+        pairs = isolation.run_apart(
+            lambda: copies.write(summary, out, list(options.references), options.threshold, sources))
         if pairs is not None:
             written += [out / "similarity.html", out / "similarity.json"]
     written.append(html.write_index(summary, out, pairs))

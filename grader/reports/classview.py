@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from typing import Iterable, Iterator
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
@@ -95,12 +96,15 @@ def check_failures(document: dict) -> list[dict]:
     ``total``, ``percent``; sorted by failure rate (highest first), then by checkpoint and
     battery order. Empty when no submission loaded.
     """
-    graded = [s for s in document["submissions"] if s.get("status") == "graded"]
+    counts, graded = Counter(), 0
+    for summary in document["submissions"]:  # one at a time: a large class's summaries are read from disk
+        if summary.get("status") == "graded":
+            graded += 1
+            counts.update(summary["failed"])
     if not graded:
         return []
-    counts = Counter(key for summary in graded for key in summary["failed"])
-    checks = [{**{k: v for k, v in meta.items() if k != "key"}, "failed": counts[meta["key"]], "total": len(graded),
-               "percent": percent(counts[meta["key"]], len(graded)), "order": order}
+    checks = [{**{k: v for k, v in meta.items() if k != "key"}, "failed": counts[meta["key"]], "total": graded,
+               "percent": percent(counts[meta["key"]], graded), "order": order}
               for order, meta in enumerate(document["checks"])]
     return sorted(checks, key=lambda c: (-c["failed"], c["checkpoint"] or 0, c["order"]))
 
@@ -135,13 +139,13 @@ def has_hidden(result: dict) -> bool:
                for record in entry.get("checks", []))
 
 
-def rows(submissions: list[dict], keys: list[str]) -> list[dict]:
-    """The student table: per submission (a summary) its links, name, checkpoint marks, score, status, load problem."""
-    table = []
+def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
+    """The student table, a row at a time: per submission (a summary) its links, name, checkpoint marks,
+    score, status, load problem."""
     for result in submissions:
         problem = (result.get("load") or {}).get("problem") or {}
         name = safe_name(result["id"])
-        table.append({
+        yield {
             "id": clean(result["id"], 200),
             "name": display_name(result),
             "html": f"feedback/{name}.html",
@@ -153,27 +157,27 @@ def rows(submissions: list[dict], keys: list[str]) -> list[dict]:
             "status": result["status"],
             "known_status": result["status"] in STATUSES,
             "problem": clean(problem.get("kind"), 40) if result["status"] != "graded" and problem.get("kind") else "",
-        })
-    return table
+        }
 
 
 def build(document: dict) -> dict:
     """The class page as plain data. In: a class document (:func:`summarize`).
 
     Out: ``keys`` (checkpoint keys), ``rates`` (checkpoint_rates), ``checks``
-    (check_failures), ``scores`` (score_distribution), ``load_errors``, ``rows``,
-    ``graded`` (how many submissions loaded) and ``names`` (whether any row has a name).
+    (check_failures), ``scores`` (score_distribution), ``load_errors``, ``rows`` (an
+    iterator: each row is made as the page is written), ``count`` (how many rows), ``graded``
+    (how many submissions loaded) and ``names`` (whether any row has a name).
     """
     submissions = document["submissions"]
     keys = checkpoint_keys(submissions)
-    table = rows(submissions, keys)
     return {
         "keys": keys,
         "rates": checkpoint_rates(submissions, keys),
         "checks": check_failures(document),
         "scores": score_distribution(submissions),
         "load_errors": load_errors(submissions),
-        "rows": table,
+        "rows": rows(submissions, keys),
+        "count": len(submissions),
         "graded": sum(s.get("status") == "graded" for s in submissions),
-        "names": any(row["name"] for row in table),
+        "names": any(display_name(s) for s in submissions),
     }

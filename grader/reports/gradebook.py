@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Iterable, Iterator, TextIO
 
-from grader.reports.files import write_atomic
+from grader.reports.files import atomic_stream
 
 COLUMNS = ("id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status")
 
@@ -21,26 +22,30 @@ def neutralise(cell: object) -> object:
     return cell
 
 
-def rows(document: dict) -> list[list[object]]:
-    """The gradebook's rows (without the header). In: a results.json document."""
-    table = []
+def rows(document: dict) -> Iterator[list[object]]:
+    """The gradebook's rows (without the header), one at a time. In: a results.json document."""
     for result in document["submissions"]:
         marks = [int(bool(result["checkpoints"].get(key, {}).get("passed"))) for key in ("1", "2", "3")]
-        table.append([neutralise(cell) for cell in (result["id"], *marks, result["score"], result["max_score"],
-                                                    result["status"])])
-    return table
+        yield [neutralise(cell) for cell in (result["id"], *marks, result["score"], result["max_score"],
+                                             result["status"])]
 
 
-def csv_text(header: list[str] | tuple[str, ...], table: list[list[object]], bom: bool = True) -> str:
-    """CSV text: (a BOM, so Excel reads UTF-8,) the header, then the rows; CRLF line ends, minimal quoting.
-
-    Cells are written as given: neutralise text cells first.
-    """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+def write_csv(stream: TextIO, header: list[str] | tuple[str, ...], table: Iterable[list[object]],
+              bom: bool = True) -> None:
+    """Write CSV to ``stream``: (a BOM, so Excel reads UTF-8,) the header, then the rows as they come;
+    CRLF line ends, minimal quoting. Cells are written as given: neutralise text cells first."""
+    if bom:
+        stream.write("\ufeff")
+    writer = csv.writer(stream, lineterminator="\r\n")
     writer.writerow(header)
     writer.writerows(table)
-    return ("\ufeff" if bom else "") + buffer.getvalue()
+
+
+def csv_text(header: list[str] | tuple[str, ...], table: Iterable[list[object]], bom: bool = True) -> str:
+    """The CSV of :func:`write_csv` as one text."""
+    buffer = io.StringIO()
+    write_csv(buffer, header, table, bom)
+    return buffer.getvalue()
 
 
 def render(document: dict) -> str:
@@ -51,5 +56,6 @@ def render(document: dict) -> str:
 def write(document: dict, out: Path) -> Path:
     """Write ``out/gradebook.csv``; returns the path."""
     path = out / "gradebook.csv"
-    write_atomic(path, render(document))
+    with atomic_stream(path) as stream:  # row by row: a large class's gradebook is never held whole
+        write_csv(stream, COLUMNS, rows(document))
     return path

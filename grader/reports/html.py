@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from markupsafe import Markup
 
@@ -10,7 +11,7 @@ from grader.discover import safe_name
 from grader.reports import chart, classview, i18n, templating
 from grader.reports.classview import STATUSES
 from grader.reports.feedback import feedback_path
-from grader.reports.files import write_atomic
+from grader.reports.files import atomic_stream, write_atomic
 
 # The most failed checks drawn in the chart (the table under it lists them all).
 CHART_CHECKS = 15
@@ -29,9 +30,15 @@ def write_feedback(view: dict, student_id: str, out: Path, lang: str) -> Path:
 
 
 def render_index(document: dict, similarity: int | None = None) -> str:
-    """The class page. In: a results.json document; the number of similar pairs when similarity.html exists.
+    """The class page as one text; see :func:`index_pieces`."""
+    return "".join(index_pieces(document, similarity))
 
-    Out: HTML in the document's language: the pass rate per checkpoint and the failure
+
+def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]:
+    """The class page, piece by piece (a large class's page is never held whole).
+
+    In: a class document (grader.reports.classview); the number of similar pairs when
+    similarity.html exists. Out: HTML in the document's language: the pass rate per checkpoint and the failure
     rate per check as inline SVG charts (most failed first), the score distribution, the
     load errors by kind and the student table (sortable and filterable by a small inline
     script; every row links to the student's feedback page).
@@ -53,7 +60,7 @@ def render_index(document: dict, similarity: int | None = None) -> str:
         "scores": chart.histogram([(f"{row['score']}/{len(view['scores']) - 1}", row["count"])
                                    for row in view["scores"]], t("class_scores"), "chart-scores"),
     }
-    return templating.template("index.html").render(
+    return templating.template("index.html").generate(
         lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity,
         statuses=STATUSES, offset=2 if view["names"] else 1,
         shown_template=i18n.MESSAGES["filter_shown"][lang],
@@ -65,7 +72,8 @@ def render_index(document: dict, similarity: int | None = None) -> str:
 def write_index(document: dict, out: Path, similarity: int | None = None) -> Path:
     """Write ``out/index.html``; returns the path. ``similarity``: see :func:`render_index`."""
     path = out / "index.html"
-    write_atomic(path, render_index(document, similarity))
+    with atomic_stream(path) as stream:
+        stream.writelines(index_pieces(document, similarity))
     return path
 
 

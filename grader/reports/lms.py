@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
+from typing import Iterator
 
-from grader.reports.files import write_atomic
-from grader.reports.gradebook import csv_text, neutralise
+from grader.reports.files import atomic_stream
+from grader.reports.gradebook import csv_text, neutralise, write_csv
 
 PLATFORMS = ("canvas", "brightspace", "moodle")
 # The grade column's name when the instructor names no assignment (--assignment).
@@ -48,44 +49,49 @@ def identity(result: dict) -> dict:
     return found
 
 
-def canvas(document: dict, assignment: str) -> str:
+Table = tuple[list[str], Iterator[list[object]]]
+
+
+def canvas(document: dict, assignment: str) -> Table:
     """A Canvas gradebook import (Grades > Import): Student, ID, SIS User ID, SIS Login ID, Section, the assignment.
 
     Canvas matches a row by its ID (the numeric Canvas user id), else by SIS User ID or SIS
     Login ID. The assignment column is named ``assignment``: write ``Name (123)`` with the
     Canvas assignment id to fill an existing assignment, a new name creates one. A
     ``Points Possible`` row gives the maximum. UTF-8 with a BOM, as Canvas exports it.
+    Out (as for every platform here): the header and the rows, made one at a time.
     """
     header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", nfc(assignment)]
     submissions = document["submissions"]
     most = max([s.get("max_score", 3) for s in submissions] + [0]) or 3
-    table: list[list[object]] = [["    Points Possible", "", "", "", "", most]]
-    for result in submissions:
-        who = identity(result)
-        user_id = who["user_id"] or (who["id"] if who["id"].isdigit() else "")
-        login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else who["id"])
-        table.append([neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
-                                                      who["section"], result["score"])])
-    return csv_text(header, table)
+
+    def table() -> Iterator[list[object]]:
+        yield ["    Points Possible", "", "", "", "", most]
+        for result in submissions:
+            who = identity(result)
+            user_id = who["user_id"] or (who["id"] if who["id"].isdigit() else "")
+            login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else who["id"])
+            yield [neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
+                                                 who["section"], result["score"])]
+    return header, table()
 
 
-def brightspace(document: dict, assignment: str) -> str:
+def brightspace(document: dict, assignment: str) -> Table:
     """A Brightspace (D2L) grades import: OrgDefinedId, Username, ``<item> Points Grade``, End-of-Line Indicator.
 
     Brightspace needs an OrgDefinedId or a Username (first and second column); when the
     results carry neither, the submission id stands as the Username. No other user columns
     (the import refuses names and e-mail). Every row ends with ``#``.
     """
-    header = ["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"]
-    table = []
-    for result in document["submissions"]:
-        who = identity(result)
-        username = who["username"] or ("" if who["org_defined_id"] else who["id"])
-        table.append([neutralise(cell) for cell in (who["org_defined_id"], username, result["score"], "#")])
-    return csv_text(header, table)
+    def table() -> Iterator[list[object]]:
+        for result in document["submissions"]:
+            who = identity(result)
+            username = who["username"] or ("" if who["org_defined_id"] else who["id"])
+            yield [neutralise(cell) for cell in (who["org_defined_id"], username, result["score"], "#")]
+    return ["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"], table()
 
 
-def moodle(document: dict, assignment: str) -> str:
+def moodle(document: dict, assignment: str) -> Table:
     """A Moodle grade import (Grades > Import > CSV file): identifier columns and one grade column.
 
     Moodle maps one column to a user field chosen on import (email address, ID number or
@@ -93,22 +99,27 @@ def moodle(document: dict, assignment: str) -> str:
     number, Username (the submission id when the results carry no username), the
     assignment. Moodle strips the BOM.
     """
-    header = ["Full name", "Email address", "ID number", "Username", nfc(assignment)]
-    table = []
-    for result in document["submissions"]:
-        who = identity(result)
-        table.append([neutralise(cell) for cell in (who["name"], who["email"], who["idnumber"],
-                                                      who["username"] or who["id"], result["score"])])
-    return csv_text(header, table)
+    def table() -> Iterator[list[object]]:
+        for result in document["submissions"]:
+            who = identity(result)
+            yield [neutralise(cell) for cell in (who["name"], who["email"], who["idnumber"],
+                                                 who["username"] or who["id"], result["score"])]
+    return ["Full name", "Email address", "ID number", "Username", nfc(assignment)], table()
 
 
-RENDER = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
+TABLES = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
+
+
+def render(platform: str, document: dict, assignment: str = DEFAULT_ASSIGNMENT) -> str:
+    """The whole CSV text of ``platform``'s gradebook (UTF-8 with a BOM, CRLF line ends)."""
+    return csv_text(*TABLES[platform](document, assignment))
 
 
 def write(document: dict, out: Path, platform: str, assignment: str = DEFAULT_ASSIGNMENT) -> Path:
     """Write ``out/gradebook-<platform>.csv`` for ``platform`` (one of PLATFORMS); returns the path."""
-    if platform not in RENDER:
+    if platform not in TABLES:
         raise ValueError(f"unknown gradebook platform {platform!r}; choose from {', '.join(PLATFORMS)}")
     path = out / f"gradebook-{platform}.csv"
-    write_atomic(path, RENDER[platform](document, assignment))
+    with atomic_stream(path) as stream:  # row by row: a large class's gradebook is never held whole
+        write_csv(stream, *TABLES[platform](document, assignment))
     return path

@@ -1,0 +1,46 @@
+"""Trusted work in a forked process of its own (grader.isolation.run_apart): result, errors, no leftovers."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from grader import isolation
+
+pytestmark = pytest.mark.skipif(not isolation.ISOLATED, reason="needs fork (POSIX)")
+
+
+def test_the_result_comes_back_and_memory_used_there_stays_there():
+    def work():
+        big = bytearray(64 * 1024 * 1024)  # touched in the forked process only
+        return {"pairs": 3, "size": len(big), "pid": os.getpid()}
+
+    answer = isolation.run_apart(work)
+    assert answer["pairs"] == 3 and answer["size"] == 64 * 1024 * 1024
+    assert answer["pid"] != os.getpid()
+    with pytest.raises(ChildProcessError):  # reaped: nothing is left behind
+        os.waitpid(answer["pid"], os.WNOHANG)
+
+
+def test_an_error_there_is_raised_here_with_its_message():
+    def work():
+        raise ValueError("kapot")
+
+    with pytest.raises(RuntimeError, match="ValueError: kapot"):
+        isolation.run_apart(work)
+
+
+def test_a_process_that_dies_without_a_result_is_an_error():
+    def work():
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    with pytest.raises(RuntimeError, match="SIGKILL"):
+        isolation.run_apart(work)
+
+
+def test_what_it_writes_to_files_stays(tmp_path):
+    target = tmp_path / "uit.txt"
+    assert isolation.run_apart(lambda: target.write_text("klaar") and None) is None
+    assert target.read_text() == "klaar"
