@@ -66,7 +66,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.jobs < 1 or args.timeout <= 0:
         print("grade: --jobs and --timeout must be positive", file=sys.stderr)
         return EXIT_USAGE
-    from grader.discover import UsageError, discover
+    from grader.discover import UsageError, discover_apart
     from grader.grading import BatteryError, Interrupted, grade
 
     try:
@@ -76,7 +76,7 @@ def _main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
     try:
-        submissions, single = discover(args.paths, args.layout)
+        submissions, single = discover_apart(args.paths, args.layout)
     except (UsageError, OSError) as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -13,51 +13,66 @@ import tempfile
 from typing import IO, Iterator, Sequence
 
 
+# A place packs (offset, length) into one int: the low bits hold the length (up to 4 GiB).
+_LENGTH_BITS = 32
+
+
 class Spill:
     """An append-only store of byte strings in one temporary file, removed when the process ends.
 
     The file is anonymous on POSIX (unlinked at creation); on Windows it is deleted when the
-    process closes it. A child process must not read it after closing inherited files: read
-    in the parent and hand the data over (grader.runner does so with sources).
+    process closes it. A forked process that still holds the file may add to it (each
+    addition goes at the file's end, wherever the last one was made); a child that closed its
+    inherited files cannot read it: read in the parent and hand the data over (grader.runner
+    does so with sources).
     """
 
     def __init__(self) -> None:
         self._file: IO[bytes] | None = None
-        self._size = 0
 
-    def put(self, data: bytes) -> tuple[int, int] | bytes:
-        """Store ``data``; out: its place (offset, length in bytes), or ``data`` itself when it is
-        empty or the temporary folder cannot be written (a full or read-only disk: kept in memory)."""
-        if not data:
-            return data
-        try:
-            if self._file is None:
+    def open(self) -> bool:
+        """Create the file now (before a fork, so that both processes share it); False when the
+        temporary folder cannot be written."""
+        if self._file is None:
+            try:
                 self._file = tempfile.TemporaryFile(prefix="grader-spill-")
-            self._file.seek(self._size)
-            self._file.write(data)
-            self._file.flush()
+            except OSError:
+                return False
+        return True
+
+    def put(self, data: bytes) -> int | bytes:
+        """Store ``data``; out: its place (an int: offset and length in bytes, one number so that
+        a large class's places take little memory), or ``data`` itself when it is empty or the
+        temporary folder cannot be written (a full or read-only disk: kept in memory)."""
+        if not data or not self.open():
+            return data
+        fd = self._file.fileno()
+        try:
+            offset = os.lseek(fd, 0, os.SEEK_END)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
         except OSError:
             return data
-        place = (self._size, len(data))
-        self._size += len(data)
-        return place
+        return offset << _LENGTH_BITS | len(data)
 
-    def get(self, place: tuple[int, int] | bytes) -> bytes:
+    def get(self, place: int | bytes) -> bytes:
         """The bytes stored at ``place`` (as :meth:`put` returned it). Raises ``OSError`` when the
         file cannot be read (it was closed in this process)."""
         if isinstance(place, bytes):
             return place
-        offset, length = place
-        if hasattr(os, "pread"):  # no shared file position: safe next to forked children
-            return os.pread(self._file.fileno(), length, offset)
-        self._file.seek(offset)
-        return self._file.read(length)
+        offset, length = place >> _LENGTH_BITS, place & ((1 << _LENGTH_BITS) - 1)
+        fd = self._file.fileno()
+        if hasattr(os, "pread"):  # no shared file position: safe next to forked processes
+            return os.pread(fd, length, offset)
+        os.lseek(fd, offset, os.SEEK_SET)  # Windows: no fork, one process
+        return os.read(fd, length)
 
-    def put_json(self, value: object) -> tuple[int, int] | bytes:
+    def put_json(self, value: object) -> int | bytes:
         """Store a JSON value (dicts, lists, text, numbers, booleans, None); out: its place."""
         return self.put(json.dumps(value, separators=(",", ":")).encode("ascii"))
 
-    def get_json(self, place: tuple[int, int] | bytes) -> object:
+    def get_json(self, place: int | bytes) -> object:
         """The JSON value stored at ``place`` by :meth:`put_json` (a new copy on each call)."""
         return json.loads(self.get(place))
 

@@ -68,7 +68,7 @@ class ReportStamps:
         self.old: dict = {}
         # This run's stamps: id -> (stamp, place of the whole entry in the spill): a large class's
         # summaries stay out of memory until the stamps file is written.
-        self.new: dict[str, tuple] = {}
+        self.new: dict[str, tuple[str, int | bytes]] = {}
         self.spill = Spill()
         if not persist:  # a self-check: the folder's stamps (a class's, perhaps) are left as they are
             self.checks: dict[str, dict] = {}

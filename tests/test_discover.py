@@ -69,3 +69,52 @@ def test_safe_name_is_a_plain_file_name(student_id):
 
 def test_safe_names_differ_for_ids_that_differ_only_in_case():
     assert safe_name("Anna") != safe_name("anna")
+
+
+def _class_folder(root):
+    import json
+    import zipfile
+
+    (root / "anna").mkdir()
+    (root / "anna" / "main.py").write_text("x = 1\n")
+    (root / "anna" / "helper.py").write_text("x = 2\n")
+    (root / "Émile.py").write_bytes("naam = 'Émile'\n".encode())
+    (root / "cas.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "source": ["y = 2\n"]}],
+                                                "nbformat": 4, "nbformat_minor": 5, "metadata": {}}))
+    with zipfile.ZipFile(root / "dirk.zip", "w") as archive:
+        archive.writestr("dirk/main.py", "z = 3\n")
+    (root / "leeg").mkdir()
+    (root / "leeg" / "notes.txt").write_text("geen code")
+    return root
+
+
+def test_discovery_in_a_separate_process_gives_the_same_submissions(tmp_path):
+    from grader.discover import discover_apart
+
+    folder = _class_folder(tmp_path)
+    apart, single_apart = discover_apart([str(folder)])
+    here, single_here = discover([str(folder)])
+    assert single_apart == single_here is False
+    assert [s.id for s in apart] == [s.id for s in here] and len(apart) == 5
+    assert apart == here  # every field, the source too (read back from the shared spill)
+    assert {s.id: s.source for s in apart}["cas"].startswith(b"y = 2")
+
+
+def test_a_usage_error_found_in_the_separate_process_is_reported_here(tmp_path):
+    from grader.discover import discover_apart
+
+    (tmp_path / "notes.txt").write_text("geen code")
+    with pytest.raises(UsageError, match="no submissions"):
+        discover_apart([str(tmp_path)])
+
+
+def test_when_the_separate_process_fails_discovery_runs_here(tmp_path, monkeypatch):
+    from grader import isolation
+    from grader.discover import discover_apart
+
+    def dies(work):
+        raise RuntimeError("the separate process ended without a result (signal SIGKILL)")
+
+    monkeypatch.setattr(isolation, "run_apart", dies)
+    submissions, _ = discover_apart([str(_class_folder(tmp_path))])
+    assert [s.id for s in submissions] == [s.id for s in discover([str(tmp_path)])[0]]

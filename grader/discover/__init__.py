@@ -8,9 +8,10 @@ from grader.discover import archives
 from grader.discover.choose import build
 from grader.discover.files import Tree, scan_folder, single_file
 from grader.discover.layouts import LAYOUTS, detect, folders
-from grader.discover.model import Attempt, Sources, Student, Submission, UsageError, safe_name, unique
+from grader.discover.model import (SOURCES, Attempt, Sources, Student, Submission, UsageError, fields, restore,
+                                   safe_name, unique)
 
-__all__ = ["AUTO", "LAYOUTS", "Sources", "Submission", "UsageError", "discover", "safe_name"]
+__all__ = ["AUTO", "LAYOUTS", "Sources", "Submission", "UsageError", "discover", "discover_apart", "safe_name"]
 
 AUTO = "auto"
 # Names listed in a "found: ..." hint at most.
@@ -90,3 +91,38 @@ def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bo
             submissions, _ = _from_tree(scan_folder(path), layout, raw, in_archive=False)
         found.extend(submissions)
     return unique(found), single
+
+
+def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bool]:
+    """:func:`discover`, with folders and archives read in a forked process of their own.
+
+    Reading a large class (thousands of files, archives, notebooks) makes many short-lived
+    objects; in a separate process (grader.isolation.run_apart) their memory goes back to the
+    system, and a hostile archive's demands never reach the grader's own process. The sources
+    go into the shared spill (grader.spill), the submissions come back through it one at a
+    time. A single file, a platform without fork or a failure of that process: discovered
+    here, with the same result. Raises :class:`UsageError` as :func:`discover` does (an
+    ``OSError`` there becomes a UsageError with its message).
+    """
+    from grader import isolation  # not needed for a self-check of one file
+
+    if not any(Path(raw).is_dir() or archives.is_archive(raw) for raw in paths) or not SOURCES.open():
+        return discover(paths, layout)
+
+    def work() -> dict:
+        try:
+            submissions, single = discover(paths, layout)
+        except (UsageError, OSError) as error:
+            return {"usage": str(error)}
+        places = [SOURCES.put_json(fields(submission)) for submission in submissions]
+        if any(isinstance(place, bytes) for place in places):
+            raise OSError("the spill could not be written")  # run_apart: RuntimeError, discovered here instead
+        return {"single": single, "places": places}
+
+    try:
+        answer = isolation.run_apart(work)
+        if "usage" in answer:
+            raise UsageError(answer["usage"])
+        return [restore(SOURCES.get_json(place)) for place in answer["places"]], answer["single"]
+    except (RuntimeError, OSError, ValueError, TypeError, KeyError):
+        return discover(paths, layout)  # that process failed (killed, no memory): the same, here

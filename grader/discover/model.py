@@ -6,6 +6,7 @@ import dataclasses
 import datetime
 import hashlib
 import re
+import sys
 import unicodedata
 from typing import Iterator, Mapping
 
@@ -54,6 +55,31 @@ class Submission:
 
 # Every submission's source, out of memory (grader.spill).
 SOURCES = Spill()
+
+
+def fields(submission: Submission) -> dict:
+    """``submission`` as JSON data, its source as its place in SOURCES (see :func:`restore`).
+
+    Raises ``OSError`` when the source is not in the spill (the temporary folder was not writable).
+    """
+    place = submission._source
+    if isinstance(place, bytes) and place:
+        raise OSError("the source is not in the spill")
+    return {**vars(submission), "_source": place or None}
+
+
+def restore(data: dict) -> Submission:
+    """The Submission that :func:`fields` gave ``data`` of (in this process or a forked one sharing SOURCES)."""
+    submission = Submission.__new__(Submission)
+    # Field by field, in __init__'s order and under the class's own names: the instances then share
+    # one key table, as those made by __init__ do (a dict per instance would double their size).
+    for field in dataclasses.fields(Submission):
+        if field.name == "source":
+            submission._source = data["_source"] or b""
+        else:
+            setattr(submission, field.name, data[field.name])
+    submission.layout = sys.intern(submission.layout)
+    return submission
 
 
 def _get_source(submission: Submission) -> bytes:
