@@ -80,6 +80,10 @@ def _main(argv: list[str] | None = None) -> int:
     except (UsageError, OSError) as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
+        from grader.terminal import TEXT
+        print(TEXT[args.lang]["interrupted-early"], file=sys.stderr)
+        return EXIT_INTERRUPTED
     try:
         document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
                          quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)

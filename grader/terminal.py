@@ -23,6 +23,7 @@ TEXT = {
         "line": "regel",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
+        "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
         "load": "{file} kon niet worden geladen ({kind}): {detail}",
         "report": "Volledig rapport: {path}",
         "score": "Score: {score}/{max}",
@@ -42,6 +43,7 @@ TEXT = {
         "line": "line",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",
+        "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
         "load": "{file} could not be loaded ({kind}): {detail}",
         "report": "Full report: {path}",
         "score": "Score: {score}/{max}",

@@ -125,3 +125,18 @@ def test_names_and_messages_cannot_drive_the_terminal(tmp_path):
     assert "\x1b" not in done.stdout and "\r" not in done.stdout and "\\x1b[2J" in done.stdout
     alone = run_grade(str(folder / "anna.py"), "--out", str(tmp_path / "self"))
     assert "\x1b" not in alone.stdout and "\\x1b[31mred" in alone.stdout
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "onderbroken"), ("en", "interrupted")])
+def test_ctrl_c_while_reading_the_folder_says_so_and_writes_nothing(tmp_path, monkeypatch, capsys, lang, words):
+    import grader.discover
+    from grader import cli
+
+    def interrupted(paths, layout):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(grader.discover, "discover_apart", interrupted)
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    out = tmp_path / "uit"
+    assert cli.main([str(tmp_path), "--out", str(out), "--lang", lang]) == cli.EXIT_INTERRUPTED
+    assert words in capsys.readouterr().err and not out.exists()
