@@ -9,7 +9,7 @@ import os
 import signal
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pytest
 
@@ -63,7 +63,7 @@ class Interrupted(Exception):
         self.document = document
 
 
-def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float, lang: str, quiet: bool,
+def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: float, lang: str, quiet: bool,
           single: bool, force: bool = False, options: reports.Options | None = None,
           checks: Path | None = None) -> dict:
     """Grade ``submissions`` and write every output under ``out``.
@@ -86,7 +86,7 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
     battery_id = battery_version(CHECKS_DIR) + (f"+{battery_version(checks)}" if checks else "")
     cache = ResultCache(out / ".cache", (__version__, grader_version(), battery_id, lang, f"{timeout:g}"), fresh=force)
     run = _Outputs(out, lang, options or reports.Options(), cache, show, single, force)
-    todo = [submission for submission in submissions if not run.reuse(submission)]
+    todo = Selection(submissions, [n for n, submission in enumerate(submissions) if not run.reuse(submission)])
     interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, run.on_result), timeout, checks)
     show.close()
     header = run_header(battery_id, lang)
@@ -99,6 +99,24 @@ def grade(submissions: list[Submission], out: Path, *, jobs: int, timeout: float
     else:
         show.summary(document["submissions"], out)
     return document
+
+
+class Selection(Sequence[Submission]):
+    """Some of ``submissions`` (those at ``indices``), without a copy of each (grader.discover.SubmissionList)."""
+
+    def __init__(self, submissions: Sequence[Submission], indices: list[int]) -> None:
+        self.submissions, self.indices = submissions, indices
+
+    def __getitem__(self, index):  # noqa: ANN001 - an int or a slice, as for a list
+        if isinstance(index, slice):
+            return Selection(self.submissions, self.indices[index])
+        return self.submissions[self.indices[index]]
+
+    def __iter__(self) -> Iterator[Submission]:
+        return (self.submissions[index] for index in self.indices)
+
+    def __len__(self) -> int:
+        return len(self.indices)
 
 
 class _Outputs:
@@ -157,9 +175,9 @@ class _Outputs:
         summary = self.spill.get_json(self.summaries[submission_id])
         return {key: value for key, value in summary.items() if key not in ("failed", "hidden")}
 
-    def finish(self, submissions: list[Submission], header: dict, interrupted: bool) -> dict:
+    def finish(self, submissions: Sequence[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""
-        graded = [submission for submission in submissions if submission.id in self.summaries]
+        graded = Selection(submissions, [n for n, s in enumerate(submissions) if s.id in self.summaries])
         document = self.builder.document(header, SpilledList(self.spill, [self.summaries[s.id] for s in graded]))
 
         def entries() -> Iterator[dict]:  # compact results.json entries, read again from the cache each time

@@ -6,9 +6,8 @@ import os
 import selectors
 import signal
 import time
-from collections import deque
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import pytest
 
@@ -62,7 +61,7 @@ class Battery:
     outcomes go to the parent one check at a time.
     """
 
-    def __init__(self, submissions: list[Submission], timeout: float, jobs: int,
+    def __init__(self, submissions: Sequence[Submission], timeout: float, jobs: int,
                  on_result: Callable[[Job, list[dict]], None], child_cpu: int | None = None) -> None:
         self.submissions = submissions
         self.timeout = timeout
@@ -125,13 +124,16 @@ class Battery:
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         if session.testsfailed or self.collection_errors:
             raise pytest.UsageError("the check battery could not be collected:\n" + "\n".join(self.collection_errors))
-        pending = deque(self.submissions)  # a Job is made when its submission starts: few exist at once
+        # One at a time: a submission (and its Job) is made when it starts, so few exist at once.
+        pending = iter(self.submissions)
+        waiting = len(self.submissions)
         running: dict[int, Job] = {}
         selector = selectors.DefaultSelector()
         try:
-            while pending or running:
-                while pending and len(running) < self.jobs:
-                    self._start(Job(pending.popleft(), len(self.items)), selector, running)
+            while waiting or running:
+                while waiting and len(running) < self.jobs:
+                    waiting -= 1
+                    self._start(Job(next(pending), len(self.items)), selector, running)
                 for key, _ in selector.select(timeout=0.2):
                     self._receive(key.data, selector, running)
                 now = time.monotonic()

@@ -96,7 +96,7 @@ def test_discovery_in_a_separate_process_gives_the_same_submissions(tmp_path):
     here, single_here = discover([str(folder)])
     assert single_apart == single_here is False
     assert [s.id for s in apart] == [s.id for s in here] and len(apart) == 5
-    assert apart == here  # every field, the source too (read back from the shared spill)
+    assert list(apart) == here  # every field, the source too (read back from the shared spill)
     assert {s.id: s.source for s in apart}["cas"].startswith(b"y = 2")
 
 
@@ -118,3 +118,15 @@ def test_when_the_separate_process_fails_discovery_runs_here(tmp_path, monkeypat
     monkeypatch.setattr(isolation, "run_apart", dies)
     submissions, _ = discover_apart([str(_class_folder(tmp_path))])
     assert [s.id for s in submissions] == [s.id for s in discover([str(tmp_path)])[0]]
+
+
+def test_a_class_read_apart_stays_in_the_spill_until_a_submission_is_asked_for(tmp_path):
+    from grader.discover import discover_apart
+    from grader.discover.model import SubmissionList
+
+    apart, _ = discover_apart([str(_class_folder(tmp_path))])
+    assert isinstance(apart, SubmissionList) and all(type(place) is int for place in apart.places)
+    first = apart[0]
+    before = list(first.notes)
+    first.notes.append({"kind": "changed"})
+    assert apart[0].notes == before and apart[1:3][0].id == apart[1].id  # each access reads the spill again

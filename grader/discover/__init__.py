@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from grader.discover import archives
 from grader.discover.choose import build
 from grader.discover.files import Tree, scan_folder, single_file
 from grader.discover.layouts import LAYOUTS, detect, folders
-from grader.discover.model import (SOURCES, Attempt, Sources, Student, Submission, UsageError, fields, restore,
-                                   safe_name, unique)
+from grader.discover.model import (SOURCES, Attempt, Sources, Student, Submission, SubmissionList, UsageError,
+                                   fields, restore, safe_name, unique)
 
 __all__ = ["AUTO", "LAYOUTS", "Sources", "Submission", "UsageError", "discover", "discover_apart", "safe_name"]
 
@@ -93,14 +94,15 @@ def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bo
     return unique(found), single
 
 
-def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bool]:
+def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[Sequence[Submission], bool]:
     """:func:`discover`, with folders and archives read in a forked process of their own.
 
     Reading a large class (thousands of files, archives, notebooks) makes many short-lived
     objects; in a separate process (grader.isolation.run_apart) their memory goes back to the
     system, and a hostile archive's demands never reach the grader's own process. The sources
     go into the shared spill (grader.spill), the submissions come back through it one at a
-    time. A single file, a platform without fork or a failure of that process: discovered
+    time, and stay there: the result is a SubmissionList (a submission is read back when it
+    is asked for). A single file, a platform without fork or a failure of that process: discovered
     here, with the same result. Raises :class:`UsageError` as :func:`discover` does (an
     ``OSError`` there becomes a UsageError with its message).
     """
@@ -123,6 +125,11 @@ def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[list[Submissio
         answer = isolation.run_apart(work)
         if "usage" in answer:
             raise UsageError(answer["usage"])
-        return [restore(SOURCES.get_json(place)) for place in answer["places"]], answer["single"]
+        places = answer["places"]
+        if not all(type(place) is int for place in places):
+            raise ValueError("not places in the spill")
+        if places:
+            restore(SOURCES.get_json(places[0]))  # the spill reads back here too
+        return SubmissionList(places), answer["single"]
     except (RuntimeError, OSError, ValueError, TypeError, KeyError):
         return discover(paths, layout)  # that process failed (killed, no memory): the same, here

@@ -8,7 +8,7 @@ import hashlib
 import re
 import sys
 import unicodedata
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, Sequence
 
 from grader.discover.files import FileRef
 from grader.spill import Spill
@@ -94,20 +94,52 @@ def _set_source(submission: Submission, data: bytes) -> None:
 Submission.source = property(_get_source, _set_source, doc="The bytes the sandbox loads (read from the spill).")
 
 
-class Sources(Mapping[str, bytes]):
-    """The sources of ``submissions`` by id, each read from the spill when it is asked for."""
+class SubmissionList(Sequence[Submission]):
+    """Submissions kept in SOURCES (as :func:`fields` gives them), each rebuilt when it is asked for.
 
-    def __init__(self, submissions: list[Submission]) -> None:
-        self.by_id = {submission.id: submission for submission in submissions}
+    A class of 10,000 then costs the grader's process one int per submission. Every access
+    makes a new Submission object: change one and the change is not kept.
+    """
 
-    def __getitem__(self, key: str) -> bytes:
-        return self.by_id[key].source
+    def __init__(self, places: list[int]) -> None:
+        self.places = places
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.by_id)
+    def __getitem__(self, index):  # noqa: ANN001 - an int or a slice, as for a list
+        if isinstance(index, slice):
+            return SubmissionList(self.places[index])
+        return restore(SOURCES.get_json(self.places[index]))
+
+    def __iter__(self) -> Iterator[Submission]:
+        return (restore(SOURCES.get_json(place)) for place in self.places)
 
     def __len__(self) -> int:
-        return len(self.by_id)
+        return len(self.places)
+
+
+class Sources(Mapping[str, bytes]):
+    """The sources of ``submissions`` (a list or a SubmissionList) by id, each read when it is asked for.
+
+    The index by id is made on first use (in the process that compares them: grader.reports).
+    """
+
+    def __init__(self, submissions: Sequence[Submission]) -> None:
+        self.submissions = submissions
+        self._index: dict[str, int] | None = None
+
+    @property
+    def index(self) -> dict[str, int]:
+        if self._index is None:
+            self._index = {submission.id: number for number, submission in enumerate(self.submissions)}
+        return self._index
+
+    def __getitem__(self, key: str) -> bytes:
+        return self.submissions[self.index[key]].source
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.submissions)
 
 
 @dataclasses.dataclass
