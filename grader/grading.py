@@ -192,14 +192,14 @@ class _Outputs:
                 reports.write_gradescope(header, self.full, self.out)
         else:
             if not interrupted:
-                class_stamp = self.stamps.class_stamp([s.id for s in graded], self.options, self.options.references)
+                class_stamp = self.stamps.class_stamp((s.id for s in graded), self.options, self.options.references)
             # Interrupted: what was graded, quickly (no similarity: it reads every source again).
             options = dataclasses.replace(self.options, similarity=False) if interrupted else self.options
             if class_stamp is None or not self.stamps.class_current(class_stamp, self.out):
                 written = reports.write_class_outputs(document, entries, catalogue, self.out, options,
                                                       Sources(submissions))
         self.stamps.remove_stale(self.out, written)
-        self.stamps.remove_departed(self.out, {s.id for s in submissions})
+        self.stamps.remove_departed(self.out, (s.id for s in submissions))
         self.stamps.save(class_stamp, self.out, written)
         return document
 

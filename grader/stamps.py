@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Iterable
 
 from grader.discover import Submission, safe_name
 from grader.reports.files import atomic_stream
@@ -66,9 +67,9 @@ class ReportStamps:
         self.parts = list(parts)
         self.persist = persist
         self.old: dict = {}
-        # This run's stamps: id -> (stamp, place of the whole entry in the spill): a large class's
-        # summaries stay out of memory until the stamps file is written.
-        self.new: dict[str, tuple[str, int | bytes]] = {}
+        # This run's stamps: id -> place of the whole entry (stamp, summary, times) in the spill: a
+        # large class's stamps and summaries stay out of memory until the stamps file is written.
+        self.new: dict[str, int | bytes] = {}
         self.spill = Spill()
         if not persist:  # a self-check: the folder's stamps (a class's, perhaps) are left as they are
             self.checks: dict[str, dict] = {}
@@ -121,23 +122,27 @@ class ReportStamps:
     def put(self, submission_id: str, stamp: str, summary: dict, out: Path) -> None:
         """Record that the reports of ``submission_id`` under ``out`` were written (or found) for ``stamp``."""
         times = self._times(out, self._files(submission_id, bool(summary.get("hidden"))))
-        self.new[submission_id] = (stamp, self.spill.put_json({"stamp": stamp, "summary": summary, "times": times}))
+        self.new[submission_id] = self.spill.put_json({"stamp": stamp, "summary": summary, "times": times})
 
-    def class_stamp(self, ids: list[str], options: object, references: tuple[Path, ...] = ()) -> str | None:
+    def class_stamp(self, ids: Iterable[str], options: object, references: tuple[Path, ...] = ()) -> str | None:
         """The stamp of the class outputs: every submission's stamp in order, the options, the reference files.
 
-        None when a submission has no stamp (its result is not kept for reuse): the class outputs
-        are then written every run.
+        ``ids`` are read once, one at a time. None when a submission has no stamp (its result is
+        not kept for reuse): the class outputs are then written every run.
         """
-        if any(i not in self.new for i in ids):
-            return None
+        digest = hashlib.sha256()
+        for submission_id in ids:
+            if submission_id not in self.new:
+                return None
+            stamp = self.spill.get_json(self.new[submission_id])["stamp"]
+            digest.update(json.dumps([submission_id, stamp]).encode() + b"\n")
         contents = []
         for path in references:
             try:
                 contents.append(hashlib.sha256(path.read_bytes()).hexdigest())
             except OSError:
                 contents.append(None)
-        return _digest([[(i, self.new[i][0]) for i in ids], repr(options), contents])
+        return _digest([digest.hexdigest(), repr(options), contents])
 
     def class_current(self, stamp: str, out: Path) -> bool:
         """Whether the class outputs under ``out`` were written for ``stamp`` and are all there, unchanged since."""
@@ -162,16 +167,19 @@ class ReportStamps:
             if name not in now and root in target.parents and target.is_file():
                 target.unlink()
 
-    def remove_departed(self, out: Path, ids: set[str]) -> None:
+    def remove_departed(self, out: Path, ids: Iterable[str]) -> None:
         """Remove the reports of the previous run's students that are not among ``ids`` (this run's).
 
         A report left behind would be shared or uploaded with the others; only the files this
-        grader wrote for a student it stamped are removed.
+        grader wrote for a student it stamped are removed. ``ids`` are read only when there was a
+        previous run.
         """
-        if not self.persist:
+        old = self.old.get("submissions") or {}
+        if not self.persist or not old:
             return
-        for student_id, entry in (self.old.get("submissions") or {}).items():
-            if student_id not in ids:
+        present = set(ids)
+        for student_id, entry in old.items():
+            if student_id not in present:
                 for name in self._files(student_id, bool(entry["summary"].get("hidden"))):
                     (out / name).unlink(missing_ok=True)
 
@@ -188,7 +196,7 @@ class ReportStamps:
                           ensure_ascii=False, separators=(",", ":"))
         with atomic_stream(self.path) as stream:  # entry by entry, from the spill
             stream.write(head[:-1] + ',"submissions":{')
-            for number, (submission_id, (_, place)) in enumerate(self.new.items()):
+            for number, (submission_id, place) in enumerate(self.new.items()):
                 stream.write(("," if number else "") + json.dumps(submission_id) + ":")
                 stream.write(self.spill.get(place).decode("ascii"))
             stream.write("}}")
