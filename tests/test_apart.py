@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 
 import pytest
 
+from conftest import ROOT
 from grader import isolation
 
 pytestmark = pytest.mark.skipif(not isolation.ISOLATED, reason="needs fork (POSIX)")
@@ -44,3 +46,22 @@ def test_what_it_writes_to_files_stays(tmp_path):
     target = tmp_path / "uit.txt"
     assert isolation.run_apart(lambda: target.write_text("klaar") and None) is None
     assert target.read_text() == "klaar"
+
+
+def test_when_the_similarity_process_fails_the_comparison_runs_here(tmp_path, monkeypatch):
+    from grader import reports
+
+    def fails(work):
+        raise OSError(11, "Resource temporarily unavailable")  # fork refused
+
+    monkeypatch.setattr(isolation, "run_apart", fails)
+    document = {"lang": "nl", "created": "", "grader": "", "battery": "", "checks": [], "submissions": [
+        {"id": name, "status": "graded", "score": 3, "max_score": 3, "hidden": False, "failed": [],
+         "checkpoints": {"1": {"passed": True}}, "load": {"problem": None}, "source": "", "sha256": ""}
+        for name in ("anna", "bram")]}
+    source = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_bytes()
+    written = reports.write_class_outputs(document, lambda: iter([]), {}, tmp_path, reports.Options(),
+                                          {"anna": source, "bram": source + b"\n# mijn versie\n"})
+    assert tmp_path / "similarity.html" in written
+    pairs = json.loads((tmp_path / "similarity.json").read_text())["pairs"]
+    assert [(pair["a"], pair["b"], pair["identical"]) for pair in pairs] == [("anna", "bram", True)]

@@ -79,9 +79,14 @@ def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], ca
         written += write_gradescope(header, (expand(entry, catalogue) for entry in entries()), out)
     pairs = None
     if options.similarity:
+        def compare() -> int | None:
+            return copies.write(summary, out, list(options.references), options.threshold, sources)
+
         # In a process of its own: comparing a large class needs memory for a short while (grader.isolation).
-        pairs = isolation.run_apart(
-            lambda: copies.write(summary, out, list(options.references), options.threshold, sources))
+        try:
+            pairs = isolation.run_apart(compare)
+        except (RuntimeError, OSError):  # no fork possible, or that process failed: the same, here
+            pairs = compare()
         if pairs is not None:
             written += [out / "similarity.html", out / "similarity.json"]
     written.append(html.write_index(summary, out, pairs))
