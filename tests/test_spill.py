@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import tempfile
+import time
 
+import pytest
+
+from grader import isolation
 from grader.discover import Sources, Submission
 from grader.spill import Spill, SpilledList
 
@@ -50,3 +56,29 @@ def test_json_values_come_back_as_new_copies_in_order():
     assert len(listed) == 50 and list(listed) == values and listed[7] == values[7] and listed[2:4] == values[2:4]
     listed[0]["score"] = 99  # a copy: what is stored does not change
     assert listed[0]["score"] == 0
+
+
+@pytest.mark.skipif(not isolation.ISOLATED, reason="needs fork (POSIX)")
+def test_a_submission_child_cannot_read_the_class_sources():
+    from grader.discover.model import SOURCES
+
+    secret = Submission("anna", "anna.py", b"ANNA_SECRET = 42\n", "0" * 64)
+    fd = SOURCES._file.fileno()
+
+    def work(channel):
+        try:
+            data = os.pread(fd, 1 << 16, 0)
+        except OSError as error:
+            channel.send({"read": None, "error": error.errno})
+        else:
+            channel.send({"read": data.decode("latin-1")})
+
+    child = isolation.spawn(work, 10)
+    messages, done, deadline = [], False, time.monotonic() + 30
+    while not done and time.monotonic() < deadline:
+        got, done = child.read_messages()
+        messages += got
+        time.sleep(0.01)
+    child.reap()
+    assert secret.source.startswith(b"ANNA_SECRET")  # the parent still reads it
+    assert messages == [{"read": None, "error": errno.EBADF}]  # the child holds no such file
