@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections import Counter
@@ -106,8 +107,15 @@ class Progress:
             self.bar = tqdm(total=total, unit="sub", file=sys.stderr, dynamic_ncols=True, leave=False)
 
     def say(self, text: str = "") -> None:
-        """Print a line to the real standard output, control characters (but line ends) escaped."""
-        print(printable(text), file=self.stream, flush=True)
+        """Print a line to the real standard output, control characters (but line ends) escaped.
+
+        When the reader has gone (``grade main.py | head``) the rest is not printed; grading
+        and the exit code go on as if it were.
+        """
+        try:
+            print(printable(text), file=self.stream, flush=True)
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())  # nothing left to flush at exit
 
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""

@@ -140,3 +140,15 @@ def test_ctrl_c_while_reading_the_folder_says_so_and_writes_nothing(tmp_path, mo
     out = tmp_path / "uit"
     assert cli.main([str(tmp_path), "--out", str(out), "--lang", lang]) == cli.EXIT_INTERRUPTED
     assert words in capsys.readouterr().err and not out.exists()
+
+
+def test_a_reader_that_leaves_early_does_not_change_the_exit_code(tmp_path):
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "grader", str(WRONG), "--out", str(tmp_path)],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # as `grade main.py | head -0`: every line printed meets a closed pipe
+    _, errors = process.communicate(timeout=120)
+    assert process.returncode == 1 and b"Traceback" not in errors
+    assert (tmp_path / "feedback").is_dir()

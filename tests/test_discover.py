@@ -130,3 +130,10 @@ def test_a_class_read_apart_stays_in_the_spill_until_a_submission_is_asked_for(t
     before = list(first.notes)
     first.notes.append({"kind": "changed"})
     assert apart[0].notes == before and apart[1:3][0].id == apart[1].id  # each access reads the spill again
+
+
+@pytest.mark.parametrize("student_id, start", [("Émile", "emile-"), ("Zoë de Graaf", "zoe_de_graaf-"),
+                                               ("françois", "francois-")])
+def test_accented_names_keep_their_letters_in_file_names(student_id, start):
+    assert safe_name(student_id).startswith(start)
+    assert safe_name(student_id) != safe_name(student_id.encode("ascii", "ignore").decode() or "x")

@@ -203,7 +203,9 @@ def safe_name(student_id: str) -> str:
     get a short hash of the original, so two ids never share a file, also on file systems
     that ignore case.
     """
-    cleaned = re.sub(r"[^a-z0-9._-]+", "_", student_id.lower()).strip("._") or "submission"
+    # Accents dropped first (NFKD): "Émile" reads as "emile", not "mile".
+    readable = unicodedata.normalize("NFKD", student_id).encode("ascii", "ignore").decode("ascii")
+    cleaned = re.sub(r"[^a-z0-9._-]+", "_", readable.lower()).strip("._") or "submission"
     if cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED:
         return cleaned
     return cleaned[:80] + "-" + hashlib.sha256(student_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
