@@ -265,3 +265,29 @@ def test_a_tab_error_is_explained_in_plain_words_with_its_line():
     problem = failure.value.problem
     assert (problem.kind, problem.line, problem.source) == ("indentation", 3, "\treturn x")
     assert "tabs" in problem.detail and "spaces" in problem.detail and "line 3" in problem.detail
+
+
+@pytest.mark.parametrize("source", [[1, 2], [None], [["a"]], 7, {"a": 1}])
+def test_a_notebook_cell_whose_source_is_not_text_makes_only_that_student_unreadable(tmp_path, source):
+    import json
+
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    (tmp_path / "bram.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "source": source}],
+                                                     "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert by_id["anna"].source == b"x = 1\n"
+    assert by_id["bram"].source == b"" and by_id["bram"].notes[0]["kind"] == "notebook-unreadable"
+
+
+def test_a_lone_surrogate_escape_in_a_notebook_is_kept_out(tmp_path):
+    (tmp_path / "cas.ipynb").write_text('{"cells": [{"cell_type": "code", "source": "x = 1  # \\ud800\\n"}], '
+                                        '"metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+    submissions, _ = discover([str(tmp_path / "cas.ipynb")])
+    assert submissions[0].source.startswith(b"x = 1  # ?")
+
+
+def test_worksheets_whose_cells_are_not_a_list_are_no_notebook(tmp_path):
+    (tmp_path / "dirk.ipynb").write_text('{"worksheets": [{"cells": 5}], "nbformat": 3}')
+    (tmp_path / "eva.py").write_text("x = 1\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert by_id["dirk"].source == b"" and by_id["eva"].source == b"x = 1\n"

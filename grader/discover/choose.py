@@ -140,6 +140,10 @@ def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
         except notebooks.NotebookError as error:
             notes.append({"kind": "notebook-unreadable", "detail": str(error)})
             return b"", raw
+        except (TypeError, AttributeError, ValueError, RecursionError, MemoryError) as error:
+            # A shape the reader did not foresee: this student's notebook is unreadable, not the class.
+            notes.append({"kind": "notebook-unreadable", "detail": f"not a notebook ({type(error).__name__})"})
+            return b"", raw
         notes.append({**note, "file": ref.rel})
         return source, raw
     if _ONLINE_TEXT.match(ref.name):

@@ -19,7 +19,11 @@ class NotebookError(Exception):
 
 def _cell_source(cell: dict) -> str:
     source = cell.get("source", cell.get("input", ""))
-    return "".join(source) if isinstance(source, list) else str(source)
+    if isinstance(source, list) and all(isinstance(part, str) for part in source):
+        return "".join(source)
+    if isinstance(source, str):
+        return source
+    raise NotebookError("not a notebook (a cell's source is not text)")
 
 
 def _cells(document: object) -> list[tuple[int, str]]:
@@ -30,7 +34,7 @@ def _cells(document: object) -> list[tuple[int, str]]:
         cells = document["cells"]
     elif isinstance(document.get("worksheets"), list):  # nbformat 3
         cells = [cell for sheet in document["worksheets"] if isinstance(sheet, dict)
-                 for cell in sheet.get("cells", [])]
+                 and isinstance(sheet.get("cells"), list) for cell in sheet["cells"]]
     else:
         raise NotebookError("not a notebook (no cells)")
     return [(position, _cell_source(cell)) for position, cell in enumerate(cells, 1)
@@ -92,7 +96,8 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
         mapping.append([position, len(lines) + 1, len(lines) + len(cell_lines)])
         lines.extend(cell_lines)
         lines.append("")
-    return "\n".join(lines).encode("utf-8"), {"kind": "notebook", "cells": mapping, "replaced": replaced}
+    # A lone surrogate escape (\ud800) in the JSON is no character: it becomes "?".
+    return "\n".join(lines).encode("utf-8", "replace"), {"kind": "notebook", "cells": mapping, "replaced": replaced}
 
 
 def locate(line: int | None, note: dict) -> tuple[int, int] | None:
