@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ EXIT_OK = 0
 EXIT_NOT_ALL_PASSED = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_OUTPUT = 4
 EXIT_INTERRUPTED = 130
 
 
@@ -66,14 +68,28 @@ def _main(argv: list[str] | None = None) -> int:
     if args.jobs < 1 or args.timeout <= 0:
         print("grade: --jobs and --timeout must be positive", file=sys.stderr)
         return EXIT_USAGE
-    from grader.discover import UsageError, discover_apart
-    from grader.grading import BatteryError, Interrupted, grade
-
     try:
         options, checks = commands.output_options(args), commands.checks_folder(args)
     except commands.OptionError as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
+
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        print(f"grade: --out {args.out} is a file, not a folder", file=sys.stderr)
+        return EXIT_USAGE
+    # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
+    on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        return _run(args, out, options, checks)
+    finally:
+        signal.signal(signal.SIGTERM, on_term)
+
+
+def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None) -> int:
+    from grader.discover import UsageError, discover_apart
+    from grader.grading import BatteryError, Interrupted, grade
+    from grader.terminal import TEXT
 
     try:
         submissions, single = discover_apart(args.paths, args.layout)
@@ -81,20 +97,24 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
-        from grader.terminal import TEXT
         print(TEXT[args.lang]["interrupted-early"], file=sys.stderr)
         return EXIT_INTERRUPTED
     try:
-        document = grade(submissions, Path(args.out), jobs=args.jobs, timeout=args.timeout, lang=args.lang,
+        document = grade(submissions, out, jobs=args.jobs, timeout=args.timeout, lang=args.lang,
                          quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
     except Interrupted as stop:
-        from grader.terminal import TEXT
         print(TEXT[args.lang]["interrupted"].format(done=len(stop.document["submissions"]), total=len(submissions),
                                                     out=args.out), file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:  # a second Ctrl-C, or one while the class outputs are written
+        print(TEXT[args.lang]["interrupted-late"].format(out=args.out), file=sys.stderr)
         return EXIT_INTERRUPTED
     except BatteryError as error:
         print(f"grade: internal error: {error}", file=sys.stderr)
         return EXIT_INTERNAL
+    except OSError as error:  # the output folder cannot be made or written (no such place, a full disk)
+        print(f"grade: cannot write the outputs under {args.out}: {error}", file=sys.stderr)
+        return EXIT_OUTPUT
     if single:
         result = document["submissions"][0]
         return EXIT_OK if result["score"] == result["max_score"] else EXIT_NOT_ALL_PASSED

@@ -25,6 +25,8 @@ TEXT = {
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
         "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
+        "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
+                            "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
         "load": "{file} kon niet worden geladen ({kind}): {detail}",
         "report": "Volledig rapport: {path}",
         "score": "Score: {score}/{max}",
@@ -45,6 +47,8 @@ TEXT = {
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",
         "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
+        "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
+                            "still be those of an earlier run; run the same command again to finish",
         "load": "{file} could not be loaded ({kind}): {detail}",
         "report": "Full report: {path}",
         "score": "Score: {score}/{max}",

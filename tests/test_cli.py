@@ -152,3 +152,51 @@ def test_a_reader_that_leaves_early_does_not_change_the_exit_code(tmp_path):
     _, errors = process.communicate(timeout=120)
     assert process.returncode == 1 and b"Traceback" not in errors
     assert (tmp_path / "feedback").is_dir()
+
+
+def test_out_naming_a_file_is_a_usage_error(tmp_path):
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    (tmp_path / "uit").write_text("geen map")
+    done = run_grade(str(tmp_path / "anna.py"), "--out", str(tmp_path / "uit"))
+    assert done.returncode == 2 and "is a file" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_out_folder_that_cannot_be_made_exits_4_with_a_message(tmp_path):
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    (tmp_path / "bestand").write_text("geen map")
+    done = run_grade(str(tmp_path / "anna.py"), "--out", str(tmp_path / "bestand" / "uit"))
+    assert done.returncode == 4 and "cannot write the outputs" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_sigterm_while_reading_the_folder_ends_like_ctrl_c(tmp_path, monkeypatch, capsys):
+    import os
+    import signal
+    import time
+
+    import grader.discover
+    from grader import cli
+
+    def terminated(paths, layout):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler interrupts this sleep
+
+    monkeypatch.setattr(grader.discover, "discover_apart", terminated)
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    before = signal.getsignal(signal.SIGTERM)
+    assert cli.main([str(tmp_path), "--out", str(tmp_path / "uit"), "--lang", "en"]) == cli.EXIT_INTERRUPTED
+    assert "interrupted" in capsys.readouterr().err and signal.getsignal(signal.SIGTERM) == before
+
+
+def test_ctrl_c_while_the_class_outputs_are_written_says_so(tmp_path, monkeypatch, capsys):
+    from grader import cli, reports
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(reports, "write_class_outputs", interrupted)
+    for name in ("anna", "bram"):
+        (tmp_path / f"{name}.py").write_text("x = 1\n")
+    out = tmp_path / "uit"
+    assert cli.main([str(tmp_path), "--out", str(out), "--lang", "en", "--quiet"]) == cli.EXIT_INTERRUPTED
+    assert "run the same command again" in capsys.readouterr().err
+    assert sorted(path.name for path in (out / "feedback").glob("*.html")) == ["anna.html", "bram.html"]
