@@ -291,3 +291,31 @@ def test_worksheets_whose_cells_are_not_a_list_are_no_notebook(tmp_path):
     (tmp_path / "eva.py").write_text("x = 1\n")
     by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
     assert by_id["dirk"].source == b"" and by_id["eva"].source == b"x = 1\n"
+
+
+def test_a_student_folder_with_too_many_files_costs_no_other_student(tmp_path, monkeypatch):
+    from grader.discover import files
+
+    monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
+    (tmp_path / "aaa" / "data").mkdir(parents=True)
+    (tmp_path / "aaa" / "main.py").write_text("x = 1\n")
+    for number in range(20):
+        (tmp_path / "aaa" / "data" / f"{number:02d}.txt").write_text("")
+    for name in ("bob", "carol"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.py").write_text(f"naam = '{name}'\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["aaa", "bob", "carol"]
+    assert [n for n in by_id["aaa"].notes if n["kind"] == "too-many-files"] == [
+        {"kind": "too-many-files", "folder": "aaa", "limit": 5}]
+    assert not any(n["kind"] == "too-many-files" for n in by_id["bob"].notes + by_id["carol"].notes)
+
+
+def test_a_folder_beyond_the_file_limit_is_refused_with_a_reason(tmp_path, monkeypatch):
+    from grader.discover import files
+
+    monkeypatch.setattr(files, "MAX_FILES", 3)
+    for number in range(5):
+        (tmp_path / f"s{number}.py").write_text("x = 1\n")
+    with pytest.raises(UsageError, match="more than 3 files"):
+        discover([str(tmp_path)])

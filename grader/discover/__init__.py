@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -44,7 +45,9 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[lis
     depth = 1 if in_archive else 0
     submissions = [build(student, module.NAME, depth=depth) for student in students]
     for submission in submissions:
-        submission.notes.extend(tree.notes)
+        # A note about one top-level folder (too many files) goes to the student whose folder it is.
+        submission.notes.extend(note for note in tree.notes if "folder" not in note
+                                or submission.path.startswith(os.path.join(tree.origin, note["folder"]) + os.sep))
     return submissions, own
 
 

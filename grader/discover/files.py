@@ -11,8 +11,11 @@ from typing import Callable
 # A graded file is read up to this many bytes (+1, to see that it is larger); the loader
 # refuses sources above its own, smaller limit.
 READ_LIMIT = 1024 * 1024
-# A folder walk stops after this many files (someone pointed the grader at their home folder).
-MAX_FILES = 20_000
+# A folder walk refuses to go on after this many files (someone pointed the grader at their home folder).
+MAX_FILES = 200_000
+# One top-level folder (one student's) contributes at most this many files; the rest of it is skipped
+# with a note for that student, so a student who hands in a data folder costs no other student anything.
+MAX_FOLDER_FILES = 2_000
 # Folders that never hold a hand-in: tool and version-control data, caches, environments.
 JUNK_DIRS = {"__macosx", "__pycache__", ".git", ".svn", ".hg", ".ipynb_checkpoints", ".idea", ".vscode",
              "node_modules", ".venv", "venv", ".pytest_cache", ".mypy_cache"}
@@ -121,15 +124,32 @@ def scan_folder(folder: Path) -> Tree:
     """Every regular file under ``folder`` (sorted), without following symbolic links.
 
     Junk (see :func:`is_junk`) is left out; folders holding ``.git`` are remembered. Nothing
-    is opened or changed. Raises ``OSError`` when ``folder`` cannot be listed.
+    is opened or changed. A top-level folder with more than MAX_FOLDER_FILES files keeps its
+    first ones and gets a ``too-many-files`` note (``folder``: its name). Raises ``OSError``
+    when ``folder`` cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
     """
     files: list[FileRef] = []
     git_dirs: set[str] = set()
+    counts: dict[str, int] = {}  # files kept per top-level folder
+    notes: list[dict] = []
+
+    def filled(top: str) -> bool:
+        """Whether top-level folder ``top`` has all the files it may have (noted once)."""
+        if not top or counts.get(top, 0) < MAX_FOLDER_FILES:
+            return False
+        if not any(note["folder"] == top for note in notes):
+            notes.append({"kind": "too-many-files", "folder": top, "limit": MAX_FOLDER_FILES})
+        return True
+
     os.listdir(folder)  # raise early for an unreadable root
     for current, dirs, names in os.walk(folder, followlinks=False):
         dirs.sort()
         relative = os.path.relpath(current, folder)
         prefix = "" if relative == "." else clean_rel(relative) + "/"
+        top = prefix.split("/", 1)[0]
+        if filled(top):
+            dirs[:] = []  # this student's folder is full: nothing deeper is read
+            continue
         if ".git" in dirs:
             git_dirs.add(prefix.rstrip("/"))
         dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
@@ -138,11 +158,15 @@ def scan_folder(folder: Path) -> Tree:
             rel = clean_rel(prefix + name)
             if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
                 continue
+            if filled(top):
+                break
+            counts[top] = counts.get(top, 0) + 1
             files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
-            if len(files) >= MAX_FILES:
-                return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs,
-                            [{"kind": "too-many-files", "limit": MAX_FILES}])
-    return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs)
+            if len(files) > MAX_FILES:
+                from grader.discover.model import UsageError  # (model imports this module)
+                raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of "
+                                 "submissions?")
+    return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes)
 
 
 def single_file(path: Path) -> FileRef:
