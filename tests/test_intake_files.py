@@ -319,3 +319,22 @@ def test_a_folder_beyond_the_file_limit_is_refused_with_a_reason(tmp_path, monke
         (tmp_path / f"s{number}.py").write_text("x = 1\n")
     with pytest.raises(UsageError, match="more than 3 files"):
         discover([str(tmp_path)])
+
+
+def test_an_export_is_opened_once_not_once_per_member(tmp_path, monkeypatch):
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as archive:
+        for number in range(30):
+            archive.writestr(f"s{number:02d}/main.py", f"x = {number}\n")
+    opened = []
+    real = zipfile.ZipFile
+
+    def counting(*args, **kwargs):
+        opened.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(zipfile, "ZipFile", counting)
+    submissions, _ = discover([str(tmp_path / "export.zip")])
+    assert [s.source for s in submissions][:2] == [b"x = 0\n", b"x = 1\n"] and len(submissions) == 30
+    assert len(opened) == 1  # reading every member's bytes reuses the one open archive
