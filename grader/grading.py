@@ -221,6 +221,8 @@ def _run_battery(battery: Battery, timeout: float, checks: Path | None = None) -
             os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
         else:
             os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = previous
+    if battery.output_error is not None:
+        raise battery.output_error  # the CLI reports it as an output problem (exit 4)
     if code == pytest.ExitCode.INTERRUPTED:
         return True
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or battery.finished != len(battery.submissions):

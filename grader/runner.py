@@ -78,6 +78,7 @@ class Battery:
         self.reports: list[pytest.TestReport] = []
         self.collection_errors: list[str] = []
         self.finished = 0  # submissions whose result was handed to on_result
+        self.output_error: OSError | None = None  # why writing a submission's outputs failed, if it did
 
     # Collection ---------------------------------------------------------------------------
     def pytest_configure(self, config: pytest.Config) -> None:
@@ -173,6 +174,9 @@ class Battery:
         try:
             self.on_result(job, self.checks)
             self.finished += 1
+        except OSError as error:  # an output could not be written (a full disk): not a defect of the battery
+            self.output_error = error
+            raise
         finally:
             if masking:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)

@@ -200,3 +200,18 @@ def test_ctrl_c_while_the_class_outputs_are_written_says_so(tmp_path, monkeypatc
     assert cli.main([str(tmp_path), "--out", str(out), "--lang", "en", "--quiet"]) == cli.EXIT_INTERRUPTED
     assert "run the same command again" in capsys.readouterr().err
     assert sorted(path.name for path in (out / "feedback").glob("*.html")) == ["anna.html", "bram.html"]
+
+
+def test_a_full_disk_while_reports_are_written_is_an_output_problem_not_a_battery_defect(tmp_path, monkeypatch,
+                                                                                         capsys):
+    from grader import cli, reports
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(reports, "write_submission", full)
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    (tmp_path / "bram.py").write_text("x = 2\n")
+    assert cli.main([str(tmp_path), "--out", str(tmp_path / "uit"), "--quiet"]) == cli.EXIT_OUTPUT
+    errors = capsys.readouterr().err
+    assert "No space left on device" in errors and "internal error" not in errors
