@@ -94,6 +94,27 @@ class Child:
         return status
 
 
+def _fork() -> tuple[int, set]:
+    """``os.fork()`` with Ctrl-C and SIGTERM held back (POSIX); out: (pid, the signal mask to restore).
+
+    Python runs its own callbacks around a fork (logging releases its lock there); an interrupt
+    raised inside one of them is printed as "Exception ignored" and lost, and the run would go
+    on. The caller restores the mask with :func:`_release` once it has recorded the child, so a
+    held-back interrupt arrives where it ends the run and no child goes unrecorded. Raises
+    ``OSError`` when fork fails (the mask is restored).
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        return os.fork(), held
+    except BaseException:
+        _release(held)
+        raise
+
+
+def _release(held: set) -> None:
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
     """Fork a child that runs ``work(channel)`` under limits, then exits.
 
@@ -103,10 +124,11 @@ def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
     stdout and stderr go to /dev/null. Raises ``OSError`` when fork fails.
     """
     read_fd, write_fd = os.pipe()
-    pid = os.fork()
+    pid, held = _fork()
     if pid == 0:  # the child
         status = 0
         try:
+            _release(held)
             os.close(read_fd)
             # Other children's pipes and anything else the parent holds stay out of reach.
             os.closerange(3, write_fd)
@@ -119,7 +141,14 @@ def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
             os._exit(status)
     os.close(write_fd)
     os.set_blocking(read_fd, False)
-    return Child(pid, read_fd)
+    child = Child(pid, read_fd)
+    try:
+        _release(held)  # an interrupt held back during the fork arrives here
+    except BaseException:
+        child.kill()
+        child.reap()
+        raise
+    return child
 
 
 def run_apart(work: Callable[[], object]) -> object:
@@ -135,10 +164,11 @@ def run_apart(work: Callable[[], object]) -> object:
     if not ISOLATED:
         return work()
     read_fd, write_fd = os.pipe()
-    pid = os.fork()
+    pid, held = _fork()
     if pid == 0:  # the forked process: its memory is the grader's, copied on write
         status = 1
         try:
+            _release(held)
             os.close(read_fd)
             if sys.platform.startswith("linux"):
                 _die_with_parent()
@@ -153,10 +183,13 @@ def run_apart(work: Callable[[], object]) -> object:
         finally:
             os._exit(status)
     os.close(write_fd)
+    pipe = os.fdopen(read_fd, "rb")
     try:
-        with os.fdopen(read_fd, "rb") as pipe:
+        _release(held)  # an interrupt held back during the fork arrives here
+        with pipe:
             data = pipe.read()
     except BaseException:  # Ctrl-C, SIGTERM: the forked process goes too
+        pipe.close()
         os.kill(pid, signal.SIGKILL)
         raise
     finally:

@@ -65,3 +65,32 @@ def test_when_the_similarity_process_fails_the_comparison_runs_here(tmp_path, mo
     assert tmp_path / "similarity.html" in written
     pairs = json.loads((tmp_path / "similarity.json").read_text())["pairs"]
     assert [(pair["a"], pair["b"], pair["identical"]) for pair in pairs] == [("anna", "bram", True)]
+
+
+_TERM_AFTER_FORK = []  # set by the test below; os.register_at_fork cannot be undone
+
+
+def _term_after_fork():
+    if _TERM_AFTER_FORK:
+        _TERM_AFTER_FORK.clear()
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+os.register_at_fork(after_in_parent=_term_after_fork)
+
+
+@pytest.mark.parametrize("fork", ["run_apart", "spawn"])
+def test_a_sigterm_that_arrives_during_a_fork_is_not_lost(fork):
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)  # as grader.cli does
+    try:
+        _TERM_AFTER_FORK.append(True)  # arrives while Python runs its own after-fork callbacks
+        with pytest.raises(KeyboardInterrupt):
+            if fork == "run_apart":
+                isolation.run_apart(lambda: 1)
+            else:
+                isolation.spawn(lambda channel: None, 10)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        _TERM_AFTER_FORK.clear()
+    with pytest.raises(ChildProcessError):  # the forked process was killed and reaped: none is left
+        os.waitpid(-1, os.WNOHANG)
