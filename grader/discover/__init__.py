@@ -45,10 +45,15 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[lis
     depth = 1 if in_archive else 0
     submissions = [build(student, module.NAME, depth=depth) for student in students]
     for submission in submissions:
-        # A note about one top-level folder (too many files) goes to the student whose folder it is.
-        submission.notes.extend(note for note in tree.notes if "folder" not in note
-                                or submission.path.startswith(os.path.join(tree.origin, note["folder"]) + os.sep))
+        # A note about one top-level entry (too many files, a renamed id) goes to the student it is about.
+        submission.notes.extend(note for note in tree.notes if "folder" not in note or _under(submission, tree, note))
     return submissions, own
+
+
+def _under(submission: Submission, tree: Tree, note: dict) -> bool:
+    """Whether ``submission``'s file is the top-level entry ``note["folder"]`` of ``tree`` or lies in it."""
+    entry = os.path.join(tree.origin, note["folder"])
+    return submission.path == entry or submission.path.startswith(entry + os.sep)
 
 
 def _from_file(path: Path, raw: str) -> Submission:

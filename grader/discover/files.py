@@ -132,22 +132,23 @@ def scan_folder(folder: Path) -> Tree:
     git_dirs: set[str] = set()
     counts: dict[str, int] = {}  # files kept per top-level folder
     notes: list[dict] = []
+    tops = _distinct_entries(folder, notes)  # raises early for an unreadable root
 
-    def filled(top: str) -> bool:
-        """Whether top-level folder ``top`` has all the files it may have (noted once)."""
+    def filled(top: str, raw: str) -> bool:
+        """Whether top-level folder ``top`` has all the files it may have (noted once, under its own name)."""
         if not top or counts.get(top, 0) < MAX_FOLDER_FILES:
             return False
-        if not any(note["folder"] == top for note in notes):
-            notes.append({"kind": "too-many-files", "folder": top, "limit": MAX_FOLDER_FILES})
+        if not any(note == {"kind": "too-many-files", "folder": raw, "limit": MAX_FOLDER_FILES} for note in notes):
+            notes.append({"kind": "too-many-files", "folder": raw, "limit": MAX_FOLDER_FILES})
         return True
 
-    os.listdir(folder)  # raise early for an unreadable root
     for current, dirs, names in os.walk(folder, followlinks=False):
         dirs.sort()
         relative = os.path.relpath(current, folder)
-        prefix = "" if relative == "." else clean_rel(relative) + "/"
-        top = prefix.split("/", 1)[0]
-        if filled(top):
+        head, _, rest = ("", "", "") if relative == "." else relative.partition(os.sep)
+        top = tops.get(head, "") if head else ""
+        prefix = "/".join(part for part in (top, rest and clean_rel(rest)) if part) + "/" if head else ""
+        if filled(top, head):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
         if ".git" in dirs:
@@ -155,10 +156,10 @@ def scan_folder(folder: Path) -> Tree:
         dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
         for name in sorted(names):
             full = os.path.join(current, name)
-            rel = clean_rel(prefix + name)
+            rel = clean_rel(prefix + name) if head else tops.get(name)
             if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
                 continue
-            if filled(top):
+            if filled(top, head):
                 break
             counts[top] = counts.get(top, 0) + 1
             files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
@@ -167,6 +168,38 @@ def scan_folder(folder: Path) -> Tree:
                 raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of "
                                  "submissions?")
     return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes)
+
+
+def _distinct_entries(folder: Path, notes: list[dict]) -> dict[str, str]:
+    """Each entry of ``folder`` (its name on disk) -> its clean name (:func:`clean_rel`), never shared.
+
+    Two names equal only after normalisation (``José`` decomposed and composed: two students on
+    Linux) would merge two students; the later one in sorted order gets ``-2`` (``-3``...) before
+    its extension, and a ``renamed-id`` note (``folder``: its name on disk). Raises ``OSError``
+    when ``folder`` cannot be listed.
+    """
+    names = sorted(os.listdir(folder))
+    cleaned = {raw: clean_rel(raw) for raw in names}
+    taken = {clean for clean in cleaned.values() if clean}
+    found: set[str] = set()
+    distinct = {}
+    for raw in names:
+        clean = cleaned[raw]
+        if clean is None:
+            continue
+        if clean in found:
+            is_file = not os.path.isdir(os.path.join(folder, raw))
+            stem, dot, extension = clean.rpartition(".") if is_file else ("", "", "")
+            base, tail = (stem, dot + extension) if stem else (clean, "")
+            number = 2
+            while f"{base}-{number}{tail}" in taken or f"{base}-{number}" in taken:  # a file's id is its stem
+                number += 1
+            notes.append({"kind": "renamed-id", "from": clean, "folder": raw})
+            clean = f"{base}-{number}{tail}"
+            taken.add(clean)
+        found.add(clean)
+        distinct[raw] = clean
+    return distinct
 
 
 def single_file(path: Path) -> FileRef:
