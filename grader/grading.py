@@ -177,8 +177,10 @@ class _Outputs:
 
     def finish(self, submissions: Sequence[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""
-        graded = Selection(submissions, [n for n, s in enumerate(submissions) if s.id in self.summaries])
-        document = self.builder.document(header, SpilledList(self.spill, [self.summaries[s.id] for s in graded]))
+        # One pass over the submissions (each read back from the spill): the graded ones and their summaries.
+        picked = [(n, self.summaries[s.id]) for n, s in enumerate(submissions) if s.id in self.summaries]
+        graded = Selection(submissions, [n for n, _ in picked])
+        document = self.builder.document(header, SpilledList(self.spill, [place for _, place in picked]))
 
         def entries() -> Iterator[dict]:  # compact results.json entries, read again from the cache each time
             return (self.cache.entry(s, provisional=True) or self._bare(s.id) for s in graded)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import IO, Iterator, Sequence
+from typing import IO, Callable, Iterator, Sequence
 
 
 # A place packs (offset, length) into one int: the low bits hold the length (up to 4 GiB).
@@ -78,18 +78,22 @@ class Spill:
 
 
 class SpilledList(Sequence):
-    """A read-only list of JSON values held in ``spill`` at ``places``, each read when it is asked for."""
+    """A read-only list of JSON values held in ``spill`` at ``places``, each read when it is asked for.
 
-    def __init__(self, spill: Spill, places: list) -> None:
-        self.spill, self.places = spill, places
+    ``build`` turns each value into what the list holds (default: the value itself); every
+    access builds a new one. A slice is a plain list.
+    """
+
+    def __init__(self, spill: Spill, places: list, build: Callable[[object], object] = lambda value: value) -> None:
+        self.spill, self.places, self.build = spill, places, build
 
     def __getitem__(self, index):  # noqa: ANN001 - an int or a slice, as for a list
         if isinstance(index, slice):
-            return [self.spill.get_json(place) for place in self.places[index]]
-        return self.spill.get_json(self.places[index])
+            return [self.build(self.spill.get_json(place)) for place in self.places[index]]
+        return self.build(self.spill.get_json(self.places[index]))
 
     def __iter__(self) -> Iterator:
-        return (self.spill.get_json(place) for place in self.places)
+        return (self.build(self.spill.get_json(place)) for place in self.places)
 
     def __len__(self) -> int:
         return len(self.places)

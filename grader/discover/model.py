@@ -11,7 +11,7 @@ import unicodedata
 from typing import Iterator, Mapping, Sequence
 
 from grader.discover.files import FileRef
-from grader.spill import Spill
+from grader.spill import Spill, SpilledList
 from grader.values import scrub
 
 
@@ -94,7 +94,7 @@ def _set_source(submission: Submission, data: bytes) -> None:
 Submission.source = property(_get_source, _set_source, doc="The bytes the sandbox loads (read from the spill).")
 
 
-class SubmissionList(Sequence[Submission]):
+class SubmissionList(SpilledList):
     """Submissions kept in SOURCES (as :func:`fields` gives them), each rebuilt when it is asked for.
 
     A class of 10,000 then costs the grader's process one int per submission. Every access
@@ -102,18 +102,7 @@ class SubmissionList(Sequence[Submission]):
     """
 
     def __init__(self, places: list[int]) -> None:
-        self.places = places
-
-    def __getitem__(self, index):  # noqa: ANN001 - an int or a slice, as for a list
-        if isinstance(index, slice):
-            return SubmissionList(self.places[index])
-        return restore(SOURCES.get_json(self.places[index]))
-
-    def __iter__(self) -> Iterator[Submission]:
-        return (restore(SOURCES.get_json(place)) for place in self.places)
-
-    def __len__(self) -> int:
-        return len(self.places)
+        super().__init__(SOURCES, places, restore)
 
 
 class Sources(Mapping[str, bytes]):
