@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import atexit
+import gc
 import os
 import signal
 import sys
@@ -51,6 +53,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``grade``; returns the exit code (see the README's "Exit codes")."""
+    # Leaving: no last garbage collection over every object of the run (about 30 ms); the outputs
+    # are all closed by then, and the operating system frees the memory.
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
     try:
         return _main(argv)
     except BrokenPipeError:  # ``grade ... | head``: the reader left; every output file is written

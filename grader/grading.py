@@ -87,7 +87,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     cache = ResultCache(out / ".cache", (__version__, grader_version(), battery_id, lang, f"{timeout:g}"), fresh=force)
     run = _Outputs(out, lang, options or reports.Options(), cache, show, single, force)
     todo = Selection(submissions, [n for n, submission in enumerate(submissions) if not run.reuse(submission)])
-    interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, run.on_result), timeout, checks)
+    interrupted = bool(todo) and _run_battery(Battery(todo, timeout, jobs, run.on_result, meanwhile=reports.prepare), timeout, checks)
     show.close()
     header = run_header(battery_id, lang)
     header["elapsed_seconds"] = round(time.monotonic() - started, 3)

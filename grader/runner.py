@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import selectors
 import signal
@@ -56,13 +57,16 @@ class Battery:
     """The pytest plugin that grades: collects the checks once, then runs them per submission.
 
     In: the submissions, the per-check timeout (seconds) and ``on_result(job, checks)``,
-    called in the parent as each submission finishes. In the child, each check runs as
+    called in the parent as each submission finishes; ``meanwhile``, called once in the
+    parent after the first children have started (work that then costs no wall time, such as
+    compiling the report templates on the other core). In the child, each check runs as
     grader.execution decides (directly, or through pytest's protocol and its report hooks);
     outcomes go to the parent one check at a time.
     """
 
     def __init__(self, submissions: Sequence[Submission], timeout: float, jobs: int,
-                 on_result: Callable[[Job, list[dict]], None], child_cpu: int | None = None) -> None:
+                 on_result: Callable[[Job, list[dict]], None], child_cpu: int | None = None,
+                 meanwhile: Callable[[], None] | None = None) -> None:
         self.submissions = submissions
         self.timeout = timeout
         # A child's CPU-time limit (seconds, RLIMIT_CPU): a backstop for a check whose own budget
@@ -71,6 +75,7 @@ class Battery:
         self.child_cpu = child_cpu or int(timeout * 3 + 30)
         self.jobs = max(1, jobs)
         self.on_result = on_result
+        self.meanwhile = meanwhile
         self.checks: list[dict] = []
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
@@ -125,6 +130,9 @@ class Battery:
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         if session.testsfailed or self.collection_errors:
             raise pytest.UsageError("the check battery could not be collected:\n" + "\n".join(self.collection_errors))
+        # The battery's objects, collected once, are shared by every child (copy-on-write): frozen, no
+        # garbage collection in a child walks them again (the gc.freeze advice in Python's documentation).
+        gc.freeze()
         # One at a time: a submission (and its Job) is made when it starts, so few exist at once.
         pending = iter(self.submissions)
         waiting = len(self.submissions)
@@ -135,6 +143,9 @@ class Battery:
                 while waiting and len(running) < self.jobs:
                     waiting -= 1
                     self._start(Job(next(pending), len(self.items)), selector, running)
+                if self.meanwhile is not None:
+                    self.meanwhile, meanwhile = None, self.meanwhile
+                    meanwhile()
                 for key, _ in selector.select(timeout=0.2):
                     self._receive(key.data, selector, running)
                 now = time.monotonic()
@@ -143,6 +154,7 @@ class Battery:
                         job.child.kill()
                         job.wall_clock = True
         finally:
+            gc.unfreeze()
             for job in running.values():
                 job.child.kill()
                 job.child.reap()

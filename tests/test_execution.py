@@ -176,3 +176,32 @@ def test_a_slow_correct_submission_moves_to_fresh_children_instead_of_losing_che
     assert job.load["status"] == "ok"
     assert [index for index in range(job.total) if job.outcomes.get(index, {}).get("outcome") != "passed"] == []
     assert len(spawned) > 1
+
+
+def test_work_meanwhile_runs_once_while_the_children_grade_and_nothing_stays_frozen(monkeypatch):
+    # The report templates are compiled while the first children run (grading.grade passes
+    # reports.prepare); the battery's objects are frozen for the children (gc.freeze) and
+    # released afterwards, so a long-lived caller does not keep every run's objects.
+    import gc
+
+    from grader.discover import Submission
+
+    source = CORRECT.read_bytes()
+    submissions = [Submission(f"s{n}", f"s{n}.py", source + f"# {n}\n".encode(), "0" * 64) for n in range(3)]
+    events = []
+    battery = runner.Battery(submissions, 10, 2, lambda job, checks: events.append(("graded", job.submission.id)),
+                             meanwhile=lambda: events.append(("meanwhile", len(events), gc.get_freeze_count() > 0)))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        pytest.main(grading.pytest_arguments(10), plugins=[battery])
+    assert events[0] == ("meanwhile", 0, True)  # before any submission was finished, with the battery frozen
+    assert sorted(events[1:]) == [("graded", "s0"), ("graded", "s1"), ("graded", "s2")]
+    assert gc.get_freeze_count() == 0
+
+
+def test_prepare_compiles_the_feedback_templates_for_the_first_report():
+    from grader.reports import prepare, templating
+
+    templating.template.cache_clear()
+    prepare()
+    assert templating.template.cache_info().currsize == 2
