@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import math
 import reprlib
 import types
 
@@ -118,7 +119,33 @@ def _typed(members: object) -> set:
     return {(type(member), member) for member in members}
 
 
-_SHOW = reprlib.Repr()
+class _Shower(reprlib.Repr):
+    """reprlib's short rendering, also for an int too long for Python to turn into text (over 4,300 digits)."""
+
+    def repr_int(self, value: int, level: int) -> str:
+        try:
+            return super().repr_int(value, level)
+        except ValueError:  # sys.get_int_max_str_digits(): tell its size instead
+            return f"<int of {_digits(value)} digits{', negative' if value < 0 else ''}>"
+
+
+def _digits(value: int) -> str:
+    """The number of decimal digits of ``value`` as text, found without converting it to text."""
+    size = abs(value)
+    if size.bit_length() > MAX_DIGITS * 4:
+        return f"more than {MAX_DIGITS:,}"
+    digits = int(math.log10(size)) + 1
+    if size < 10 ** (digits - 1):  # log10 rounds up just below a power of ten
+        digits -= 1
+    elif size >= 10 ** digits:
+        digits += 1
+    return str(digits)
+
+
+# Above this many digits an int's exact length is not worth the arithmetic.
+MAX_DIGITS = 100_000
+
+_SHOW = _Shower()
 _SHOW.maxstring = 70
 _SHOW.maxother = 70
 _SHOW.maxdict = 8

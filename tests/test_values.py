@@ -44,3 +44,28 @@ def test_self_referencing_value_stops_early():
     started = time.monotonic()
     plain(blowup)
     assert time.monotonic() - started < 5
+
+
+def test_a_huge_returned_int_is_shown_by_its_size_not_as_a_conversion_error():
+    # Python refuses to turn an int of more than 4,300 digits into text (ValueError): the
+    # finding must still say what the submission returned, also inside a dict.
+    from grader.values import show
+
+    assert show(10**6000) == "<int of 6001 digits>"
+    assert show(-(10**5000)) == "<int of 5001 digits, negative>"
+    assert show({"status": 10**4300}) == "{'status': <int of 4301 digits>}"
+    assert show(10**4299) .startswith("1000")
+    assert show(2**64) == "18446744073709551616"
+
+
+def test_a_huge_int_from_the_submission_is_a_failed_check_with_a_readable_finding(tmp_path):
+    from conftest import failing, run_grade
+    from grader.reports import jsonreport
+
+    (tmp_path / "main.py").write_text("def validate_ticket_proposal(proposal):\n    return 10**6000\n",
+                                      encoding="utf-8")
+    run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", "en")
+    result = jsonreport.read(tmp_path / "out" / "results.json")["submissions"][0]
+    checks = failing(result, "1")
+    assert checks and {check["outcome"] for check in checks} == {"failed"}
+    assert "<int of 6001 digits>" in str(checks[0])
