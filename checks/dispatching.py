@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 
 from checks import lesson
@@ -78,7 +77,7 @@ class Scene:
 
     def assign(self, target: str, value: object) -> None:
         """The host sets ``state``, ``log`` or ``state['tickets']`` to a fresh copy of trusted ``value``."""
-        value = copy.deepcopy(value)
+        value = lesson.fresh(value)
         line = f"{target} = {code(value)}"
         if target in ("state", "log") and len(self.lines) == 2:
             self.lines[0 if target == "state" else 1] = line
@@ -92,7 +91,8 @@ class Scene:
     def call(self, proposal: object, actor: object, approved: object, args: str) -> Call:
         """``dispatch_ticket(proposal, actor, approved, state, log)``; ``args`` renders the first three."""
         line = f"r = dispatch_ticket({args}, state, log)"
-        call = self.student.call(DISPATCH, proposal, actor, approved, self.state, self.log, shown=self.tried(line))
+        call = self.student.call(DISPATCH, proposal, lesson.fresh(actor), approved, self.state, self.log,
+                                 shown=self.tried(line))
         self.say(line)
         return call
 
@@ -132,7 +132,8 @@ class Scene:
                 "    dispatch_ticket(q, 'learner', {H(q)}, state, log)  # ok"]
         for i in range(rows):
             q = lesson.proposal(call_id=f"f{i}", version=start + i, status=["done", "open"][i % 2])
-            call = self.student.call(DISPATCH, q, "learner", {H(q)}, self.state, self.log, shown=self.tried(*loop))
+            call = self.student.call(DISPATCH, q, lesson.fresh("learner"), {H(q)}, self.state, self.log,
+                                     shown=self.tried(*loop))
             if not is_ok(call):
                 raise Mismatch(call.shown, said(f"status 'ok' voor elke voorbereidende call (fout bij i = {i})",
                                                 f"status 'ok' for every preparatory call (failed at i = {i})"),

@@ -9,20 +9,42 @@ import json
 from grader.battery import note
 
 
+def fresh(value: object) -> object:
+    """A copy of the trusted value ``value`` in which every str and int is a new object.
+
+    The checks' literals are constants, one shared object per value, and so are the literals
+    of a submission: comparing with ``is`` instead of ``==`` would pass by that accident. A
+    host's values are made at run time (read from JSON, typed in), so the checks hand over
+    new objects (CONTRACT.md V7, D8, D9, D11 compare values). Strs of one character and ints
+    from -5 to 256 are shared by Python itself. Containers are copied; other values are kept.
+    """
+    kind = type(value)
+    if kind is str:
+        return value[:1] + value[1:] if len(value) > 1 else value  # a concatenation is a new str
+    if kind is int:
+        return (value + 1) - 1
+    if kind is dict:
+        return {fresh(key): fresh(item) for key, item in value.items()}
+    if kind in (list, tuple, set, frozenset):
+        return kind(fresh(item) for item in value)
+    return value
+
+
 def proposal(**changes: object) -> dict:
     """A fresh copy of the lesson's proposal p (lesson §1), with top-level fields replaced.
 
-    ``ticket=`` and ``status=`` replace fields inside ``arguments``.
+    ``ticket=`` and ``status=`` replace fields inside ``arguments``. Every str and int in it
+    is a new object (:func:`fresh`).
     """
     arguments = {"ticket": changes.pop("ticket", "lamp"), "status": changes.pop("status", "done")}
     base = {"call_id": "c1", "actor": "learner", "name": "set_ticket", "version": 0, "arguments": arguments}
     base.update(changes)
-    return base
+    return fresh(base)
 
 
 def state(version: int = 0, **tickets: str) -> dict:
-    """A fresh host state (lesson §3): lamp and sensor open unless ``tickets`` are given."""
-    return {"version": version, "tickets": dict(tickets) if tickets else {"lamp": "open", "sensor": "open"}}
+    """A fresh host state (lesson §3): lamp and sensor open unless ``tickets`` are given (:func:`fresh`)."""
+    return fresh({"version": version, "tickets": dict(tickets) if tickets else {"lamp": "open", "sensor": "open"}})
 
 
 def fingerprint(p: dict) -> str:

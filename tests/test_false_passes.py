@@ -12,6 +12,11 @@ EXPECTED = {
     "id_range_a_to_z": {"1": False, "2": False, "3": False},        # V3/D1: [A-z] admits [ \ ] ^ `
     "approved_fromhex": {"1": True, "2": True, "3": False},         # D2: bytes.fromhex skips white space
     "approved_hex_bytes": {"1": True, "2": True, "3": False},       # D2: a digest as hex bytes
+    # Compared with ``is``: passed while every input was a shared constant (checks/lesson.py fresh)
+    "status_compared_by_identity": {"1": False, "2": False, "3": False},   # V7
+    "actor_compared_by_identity": {"1": True, "2": True, "3": False},      # D8
+    "tool_name_compared_by_identity": {"1": True, "2": True, "3": False},  # D9
+    "version_compared_by_identity": {"1": True, "2": True, "3": False},    # D11
 }
 
 
