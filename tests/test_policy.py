@@ -30,6 +30,10 @@ ACCEPTED = {
         "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
         "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"
     ),
+    "docstring, future import and print at module level": (
+        '"""The dispatcher."""\nfrom __future__ import annotations\nprint("loaded")\n'
+        'if __name__ == "__main__":\n    print("demo")\ndef f(x: int) -> int:\n    print(x)\n    return x\nassert f(2) == 2'
+    ),
     "match statement": (
         "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
         "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"

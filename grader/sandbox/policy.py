@@ -113,6 +113,22 @@ class GraderPolicy(RestrictingNodeTransformer):
             self.check_name(node, name)
         return node
 
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        """The module, with the print collector after its docstring and ``from __future__`` imports.
+
+        RestrictedPython puts it after the future imports only: above a docstring, it pushed them
+        down and a valid module no longer compiled ("must occur at the beginning of the file").
+        """
+        node = self.node_contents_visit(node)
+        body = node.body
+        position = int(bool(body) and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                       and isinstance(body[0].value.value, str))
+        while position < len(body) and isinstance(body[position], ast.ImportFrom) and \
+                body[position].module == "__future__":
+            position += 1
+        self.inject_print_collector(node, position)
+        return node
+
     # Scopes (for dunder methods in class bodies) ------------------------------------------
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         self.scopes.append("class")
