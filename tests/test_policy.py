@@ -34,6 +34,12 @@ ACCEPTED = {
         '"""The dispatcher."""\nfrom __future__ import annotations\nprint("loaded")\n'
         'if __name__ == "__main__":\n    print("demo")\ndef f(x: int) -> int:\n    print(x)\n    return x\nassert f(2) == 2'
     ),
+    "a decorator with functools.wraps": (
+        "import functools\ndef value_errors(f):\n    @functools.wraps(f)\n    def wrapper(*args):\n"
+        "        try:\n            return f(*args)\n        except KeyError as e:\n            raise ValueError(e)\n"
+        "    return wrapper\n@value_errors\ndef get(d):\n    return d['x']\nassert get({'x': 1}) == 1\n"
+        "try:\n    get({})\nexcept ValueError:\n    ok = True\nassert ok"
+    ),
     "match statement": (
         "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
         "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"

@@ -182,6 +182,12 @@ class Guards:
                 self.own_classes.add(made)  # slots=True makes a new class
                 return made
             return dataclass
+        if (module, attribute) == ("functools", "wraps"):
+            # A decorator's usual helper, without its effect: copying __name__, __doc__ and __dict__ and
+            # setting __wrapped__ would write attributes of any function (a grader function among them).
+            def wraps(wrapped: Any, assigned: Any = (), updated: Any = ()) -> Any:
+                return lambda wrapper: wrapper
+            return wraps
         if (module, attribute) == ("functools", "total_ordering"):
             def total_ordering(cls: Any) -> type:
                 return value(self.own_class("@total_ordering", cls))

@@ -22,8 +22,9 @@ from typing import Any, Callable
 # Module name -> the attributes a submission may use. Everything else of the real module,
 # and the module object itself, stays out of reach (a module's attributes lead to sys, os
 # and the real builtins). Left out on purpose: string.Formatter/Template (field access
-# bypasses the attribute guard), functools.wraps/update_wrapper (write attributes of any
-# function), typing.get_type_hints/ForwardRef (evaluate strings), operator (attrgetter).
+# bypasses the attribute guard), functools.update_wrapper (writes attributes of any function;
+# functools.wraps is a stand-in that leaves the wrapper as it is), typing.get_type_hints/ForwardRef
+# (evaluate strings), operator (attrgetter).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",
@@ -36,7 +37,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                         "octdigits", "punctuation", "printable", "whitespace", "capwords")),
     "collections": (collections, ("OrderedDict", "defaultdict", "Counter", "deque", "ChainMap", "namedtuple")),
     "itertools": (itertools, tuple(name for name in dir(itertools) if not name.startswith("_"))),
-    "functools": (functools, ("reduce", "partial", "lru_cache", "cache", "cmp_to_key", "total_ordering")),
+    "functools": (functools, ("reduce", "partial", "lru_cache", "cache", "cmp_to_key", "total_ordering", "wraps")),
     "collections.abc": (collections.abc, ("Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set",
                                           "MutableSet", "Iterable", "Iterator", "Hashable", "Callable",
                                           "Container", "Sized", "Collection")),

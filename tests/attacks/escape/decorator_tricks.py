@@ -21,7 +21,8 @@ def decorate_with_wraps():
     @functools.wraps(json.dumps)
     def wrapper():
         pass
-    return wrapper
+    # a breach: anything of json.dumps copied onto the submission's function (its name, __wrapped__)
+    return None if wrapper.__name__ == 'wrapper' else wrapper.__name__
 
 
 def decorate_with_type():
