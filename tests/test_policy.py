@@ -40,6 +40,7 @@ ACCEPTED = {
         "    return wrapper\n@value_errors\ndef get(d):\n    return d['x']\nassert get({'x': 1}) == 1\n"
         "try:\n    get({})\nexcept ValueError:\n    ok = True\nassert ok"
     ),
+    "names that only begin like the grader's own": "_tmp = 1\n_tmpl = 2\n_printable = 3\n_tmp_x = 4\nassert _tmp + _tmpl == 3",
     "match statement": (
         "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
         "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"

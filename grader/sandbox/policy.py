@@ -35,7 +35,8 @@ def reserved_name(name: str) -> bool:
     """
     if not name.startswith("_") or name == "_" or name in PLAIN_DUNDER_NAMES:
         return False
-    return name.startswith("__") or name.endswith("_") or name.startswith(("_tmp", "_print"))
+    return name.startswith("__") or name.endswith("_") or name == "_print" or \
+        (name.startswith("_tmp") and name[4:].isdigit())
 
 
 # Dunder names innocent modules and classes define; Python gives them no hidden power here
@@ -94,7 +95,7 @@ class GraderPolicy(RestrictingNodeTransformer):
             return
         if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
-                             'or starting with "_tmp"/"_print" belong to the grader.')
+                             'and "_print" and "_tmp" followed by digits belong to the grader.')
         elif name.endswith("__roles__") or name in ("print", "printed", "builtins", "breakpoint"):
             self.error(node, f'"{name}" is a reserved name.')
 
