@@ -208,3 +208,24 @@ ROOT_CAUSES = {"wrong_fingerprint": wrong_fingerprint, "replay_stored_object": r
 @pytest.mark.parametrize("name", sorted(ROOT_CAUSES))
 def test_markdown_snapshot_of_root_causes(name, lang):
     compare_snapshot(name, lang, md(ROOT_CAUSES[name](lang), lang))
+
+
+@pytest.mark.parametrize("clause, blamed", [("V10", False), ("V9", False), ("V11", False), ("V3", True),
+                                            ("V8", True), ("G2", True)])
+def test_checkpoint_1_is_named_as_the_root_cause_only_for_a_validation_failure(clause, blamed):
+    # A copy that is not a copy (V9-V11) breaks no input checkpoints 2 and 3 inherit: their own
+    # failures are then theirs, and the reports must not send the student to checkpoint 1.
+    records = [check("v_rule", 1, "failed", clause=clause, tried="t", expected="e", got="g"),
+               check("f4_own", 2, "failed", clause="F4", tried="t", expected="e", got="g"),
+               check("d5_own", 3, "failed", clause="D5", tried="t", expected="e", got="g")]
+    view = feedback.build(result(records, lang="en"))["checkpoints"]
+    assert view[1]["root_cause"] == ("validation" if blamed else None)
+    assert (view[2]["root_cause"] == "validation") is blamed  # else checkpoint 2's fingerprint, as it fails
+
+
+@pytest.mark.parametrize("lang, text", [("nl", "… en nog 1 geval van deze controle mislukt."),
+                                        ("en", "… and 1 more case of this check fails.")])
+def test_one_more_failed_case_is_said_in_the_singular(lang, text):
+    records = [check(f"v_rule[{n}]", 1, "failed", tried="t", expected="e", got=f"g{n}")
+               for n in range(feedback.SHOWN_CASES + 1)]
+    assert text in markdown.render_feedback(feedback.build(result(records, lang=lang)), lang)

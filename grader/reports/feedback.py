@@ -104,6 +104,11 @@ def _failure(group: dict, total: int) -> dict:
     }
 
 
+# Checkpoint 1's clauses about the copy it returns (a new dict, copied arguments, an untouched
+# input): checkpoints 2 and 3 do not inherit them (CONTRACT.md F4, D5 name V1-V7).
+COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
+
+
 def _cause(record: dict) -> str | None:
     """The root cause a failed check's finding names (``detail.cause``), or None."""
     return (record.get("detail") or {}).get("cause")
@@ -141,7 +146,7 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     # "validation") on which checkpoint 1 fails too (``inherited``: its failed case labels).
     confirmed = [r for r in failed if _cause(r) == "fingerprint"]
     root = None
-    if graded and failed and number >= 2 and not verdicts.get("1", True):
+    if graded and failed and number >= 2 and not verdicts.get("validation", True):
         root = "validation"
     elif graded and failed and number == 3 and (confirmed or not verdicts.get("2", True)):
         root = "fingerprint"
@@ -236,6 +241,9 @@ def build(result: dict, reveal: bool = False) -> dict:
     load = result.get("load") or {}
     entries = result.get("checkpoints", {}) if reveal else _concealed(result.get("checkpoints", {}))
     verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
+    # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
+    verdicts["validation"] = not any(r["outcome"] != "passed" and r.get("clause") not in COPY_CLAUSES
+                                     for r in entries.get("1", {}).get("checks", []))
     notes = [_note(note) for note in load.get("notes", [])]
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
     inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])

@@ -93,6 +93,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cases_failed": {"nl": "{failed} van {total} gevallen mislukt", "en": "{failed} of {total} cases failed"},
     "cases_more": {"nl": "… en nog {count} gevallen van deze controle mislukken.",
                    "en": "… and {count} more cases of this check fail."},
+    "case_more": {"nl": "… en nog 1 geval van deze controle mislukt.", "en": "… and 1 more case of this check fails."},
     "outcome_timeout": {
         "nl": "Je functie was niet op tijd klaar. Zit er een oneindige lus in, of wacht je code ergens op?",
         "en": "Your function did not finish in time. Is there an endless loop, or does your code wait for something?",
