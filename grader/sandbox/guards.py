@@ -9,7 +9,7 @@ import operator
 import string
 import typing
 import types
-from typing import Any
+from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
@@ -117,6 +117,8 @@ class Guards:
         if name not in _PLAIN_NAMES:
             if name in READABLE_DUNDERS:
                 value = getattr(obj, name, *default)
+                if name == "__init__" and isinstance(obj, type):
+                    return _initializer(obj, value)
                 return sandbox_class(value) if name == "__class__" else value
             if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
                 raise AttributeError(f'"{name}" is not available in the grader')
@@ -182,6 +184,13 @@ class Guards:
                 self.own_classes.add(made)  # slots=True makes a new class
                 return made
             return dataclass
+        if (module, attribute) == ("copy", "deepcopy"):
+            # Without the memo argument: the memo keeps every original deepcopy walked through
+            # (memo[id(memo)]), and a caller's own memo would hand those to the submission.
+            def deepcopy(x: Any) -> Any:
+                return value(x)
+            deepcopy.__qualname__ = "deepcopy"  # as the submission knows it, in its error messages
+            return deepcopy
         if (module, attribute) == ("functools", "wraps"):
             # A decorator's usual helper, without its effect: copying __name__, __doc__ and __dict__ and
             # setting __wrapped__ would write attributes of any function (a grader function among them).
@@ -216,8 +225,8 @@ class Guards:
         safe.update({
             "__build_class__": builtins.__build_class__,
             "__import__": self.import_,
-            "getattr": self.getattr,
-            "hasattr": self.hasattr,
+            "getattr": _function(self.getattr),
+            "hasattr": _function(self.hasattr),
             "type": SandboxType,
             "input": refuse_input,
             "exit": refuse_exit,
@@ -237,6 +246,32 @@ class Guards:
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_print_": self.print_factory,
         }
+
+
+def _function(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` as a plain function for the submission's builtins.
+
+    ``copy.deepcopy`` and ``copy.copy`` treat a function as a value of its own, but walk into a
+    bound method's object: the guard object, with its registry of the submission's classes.
+    """
+    def call(*args: Any) -> Any:
+        return method(*args)
+    call.__name__ = call.__qualname__ = method.__name__
+    return call
+
+
+def _initializer(cls: type, init: Callable[..., Any]) -> Callable[..., Any]:
+    """``cls.__init__`` read from the class (``Base.__init__(self, ...)``): only for instances of ``cls``.
+
+    On any other object (a grader function, a shared class) it would write attributes the
+    write guard never sees.
+    """
+    def __init__(target: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(target, cls):
+            raise TypeError(f"{cls.__name__}.__init__ can only initialise a {cls.__name__} object in the grader")
+        return init(target, *args, **kwargs)
+    __init__.__qualname__ = f"{cls.__name__}.__init__"
+    return __init__
 
 
 def _named_tuple(guards: "Guards", name: str, namespace: dict) -> type:
