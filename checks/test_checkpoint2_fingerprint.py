@@ -226,6 +226,9 @@ UNCHANGED = {
     "arguments-reversed": ("{**p, 'arguments': {'status': 'done', 'ticket': 'lamp'}}",
                            lambda: {**lesson.proposal(), "arguments": {"status": "done", "ticket": "lamp"}}),
     "extra-approved": ("{**p, 'approved': True}", lambda: {**lesson.proposal(), "approved": True}),
+    # A host that keeps the fingerprint next to the proposal: the key must stay, and F4 refuses it.
+    "extra-fingerprint": ("{**p, 'fingerprint': H(p)}",
+                          lambda: {**lesson.proposal(), "fingerprint": lesson.fingerprint(lesson.proposal())}),
     "status-list": ("{**p, 'arguments': {'ticket': 'lamp', 'status': ['open']}}",
                     lambda: lesson.proposal(status=["open"])),
 }

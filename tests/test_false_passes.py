@@ -17,6 +17,8 @@ EXPECTED = {
     "actor_compared_by_identity": {"1": True, "2": True, "3": False},      # D8
     "tool_name_compared_by_identity": {"1": True, "2": True, "3": False},  # D9
     "version_compared_by_identity": {"1": True, "2": True, "3": False},    # D11
+    # dispatch_ticket hashes its own validated copy, so checkpoint 3 does not see this side effect
+    "fingerprint_pops_key_from_input": {"1": True, "2": False, "3": True},  # F5 (and F4)
 }
 
 
