@@ -37,6 +37,7 @@ HOST_ACTORS_INVALID = [
     ("dash-first", "-learner"), ("space", "learner "), ("dot", "learn.er"), ("accent", "l\u00e9arner"),
     ("kelvin", "\u212a"), ("arabic-digit", "a\u0661"), ("fullwidth", "\uff4cearner"), ("none", None),
     ("int", 7), ("bytes", b"learner"), ("list", ["learner"]), ("bracket", "learn[er"), ("backtick", "learner`"),
+    ("underscore-first", "_learner"),
 ]
 
 
@@ -138,9 +139,10 @@ STATES_INVALID = [
     ("key-33", host(lamp="open", **{"l" * 33: "open"})), ("key-newline", host(lamp="open", **{"sensor\n": "open"})),
     ("key-accent", host(lamp="open", **{"s\u00e9nsor": "open"})),
     ("key-int", {"version": 0, "tickets": {"lamp": "open", 7: "open"}}),
+    ("key-digit-first", host(lamp="open", **{"1x": "open"})), ("key-dash-first", host(lamp="open", **{"-x": "open"})),
     ("value-closed", host(lamp="open", sensor="closed")), ("value-upper", host(lamp="open", sensor="Done")),
     ("value-none", host(lamp="open", sensor=None)), ("value-true", host(lamp="open", sensor=True)),
-    ("value-list", host(lamp="open", sensor=["open"])),
+    ("value-list", host(lamp="open", sensor=["open"])), ("value-space", host(lamp="open", sensor="open ")),
 ]
 
 

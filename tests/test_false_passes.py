@@ -19,6 +19,9 @@ EXPECTED = {
     "version_compared_by_identity": {"1": True, "2": True, "3": False},    # D11
     # dispatch_ticket hashes its own validated copy, so checkpoint 3 does not see this side effect
     "fingerprint_pops_key_from_input": {"1": True, "2": False, "3": True},  # F5 (and F4)
+    "host_actor_underscore_first": {"1": True, "2": True, "3": False},      # D1: '_learner'
+    "state_ticket_key_digit_first": {"1": True, "2": True, "3": False},     # D3: ticket key '1x'
+    "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
 }
 
 
