@@ -161,23 +161,29 @@ def test_d3_state_invalid(student, case):
 # D4: the completed log ------------------------------------------------------------------------
 
 @check(3, "D4",
-       nl="completed moet een dictionary zijn met hoogstens 64 rijen; anders ValueError, ook bij een herhaling.",
-       en="completed must be a dictionary of at most 64 rows; otherwise ValueError, also for a replay.",
-       hint_nl="Controleer het type en de grootte van het log voordat je er iets in opzoekt.",
-       hint_en="Check the log's type and size before you look anything up in it.")
-@pytest.mark.parametrize("case", ["list", "none", "65-rows-new-call", "65-rows-replay"])
+       nl="completed moet een dictionary zijn met hoogstens 64 rijen; anders ValueError, ook bij een herhaling "
+          "of een call die geweigerd zou worden.",
+       en="completed must be a dictionary of at most 64 rows; otherwise ValueError, also for a replay or a call "
+          "that would be refused.",
+       hint_nl="Controleer het type en de grootte van het log voordat je er iets in opzoekt of een status bepaalt.",
+       hint_en="Check the log's type and size before you look anything up in it or decide on a status.")
+@pytest.mark.parametrize("case", ["list", "none", "tuple", "65-rows-new-call", "65-rows-replay"])
 def test_d4_completed_invalid(student, case):
     scene = Scene(student)
-    if case in ("list", "none"):
-        scene.assign("log", [] if case == "list" else None)
+    if case in ("list", "none", "tuple"):
+        scene.assign("log", {"list": [], "none": None, "tuple": ()}[case])
         scene.attempt().expect_value_error()
         return
+    # One log of 65 rows for several calls: each must raise, and a ValueError changes nothing (D19).
     scene.fill(64)
     scene.copy_row("f0", "x64")
     if case == "65-rows-new-call":
         scene.attempt(version=64).expect_value_error()
+        q = P(version=64)
+        scene.call(q, "other", {H(q)}, "q, 'other', {H(q)}").expect_value_error()  # else forbidden (D6)
     else:
         scene.attempt(approval="empty", call_id="f0").expect_value_error()
+        scene.attempt(approval="empty", call_id="f0", name="delete_ticket").expect_value_error()  # unknown-tool
 
 
 # D5, D6: validation first ---------------------------------------------------------------------

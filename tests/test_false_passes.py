@@ -22,6 +22,8 @@ EXPECTED = {
     "host_actor_underscore_first": {"1": True, "2": True, "3": False},      # D1: '_learner'
     "state_ticket_key_digit_first": {"1": True, "2": True, "3": False},     # D3: ticket key '1x'
     "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
+    "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
+    "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
 }
 
 
