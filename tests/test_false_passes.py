@@ -24,6 +24,7 @@ EXPECTED = {
     "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
     "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
     "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
+    "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
 }
 
 
