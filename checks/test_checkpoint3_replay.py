@@ -170,6 +170,7 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),
     ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
     ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1}, ValueError),
+    ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1}, ValueError),
     ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1}, ValueError),
     ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1}, ValueError),
 ]
@@ -177,8 +178,9 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 
 @check(3, "D19", nl="Een weigering of ValueError laat state, completed en approved ongewijzigd.",
        en="A refusal or a ValueError leaves state, completed and approved unchanged.",
-       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie en log niet aan.",
-       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version or log.")
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log en approved "
+               "niet aan.",
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log or approval.")
 @pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case

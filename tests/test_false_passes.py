@@ -25,6 +25,7 @@ EXPECTED = {
     "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
     "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
     "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
+    "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
 }
 
 
