@@ -26,6 +26,7 @@ EXPECTED = {
     "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
     "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
     "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
+    "proposal_marked_when_refused": {"1": True, "2": True, "3": False},     # D20: proposal['refused']
 }
 
 
