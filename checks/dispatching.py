@@ -36,6 +36,7 @@ APPROVALS = {
     "own-list": (lambda q: [H(q)], "[H({var})]"),
     "lesson": (lambda q: {H(lesson.proposal())}, "{{H(p)}}"),
     "empty": (lambda q: set(), "set()"),
+    "non-hex": (lambda q: {H(q), "g" * 64}, "{{H({var}), 'g' * 64}}"),  # invalid in every reading (D2, A4)
     "none": (lambda q: None, "None"),
 }
 

@@ -27,6 +27,18 @@ def fingerprint_str(call):
     return value
 
 
+def expect_digest(call, expected: str) -> None:
+    """F1: the call returned the digest ``expected``, written in any letter case.
+
+    Which letter case the hex digits have is F2's rule, checked for the same proposals by
+    test_f2_fingerprint_is_64_lowercase_hex: an uppercase hexdigest has the right JSON and
+    the right hash, so its feedback must point at F2, not at the JSON options of F1.
+    """
+    value = plain(call.returned())
+    if not (type(value) is str and value.lower() == expected):
+        raise Mismatch(call.shown, show(expected), call.got())
+
+
 # Valid proposals other than the lesson's p, as (id, code shown, fields changed in p).
 OTHER_VALID = [
     ("call-id-c2", "{**p, 'call_id': 'c2'}", {"call_id": "c2"}),
@@ -47,8 +59,7 @@ OTHER_VALID = [
        hint_nl="Gebruik json.dumps met precies de opgegeven opties en hash de ASCII-bytes van die tekst.",
        hint_en="Use json.dumps with exactly the given options and hash the ASCII bytes of that text.")
 def test_f1_lesson_proposal_fingerprint(student):
-    call = student.call(FINGERPRINT, lesson.proposal(), shown=shown())
-    call.expect_plain(lesson.fingerprint(lesson.proposal()))
+    expect_digest(student.call(FINGERPRINT, lesson.proposal(), shown=shown()), lesson.fingerprint(lesson.proposal()))
 
 
 @check(2, "F1", nl="Elk geldig voorstel krijgt de SHA-256 van zijn vaste JSON-weergave als vingerafdruk.",
@@ -58,7 +69,12 @@ def test_f1_lesson_proposal_fingerprint(student):
 @pytest.mark.parametrize("arg,fields", [pytest.param(arg, fields, id=name) for name, arg, fields in OTHER_VALID])
 def test_f1_other_proposal_fingerprint(student, arg, fields):
     call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
-    call.expect_plain(lesson.fingerprint(lesson.proposal(**fields)))
+    expect_digest(call, lesson.fingerprint(lesson.proposal(**fields)))
+
+
+# Every valid proposal whose digest another check compares in any letter case (expect_digest).
+HASHED = [("p", {})] + [(arg, fields) for _, arg, fields in OTHER_VALID] + \
+    [(f"{{**p, 'name': {name!r}}}", {"name": name}) for name in ("delete_ticket", "Set-ticket")]
 
 
 @check(2, "F2", nl="De vingerafdruk is een str van precies 64 kleine hexadecimale tekens.",
@@ -66,11 +82,14 @@ def test_f1_other_proposal_fingerprint(student, arg, fields):
        hint_nl="Geef de hexstring van de hash terug, niet de ruwe bytes en niet in hoofdletters.",
        hint_en="Return the hash's hex string, not the raw bytes and not in uppercase.")
 def test_f2_fingerprint_is_64_lowercase_hex(student):
-    call = student.call(FINGERPRINT, lesson.proposal(), shown=shown())
-    value = plain(call.returned())
-    if not (type(value) is str and len(value) == 64 and set(value) <= HEX):
-        raise Mismatch(call.shown, said("een str van 64 kleine hexcijfers (0-9, a-f)",
-                                        "a str of 64 lowercase hex digits (0-9, a-f)"), call.got())
+    for arg, fields in HASHED:
+        call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
+        if fields and call.error is not None:
+            continue  # refusing a valid proposal is what F1 and F4 report; this check is about the form
+        value = plain(call.returned())
+        if not (type(value) is str and len(value) == 64 and set(value) <= HEX):
+            raise Mismatch(call.shown, said("een str van 64 kleine hexcijfers (0-9, a-f)",
+                                            "a str of 64 lowercase hex digits (0-9, a-f)"), call.got())
 
 
 @check(2, "F2-F3", nl="Het voorbeeld uit de les drukt 64 en True af.",
@@ -196,7 +215,7 @@ def test_f4_none_refused(student):
 @pytest.mark.parametrize("name", ["delete_ticket", "Set-ticket"])
 def test_f4_unknown_tool_name_hashed(student, name):
     call = student.call(FINGERPRINT, lesson.proposal(name=name), shown=shown(f"{{**p, 'name': {name!r}}}"))
-    call.expect_plain(lesson.fingerprint(lesson.proposal(name=name)))
+    expect_digest(call, lesson.fingerprint(lesson.proposal(name=name)))
 
 
 # --- F5: no side effects ------------------------------------------------------------------------------------
@@ -207,6 +226,9 @@ UNCHANGED = {
     "arguments-reversed": ("{**p, 'arguments': {'status': 'done', 'ticket': 'lamp'}}",
                            lambda: {**lesson.proposal(), "arguments": {"status": "done", "ticket": "lamp"}}),
     "extra-approved": ("{**p, 'approved': True}", lambda: {**lesson.proposal(), "approved": True}),
+    # A host that keeps the fingerprint next to the proposal: the key must stay, and F4 refuses it.
+    "extra-fingerprint": ("{**p, 'fingerprint': H(p)}",
+                          lambda: {**lesson.proposal(), "fingerprint": lesson.fingerprint(lesson.proposal())}),
     "status-list": ("{**p, 'arguments': {'ticket': 'lamp', 'status': ['open']}}",
                     lambda: lesson.proposal(status=["open"])),
 }

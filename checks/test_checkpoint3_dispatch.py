@@ -37,6 +37,7 @@ HOST_ACTORS_INVALID = [
     ("dash-first", "-learner"), ("space", "learner "), ("dot", "learn.er"), ("accent", "l\u00e9arner"),
     ("kelvin", "\u212a"), ("arabic-digit", "a\u0661"), ("fullwidth", "\uff4cearner"), ("none", None),
     ("int", 7), ("bytes", b"learner"), ("list", ["learner"]), ("bracket", "learn[er"), ("backtick", "learner`"),
+    ("underscore-first", "_learner"),
 ]
 
 
@@ -138,9 +139,10 @@ STATES_INVALID = [
     ("key-33", host(lamp="open", **{"l" * 33: "open"})), ("key-newline", host(lamp="open", **{"sensor\n": "open"})),
     ("key-accent", host(lamp="open", **{"s\u00e9nsor": "open"})),
     ("key-int", {"version": 0, "tickets": {"lamp": "open", 7: "open"}}),
+    ("key-digit-first", host(lamp="open", **{"1x": "open"})), ("key-dash-first", host(lamp="open", **{"-x": "open"})),
     ("value-closed", host(lamp="open", sensor="closed")), ("value-upper", host(lamp="open", sensor="Done")),
     ("value-none", host(lamp="open", sensor=None)), ("value-true", host(lamp="open", sensor=True)),
-    ("value-list", host(lamp="open", sensor=["open"])),
+    ("value-list", host(lamp="open", sensor=["open"])), ("value-space", host(lamp="open", sensor="open ")),
 ]
 
 
@@ -159,23 +161,29 @@ def test_d3_state_invalid(student, case):
 # D4: the completed log ------------------------------------------------------------------------
 
 @check(3, "D4",
-       nl="completed moet een dictionary zijn met hoogstens 64 rijen; anders ValueError, ook bij een herhaling.",
-       en="completed must be a dictionary of at most 64 rows; otherwise ValueError, also for a replay.",
-       hint_nl="Controleer het type en de grootte van het log voordat je er iets in opzoekt.",
-       hint_en="Check the log's type and size before you look anything up in it.")
-@pytest.mark.parametrize("case", ["list", "none", "65-rows-new-call", "65-rows-replay"])
+       nl="completed moet een dictionary zijn met hoogstens 64 rijen; anders ValueError, ook bij een herhaling "
+          "of een call die geweigerd zou worden.",
+       en="completed must be a dictionary of at most 64 rows; otherwise ValueError, also for a replay or a call "
+          "that would be refused.",
+       hint_nl="Controleer het type en de grootte van het log voordat je er iets in opzoekt of een status bepaalt.",
+       hint_en="Check the log's type and size before you look anything up in it or decide on a status.")
+@pytest.mark.parametrize("case", ["list", "none", "tuple", "65-rows-new-call", "65-rows-replay"])
 def test_d4_completed_invalid(student, case):
     scene = Scene(student)
-    if case in ("list", "none"):
-        scene.assign("log", [] if case == "list" else None)
+    if case in ("list", "none", "tuple"):
+        scene.assign("log", {"list": [], "none": None, "tuple": ()}[case])
         scene.attempt().expect_value_error()
         return
+    # One log of 65 rows for several calls: each must raise, and a ValueError changes nothing (D19).
     scene.fill(64)
     scene.copy_row("f0", "x64")
     if case == "65-rows-new-call":
         scene.attempt(version=64).expect_value_error()
+        q = P(version=64)
+        scene.call(q, "other", {H(q)}, "q, 'other', {H(q)}").expect_value_error()  # else forbidden (D6)
     else:
         scene.attempt(approval="empty", call_id="f0").expect_value_error()
+        scene.attempt(approval="empty", call_id="f0", name="delete_ticket").expect_value_error()  # unknown-tool
 
 
 # D5, D6: validation first ---------------------------------------------------------------------
@@ -197,12 +205,15 @@ VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval 
     ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}),
     ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}),
     ("approved-foreign-actor", False, None, "other", "own-list", {}),
+    ("approved-item-foreign-actor", False, None, "other", "non-hex", {}),
     ("state-foreign-actor", False, ("state", host(-1)), "other", "own", {}),
     ("completed-foreign-actor", False, ("log", None), "other", "own", {}),
     ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1}),
     ("approved-unknown-tool", False, None, "learner", "none", {"name": "delete_ticket"}),
     ("actor-replay", True, None, "learner\n", "empty", {}),
     ("approved-replay", True, None, "learner", "own-list", {}),
+    ("approved-item-replay", True, None, "learner", "non-hex", {}),
+    ("approved-item-stale", False, None, "learner", "non-hex", {"version": 1}),
     ("state-replay", True, ("state['tickets']", {}), "learner", "empty", {}),
     ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}),
 ]

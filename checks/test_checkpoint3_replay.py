@@ -170,6 +170,7 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),
     ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
     ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1}, ValueError),
+    ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1}, ValueError),
     ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1}, ValueError),
     ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1}, ValueError),
 ]
@@ -177,8 +178,9 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 
 @check(3, "D19", nl="Een weigering of ValueError laat state, completed en approved ongewijzigd.",
        en="A refusal or a ValueError leaves state, completed and approved unchanged.",
-       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie en log niet aan.",
-       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version or log.")
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log en approved "
+               "niet aan.",
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log or approval.")
 @pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case
@@ -215,22 +217,32 @@ def test_d19_refused_call_id_can_succeed_later(student, case):
     expect_success(scene.attempt(), 1)
 
 
+UNTOUCHED = [  # (id, p succeeded first, host actor, changes to p, outcome)
+    ("success", False, "learner", {}, ("ok", 1)),
+    ("replay", True, "learner", {}, ("replay", 1)),
+    ("refusal", False, "learner", {"version": 1}, "stale-version"),
+    ("forbidden", False, "other", {}, "forbidden"),
+    ("call-id-conflict", True, "learner", {"status": "open"}, "call-id-conflict"),
+]
+
+
 @check(3, "D20", nl="dispatch_ticket verandert approved en het voorstel nooit: een goedkeuring wordt niet verbruikt of "
        "toegevoegd.",
        en="dispatch_ticket never changes approved or the proposal: an approval is neither consumed nor added.",
        hint_nl="Alleen de host vult het goedkeuringsregister; lees approved en het voorstel alleen.",
        hint_en="Only the host fills the approval register; only read approved and the proposal.")
-@pytest.mark.parametrize("case", ["success", "replay", "refusal"])
+@pytest.mark.parametrize("case", UNTOUCHED, ids=[c[0] for c in UNTOUCHED])
 def test_d20_approved_and_proposal_untouched(student, case):
+    _, prepared, host, changes, outcome = case
     scene = Scene(student)
-    if case == "replay":
+    if prepared:
         scene.run()
-    proposal = P(version=1) if case == "refusal" else P()
+    var = "q" if changes else "p"
+    proposal = scene.name(var, **changes) if changes else P()
     approved = {DIGEST, H(P(call_id="c2"))}
     before = snapshot(approved=approved, proposal=proposal)
-    shown = "{**p, 'version': 1}" if case == "refusal" else "p"
-    call = scene.call(proposal, "learner", approved, f"{shown}, 'learner', {{H(p), H({{**p, 'call_id': 'c2'}})}}")
-    expect_outcome(call, {"success": ("ok", 1), "replay": ("replay", 1), "refusal": "stale-version"}[case])
+    call = scene.call(proposal, host, approved, f"{var}, {host!r}, {{H(p), H({{**p, 'call_id': 'c2'}})}}")
+    expect_outcome(call, outcome)
     expect_unchanged(call.shown, before, approved=approved, proposal=proposal)
 
 

@@ -17,6 +17,16 @@ EXPECTED = {
     "actor_compared_by_identity": {"1": True, "2": True, "3": False},      # D8
     "tool_name_compared_by_identity": {"1": True, "2": True, "3": False},  # D9
     "version_compared_by_identity": {"1": True, "2": True, "3": False},    # D11
+    # dispatch_ticket hashes its own validated copy, so checkpoint 3 does not see this side effect
+    "fingerprint_pops_key_from_input": {"1": True, "2": False, "3": True},  # F5 (and F4)
+    "host_actor_underscore_first": {"1": True, "2": True, "3": False},      # D1: '_learner'
+    "state_ticket_key_digit_first": {"1": True, "2": True, "3": False},     # D3: ticket key '1x'
+    "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
+    "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
+    "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
+    "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
+    "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
+    "proposal_marked_when_refused": {"1": True, "2": True, "3": False},     # D20: proposal['refused']
 }
 
 

@@ -64,6 +64,8 @@ SUBMISSIONS = {
         '    call_id = proposal["call_id"]\n',
         '    call_id = proposal["call_id"]\n    if proposal["version"] != state["version"]:\n'
         '        return {"status": "stale-version"}\n'),
+    # hexdigest() in uppercase: the JSON and the hash are right, only the letter case (F2) is not.
+    "uppercase": lambda reference: reference.replace(".hexdigest()", ".hexdigest().upper()"),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -96,6 +98,13 @@ def test_a_wrong_fingerprint_is_named_as_the_cause_of_checkpoint_3(results):
     assert "your proposal_fingerprint(p) returns" in got and "not H(p)" in got
     text = markdown.render_feedback(feedback.build(result), "en")
     assert text.index("Fix checkpoint 2 first") < text.index("A proposal the host approved with its correct")
+
+
+def test_an_uppercase_fingerprint_is_blamed_on_the_letter_case_not_on_the_json(results):
+    view = feedback.build(results[0]["uppercase"])["checkpoints"]
+    assert [failure["id"] for failure in view[1]["failures"]] == ["f2_fingerprint_is_64_lowercase_hex"]
+    assert not view[1]["grouped"] and "uppercase" in view[1]["failures"][0]["hint"]
+    assert view[2]["root_cause"] == "fingerprint" and view[2]["confirmed"]
 
 
 def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(results):
