@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import pytest
 
-from grader.values import plain, same, show
+from grader.values import plain, same, show, text_of
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
 FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")
@@ -109,10 +109,7 @@ class Call:
             # Non-ASCII characters escaped, so that a look-alike (the Kelvin sign for K) stays visible.
             value = show(plain(self.value)).encode("ascii", "backslashreplace").decode("ascii")
             return said(f"gaf terug: {value}", f"returned: {value}")
-        try:
-            message = str(self.error)[:200]
-        except Exception:  # a student's exception class whose __str__ raises
-            message = "?"
+        message = text_of(self.error, 200)
         kind = type(self.error).__name__[:60]
         text = f"{kind}: {message}" if message else kind
         if self.line:

@@ -15,6 +15,7 @@ import time
 import pytest
 
 from grader.battery import MemoryLimit, Mismatch, Student, is_text
+from grader.values import text_of
 
 STRIKES = ("timeout", "memory", "crashed")  # outcomes that count towards a submission's strikes
 _PROTOCOL_MARKERS = ("skip", "skipif", "xfail")
@@ -117,10 +118,7 @@ def failure(error: BaseException) -> dict:
         return {"outcome": "timeout"}  # pytest-timeout, on the full-protocol path
     if isinstance(error, pytest.skip.Exception):
         return {"outcome": "error", "error": "skipped"}
-    try:
-        message = str(error)[:300]
-    except Exception:  # a student's exception class whose __str__ raises
-        message = "?"
+    message = text_of(error, 300)  # a student's exception: its __str__ may raise or return a str subclass
     return {"outcome": "error", "error": f"{type(error).__name__[:60]}: {message}"}
 
 

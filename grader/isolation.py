@@ -22,6 +22,9 @@ ISOLATED = hasattr(os, "fork") and resource is not None and sys.platform != "win
 MEMORY_HEADROOM = 768 * 1024 * 1024
 # Open files a child may hold (file descriptors).
 MAX_OPEN_FILES = 64
+# Longest message a grading child may send (bytes): a check's outcome or the load result, whose
+# texts are capped, is a few KiB; a child sending more is killed.
+MAX_MESSAGE = 1024 * 1024
 
 
 # The channel's own encoder: json.dumps is also handed to submissions (a copy of it, see
@@ -68,6 +71,11 @@ class Child:
         except BlockingIOError:
             return [], False
         self.buffer += chunk
+        if b"\n" not in chunk:  # a message still coming: no new split of what is already there
+            if len(self.buffer) > MAX_MESSAGE:
+                self.kill()  # no message of the battery is this long: not a child of ours any more
+                self.buffer = b""
+            return [], not chunk
         *lines, self.buffer = self.buffer.split(b"\n")
         messages = []
         for line in lines:

@@ -155,6 +155,19 @@ _SHOW.maxlevel = 4
 _SHOW.maxlong = 40
 
 
+def text_of(value: object, limit: int) -> str:
+    """``str(value)`` as a plain str of at most ``limit`` characters; ``"?"`` when its ``__str__`` raises.
+
+    ``value`` may be a submission's object (an exception): its ``__str__`` may return a str
+    subclass whose own ``__getitem__`` or ``__len__`` would defeat the cut, so the text is
+    copied into a plain str (``str.__str__``) before it is cut.
+    """
+    try:
+        return str.__str__(str(value))[:limit]
+    except Exception:
+        return "?"
+
+
 def show(value: object) -> str:
     """A short, readable rendering of a plain value (at most a few hundred characters)."""
     return _SHOW.repr(value)

@@ -159,3 +159,23 @@ def test_after_a_strike_a_fresh_child_may_load_a_slow_module_body_again(write_su
     result = grade_folder(write_submissions({"slow_body": slow}), tmp_path, "--timeout", "4")["slow_body"]
     outcomes = [check["outcome"] for key in "123" for check in result["checkpoints"][key]["checks"]]
     assert 1 <= outcomes.count("timeout") <= 5 and set(outcomes) == {"timeout", "passed"}  # each call with None
+
+
+def test_a_child_sending_an_endless_message_is_killed_and_nothing_of_it_is_kept():
+    import os
+    import time
+
+    from grader import isolation
+
+    def flood(channel):
+        os.write(channel.fd, b"x" * (isolation.MAX_MESSAGE + 65536))
+        time.sleep(30)
+
+    child = isolation.spawn(flood, 10)
+    received, closed, deadline = [], False, time.monotonic() + 20
+    while not closed and time.monotonic() < deadline:
+        messages, closed = child.read_messages()
+        received += messages
+        time.sleep(0.01)
+    assert closed and child.killed and received == [] and child.buffer == b""
+    child.reap()

@@ -75,6 +75,7 @@ class OutputBuffer:
         self.dropped = 0
 
     def write(self, text: str) -> None:
+        text = str.__str__(text)  # a str subclass's own __getitem__ or __len__ would defeat the caps
         room = self.head_limit - self.head_size
         if room > 0:
             self.head.append(text[:room])
@@ -306,8 +307,9 @@ class StandardStream:
         self._output = output
 
     def write(self, text: str) -> int:
-        self._output.write(str(text))
-        return len(str(text))
+        text = str.__str__(str(text))
+        self._output.write(text)
+        return len(text)
 
     def flush(self) -> None:
         """Nothing to flush: output is captured in memory."""
@@ -320,9 +322,10 @@ class Printer:
         self.output = output
 
     def _call_print(self, *objects: object, sep: str | None = " ", end: str | None = "\n", **ignored: object) -> None:
-        sep = " " if sep is None else sep
-        end = "\n" if end is None else end
-        self.output.write(str(sep).join(str(item) for item in objects) + str(end))
+        # Plain strs: a str subclass's own join, __add__ or __getitem__ would defeat the output caps.
+        sep = " " if sep is None else str.__str__(str(sep))
+        end = "\n" if end is None else str.__str__(str(end))
+        self.output.write(sep.join(str.__str__(str(item)) for item in objects) + end)
 
     def __call__(self) -> str:
         return ""

@@ -15,6 +15,7 @@ from RestrictedPython import compile_restricted_exec
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.sandbox.guards import ExitCalled, Guards, OutputBuffer
 from grader.sandbox.policy import GraderPolicy
+from grader.values import text_of
 
 # Larger sources are refused before parsing (bytes); a main.py for this lesson is ~3 KB.
 MAX_SOURCE_BYTES = 256 * 1024
@@ -155,7 +156,7 @@ def load(data: bytes) -> Loaded:
         notes.append({"kind": "exit-called", "line": student_line(stop)})
     except Exception as error:
         line = student_line(error)
-        raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {str(error)[:300]}", line, None,
+        raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {text_of(error, 300)}", line, None,
                                       lines[line - 1].strip() if line else None), output.text()) from None
     if limit is not None and time.process_time() - started >= limit:
         # The caller's timer went off during the body and the body swallowed it (finally: return).

@@ -233,6 +233,7 @@ def unfenced(markdown: str, needle: str) -> list[str]:
 
 def test_failed_checks_keep_their_details_small(run):
     for student in run.attacks:
+        assert len(run.results[student]["load"]["output"]) < 20_000, student
         for checkpoint in run.results[student]["checkpoints"].values():
             for check in checkpoint["checks"]:
                 assert len(json.dumps(check)) < 20_000, (student, check["id"])
