@@ -2,172 +2,21 @@
 
 import pytest
 
-from checks import lesson
-from checks.validating import VALIDATE, Case, case_id, changed, with_arguments
-from grader.battery import check, note
+from checks.invalid import CLAUSES, OTHER
+from checks.validating import VALIDATE, Case
+from grader.battery import check
 
-# --- Invalid inputs, one list per clause -------------------------------------------------------
-# Each list starts with the cases of lesson.INVALID_PROPOSALS for that clause (same ids, so a
-# failure of checkpoint 2 or 3 on an inherited case can be traced back here), then adds more edges.
-# An edge that builds the same input as an earlier case, or reuses a lesson case's id, is left out.
-
-_SEEN: set = set()
-_LESSON_PREFIXES = {
-    "V1": ("none", "list", "str"),
-    "V2": ("extra-", "missing-"),
-    "V3": ("call-id-", "actor-", "name-"),
-    "V4": ("version-",),
-    "V5": ("arguments-",),
-    "V6": ("ticket-",),
-    "V7": ("status-",),
-}
+# The cases live in checks/invalid.py, one list per clause: checkpoints 2 and 3 inherit them.
 
 
-def _lesson_clause(case: str) -> str | None:
-    for clause, prefixes in _LESSON_PREFIXES.items():
-        if case in prefixes or case.startswith(tuple(p for p in prefixes if p.endswith("-"))):
-            return clause
-    return None
+def params(clause: str) -> list:
+    """pytest params of one clause's invalid proposals (none for a clause without cases)."""
+    return [pytest.param(case, id=name) for name, case in CLAUSES.get(clause, [])]
 
 
-def refused(clause: str, extra: list[tuple[str, Case]]) -> list:
-    """pytest params for one clause: its lesson cases, then the new ``extra`` (id, Case) pairs."""
-    cases = [(name, Case(shown, build, remark)) for name, shown, build, remark in lesson.INVALID_PROPOSALS
-             if _lesson_clause(name) == clause]
-    params, names = [], set()
-    for name, case in cases + extra:
-        key = repr(case.build())
-        if key in _SEEN or name in names:
-            continue
-        _SEEN.add(key)
-        names.add(name)
-        params.append(pytest.param(case, id=name))
-    return params
-
-
-LONG_S = note("lange s U+017F, geen s", "long s U+017F, not an s")
-ARABIC_DIGIT = note("Arabisch-Indisch cijfer 1", "Arabic-Indic digit 1")
-
-BAD_IDS = [  # (id suffix, value, note); each is tried as call_id, actor and name (V3)
-    ("empty", "", ""),
-    ("digit-first", "1c", ""),
-    ("underscore-first", "_c1", ""),
-    ("hyphen-first", "-c", ""),
-    ("41", "c" * 41, ""),
-    ("newline", "c1\n", ""),
-    ("space", "c 1", ""),
-    ("dot", "c.1", ""),
-    ("exclamation", "c1!", ""),
-    # The characters between Z and a in ASCII ([ \ ] ^ _ `): a range written [A-z] lets them in.
-    ("bracket", "c[1", ""),
-    ("bracket-first", "[c1", ""),
-    ("caret", "c^", ""),
-    ("backtick", "c`", ""),
-    ("backslash", "c\\1", ""),
-    ("accent", "caf\u00e9", "\u00e9"),
-    ("kelvin", "\u212a", lesson.KELVIN),
-    ("kelvin-second", "a\u212a", lesson.KELVIN),
-    ("long-s", "\u017fet", LONG_S),
-    ("superscript-two", "a\u00b2", "superscript 2"),
-    ("arabic-indic-digit", "a\u0661", ARABIC_DIGIT),
-    ("full-width-first", "\uff41bc", note("volle breedte a", "full-width a")),
-    ("full-width-digit", "a\uff11", note("volle breedte 1", "full-width 1")),
-    ("int", 1, ""),
-    ("none", None, ""),
-    ("bytes", b"c1", ""),
-    ("bool", True, ""),
-]
-
-V1_CASES = refused("V1", [
-    ("int", Case("0", lambda: 0)),
-    ("bool", Case("True", lambda: True)),
-    ("set-of-field-names", Case("set(p)", lambda: set(lesson.proposal()))),
-    ("list-of-field-names", Case("list(p)", lambda: list(lesson.proposal()))),
-    ("tuple-of-items", Case("tuple(p.items())", lambda: tuple(lesson.proposal().items()))),
-])
-
-V2_CASES = refused("V2", [
-    ("empty-dict", Case("{}", lambda: {})),
-    *[(f"missing-{case_id(f)}", Case(f"{{k: v for k, v in p.items() if k != {f!r}}}",
-                                     lambda f=f: {k: v for k, v in lesson.proposal().items() if k != f}))
-      for f in ("call_id", "actor", "name", "version", "arguments")],
-    ("extra-approved-false", Case("{**p, 'approved': False}", lambda: {**lesson.proposal(), "approved": False})),
-    ("extra-fingerprint", Case("{**p, 'fingerprint': 'abc'}", lambda: {**lesson.proposal(), "fingerprint": "abc"})),
-    ("extra-int-key", Case("{**p, 1: 'x'}", lambda: {**lesson.proposal(), 1: "x"})),
-    ("renamed-key", Case("{('callid' if k == 'call_id' else k): v for k, v in p.items()}",
-                         lambda: {("callid" if k == "call_id" else k): v for k, v in lesson.proposal().items()})),
-])
-
-V3_CASES = refused("V3", [
-    (f"{case_id(field)}-{name}", changed(field, value, note))
-    for field in ("call_id", "actor", "name") for name, value, note in BAD_IDS
-])
-
-V4_CASES = refused("V4", [
-    ("version-none", changed("version", None)),
-    ("version-float-zero", changed("version", 0.0)),
-    ("version-float-million", changed("version", 1000000.0)),
-    ("version-huge", changed("version", 10**20)),
-    ("version-str-one", changed("version", "1")),
-])
-
-V5_CASES = refused("V5", [
-    ("arguments-str", with_arguments("lamp")),
-    ("arguments-tuple", with_arguments((("ticket", "lamp"), ("status", "done")))),
-    ("arguments-key-list", with_arguments(["ticket", "status"])),
-    ("arguments-key-set", with_arguments({"ticket", "status"}, "{'ticket', 'status'}")),
-    ("arguments-empty", with_arguments({})),
-    ("arguments-missing-ticket", with_arguments({"status": "done"})),
-    ("arguments-renamed", with_arguments({"ticket": "lamp", "state": "done"})),
-    ("arguments-extra-other", with_arguments({"ticket": "lamp", "status": "done", "note": "x"})),
-    ("arguments-extra-int-key", with_arguments({"ticket": "lamp", "status": "done", 1: "x"})),
-])
-
-V6_CASES = refused("V6", [
-    ("ticket-empty", changed("ticket", "")),
-    ("ticket-digit-first", changed("ticket", "1lamp")),
-    ("ticket-hyphen-first", changed("ticket", "-lamp")),
-    ("ticket-all-upper", changed("ticket", "LAMP")),
-    ("ticket-exclamation", changed("ticket", "lamp!")),
-    ("ticket-space", changed("ticket", "la mp")),
-    ("ticket-dot", changed("ticket", "lamp.1")),
-    ("ticket-upper-inside", changed("ticket", "lAmp")),
-    ("ticket-upper-after-hyphen", changed("ticket", "lamp-X")),
-    ("ticket-accent", changed("ticket", "l\u00e4mp", "\u00e4")),
-    ("ticket-kelvin", changed("ticket", "a\u212a", lesson.KELVIN)),
-    ("ticket-long-s", changed("ticket", "a\u017f", LONG_S)),
-    ("ticket-superscript-two", changed("ticket", "a\u00b2", "superscript 2")),
-    ("ticket-arabic-indic-digit", changed("ticket", "a\u0661", ARABIC_DIGIT)),
-    ("ticket-full-width", changed("ticket", "\uff4camp", note("volle breedte l", "full-width l"))),
-    ("ticket-none", changed("ticket", None)),
-    ("ticket-bytes", changed("ticket", b"lamp")),
-])
-
-V7_CASES = refused("V7", [
-    ("status-open-upper", changed("status", "OPEN")),
-    ("status-newline", changed("status", "open\n")),
-    ("status-leading-space", changed("status", " open")),
-    ("status-empty", changed("status", "")),
-    ("status-part", changed("status", "pen")),
-    ("status-across-words", changed("status", "en d")),
-    ("status-opened", changed("status", "opened")),
-    ("status-zero", changed("status", 0)),
-    ("status-false", changed("status", False)),
-    ("status-tuple", changed("status", ("open",))),
-    ("status-set", changed("status", {"open"}, shown="{'open'}")),
-    ("status-dict", changed("status", {"open": "done"})),
-])
-
-G2_CASES = refused("G2", [
-    (f"{case_id(field)}-{kind}", changed(field, value, shown=code))
-    for field, good in (("call_id", "c1"), ("actor", "learner"), ("name", "set_ticket"),
-                        ("version", 0), ("ticket", "lamp"))
-    for kind, value, code in (("list", [good], f"[{good!r}]"), ("dict", {good: good}, f"{{{good!r}: {good!r}}}"))
-])
-
-# Lesson cases that no clause above claims (none today; a safety net for cases added later).
-OTHER_CASES = [pytest.param(Case(shown, build, remark), id=name) for name, shown, build, remark in lesson.INVALID_PROPOSALS
-               if _lesson_clause(name) is None]
+V1_CASES, V2_CASES, V3_CASES, V4_CASES, V5_CASES, V6_CASES, V7_CASES, G2_CASES = (
+    params(clause) for clause in ("V1", "V2", "V3", "V4", "V5", "V6", "V7", "G2"))
+OTHER_CASES = params(OTHER)
 
 
 def expect_refused(student, case: Case) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from checks import lesson
 from checks.validating import LESSON_P, VALIDATE, Case, case_id, changed, with_arguments
-from grader.battery import Mismatch, check, said
+from grader.battery import MemoryLimit, Mismatch, check, said
 from grader.values import plain, same, show
 
 # --- Valid inputs are accepted and come back equal (V8, and the valid edges of V2-V7, V12) ---------
@@ -164,6 +164,20 @@ def test_v9_result_is_new_object(student):
                        said("True: het resultaat is p zelf", "True: the result is p itself"))
 
 
+@check(1, "V9", nl="Ook een voorstel dat de functie eerder zelf teruggaf, komt terug als nieuwe dictionary.",
+       en="A proposal the function returned earlier itself also comes back as a new dictionary.",
+       hint_nl="Bouw bij elke aanroep een nieuwe dictionary, ook als de invoer al eens gevalideerd is.",
+       hint_en="Build a new dictionary on every call, also when the input was validated before.")
+def test_v9_validated_again_is_new_object(student):
+    tried = "clean = validate_ticket_proposal(p)\nvalidate_ticket_proposal(clean) is clean"
+    clean = student.call(VALIDATE, lesson.proposal(), shown=tried).returned()
+    again = student.call(VALIDATE, clean, shown=tried)
+    # Only the identity is this check's business: whether a result of a dict subclass is itself
+    # accepted as a proposal is open (CONTRACT.md A1, A10), so a raising call passes here.
+    if again.error is None and again.value is clean:
+        raise Mismatch(tried, "False", said("True: het resultaat is clean zelf", "True: the result is clean itself"))
+
+
 @check(1, "V10", nl="Het voorbeeld uit de les drukt done af: een latere wijziging van p raakt het resultaat niet.",
        en="The lesson's example prints done: a later change to p does not reach the result.",
        hint_nl="Kopieer ook de nested arguments, zodat het resultaat de beoordeelde inhoud bewaart.",
@@ -181,6 +195,17 @@ def test_v10_lesson_example_1_prints_done(student):
     if not same(status, "done"):
         raise Mismatch(tried, "done", said(f"clean['arguments'] is nu {show(value.get('arguments'))}",
                                            f"clean['arguments'] is now {show(value.get('arguments'))}"))
+    try:  # as the example reads it (CONTRACT.md A10 leaves the result's type free, not what it shows)
+        read = plain(raw["arguments"]["status"])
+    except MemoryError:
+        raise MemoryLimit() from None
+    except Exception as error:  # a dict subclass's own __getitem__ is the submission's code
+        kind = type(error).__name__[:60]
+        raise Mismatch(tried, "done", said(f"clean['arguments']['status'] gaf de fout {kind}",
+                                           f"clean['arguments']['status'] raised {kind}")) from None
+    if not same(read, "done"):
+        raise Mismatch(tried, "done", said(f"clean['arguments']['status'] geeft nu {show(read)}",
+                                           f"clean['arguments']['status'] now gives {show(read)}"))
 
 
 def _mutate_input(p: dict, arguments: dict, how: str) -> None:
@@ -282,6 +307,10 @@ UNCHANGED_CASES = [
                       lambda: {k: v for k, v in lesson.proposal().items() if k != "arguments"}), id="missing-arguments"),
     pytest.param(with_arguments({"ticket": "lamp", "status": "done", "approved": True}), id="arguments-extra"),
     pytest.param(with_arguments({"ticket": "lamp"}), id="arguments-missing-status"),
+    pytest.param(Case("{**p, 'approved': None}", lambda: {**lesson.proposal(), "approved": None}),
+                 id="extra-approved-none"),
+    pytest.param(changed("name", None), id="name-none"),
+    pytest.param(with_arguments({"ticket": "lamp", "status": "done", "note": None}), id="arguments-extra-none"),
     pytest.param(changed("version", True), id="version-true"),
     pytest.param(changed("call_id", "c1\n"), id="call-id-newline"),
     pytest.param(changed("ticket", "Lamp"), id="ticket-upper"),

@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from checks import lesson
+from checks import invalid, lesson
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -174,6 +174,17 @@ def test_f4_invalid_proposal_refused(student, case):
     _, what, build, remark = case
     tried = f"proposal_fingerprint({what})" + (f"  # {remark}" if remark else "")
     student.call(FINGERPRINT, build(), shown=tried).expect_value_error(cause="validation")
+
+
+@check(2, "F4", nl="Elk voorstel dat checkpoint 1 moet weigeren, krijgt ook hier geen vingerafdruk maar een ValueError.",
+       en="Every proposal that checkpoint 1 must refuse gets no fingerprint here either, but a ValueError.",
+       hint_nl="Gebruik hier dezelfde validatie als in checkpoint 1, geen eigen of soepelere versie ervan.",
+       hint_en="Use the same validation here as in checkpoint 1, not a version of your own or a looser one.")
+@pytest.mark.parametrize("clause", invalid.INHERITED)
+def test_f4_every_invalid_proposal_refused(student, clause):
+    # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
+    invalid.expect_all_refused(
+        clause, lambda case: student.call(FINGERPRINT, case.build(), shown=case.shown(FINGERPRINT)))
 
 
 BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je validatie aan en hash alleen wat die goedkeurt.",

@@ -201,6 +201,27 @@ def test_d5_invalid_proposal(student, case):
     scene.call(build(), "learner", {DIGEST}, f"{shown}, 'learner', {{H(p)}}").expect_value_error(cause="validation")
 
 
+from checks import invalid  # noqa: E402  (every invalid proposal of checkpoint 1, per clause)
+
+
+def _dispatch_invalid(student, case):
+    """dispatch_ticket(case, 'learner', {H(p)}, state, log) in a scene of its own."""
+    scene = Scene(student)
+    if case.note:
+        scene.say(f"# {case.note}")
+    return scene.call(case.build(), "learner", {DIGEST}, f"{case.arg}, 'learner', {{H(p)}}")
+
+
+@check(3, "D5", nl="Elk voorstel dat checkpoint 1 moet weigeren, weigert dispatch_ticket ook met een ValueError.",
+       en="Every proposal that checkpoint 1 must refuse is refused by dispatch_ticket with a ValueError too.",
+       hint_nl="Valideer het voorstel met dezelfde regels als in checkpoint 1, geen eigen of soepelere versie ervan.",
+       hint_en="Validate the proposal with the same rules as in checkpoint 1, not a version of your own or a looser one.")
+@pytest.mark.parametrize("clause", invalid.INHERITED)
+def test_d5_every_invalid_proposal(student, clause):
+    # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
+    invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case))
+
+
 VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval kind, changes to p)
     ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}),
     ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}),

@@ -27,6 +27,19 @@ EXPECTED = {
     "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
     "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
     "proposal_marked_when_refused": {"1": True, "2": True, "3": False},     # D20: proposal['refused']
+    # Inputs checkpoint 1 did not try: a validation bug fails 2 and 3 as well (F4, D5)
+    "proposal_json_string_parsed": {"1": False, "2": False, "3": False},    # V1: JSON text parsed
+    "extra_field_none_ignored": {"1": False, "2": False, "3": False},       # V2: {**p, 'approved': None}
+    "field_names_normalised": {"1": False, "2": False, "3": False},         # V2: 'Call_ID', 'actor '
+    "arguments_extra_none_ignored": {"1": False, "2": False, "3": False},   # V5: extra None in arguments
+    "none_fields_deleted_from_input": {"1": False, "2": False, "3": False},  # V11 and V2: deletes None fields
+    # The result of validate_ticket_proposal (V9, V10: not inherited by checkpoints 2 and 3)
+    "own_result_returned_as_is": {"1": False, "2": True, "3": True},        # V9: validate(clean) is clean
+    "result_reads_live_input": {"1": False, "2": True, "3": True},          # V10: [] reads the live input
+    # Checkpoints 2 and 3 inherit every invalid proposal of checkpoint 1, not only the lesson's
+    "ticket_digit_first_everywhere": {"1": False, "2": False, "3": False},  # V6: '1lamp'
+    "version_list_type_error_everywhere": {"1": False, "2": False, "3": False},  # G2: TypeError for [0]
+    "fingerprint_dispatch_own_ticket_rule": {"1": True, "2": False, "3": False},  # F4, D5: own ticket rule
 }
 
 
