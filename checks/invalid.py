@@ -232,4 +232,4 @@ def expect_all_refused(clause: str, attempt: Callable[[Case], Call]) -> None:
             raise Mismatch(f"# {where}\n{call.shown}",
                            said(f"ValueError: dit voorstel is ongeldig volgens {clause} van checkpoint 1",
                                 f"ValueError: this proposal is invalid under {clause} of checkpoint 1"),
-                           call.got(), cause="validation")
+                           call.got(), cause="validation", case=name)

@@ -68,19 +68,22 @@ class Mismatch(AssertionError):
     root cause in an earlier checkpoint: ``"fingerprint"`` (this finding confirms that the
     submission's own proposal_fingerprint is wrong: the reports show it first and only list
     the checkpoint's other failures) or ``"validation"`` (an inherited invalid input: when
-    checkpoint 1 fails on the same case, the reports only list this failure). ``setup`` marks
+    checkpoint 1 fails on the same case, the reports only list this failure; ``case`` names
+    that case of checkpoint 1 when the check's own case label does not). ``setup`` marks
     a finding made while preparing the situation to test (the reports show those last). The runner sends these fields to the
     reports as they are, so they must be plain data.
     """
 
     def __init__(self, tried: str, expected: str | dict, got: str | dict, cause: str | None = None,
-                 setup: bool = False) -> None:
+                 setup: bool = False, case: str | None = None) -> None:
         super().__init__(f"{tried}: expected {expected}, got {got}")
         self.detail = {"tried": bilingual(_text(tried)), "expected": _text(expected), "got": _text(got)}
         if cause:
             self.detail["cause"] = cause
         if setup:
             self.detail["setup"] = True
+        if case:
+            self.detail["case"] = case
 
 
 def is_text(value: object) -> bool:

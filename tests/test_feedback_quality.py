@@ -238,3 +238,28 @@ def test_one_more_failed_case_is_said_in_the_singular(lang, text):
     records = [check(f"v_rule[{n}]", 1, "failed", tried="t", expected="e", got=f"g{n}")
                for n in range(feedback.SHOWN_CASES + 1)]
     assert text in markdown.render_feedback(feedback.build(result(records, lang=lang)), lang)
+
+
+@pytest.mark.parametrize("clause, blamed", [("F1", True), ("F2", True), ("F3", True), ("F4", False), ("F5", False)])
+def test_checkpoint_2_is_named_for_checkpoint_3_only_for_a_wrong_digest(clause, blamed):
+    # The checks of checkpoint 3 approve with H(p) and dispatch_ticket validates its own copy: a
+    # fingerprint that lets an invalid proposal through or changes its input is not why they fail.
+    records = [check("f_rule", 2, "failed", clause=clause, tried="t", expected="e", got="g"),
+               check("d_rule", 3, "failed", clause="D5", tried="t", expected="e", got="g")]
+    view = feedback.build(result(records, lang="en"))["checkpoints"][2]
+    assert view["root_cause"] == ("fingerprint" if blamed else None)
+
+
+def test_a_looping_inherited_check_is_only_listed_when_checkpoint_1_fails_on_its_case():
+    def looped(case):
+        record = check("f4_every_invalid_proposal_refused[V6]", 2, "failed", clause="V6", tried="t",
+                       expected="e", got="g", cause="validation")
+        record["detail"]["case"] = case
+        return record
+
+    records = [check("v6_ticket_invalid[ticket-digit-first]", 1, "failed", clause="V6", tried="t", expected="e",
+                     got="g")]
+    same = feedback.build(result(records + [looped("ticket-digit-first")], lang="en"))["checkpoints"][1]
+    other = feedback.build(result(records + [looped("ticket-hyphen-first")], lang="en"))["checkpoints"][1]
+    assert not same["failures"] and [item["cause"] for item in same["grouped"]] == ["validation"]
+    assert [failure["id"] for failure in other["failures"]] == ["f4_every_invalid_proposal_refused"]

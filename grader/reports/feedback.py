@@ -107,6 +107,8 @@ def _failure(group: dict, total: int) -> dict:
 # Checkpoint 1's clauses about the copy it returns (a new dict, copied arguments, an untouched
 # input): checkpoints 2 and 3 do not inherit them (CONTRACT.md F4, D5 name V1-V7).
 COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
+# Checkpoint 2's clauses about the digest itself: a wrong one makes checkpoint 3's approvals fail.
+DIGEST_CLAUSES = frozenset({"F1", "F2", "F3"})
 
 
 def _cause(record: dict) -> str | None:
@@ -148,9 +150,10 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     root = None
     if graded and failed and number >= 2 and not verdicts.get("validation", True):
         root = "validation"
-    elif graded and failed and number == 3 and (confirmed or not verdicts.get("2", True)):
+    elif graded and failed and number == 3 and (confirmed or not verdicts.get("fingerprint", True)):
         root = "fingerprint"
-    same_input = [r for r in failed if _cause(r) == "validation" and case_label(r["id"]) in inherited]
+    same_input = [r for r in failed if _cause(r) == "validation"
+                  and ((r.get("detail") or {}).get("case") or case_label(r["id"])) in inherited]
     grouped = same_input + ([r for r in failed if r not in confirmed and r not in same_input]
                             if graded and confirmed else [])
     rest = [r for r in failed if r not in confirmed and r not in grouped]
@@ -244,6 +247,10 @@ def build(result: dict, reveal: bool = False) -> dict:
     # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
     verdicts["validation"] = not any(r["outcome"] != "passed" and r.get("clause") not in COPY_CLAUSES
                                      for r in entries.get("1", {}).get("checks", []))
+    # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
+    # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
+    verdicts["fingerprint"] = not any(r["outcome"] != "passed" and r.get("clause") in DIGEST_CLAUSES
+                                      for r in entries.get("2", {}).get("checks", []))
     notes = [_note(note) for note in load.get("notes", [])]
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
     inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
