@@ -14,6 +14,7 @@ from typing import Any, Callable
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
 from grader.sandbox.modules import build_views, sys_view
+from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.policy import READABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
@@ -62,34 +63,6 @@ class ReadOnly:
                         "changed in the grader")
 
     __setattr__ = __delattr__ = __setitem__ = __delitem__ = _refuse
-
-
-class OutputBuffer:
-    """Captured student output, capped: the head and the tail are kept, the middle is counted (characters)."""
-
-    def __init__(self, head: int = 8_000, tail: int = 2_000) -> None:
-        self.head_limit, self.tail_limit = head, tail
-        self.head: list[str] = []
-        self.head_size = 0
-        self.tail = ""
-        self.dropped = 0
-
-    def write(self, text: str) -> None:
-        text = str.__str__(text)  # a str subclass's own __getitem__ or __len__ would defeat the caps
-        room = self.head_limit - self.head_size
-        if room > 0:
-            self.head.append(text[:room])
-            self.head_size += min(room, len(text))
-            text = text[room:]
-        if text:
-            joined = self.tail + text
-            self.dropped += max(0, len(joined) - self.tail_limit)
-            self.tail = joined[-self.tail_limit:]
-
-    def text(self) -> str:
-        """The captured output; a marker line says how many characters were left out."""
-        middle = f"\n[... {self.dropped} tekens weggelaten / characters left out ...]\n" if self.dropped else ""
-        return "".join(self.head) + middle + self.tail
 
 
 class Guards:
@@ -298,37 +271,6 @@ TYPING_BASES = {
         (typing.Protocol, _plain_class(object)),
     ) if base is not None
 }
-
-
-class StandardStream:
-    """``sys.stdout``/``sys.stderr`` of the sandbox: writes go to the captured output."""
-
-    def __init__(self, output: OutputBuffer) -> None:
-        self._output = output
-
-    def write(self, text: str) -> int:
-        text = str.__str__(str(text))
-        self._output.write(text)
-        return len(text)
-
-    def flush(self) -> None:
-        """Nothing to flush: output is captured in memory."""
-
-
-class Printer:
-    """The object behind ``print`` in student code: writes to the capped output buffer."""
-
-    def __init__(self, output: OutputBuffer) -> None:
-        self.output = output
-
-    def _call_print(self, *objects: object, sep: str | None = " ", end: str | None = "\n", **ignored: object) -> None:
-        # Plain strs: a str subclass's own join, __add__ or __getitem__ would defeat the output caps.
-        sep = " " if sep is None else str.__str__(str(sep))
-        end = "\n" if end is None else str.__str__(str(end))
-        self.output.write(sep.join(str.__str__(str(item)) for item in objects) + end)
-
-    def __call__(self) -> str:
-        return ""
 
 
 class GuardedFormatter(string.Formatter):

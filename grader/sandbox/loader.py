@@ -13,7 +13,8 @@ import types
 from RestrictedPython import compile_restricted_exec
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
-from grader.sandbox.guards import ExitCalled, Guards, OutputBuffer
+from grader.sandbox.guards import ExitCalled, Guards
+from grader.sandbox.output import OutputBuffer
 from grader.sandbox.policy import GraderPolicy
 from grader.values import text_of
 
