@@ -1,0 +1,49 @@
+"""Hostile names and contents in a class folder: bounded work per file, no student merged into another or
+sharing another's report."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from grader.discover import discover, files, onlinetext, safe_name
+from grader.discover.files import FileRef, Tree
+from grader.discover.layouts import blackboard
+from grader.discover.model import Submission, unique
+
+POSIX = pytest.mark.skipif(os.sep == "\\", reason="a backslash separates folders on Windows")
+
+
+def ref(rel: str, data: bytes = b"x = 1\n") -> FileRef:
+    return FileRef(rel, len(data), rel, lambda n: data[:n])
+
+
+# Blackboard: only Blackboard's own receipt is read as one, in linear time ----------------------------
+UPLOAD = "Opdracht 3_bob_attempt_2026-03-02-12-05-00_notes_attempt_2020-01-01-01-01-01.txt"
+
+
+def test_an_uploaded_file_named_like_a_receipt_is_a_file_of_its_attempt(tmp_path):
+    parts = blackboard.parse(UPLOAD)
+    assert (parts["prefix"], parts["file"], parts["receipt"]) == (
+        "Opdracht 3_bob", "notes_attempt_2020-01-01-01-01-01.txt", None)
+    for user, name in (("ajansen", "Anouk Jansen"), ("bob", "Bob de Boer")):
+        (tmp_path / f"Opdracht 3_{user}_attempt_2026-03-02-12-05-00.txt").write_text(f"Name: {name} ({user})\n")
+        (tmp_path / f"Opdracht 3_{user}_attempt_2026-03-02-12-05-00_main.py").write_text(f"naam = '{user}'\n")
+    (tmp_path / UPLOAD).write_text("Name: Iemand Anders (bob)\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["ajansen", "bob"]  # no student made of the upload's name
+    assert by_id["bob"].name == "Bob de Boer" and by_id["bob"].graded_file == "main.py"
+    assert by_id["bob"].ignored_files == ["notes_attempt_2020-01-01-01-01-01.txt"]
+
+
+@pytest.mark.timeout(60)  # the backtracking pattern this replaced took hours on such a receipt
+def test_a_receipt_is_read_in_time_linear_in_its_size():
+    hostile = b"Name:" + b" " * blackboard.RECEIPT_LIMIT + b"x\n"
+    assert blackboard._receipt(ref("r.txt", hostile)) is None
+    assert blackboard._receipt(ref("r.txt", b"Name:" + b" (" * (blackboard.RECEIPT_LIMIT // 2))) is None
+    receipt = b"Name: Anouk (Nouk) Jansen  (ajansen) \r\nAssignment: Opdracht 3\r\n"
+    assert blackboard._receipt(ref("r.txt", receipt)) == ("Anouk (Nouk) Jansen", "ajansen")
+    assert blackboard._receipt(ref("r.txt", b"Assignment: x\n  Name:Bob(bob)\n")) == ("Bob", "bob")
+    assert blackboard._receipt(ref("r.txt", b"Name: Bob ()\nName: Bob (b)ob)\n")) is None
+
