@@ -47,3 +47,30 @@ def test_a_receipt_is_read_in_time_linear_in_its_size():
     assert blackboard._receipt(ref("r.txt", b"Assignment: x\n  Name:Bob(bob)\n")) == ("Bob", "bob")
     assert blackboard._receipt(ref("r.txt", b"Name: Bob ()\nName: Bob (b)ob)\n")) is None
 
+
+# Online text: any page is read in linear time ----------------------------------------------------------
+HOSTILE_PAGES = ["<a ", "<a '", "</a ", "<!--", "<!", "<?", "<a\t", "<script>", "&", "<p>&#", "<a b='>'"]
+
+
+@pytest.mark.timeout(60)  # html.parser took over an hour on the first of these
+@pytest.mark.parametrize("unit", HOSTILE_PAGES)
+def test_online_text_is_read_in_time_linear_in_its_size(unit):
+    page = (unit * (files.READ_LIMIT // len(unit))).encode()
+    text = onlinetext.to_text(page)
+    assert isinstance(text, bytes) and len(text) <= 4 * len(page) + 1
+
+
+@pytest.mark.parametrize("page,text", [
+    ("<p>if a &lt; b:</p><p>&nbsp;&nbsp;&nbsp; pass</p>", "if a < b:\n    pass\n"),
+    ("<div>x = 1<br/>y = 2</div>", "x = 1\ny = 2\n"),
+    ("<HTML><HEAD><TITLE>t</TITLE><STYLE>p {}</STYLE></HEAD><BODY><P>x</P></BODY></HTML>", "x\n"),
+    ("<script>if (a<b) {}</script><pre>z = 3</pre>", "z = 3\n"),
+    ("<!-- <p>niet</p> --><p>ja</p>", "ja\n"),
+    ("<p title='a > b' class=\"c>d\">code</p>", "code\n"),
+    ("x = 1 < 2\n<unfinished", "x = 1 < 2\n<unfinished\n"),
+    ("<ul><li>a</li><li>b</li></ul>", "a\nb\n"),
+    ("a &amp;&amp; b &#x41; &eacute;", "a && b A é\n"),
+])
+def test_online_text_pages_as_editors_write_them(page, text):
+    assert onlinetext.to_text(page.encode()).decode() == text
+
