@@ -74,3 +74,34 @@ def test_online_text_is_read_in_time_linear_in_its_size(unit):
 def test_online_text_pages_as_editors_write_them(page, text):
     assert onlinetext.to_text(page.encode()).decode() == text
 
+
+# Folder names: every entry on disk is its own student ------------------------------------------------
+@POSIX
+def test_a_backslash_in_a_name_on_disk_is_part_of_that_name(tmp_path):
+    for folder, name, code in (("anouk", "Main.py", "eigen = 1\n"), ("anouk\\extra", "main.py", "ander = 2\n"),
+                               ("bram", "main.py", "bram = 3\n")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text(code)
+    (tmp_path / "anouk\\main.py").write_text("los = 4\n")
+    (tmp_path / "c:").mkdir()  # not a drive on POSIX: a student like any other
+    (tmp_path / "c:" / "main.py").write_text("c = 5\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["anouk", "anouk\\extra", "anouk\\main", "bram", "c:"]
+    assert by_id["anouk"].source == b"eigen = 1\n" and by_id["anouk"].graded_file == "Main.py"
+    assert by_id["anouk"].ignored_files == [] and by_id["anouk\\extra"].source == b"ander = 2\n"
+    assert by_id["anouk\\main"].source == b"los = 4\n" and by_id["c:"].source == b"c = 5\n"
+    assert len({safe_name(student_id) for student_id in by_id}) == 5
+
+
+@POSIX
+def test_a_backslash_is_a_separator_only_where_it_merges_no_entries(tmp_path):
+    # An archive made on Windows and unpacked as it was: "daan\\opdracht\\main.py" is daan's folder.
+    (tmp_path / "daan\\opdracht\\main.py").write_text("x = 1\n")
+    (tmp_path / "eva").mkdir()
+    (tmp_path / "eva" / "src\\main.py").write_text("y = 2\n")
+    (tmp_path / "fien\\a.py").write_text("a = 3\n")  # two entries naming one folder: two students
+    (tmp_path / "fien\\b.py").write_text("b = 4\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["daan", "eva", "fien\\a", "fien\\b"]
+    assert by_id["daan"].graded_file == "opdracht/main.py" and by_id["eva"].graded_file == "src/main.py"
+
