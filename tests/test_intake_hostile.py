@@ -105,3 +105,29 @@ def test_a_backslash_is_a_separator_only_where_it_merges_no_entries(tmp_path):
     assert sorted(by_id) == ["daan", "eva", "fien\\a", "fien\\b"]
     assert by_id["daan"].graded_file == "opdracht/main.py" and by_id["eva"].graded_file == "src/main.py"
 
+
+# Archives: wrapping folders are dropped in one pass --------------------------------------------------
+def test_unwrapping_renames_each_file_once_whatever_the_depth(monkeypatch):
+    renamed = []
+    real = FileRef.under
+    monkeypatch.setattr(FileRef, "under", lambda self, rel: renamed.append(rel) or real(self, rel))
+    deep = "a/" * 200
+    tree = Tree("export", "x.zip", [ref(f"{deep}s{n}/main.py") for n in range(5)], {deep + "s1"})
+    inner = tree.unwrap(keep_name=True)
+    assert len(renamed) == 5  # once per file, not once per file and folder level
+    assert [f.rel for f in inner.files][:2] == ["s0/main.py", "s1/main.py"] and inner.git_dirs == {"s1"}
+    assert (inner.root_name, inner.wrapper, inner.origin) == ("export", "a", "x.zip/" + deep[:-1])
+
+
+@pytest.mark.parametrize("rels,full,kept,wrapper", [
+    (["k/a/main.py", "k/b/main.py"], True, ["a/main.py", "b/main.py"], "k"),
+    (["k/a/main.py", "k/b/main.py"], False, ["a/main.py", "b/main.py"], "k"),
+    (["anna/src/main.py"], False, ["anna/src/main.py"], None),
+    (["anna/src/main.py"], True, ["main.py"], "src"),
+    (["k/l/a.py", "k/l/b.py"], False, ["k/l/a.py", "k/l/b.py"], None),
+    (["k/l", "k/l/m.py"], True, ["l", "l/m.py"], "k"),
+    (["k/lm.py", "k/l/m.py"], True, ["l/m.py", "lm.py"], "k"),
+    (["main.py", "k/x.py"], True, ["k/x.py", "main.py"], None),
+])
+def test_unwrapping_drops_whole_folders_only(rels, full, kept, wrapper):
+    inner = Tree("root", "o", [ref(rel) for rel in rels]).unwrap(full=full)

@@ -82,17 +82,29 @@ class Tree:
 
         ``full=False`` stops at a wrapper holding a single entry (``anna/src/main.py`` stays
         ``anna``'s); ``keep_name`` keeps ``root_name`` (an archive's stem). ``wrapper`` is the
-        innermost folder dropped.
+        innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
+        file is renamed once, however deep the wrappers (time linear in the length of the names).
         """
-        tree = self
-        while tree.files and all("/" in ref.rel for ref in tree.files) and len(tree.top()) == 1:
-            head = tree.files[0].rel.split("/", 1)[0]
-            inner = [ref.under(ref.rel.split("/", 1)[1]) for ref in tree.files]
-            if not full and len({ref.rel.split("/", 1)[0] for ref in inner}) < 2:
-                break
-            tree = Tree(tree.root_name if keep_name else head, f"{tree.origin}/{head}", inner,
-                        {d.split("/", 1)[1] for d in tree.git_dirs if d.startswith(head + "/")}, tree.notes, head)
-        return tree
+        if not self.files:
+            return self
+        common = os.path.commonprefix([ref.rel for ref in self.files])
+        prefix = common[: common.rfind("/") + 1]  # the folders every file lies in, as "a/b/"
+        if not full:
+            first = prefix[: prefix.find("/") + 1]
+            inside = {_part(ref.rel, len(first)) for ref in self.files} if first else set()
+            prefix = first if len(inside) >= 2 else ""
+        if not prefix:
+            return self
+        cut, wrapper = len(prefix), prefix[:-1].rsplit("/", 1)[-1]
+        return Tree(self.root_name if keep_name else wrapper, f"{self.origin}/{prefix[:-1]}",
+                    [ref.under(ref.rel[cut:]) for ref in self.files],
+                    {folder[cut:] for folder in self.git_dirs if folder.startswith(prefix)}, self.notes, wrapper)
+
+
+def _part(rel: str, start: int) -> str:
+    """The path component of ``rel`` that begins at index ``start``."""
+    end = rel.find("/", start)
+    return rel[start:] if end < 0 else rel[start:end]
 
 
 def clean_rel(raw: str, *, windows: bool = True, drive: bool = True) -> str | None:
