@@ -131,3 +131,29 @@ def test_unwrapping_renames_each_file_once_whatever_the_depth(monkeypatch):
 ])
 def test_unwrapping_drops_whole_folders_only(rels, full, kept, wrapper):
     inner = Tree("root", "o", [ref(rel) for rel in rels]).unwrap(full=full)
+    assert (sorted(f.rel for f in inner.files), inner.wrapper) == (kept, wrapper)
+    assert inner.root_name == (wrapper or "root")
+
+
+# Report file names: distinct for distinct ids ----------------------------------------------------------
+@pytest.mark.parametrize("student_id", ["ABC", "Émile", "CON", "a" * 100, "anouk\\extra"])
+def test_no_plain_id_has_the_report_name_of_another(student_id):
+    hashed = safe_name(student_id)
+    assert hashed != student_id and safe_name(hashed) != hashed
+
+
+def test_a_student_named_like_another_students_report_gets_a_report_of_its_own(tmp_path):
+    (tmp_path / "ABC.py").write_text("a = 1\n")
+    (tmp_path / f"{safe_name('ABC')}.py").write_text("b = 2\n")
+    ids = [s.id for s in discover([str(tmp_path)])[0]]
+    assert len(ids) == 2 and len({safe_name(student_id) for student_id in ids}) == 2
+
+
+def test_two_ids_whose_short_hashes_agree_still_get_two_reports():
+    # Case variants of one name whose sha256 share their first 8 hex digits (found by trying them all).
+    first, second = "ANouKJAnseNabcDEfghijk", "anoUkjaNSENabCDEFghijk"
+    assert safe_name(first) == safe_name(second)
+    submissions = unique([Submission(first, "a.py", b"", ""), Submission(second, "b.py", b"", "")])
+    assert submissions[0].id == first and submissions[1].id == f"{second}-2"
+    assert safe_name(submissions[0].id) != safe_name(submissions[1].id)
+    assert submissions[1].notes == [{"kind": "renamed-id", "from": second}]
