@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import os
 import unicodedata
@@ -19,6 +20,8 @@ MAX_FOLDER_FILES = 2_000
 # Folders that never hold a hand-in: tool and version-control data, caches, environments.
 JUNK_DIRS = {"__macosx", "__pycache__", ".git", ".svn", ".hg", ".ipynb_checkpoints", ".idea", ".vscode",
              "node_modules", ".venv", "venv", ".pytest_cache", ".mypy_cache"}
+# Whether this system's own paths use ``\\`` and drive letters (elsewhere they are parts of names).
+WINDOWS = os.sep == "\\"
 # Files operating systems leave behind.
 JUNK_FILES = {".ds_store", "thumbs.db", "desktop.ini", "icon\r"}
 
@@ -79,27 +82,41 @@ class Tree:
 
         ``full=False`` stops at a wrapper holding a single entry (``anna/src/main.py`` stays
         ``anna``'s); ``keep_name`` keeps ``root_name`` (an archive's stem). ``wrapper`` is the
-        innermost folder dropped.
+        innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
+        file is renamed once, however deep the wrappers (time linear in the length of the names).
         """
-        tree = self
-        while tree.files and all("/" in ref.rel for ref in tree.files) and len(tree.top()) == 1:
-            head = tree.files[0].rel.split("/", 1)[0]
-            inner = [ref.under(ref.rel.split("/", 1)[1]) for ref in tree.files]
-            if not full and len({ref.rel.split("/", 1)[0] for ref in inner}) < 2:
-                break
-            tree = Tree(tree.root_name if keep_name else head, f"{tree.origin}/{head}", inner,
-                        {d.split("/", 1)[1] for d in tree.git_dirs if d.startswith(head + "/")}, tree.notes, head)
-        return tree
+        if not self.files:
+            return self
+        common = os.path.commonprefix([ref.rel for ref in self.files])
+        prefix = common[: common.rfind("/") + 1]  # the folders every file lies in, as "a/b/"
+        if not full:
+            first = prefix[: prefix.find("/") + 1]
+            inside = {_part(ref.rel, len(first)) for ref in self.files} if first else set()
+            prefix = first if len(inside) >= 2 else ""
+        if not prefix:
+            return self
+        cut, wrapper = len(prefix), prefix[:-1].rsplit("/", 1)[-1]
+        return Tree(self.root_name if keep_name else wrapper, f"{self.origin}/{prefix[:-1]}",
+                    [ref.under(ref.rel[cut:]) for ref in self.files],
+                    {folder[cut:] for folder in self.git_dirs if folder.startswith(prefix)}, self.notes, wrapper)
 
 
-def clean_rel(raw: str) -> str | None:
-    """A member or file name made relative and plain: ``\\`` is ``/``, NFC, no drive, no ``.``/``..``.
+def _part(rel: str, start: int) -> str:
+    """The path component of ``rel`` that begins at index ``start``."""
+    end = rel.find("/", start)
+    return rel[start:] if end < 0 else rel[start:end]
 
+
+def clean_rel(raw: str, *, windows: bool = True, drive: bool = True) -> str | None:
+    """A member or file name made relative and plain: NFC, ``/``-separated, no ``.``/``..``.
+
+    ``windows``: ``\\`` separates folders too (Windows tools write zip members so); ``drive``: a
+    leading ``C:`` is a drive and dropped (not for the rest of a path, nor for a name on POSIX).
     Out: the cleaned path, or None when nothing is left (``/``, ``..``, ``C:``).
     """
     parts = []
-    for part in unicodedata.normalize("NFC", raw.replace("\\", "/")).split("/"):
-        if part in ("", ".", "..") or (not parts and len(part) == 2 and part[1] == ":"):
+    for part in unicodedata.normalize("NFC", raw.replace("\\", "/") if windows else raw).split("/"):
+        if part in ("", ".", "..") or (drive and not parts and len(part) == 2 and part[1] == ":"):
             continue
         parts.append(part)
     return "/".join(parts) or None
@@ -147,7 +164,8 @@ def scan_folder(folder: Path) -> Tree:
         relative = os.path.relpath(current, folder)
         head, _, rest = ("", "", "") if relative == "." else relative.partition(os.sep)
         top = tops.get(head, "") if head else ""
-        prefix = "/".join(part for part in (top, rest and clean_rel(rest)) if part) + "/" if head else ""
+        inner = rest and clean_rel(rest, drive=False)  # cleaned below the top-level entry, which stays as it is
+        prefix = "/".join(part for part in (top, inner) if part) + "/" if head else ""
         if filled(top, head):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
@@ -156,7 +174,8 @@ def scan_folder(folder: Path) -> Tree:
         dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
         for name in sorted(names):
             full = os.path.join(current, name)
-            rel = clean_rel(prefix + name) if head else tops.get(name)
+            own = clean_rel(name, drive=False) if head else None
+            rel = (own and prefix + own) if head else tops.get(name)
             if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
                 continue
             if filled(top, head):
@@ -173,13 +192,20 @@ def scan_folder(folder: Path) -> Tree:
 def _distinct_entries(folder: Path, notes: list[dict]) -> dict[str, str]:
     """Each entry of ``folder`` (its name on disk) -> its clean name (:func:`clean_rel`), never shared.
 
-    Two names equal only after normalisation (``José`` decomposed and composed: two students on
-    Linux) would merge two students; the later one in sorted order gets ``-2`` (``-3``...) before
-    its extension, and a ``renamed-id`` note (``folder``: its name on disk). Raises ``OSError``
-    when ``folder`` cannot be listed.
+    A ``\\`` in a name on POSIX is read as a Windows folder separator (an archive unpacked as it
+    was) only when the folder it names is no other entry's: ``anouk\\extra`` beside ``anouk`` keeps
+    its name and stays a student of its own, as does a name such as ``C:``. Two names equal only
+    after normalisation (``José`` decomposed and composed: two students on Linux) would merge two
+    students; the later one in sorted order gets ``-2`` (``-3``...) before its extension, and a
+    ``renamed-id`` note (``folder``: its name on disk). Raises ``OSError`` when ``folder`` cannot
+    be listed.
     """
     names = sorted(os.listdir(folder))
     cleaned = {raw: clean_rel(raw) for raw in names}
+    heads = collections.Counter(clean.split("/", 1)[0] for clean in cleaned.values() if clean)
+    for raw, clean in cleaned.items():
+        if clean is None or ("/" in clean and heads[clean.split("/", 1)[0]] > 1):
+            cleaned[raw] = clean_rel(raw, windows=WINDOWS, drive=WINDOWS)  # the name as it is on disk
     taken = {clean for clean in cleaned.values() if clean}
     found: set[str] = set()
     distinct = {}

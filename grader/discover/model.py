@@ -164,20 +164,29 @@ def slug(text: str) -> str:
 
 
 def unique(submissions: list[Submission]) -> list[Submission]:
-    """Give repeated ids a ``-2``, ``-3``... suffix so results never merge two students."""
+    """Give repeated ids a ``-2``, ``-3``... suffix so results never merge two students.
+
+    An id whose report file name (:func:`safe_name`) an earlier one already has (two short hashes
+    that agree) is renamed the same way, so no two students share a report. Each renamed
+    submission gets a ``renamed-id`` note. In: the submissions, changed in place; out: the same list.
+    """
     taken = {submission.id for submission in submissions}
+    names = {safe_name(student_id) for student_id in taken}
+    seen: set[str] = set()
     counts: dict[str, int] = {}
     for submission in submissions:
         base = submission.id
         counts[base] = counts.get(base, 0) + 1
-        if counts[base] > 1:
-            number = counts[base]
-            while f"{base}-{number}" in taken:
+        if counts[base] > 1 or safe_name(base) in seen:
+            number = max(counts[base], 2)
+            while f"{base}-{number}" in taken or safe_name(f"{base}-{number}") in names:
                 number += 1
             counts[base] = number
             submission.id = f"{base}-{number}"
             taken.add(submission.id)
+            names.add(safe_name(submission.id))
             submission.notes.append({"kind": "renamed-id", "from": base})
+        seen.add(safe_name(submission.id))
     return submissions
 
 
@@ -185,16 +194,24 @@ def unique(submissions: list[Submission]) -> list[Submission]:
 WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 
 
+# The end of a name that had to change: ``-`` and the first 8 hex digits of the id's sha256.
+_HASHED = re.compile(r"-[0-9a-f]{8}\Z")
+
+
 def safe_name(student_id: str) -> str:
     """A file-name-safe form of an id: lowercase ASCII letters, digits, ``-_.``, never a path.
 
-    Ids that had to change (other characters, uppercase, too long, a Windows device name)
-    get a short hash of the original, so two ids never share a file, also on file systems
-    that ignore case.
+    In: any id. Out: the id itself when it is such a name already (at most 80 characters, not a
+    Windows device name); else a readable form of it plus ``-`` and a short hash of the id
+    (``ABC`` -> ``abc-b5d4045c``). An id that ends like such a hash is hashed too, so an id can
+    never take another's name: distinct ids share a name only when their 8-digit hashes agree
+    (:func:`unique` renames such an id). Names stay the same from run to run, and never differ
+    only in case (file systems that ignore case).
     """
     # Accents dropped first (NFKD): "Émile" reads as "emile", not "mile".
     readable = unicodedata.normalize("NFKD", student_id).encode("ascii", "ignore").decode("ascii")
     cleaned = re.sub(r"[^a-z0-9._-]+", "_", readable.lower()).strip("._") or "submission"
-    if cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED:
+    if (cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED
+            and not _HASHED.search(cleaned)):
         return cleaned
     return cleaned[:80] + "-" + hashlib.sha256(student_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]

@@ -6,6 +6,10 @@ receipt ``<Assignment Name>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>.txt`` whose
 ``Name: <Full Name> (<username>)``. Assignment names and user names may both contain ``_``:
 the user name is taken from the receipt, else after the assignment name all entries share,
 else after the last ``_``. The latest attempt counts.
+
+An entry is cut at its first ``_attempt_<time>``: what follows is the student's own file name,
+which may itself look like a receipt (``notes_attempt_2020-01-01-01-01-01.txt``) and is never
+read as one. A receipt is read line by line, in time linear in its size.
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from grader.discover.model import Attempt, Student, nfc
 
 NAME = "blackboard"
 
-_ENTRY = re.compile(r"^(?P<prefix>.+)_attempt_(?P<time>\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2})"
-                    r"(?:_(?P<file>.+)|(?P<receipt>\.txt))$")
-_NAME_LINE = re.compile(r"^\s*Name:\s*(?P<name>.*?)\s*\((?P<user>[^()]+)\)\s*$", re.M)
+# The prefix is the shortest one: the first ``_attempt_<time>`` is Blackboard's, later ones the student's.
+_ENTRY = re.compile(r"^(?P<prefix>.+?)_attempt_(?P<time>\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2})"
+                    r"(?:_(?P<file>.+)|(?P<receipt>\.txt))\Z", re.DOTALL)
 # Receipts are small; only their beginning is read.
 RECEIPT_LIMIT = 64 * 1024
 
@@ -39,7 +43,8 @@ def claims(tree: Tree) -> int:
 
 
 def _receipt(ref: FileRef) -> tuple[str, str] | None:
-    """(full name, user name) from a receipt's ``Name:`` line, or None."""
+    """(full name, user name) from the first ``Name: <full name> (<user name>)`` line of the receipt
+    ``ref`` (its first RECEIPT_LIMIT bytes), or None when there is none or it cannot be read."""
     try:
         data = ref.read(RECEIPT_LIMIT)[:RECEIPT_LIMIT]
     except (OSError, ArchiveError):
@@ -48,8 +53,15 @@ def _receipt(ref: FileRef) -> tuple[str, str] | None:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
-    found = _NAME_LINE.search(text)
-    return (nfc(found.group("name")), nfc(found.group("user").strip())) if found else None
+    for line in text.splitlines():
+        # "Name: <full name> (<user name>)": the user name is inside the last brackets.
+        line = line.strip()
+        if not line.startswith("Name:") or not line.endswith(")"):
+            continue
+        name, bracket, user = line[len("Name:"):-1].rpartition("(")
+        if bracket and user.strip() and ")" not in user:
+            return nfc(name.strip()), nfc(user.strip())
+    return None
 
 
 def _assignment(prefixes: set[str]) -> str | None:

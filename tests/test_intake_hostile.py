@@ -1,0 +1,159 @@
+"""Hostile names and contents in a class folder: bounded work per file, no student merged into another or
+sharing another's report."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from grader.discover import discover, files, onlinetext, safe_name
+from grader.discover.files import FileRef, Tree
+from grader.discover.layouts import blackboard
+from grader.discover.model import Submission, unique
+
+POSIX = pytest.mark.skipif(os.sep == "\\", reason="a backslash separates folders on Windows")
+
+
+def ref(rel: str, data: bytes = b"x = 1\n") -> FileRef:
+    return FileRef(rel, len(data), rel, lambda n: data[:n])
+
+
+# Blackboard: only Blackboard's own receipt is read as one, in linear time ----------------------------
+UPLOAD = "Opdracht 3_bob_attempt_2026-03-02-12-05-00_notes_attempt_2020-01-01-01-01-01.txt"
+
+
+def test_an_uploaded_file_named_like_a_receipt_is_a_file_of_its_attempt(tmp_path):
+    parts = blackboard.parse(UPLOAD)
+    assert (parts["prefix"], parts["file"], parts["receipt"]) == (
+        "Opdracht 3_bob", "notes_attempt_2020-01-01-01-01-01.txt", None)
+    for user, name in (("ajansen", "Anouk Jansen"), ("bob", "Bob de Boer")):
+        (tmp_path / f"Opdracht 3_{user}_attempt_2026-03-02-12-05-00.txt").write_text(f"Name: {name} ({user})\n")
+        (tmp_path / f"Opdracht 3_{user}_attempt_2026-03-02-12-05-00_main.py").write_text(f"naam = '{user}'\n")
+    (tmp_path / UPLOAD).write_text("Name: Iemand Anders (bob)\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["ajansen", "bob"]  # no student made of the upload's name
+    assert by_id["bob"].name == "Bob de Boer" and by_id["bob"].graded_file == "main.py"
+    assert by_id["bob"].ignored_files == ["notes_attempt_2020-01-01-01-01-01.txt"]
+
+
+@pytest.mark.timeout(60)  # the backtracking pattern this replaced took hours on such a receipt
+def test_a_receipt_is_read_in_time_linear_in_its_size():
+    hostile = b"Name:" + b" " * blackboard.RECEIPT_LIMIT + b"x\n"
+    assert blackboard._receipt(ref("r.txt", hostile)) is None
+    assert blackboard._receipt(ref("r.txt", b"Name:" + b" (" * (blackboard.RECEIPT_LIMIT // 2))) is None
+    receipt = b"Name: Anouk (Nouk) Jansen  (ajansen) \r\nAssignment: Opdracht 3\r\n"
+    assert blackboard._receipt(ref("r.txt", receipt)) == ("Anouk (Nouk) Jansen", "ajansen")
+    assert blackboard._receipt(ref("r.txt", b"Assignment: x\n  Name:Bob(bob)\n")) == ("Bob", "bob")
+    assert blackboard._receipt(ref("r.txt", b"Name: Bob ()\nName: Bob (b)ob)\n")) is None
+
+
+# Online text: any page is read in linear time ----------------------------------------------------------
+HOSTILE_PAGES = ["<a ", "<a '", "</a ", "<!--", "<!", "<?", "<a\t", "<script>", "&", "<p>&#", "<a b='>'"]
+
+
+@pytest.mark.timeout(60)  # html.parser took over an hour on the first of these
+@pytest.mark.parametrize("unit", HOSTILE_PAGES)
+def test_online_text_is_read_in_time_linear_in_its_size(unit):
+    page = (unit * (files.READ_LIMIT // len(unit))).encode()
+    text = onlinetext.to_text(page)
+    assert isinstance(text, bytes) and len(text) <= 4 * len(page) + 1
+
+
+@pytest.mark.parametrize("page,text", [
+    ("<p>if a &lt; b:</p><p>&nbsp;&nbsp;&nbsp; pass</p>", "if a < b:\n    pass\n"),
+    ("<div>x = 1<br/>y = 2</div>", "x = 1\ny = 2\n"),
+    ("<HTML><HEAD><TITLE>t</TITLE><STYLE>p {}</STYLE></HEAD><BODY><P>x</P></BODY></HTML>", "x\n"),
+    ("<script>if (a<b) {}</script><pre>z = 3</pre>", "z = 3\n"),
+    ("<!-- <p>niet</p> --><p>ja</p>", "ja\n"),
+    ("<p title='a > b' class=\"c>d\">code</p>", "code\n"),
+    ("x = 1 < 2\n<unfinished", "x = 1 < 2\n<unfinished\n"),
+    ("<ul><li>a</li><li>b</li></ul>", "a\nb\n"),
+    ("a &amp;&amp; b &#x41; &eacute;", "a && b A é\n"),
+])
+def test_online_text_pages_as_editors_write_them(page, text):
+    assert onlinetext.to_text(page.encode()).decode() == text
+
+
+# Folder names: every entry on disk is its own student ------------------------------------------------
+@POSIX
+def test_a_backslash_in_a_name_on_disk_is_part_of_that_name(tmp_path):
+    for folder, name, code in (("anouk", "Main.py", "eigen = 1\n"), ("anouk\\extra", "main.py", "ander = 2\n"),
+                               ("bram", "main.py", "bram = 3\n")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text(code)
+    (tmp_path / "anouk\\main.py").write_text("los = 4\n")
+    (tmp_path / "c:").mkdir()  # not a drive on POSIX: a student like any other
+    (tmp_path / "c:" / "main.py").write_text("c = 5\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["anouk", "anouk\\extra", "anouk\\main", "bram", "c:"]
+    assert by_id["anouk"].source == b"eigen = 1\n" and by_id["anouk"].graded_file == "Main.py"
+    assert by_id["anouk"].ignored_files == [] and by_id["anouk\\extra"].source == b"ander = 2\n"
+    assert by_id["anouk\\main"].source == b"los = 4\n" and by_id["c:"].source == b"c = 5\n"
+    assert len({safe_name(student_id) for student_id in by_id}) == 5
+
+
+@POSIX
+def test_a_backslash_is_a_separator_only_where_it_merges_no_entries(tmp_path):
+    # An archive made on Windows and unpacked as it was: "daan\\opdracht\\main.py" is daan's folder.
+    (tmp_path / "daan\\opdracht\\main.py").write_text("x = 1\n")
+    (tmp_path / "eva").mkdir()
+    (tmp_path / "eva" / "src\\main.py").write_text("y = 2\n")
+    (tmp_path / "fien\\a.py").write_text("a = 3\n")  # two entries naming one folder: two students
+    (tmp_path / "fien\\b.py").write_text("b = 4\n")
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["daan", "eva", "fien\\a", "fien\\b"]
+    assert by_id["daan"].graded_file == "opdracht/main.py" and by_id["eva"].graded_file == "src/main.py"
+
+
+# Archives: wrapping folders are dropped in one pass --------------------------------------------------
+def test_unwrapping_renames_each_file_once_whatever_the_depth(monkeypatch):
+    renamed = []
+    real = FileRef.under
+    monkeypatch.setattr(FileRef, "under", lambda self, rel: renamed.append(rel) or real(self, rel))
+    deep = "a/" * 200
+    tree = Tree("export", "x.zip", [ref(f"{deep}s{n}/main.py") for n in range(5)], {deep + "s1"})
+    inner = tree.unwrap(keep_name=True)
+    assert len(renamed) == 5  # once per file, not once per file and folder level
+    assert [f.rel for f in inner.files][:2] == ["s0/main.py", "s1/main.py"] and inner.git_dirs == {"s1"}
+    assert (inner.root_name, inner.wrapper, inner.origin) == ("export", "a", "x.zip/" + deep[:-1])
+
+
+@pytest.mark.parametrize("rels,full,kept,wrapper", [
+    (["k/a/main.py", "k/b/main.py"], True, ["a/main.py", "b/main.py"], "k"),
+    (["k/a/main.py", "k/b/main.py"], False, ["a/main.py", "b/main.py"], "k"),
+    (["anna/src/main.py"], False, ["anna/src/main.py"], None),
+    (["anna/src/main.py"], True, ["main.py"], "src"),
+    (["k/l/a.py", "k/l/b.py"], False, ["k/l/a.py", "k/l/b.py"], None),
+    (["k/l", "k/l/m.py"], True, ["l", "l/m.py"], "k"),
+    (["k/lm.py", "k/l/m.py"], True, ["l/m.py", "lm.py"], "k"),
+    (["main.py", "k/x.py"], True, ["k/x.py", "main.py"], None),
+])
+def test_unwrapping_drops_whole_folders_only(rels, full, kept, wrapper):
+    inner = Tree("root", "o", [ref(rel) for rel in rels]).unwrap(full=full)
+    assert (sorted(f.rel for f in inner.files), inner.wrapper) == (kept, wrapper)
+    assert inner.root_name == (wrapper or "root")
+
+
+# Report file names: distinct for distinct ids ----------------------------------------------------------
+@pytest.mark.parametrize("student_id", ["ABC", "Émile", "CON", "a" * 100, "anouk\\extra"])
+def test_no_plain_id_has_the_report_name_of_another(student_id):
+    hashed = safe_name(student_id)
+    assert hashed != student_id and safe_name(hashed) != hashed
+
+
+def test_a_student_named_like_another_students_report_gets_a_report_of_its_own(tmp_path):
+    (tmp_path / "ABC.py").write_text("a = 1\n")
+    (tmp_path / f"{safe_name('ABC')}.py").write_text("b = 2\n")
+    ids = [s.id for s in discover([str(tmp_path)])[0]]
+    assert len(ids) == 2 and len({safe_name(student_id) for student_id in ids}) == 2
+
+
+def test_two_ids_whose_short_hashes_agree_still_get_two_reports():
+    # Case variants of one name whose sha256 share their first 8 hex digits (found by trying them all).
+    first, second = "ANouKJAnseNabcDEfghijk", "anoUkjaNSENabCDEFghijk"
+    assert safe_name(first) == safe_name(second)
+    submissions = unique([Submission(first, "a.py", b"", ""), Submission(second, "b.py", b"", "")])
+    assert submissions[0].id == first and submissions[1].id == f"{second}-2"
+    assert safe_name(submissions[0].id) != safe_name(submissions[1].id)
+    assert submissions[1].notes == [{"kind": "renamed-id", "from": second}]
