@@ -16,15 +16,16 @@ def fresh(value: object) -> object:
     of a submission: comparing with ``is`` instead of ``==`` would pass by that accident. A
     host's values are made at run time (read from JSON, typed in), so the checks hand over
     new objects (CONTRACT.md V7, D8, D9, D11 compare values). Strs of one character and ints
-    from -5 to 256 are shared by Python itself. Containers are copied; other values are kept.
+    from -5 to 256 are shared by Python itself. Containers are copied; other values are kept, and
+    so are dict keys (a dict finds its keys by equality, whoever compares them).
     """
     kind = type(value)
     if kind is str:
         return value[:1] + value[1:] if len(value) > 1 else value  # a concatenation is a new str
     if kind is int:
-        return (value + 1) - 1
+        return value if -5 <= value <= 256 else (value + 1) - 1
     if kind is dict:
-        return {fresh(key): fresh(item) for key, item in value.items()}
+        return {key: fresh(item) for key, item in value.items()}
     if kind in (list, tuple, set, frozenset):
         return kind(fresh(item) for item in value)
     return value
