@@ -157,3 +157,21 @@ def test_two_ids_whose_short_hashes_agree_still_get_two_reports():
     assert submissions[0].id == first and submissions[1].id == f"{second}-2"
     assert safe_name(submissions[0].id) != safe_name(submissions[1].id)
     assert submissions[1].notes == [{"kind": "renamed-id", "from": second}]
+
+
+def test_a_member_name_repeated_in_a_zip_keeps_the_later_member_in_linear_time(tmp_path):
+    import warnings
+    import zipfile
+
+    from grader.discover import archives
+
+    path = tmp_path / "export.zip"
+    with warnings.catch_warnings(), zipfile.ZipFile(path, "w") as archive:
+        warnings.simplefilter("ignore")  # zipfile warns about the duplicate names on purpose here
+        for n in range(3000):
+            archive.writestr(f"s{n}/main.py", b"old")
+        for n in range(3000):
+            archive.writestr(f"s{n}/main.py", f"new {n}".encode())
+    tree = archives.open_path(path)
+    assert len(tree.files) == 3000
+    assert {ref.rel: ref.read(100) for ref in tree.files}["s7/main.py"] == b"new 7"

@@ -69,9 +69,8 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str) 
         raise ArchiveError(f"{origin} has {len(infos)} members (limit {MAX_MEMBERS})")
     if sum(info.file_size for info in infos) > MAX_TOTAL:
         raise ArchiveError(f"{origin} claims more than {MAX_TOTAL // 2**20} MiB uncompressed")
-    files: list[FileRef] = []
+    files: dict[str, FileRef] = {}  # by name: the same name twice, the later member wins, as when unzipping
     git_dirs: set[str] = set()
-    seen: set[str] = set()
     for info in infos:
         rel = clean_rel(member_name(info))
         if rel is None:
@@ -83,13 +82,9 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str) 
             continue
         ratio = info.file_size / max(info.compress_size, 1)
         refused = info.file_size > MAX_MEMBER or (info.file_size > 2**20 and ratio > MAX_RATIO)
-        if rel in seen:  # the same name twice: the later member wins, as when unzipping
-            files = [ref for ref in files if ref.rel != rel]
-        seen.add(rel)
-        files.append(FileRef(rel, info.file_size, f"{origin}!/{rel}", _refuse if refused else _reader(archive, info),
-                             refused))
-    files.sort(key=lambda ref: ref.rel)
-    return Tree(root_name, origin, files, git_dirs)
+        files[rel] = FileRef(rel, info.file_size, f"{origin}!/{rel}", _refuse if refused else _reader(archive, info),
+                             refused)
+    return Tree(root_name, origin, sorted(files.values(), key=lambda ref: ref.rel), git_dirs)
 
 
 def open_path(path: Path) -> Tree:
