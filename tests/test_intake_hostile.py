@@ -159,7 +159,7 @@ def test_two_ids_whose_short_hashes_agree_still_get_two_reports():
     assert submissions[1].notes == [{"kind": "renamed-id", "from": second}]
 
 
-def test_a_member_name_repeated_in_a_zip_keeps_the_later_member_in_linear_time(tmp_path):
+def test_a_member_name_repeated_in_a_zip_keeps_the_later_member(tmp_path):
     import warnings
     import zipfile
 
