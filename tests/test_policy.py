@@ -41,6 +41,7 @@ ACCEPTED = {
         "try:\n    get({})\nexcept ValueError:\n    ok = True\nassert ok"
     ),
     "names that only begin like the grader's own": "_tmp = 1\n_tmpl = 2\n_printable = 3\n_tmp_x = 4\nassert _tmp + _tmpl == 3",
+    "an unused import of a standard module": "import os\nimport sys, enum, logging.config\nassert True",
     "match statement": (
         "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
         "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"
@@ -129,8 +130,10 @@ def test_refused_at_compile(source):
 
 
 REFUSED_AT_RUN = {
-    "import os": ("import os", "ImportError"),
-    "import os.path": ("import os.path", "ImportError"),
+    "use of os": ("import os\nos.getcwd()", "AttributeError: module os is not available in the grader"),
+    "use of os.path": ("import os.path\nos.path.join('a')", "AttributeError: module os is not available"),
+    "from os import": ("from os import path", "ImportError: path from os is not available in the grader"),
+    "not a standard module": ("import numpy", "ImportError"),
     "relative import": ("from . import x", "ImportError"),
     "string.Formatter": ("import string\nf = string.Formatter", "AttributeError"),
     "functools.update_wrapper": ("import functools\nf = functools.update_wrapper", "AttributeError"),

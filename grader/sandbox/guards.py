@@ -7,13 +7,14 @@ import builtins
 import collections
 import operator
 import string
+import sys
 import typing
 import types
 from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.modules import build_views, sys_view
+from grader.sandbox.modules import ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.policy import READABLE_DUNDERS, forbidden_attribute
 
@@ -179,9 +180,20 @@ class Guards:
 
     # Importing -------------------------------------------------------------------------------
     def import_(self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        """``__import__``: only the whitelisted module views (grader/sandbox/modules.py)."""
+        """``__import__``: the whitelisted module views (grader/sandbox/modules.py).
+
+        Another standard module (``os``, ``enum``) may be imported but is an empty stand-in: an
+        unused import, common in student code, costs nothing, and any use of it, or a
+        ``from ... import``, fails with the reason. Other names raise ImportError.
+        """
+        allowed = ", ".join(sorted(n for n in self.views if not n.startswith("_")))
+        if level == 0 and type(name) is str and name not in self.views and \
+                name.split(".")[0] in sys.stdlib_module_names and not fromlist:
+            return unavailable_module(name.split(".")[0], allowed)
         if level != 0 or type(name) is not str or name not in self.views:
-            allowed = ", ".join(sorted(n for n in self.views if not n.startswith("_")))
+            if level == 0 and type(name) is str and name.split(".")[0] in sys.stdlib_module_names:
+                wanted = ", ".join(str(item)[:40] for item in fromlist) if fromlist else name
+                raise ImportError(f"{wanted} from {name[:60]} is not available in the grader (modules: {allowed})")
             raise ImportError(f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: {allowed})")
         if "." in name and not fromlist:  # ``import collections.abc`` binds ``collections``
             return self.views[name.split(".")[0]]
@@ -342,6 +354,13 @@ def is_str_formatter(value: object) -> bool:
 # forbidden, not ``register``): per process, bounded, never a name the tests would refuse.
 _PLAIN_NAMES: set[str] = set()
 _PLAIN_NAMES_LIMIT = 10_000
+
+
+def unavailable_module(name: str, allowed: str) -> ModuleView:
+    """An empty stand-in for the standard module ``name``: reading any attribute raises AttributeError."""
+    def refuse(self: object, attribute: str) -> None:
+        raise AttributeError(f"module {name} is not available in the grader (modules: {allowed})")
+    return type(name, (ModuleView,), {"__slots__": (), "__getattr__": refuse})()
 
 
 def refuse_input(*args: object) -> None:

@@ -3,6 +3,7 @@
 
 try:
     import importlib
+    importlib.__name__  # a breach only when the module can be used
     print('BREACH: importlib')
 except Exception:
     pass
@@ -13,6 +14,7 @@ except Exception:
     pass
 try:
     import json.decoder
+    json.__name__  # a breach only when the module can be used
     print('BREACH: json.decoder')
 except Exception:
     pass

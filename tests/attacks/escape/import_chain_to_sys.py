@@ -38,11 +38,13 @@ except Exception:
     pass
 try:
     import re.sre_compile
+    re.__name__  # a breach only when the module can be used
     print('BREACH: import re.sre_compile')
 except Exception:
     pass
 try:
     import os.path
+    os.__name__  # a breach only when the module can be used
     print('BREACH: import os.path')
 except Exception:
     pass

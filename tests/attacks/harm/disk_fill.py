@@ -11,6 +11,7 @@ for attempt in range(1):
         pass
     try:
         import mmap
+        mmap.__name__  # a breach only when the module can be used
         print('BREACH: mmap')
     except Exception:
         pass

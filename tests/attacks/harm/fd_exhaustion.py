@@ -12,6 +12,7 @@ for attempt in range(1):
         pass
     try:
         import selectors
+        selectors.__name__  # a breach only when the module can be used
         print('BREACH: selectors')
     except Exception:
         pass

@@ -1,5 +1,5 @@
 # attack: run a shell command with subprocess
-# expect: load-error runtime ImportError
+# expect: load-error runtime AttributeError
 import subprocess
 
 subprocess.run(['touch', '@@MARKER@@/spawned'])

@@ -9,26 +9,31 @@ except Exception:
     pass
 try:
     import pty
+    pty.__name__  # a breach only when the module can be used
     print('BREACH: pty')
 except Exception:
     pass
 try:
     import multiprocessing
+    multiprocessing.__name__  # a breach only when the module can be used
     print('BREACH: multiprocessing')
 except Exception:
     pass
 try:
     import concurrent.futures
+    concurrent.__name__  # a breach only when the module can be used
     print('BREACH: concurrent.futures')
 except Exception:
     pass
 try:
     import asyncio
+    asyncio.__name__  # a breach only when the module can be used
     print('BREACH: asyncio')
 except Exception:
     pass
 try:
     import ctypes
+    ctypes.__name__  # a breach only when the module can be used
     print('BREACH: ctypes')
 except Exception:
     pass

@@ -18,11 +18,13 @@ for attempt in range(1):
         pass
     try:
         import tempfile
+        tempfile.__name__  # a breach only when the module can be used
         print('BREACH: tempfile', tempfile.mkstemp(dir='@@MARKER@@'))
     except Exception:
         pass
     try:
         import shutil
+        shutil.__name__  # a breach only when the module can be used
         print('BREACH: shutil')
     except Exception:
         pass

@@ -13,26 +13,31 @@ except Exception:
     pass
 try:
     import _signal
+    _signal.__name__  # a breach only when the module can be used
     print('BREACH: _signal')
 except Exception:
     pass
 try:
     import pytest_timeout
+    pytest_timeout.__name__  # a breach only when the module can be used
     print('BREACH: pytest_timeout')
 except Exception:
     pass
 try:
     import faulthandler
+    faulthandler.__name__  # a breach only when the module can be used
     print('BREACH: faulthandler')
 except Exception:
     pass
 try:
     import threading
+    threading.__name__  # a breach only when the module can be used
     print('BREACH: threading')
 except Exception:
     pass
 try:
     import resource
+    resource.__name__  # a breach only when the module can be used
     print('BREACH: resource')
 except Exception:
     pass
