@@ -42,6 +42,34 @@ ACCEPTED = {
     ),
     "names that only begin like the grader's own": "_tmp = 1\n_tmpl = 2\n_printable = 3\n_tmp_x = 4\nassert _tmp + _tmpl == 3",
     "an unused import of a standard module": "import os\nimport sys, enum, logging.config\nassert True",
+    "copy and deepcopy of data and own objects": (
+        "import copy, collections, dataclasses\n"
+        "d = {'a': [1, {'b': {2, 3}}], 't': (1, [2])}\nd['self'] = d\ne = copy.deepcopy(d)\n"
+        "assert e['self'] is e and e['a'] == d['a'] and e['a'][1] is not d['a'][1] and e['t'][1] is not d['t'][1]\n"
+        "s = copy.copy(d)\nassert s is not d and s['a'] is d['a']\n"
+        "o = collections.OrderedDict(x=[1])\nassert copy.deepcopy(o) == o and copy.deepcopy(o)['x'] is not o['x']\n"
+        "dd = collections.defaultdict(list, k=[1])\nc = copy.deepcopy(dd)\nc['n'].append(1)\nassert 'n' not in dd\n"
+        "assert copy.deepcopy(collections.Counter('aab'))['a'] == 2\n"
+        "assert copy.deepcopy(collections.deque([1], maxlen=3)).maxlen == 3\n"
+        "@dataclasses.dataclass\nclass Row:\n    items: list\n"
+        "@dataclasses.dataclass(frozen=True, slots=True)\nclass Key:\n    name: str\n    parts: tuple\n"
+        "class Log(dict):\n    pass\n"
+        "class Refused(ValueError):\n    pass\n"
+        "P = collections.namedtuple('P', 'a b')\n"
+        "r = Row([1])\nr2 = copy.deepcopy(r)\nr2.items.append(2)\nassert r.items == [1] and type(r2) is Row\n"
+        "k = Key('x', ([1],))\nassert copy.deepcopy(k) == k and copy.deepcopy(k).parts[0] is not k.parts[0]\n"
+        "g = Log(a=[1])\ng.note = [2]\nh = copy.deepcopy(g)\nh['a'].append(3)\nh.note.append(4)\n"
+        "assert type(h) is Log and g == {'a': [1]} and g.note == [2]\n"
+        "assert copy.deepcopy(Refused('bad')).args == ('bad',)\n"
+        "assert copy.deepcopy([P(1, [2])])[0].b == [2]\n"
+        "assert copy.deepcopy(len) is len and copy.copy(Row) is Row"
+    ),
+    "type of values": (
+        "def f():\n    pass\nassert type({}) is dict and type(None)() is None and type(True) is bool\n"
+        "assert isinstance(f, type(f)) and type(f).__name__ == 'function' and type(f) is type(lambda: 0)\n"
+        "try:\n    {}['x']\nexcept Exception as e:\n    assert type(e) is KeyError and type(e).__name__ == 'KeyError'\n"
+        "class C:\n    pass\nassert type(C()) is C and type(C) is type and isinstance(C, type)"
+    ),
     "match statement": (
         "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
         "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"
@@ -149,6 +177,9 @@ REFUSED_AT_RUN = {
     "SystemExit is not available": ("raise SystemExit(0)", "NameError"),
     "KeyboardInterrupt is not available": ("raise KeyboardInterrupt", "NameError"),
     "input has no keyboard": ("input('x? ')", "InputCalled"),
+    "make a method": ("def f(x):\n    pass\nm = type(print)(f, 1)", "TypeError: method objects cannot be made"),
+    "copy of a foreign object": ("import copy, typing\ncopy.copy(typing.List[int])", "TypeError: a copy of a"),
+    "deepcopy with a memo": ("import copy\ncopy.deepcopy([], {})", "TypeError"),
     "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
 }
 

@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.modules import ModuleView, build_views, sys_view
+from grader.sandbox.copying import Copier
+from grader.sandbox.modules import WHITELIST, ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.policy import READABLE_DUNDERS, forbidden_attribute
 
@@ -77,6 +78,8 @@ class Guards:
     def __init__(self, output: OutputBuffer) -> None:
         self.output = output
         self.own_classes: set[type] = set()
+        self.type = make_type(_function(self.visible_class))
+        self.copier = Copier(lambda cls: cls in self.own_classes, lambda value: isinstance(value, ModuleView))
         self.views = build_views(self._wrap_module_value)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
 
@@ -84,6 +87,15 @@ class Guards:
     def is_own(self, obj: object) -> bool:
         """True for the submission's own classes and their instances (``type()`` cannot lie)."""
         return type(obj) in self.own_classes or (isinstance(obj, type) and obj in self.own_classes)
+
+    def visible_class(self, cls: object) -> object:
+        """``cls`` as ``type(x)`` and ``x.__class__`` give it: a metaclass becomes the ``type`` stand-in,
+        a class neither safe (SAFE_CLASSES) nor the submission's own an :func:`opaque_class`."""
+        if not isinstance(cls, type):
+            return cls
+        if issubclass(cls, type):
+            return self.type
+        return cls if cls in SAFE_CLASSES or cls in self.own_classes else opaque_class(cls)
 
     def getattr(self, obj: object, name: str, *default: object) -> Any:
         """``_getattr_``: attribute reads. Refuses internals, frames and unsafe formatting."""
@@ -94,7 +106,9 @@ class Guards:
                 value = getattr(obj, name, *default)
                 if name == "__init__" and isinstance(obj, type):
                     return _initializer(obj, value)
-                return sandbox_class(value) if name == "__class__" else value
+                if name == "__init__" and not (self.is_own(obj) or (isinstance(obj, super) and self.is_own(obj.__self__))):
+                    raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
+                return self.visible_class(value) if name == "__class__" else value
             if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
                 raise AttributeError(f'"{name}" is not available in the grader')
             if not name.startswith("_") and len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
@@ -147,6 +161,11 @@ class Guards:
         """Module functions that make or change classes: only the submission's own, and what they make is own."""
         if (module, attribute) == ("collections", "namedtuple"):
             def namedtuple(*args: Any, **kwargs: Any) -> type:
+                # The class's name is a name like any other: a name of internals (__globals__,
+                # gi_frame) would make its objects read that attribute where names are looked up.
+                typename = args[0] if args else kwargs.get("typename")
+                if type(typename) is not str or forbidden_attribute(typename):
+                    raise ValueError(f"{str(typename)[:60]!r} cannot be the name of a namedtuple in the grader")
                 cls = value(*args, **kwargs)
                 self.own_classes.add(cls)
                 return cls
@@ -159,13 +178,10 @@ class Guards:
                 self.own_classes.add(made)  # slots=True makes a new class
                 return made
             return dataclass
-        if (module, attribute) == ("copy", "deepcopy"):
-            # Without the memo argument: the memo keeps every original deepcopy walked through
-            # (memo[id(memo)]), and a caller's own memo would hand those to the submission.
-            def deepcopy(x: Any) -> Any:
-                return value(x)
-            deepcopy.__qualname__ = "deepcopy"  # as the submission knows it, in its error messages
-            return deepcopy
+        if module == "copy" and attribute in ("copy", "deepcopy"):
+            # grader/sandbox/copying.py: no __reduce__ of a foreign object is followed, and no memo
+            # argument (a caller's own memo would keep every original deepcopy walked through).
+            return _function(getattr(self.copier, attribute))
         if (module, attribute) == ("functools", "wraps"):
             # A decorator's usual helper, without its effect: copying __name__, __doc__ and __dict__ and
             # setting __wrapped__ would write attributes of any function (a grader function among them).
@@ -210,10 +226,10 @@ class Guards:
         safe = {name: getattr(builtins, name) for name in PLAIN_BUILTINS}
         safe.update({
             "__build_class__": builtins.__build_class__,
-            "__import__": self.import_,
+            "__import__": _function(self.import_),
             "getattr": _function(self.getattr),
             "hasattr": _function(self.hasattr),
-            "type": SandboxType,
+            "type": self.type,
             "input": refuse_input,
             "exit": refuse_exit,
             "quit": refuse_exit,
@@ -306,39 +322,58 @@ class GuardedFormatter(string.Formatter):
         return obj, first
 
 
-class _OneArgumentType(type):
-    """The metaclass of :class:`SandboxType`: ``type(x)`` with one argument, ``isinstance(c, type)``."""
-
-    def __call__(cls, *args: object) -> object:
-        if len(args) != 1:
-            raise TypeError("only type(x) with one argument is available in the grader; use a class statement")
-        return sandbox_class(type(args[0]))
-
-    def __instancecheck__(cls, obj: object) -> bool:
-        return isinstance(obj, type)
-
-    def __subclasscheck__(cls, other: type) -> bool:
-        return issubclass(other, type)
-
-
-class SandboxType(metaclass=_OneArgumentType):
+def make_type(visible: Callable[[type], Any]) -> type:
     """What ``type`` is in a submission: ``type(x)`` and ``isinstance(c, type)`` work, making classes does not.
 
     The real ``type`` (and every other metaclass) stays out of reach: its three-argument form
     builds classes with any dunder method (``__reduce_ex__``, ``__del__``...) past the policy
-    and the class guard. ``type(int)``, ``int.__class__`` and ``type(type)`` give this class.
+    and the class guard. ``type(x)`` gives ``visible(type(x))``; ``type(int)`` and
+    ``type(type)`` give this class itself.
     """
+    class OneArgumentType(type):
+        def __call__(cls, *args: object) -> object:
+            if len(args) != 1:
+                raise TypeError("only type(x) with one argument is available in the grader; use a class statement")
+            return visible(type(args[0]))
 
-    __slots__ = ()
+        def __instancecheck__(cls, obj: object) -> bool:
+            return isinstance(obj, type)
+
+        def __subclasscheck__(cls, other: type) -> bool:
+            return issubclass(other, type)
+
+    stand_in = OneArgumentType("type", (), {"__slots__": (), "__module__": "builtins"})
+    stand_in.__qualname__ = "type"
+    return stand_in
 
 
-SandboxType.__name__ = SandboxType.__qualname__ = "type"
-SandboxType.__module__ = "builtins"
+# Classes ``type(x)`` and ``x.__class__`` hand out as they are (besides the submission's own): the
+# builtins a submission has anyway and the classes of the whitelisted modules. Any other class
+# (a bound method's, typing's aliases...) could build objects whose methods reach the grader.
+SAFE_CLASSES = frozenset(
+    {value for value in vars(builtins).values() if isinstance(value, type) and issubclass(value, BaseException)}
+    | {getattr(builtins, name) for name in PLAIN_BUILTINS if isinstance(getattr(builtins, name), type)}
+    | {type(None), type(Ellipsis), type(NotImplemented), bool}
+    | {value for module, names in WHITELIST.values() if module is not None
+       for value in (getattr(module, name) for name in names) if isinstance(value, type)})
+_OPAQUE: dict[type, type] = {}
 
 
-def sandbox_class(cls: object) -> object:
-    """``cls`` as student code may see it: a metaclass (``type``, ``typing._AnyMeta``...) becomes SandboxType."""
-    return SandboxType if isinstance(cls, type) and issubclass(cls, type) else cls
+def opaque_class(cls: type) -> type:
+    """A stand-in for ``cls`` with its name and ``isinstance``/``issubclass``, that makes nothing."""
+    if cls not in _OPAQUE:
+        class Opaque(type):
+            def __call__(view, *args: object, **kwargs: object) -> object:
+                raise TypeError(f"{cls.__name__} objects cannot be made in the grader")
+
+            def __instancecheck__(view, obj: object) -> bool:
+                return isinstance(obj, cls)
+
+            def __subclasscheck__(view, other: type) -> bool:
+                return isinstance(other, type) and issubclass(other, cls)
+
+        _OPAQUE[cls] = Opaque(cls.__name__, (), {"__slots__": (), "__module__": cls.__module__})
+    return _OPAQUE[cls]
 
 
 def is_str_formatter(value: object) -> bool:

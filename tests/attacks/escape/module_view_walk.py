@@ -19,11 +19,14 @@ attempt('json.__class__.__init__', lambda: json.__class__.__init__)
 attempt('super(View, json).dumps', lambda: super(View, json).dumps)
 
 
-class Mine(View):
-    pass
+def subclass_view():
+    class Mine(View):
+        pass
+
+    return Mine().dumps
 
 
-attempt('Mine().dumps', lambda: Mine().dumps)
+attempt('Mine().dumps', subclass_view)
 try:
     json.dumps = None
     print('BREACH: wrote json.dumps')

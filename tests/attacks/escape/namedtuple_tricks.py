@@ -18,11 +18,10 @@ def attempt(what, action):
 Renamed = collections.namedtuple('Renamed', ['__class__', 'def', '_x', 'ok'], rename=True)
 Internal = collections.namedtuple('Internal', ['gi_frame', 'f_globals', 'format'], defaults=[None, None, None])
 Placed = collections.namedtuple('Placed', 'a b', module='os')
-Sneaky = collections.namedtuple('__builtins__', 'x')
 attempt('Renamed fields are dunders', lambda: [f for f in Renamed._fields if f.startswith('__')] or None)
 attempt('Internal().gi_frame is a frame', lambda: getattr(Internal(), 'gi_frame'))
 attempt('field "format" gives str.format', lambda: Internal(format='{0.gi_code}').format.format((i for i in [1])))
 attempt('Placed._make.__globals__', lambda: getattr(Placed._make, '__globals__'))
-attempt('typename __builtins__', lambda: getattr(Sneaky, '__builtins__'))
+attempt('typename __builtins__', lambda: collections.namedtuple('__builtins__', 'x'))
 attempt('namedtuple typename injection',
         lambda: collections.namedtuple('X(tuple):\n    import os\nclass Y', 'a'))

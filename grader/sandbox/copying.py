@@ -1,0 +1,129 @@
+"""``copy.copy`` and ``copy.deepcopy`` for a submission: plain data and its own objects, nothing else.
+
+The standard ``copy`` module rebuilds any other object from what its ``__reduce__`` names:
+a callable and its arguments. Several library classes hand out such recipes an attacker can
+steer (a bound method's is ``getattr(obj, name)``, typing's aliases look a name up in a module's
+globals), so a submission could call the real ``getattr`` or reach the real builtins through it.
+Here only the types below are copied, each by trusted code that calls no ``__reduce__``: values
+that stay as they are, the builtin containers, the ``collections`` containers, and instances of
+the submission's own classes (built on ``object``, the builtin containers, ``int``/``str``/
+``float`` or exceptions). Anything else raises TypeError, as the standard module does for an
+object it cannot copy. The memo of a deep copy stays inside this module.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import types
+from typing import Any, Callable
+
+# Values a copy returns as they are (the standard module does the same for these).
+ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
+          types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented))
+# Builtin bases an own class may have and still be copied here (and builtin exceptions).
+BASES = (object, dict, list, set, frozenset, tuple, int, str, float)
+# Immutable builtin bases: how an own subclass's value is read without calling its own methods.
+VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,
+                                           float: float.__float__}
+
+
+class Copier:
+    """Shallow and deep copies for one submission; ``is_own(cls)``: a class the submission made."""
+
+    def __init__(self, is_own: Callable[[type], bool], atomic: Callable[[object], bool]) -> None:
+        self.is_own = is_own
+        self.atomic = atomic  # other values that stay as they are (the module views)
+
+    def copy(self, x: Any) -> Any:
+        """``copy.copy(x)``: a new container holding the same items, or ``x`` when it cannot change."""
+        return self._copy(x, None)
+
+    def deepcopy(self, x: Any) -> Any:
+        """``copy.deepcopy(x)``: the same data in new containers all the way down (cycles kept)."""
+        return self._copy(x, {})
+
+    def _copy(self, x: Any, memo: dict[int, Any] | None) -> Any:
+        kind = type(x)
+        if kind in ATOMIC or self.atomic(x):
+            return x
+        if memo is not None and id(x) in memo:
+            return memo[id(x)]
+        items = (lambda values: [self._copy(v, memo) for v in values]) if memo is not None else list
+        if kind is dict:
+            made: Any = {}
+            self._keep(memo, x, made)
+            made.update(zip(items(list(x.keys())), items(list(x.values()))))
+            return made
+        if kind in (list, set, bytearray):
+            made = kind()
+            self._keep(memo, x, made)
+            if kind is set:
+                made.update(items(x))
+            else:
+                made.extend(items(x))
+            return made
+        if kind in (tuple, frozenset):
+            return x if memo is None else self._keep(memo, x, kind(items(x)))
+        if kind is collections.OrderedDict:
+            return self._keep(memo, x, collections.OrderedDict(zip(items(list(x)), items(list(x.values())))))
+        if kind is collections.defaultdict:
+            made = collections.defaultdict(x.default_factory)
+            self._keep(memo, x, made)
+            made.update(zip(items(list(x)), items(list(x.values()))))
+            return made
+        if kind is collections.Counter:
+            return self._keep(memo, x, collections.Counter(dict(zip(items(list(x)), items(list(x.values()))))))
+        if kind is collections.deque:
+            return self._keep(memo, x, collections.deque(items(x), x.maxlen))
+        if self.is_own(kind) and all(self.is_own(base) or base in BASES or _builtin_exception(base)
+                                     for base in kind.__mro__):
+            return self._own(x, kind, memo, items)
+        raise TypeError(f"a copy of a {kind.__name__} object is not available in the grader")
+
+    @staticmethod
+    def _keep(memo: dict[int, Any] | None, x: Any, made: Any) -> Any:
+        if memo is not None:
+            memo[id(x)] = made
+        return made
+
+    def _own(self, x: Any, kind: type, memo: dict[int, Any] | None, items: Callable[[Any], list]) -> Any:
+        """An instance of the submission's own class: its builtin part, then its attributes."""
+        if issubclass(kind, BaseException):
+            made = BaseException.__new__(kind, *items(x.args))
+        elif issubclass(kind, tuple(VALUES)):
+            base = next(base for base in VALUES if issubclass(kind, base))
+            made = base.__new__(kind, items(base.__iter__(x)) if base in (tuple, frozenset) else VALUES[base](x))
+        else:
+            made = object.__new__(kind) if not issubclass(kind, (dict, list, set)) else \
+                next(base for base in (dict, list, set) if issubclass(kind, base)).__new__(kind)
+        self._keep(memo, x, made)
+        if isinstance(x, dict):
+            dict.update(made, zip(items(list(dict.keys(x))), items(list(dict.values(x)))))
+        elif isinstance(x, list):
+            list.extend(made, items(list.__iter__(x)))
+        elif isinstance(x, set):
+            set.update(made, items(set.__iter__(x)))
+        attributes = getattr(x, "__dict__", None)
+        if type(attributes) is dict:
+            object.__getattribute__(made, "__dict__").update(zip(list(attributes), items(list(attributes.values()))))
+        for slot in _slots(kind):
+            try:
+                value = object.__getattribute__(x, slot)
+            except AttributeError:
+                continue
+            object.__setattr__(made, slot, value if memo is None else self._copy(value, memo))
+        return made
+
+
+def _builtin_exception(base: type) -> bool:
+    return issubclass(base, BaseException) and base.__module__ == "builtins"
+
+
+def _slots(kind: type) -> list[str]:
+    """The slot names of ``kind`` and its bases (a ``@dataclass(slots=True)`` has them)."""
+    names = []
+    for cls in kind.__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else [name for name in slots if name not in ("__dict__", "__weakref__")]
+    return names
