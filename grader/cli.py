@@ -25,7 +25,7 @@ def parser() -> argparse.ArgumentParser:
         prog="grade",
         description="Grade submissions for the lesson 'Bind toestemming aan de exacte handeling'.",
     )
-    ap.add_argument("paths", nargs="+", metavar="PATH",
+    ap.add_argument("paths", nargs="*", metavar="PATH",
                     help="a folder of submissions, an LMS export (folder or .zip), a student's folder with main.py, "
                          "or one file (.py, .ipynb)")
     ap.add_argument("--out", default="reports", metavar="DIR", help="where reports go (default: reports/)")
@@ -70,7 +70,12 @@ def _main(argv: list[str] | None = None) -> int:
 
     if argv and argv[0] in commands.SUBCOMMANDS:  # ``grade report ...``; a folder named report: ./report
         return commands.run(argv)
-    args = parser().parse_args(argv)
+    ap = parser()
+    args = ap.parse_args(argv)
+    if not args.paths:  # nargs="*" so that this message can say where a path went
+        hint = (" (--reference takes every file after it: put it after the PATHs, or end its list with --)"
+                if args.references else "")
+        ap.error(f"the following arguments are required: PATH{hint}")
     if args.jobs < 1 or args.timeout <= 0:
         print("grade: --jobs and --timeout must be positive", file=sys.stderr)
         return EXIT_USAGE

@@ -215,3 +215,14 @@ def test_a_full_disk_while_reports_are_written_is_an_output_problem_not_a_batter
     assert cli.main([str(tmp_path), "--out", str(tmp_path / "uit"), "--quiet"]) == cli.EXIT_OUTPUT
     errors = capsys.readouterr().err
     assert "No space left on device" in errors and "internal error" not in errors
+
+
+def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
+    # --reference takes one or more files, so a folder after it was taken as one more reference.
+    reference = tmp_path / "sample.py"
+    reference.write_text("x = 1\n", encoding="utf-8")
+    done = run_grade("--reference", str(reference), str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--reference" in done.stderr and "after the" in done.stderr and "Traceback" not in done.stderr
+    done = run_grade("--reference", str(reference), "--", str(tmp_path / "none"), cwd=tmp_path)
+    assert done.returncode == 2 and "does not exist" in done.stderr  # with --, the path is a path again
