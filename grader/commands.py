@@ -87,11 +87,15 @@ def report_main(argv: list[str]) -> int:
         return 2
     out = Path(args.out) if args.out else path.parent
     try:
-        render_all(document, out, options)
+        written = render_all(document, out, options)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as error:  # hand-edited
         print(f"grade report: {path} is not a results.json this grader can render "
               f"({type(error).__name__}: {str(error)[:200]})", file=sys.stderr)
         return 2
+    if options.similarity and out / "similarity.html" not in written and len(document["submissions"]) > 1:
+        print("grade report: similarity.html not written: the graded files could not be read again "
+              "(their paths in results.json are relative to where grade ran, files inside an archive are not "
+              "read back, and a file changed since grading is left out)", file=sys.stderr)
     print(f"{len(document['submissions'])} submission(s) re-rendered; reports in {out}")
     return 0
 

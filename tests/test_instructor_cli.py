@@ -47,7 +47,8 @@ def test_report_re_renders_every_output_from_results_json_without_grading(tmp_pa
     written = files(tmp_path / "out")
     assert {"index.html", "gradebook.csv", "gradebook-canvas.csv", "gradebook-brightspace.csv", "results.json",
             "feedback/anna.html", "feedback/anna.md", "gradescope/anna.json", "instructor/chris.html"} <= set(written)
-    assert "similarity.html" not in written  # the sources are not on this machine
+    assert "similarity.html" not in written  # the sources are not on this machine, and the run says so
+    assert "similarity.html" in done.stderr and "could not be read" in done.stderr
     # The same files as rendering the document directly (grade report grades nothing).
     direct = tmp_path / "direct"
     reports.render_all(jsonreport.read(source / "results.json"), direct,

@@ -56,11 +56,11 @@ def prepare() -> None:
 
 
 def write_class(document: dict, out: Path, options: Options | None = None,
-                sources: Mapping[str, bytes] | None = None) -> None:
+                sources: Mapping[str, bytes] | None = None) -> list[Path]:
     """Write the class outputs of a results.json ``document`` with format 1 records (see :func:`write_class_outputs`)."""
     catalogue: dict[str, dict] = {}
     entries = [compact(result, catalogue) for result in document["submissions"]]
-    write_class_outputs(classview.summarize(document), lambda: iter(entries), catalogue, out, options, sources)
+    return write_class_outputs(classview.summarize(document), lambda: iter(entries), catalogue, out, options, sources)
 
 
 def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], catalogue: dict[str, dict], out: Path,
@@ -109,13 +109,14 @@ def write_gradescope(header: dict, results: Iterable[dict], out: Path) -> list[P
                              str(header.get("battery", ""))) for result in results]
 
 
-def render_all(document: dict, out: Path, options: Options | None = None) -> None:
+def render_all(document: dict, out: Path, options: Options | None = None) -> list[Path]:
     """Re-render every output under ``out`` from a results.json document, without grading.
 
     The student reports are written in the document's language; similarity reads the
-    sources from their paths (only files whose sha256 still matches).
+    sources from their paths (only files whose sha256 still matches). Out: the class outputs
+    written (similarity.html is missing when fewer than two sources could be read again).
     """
     lang = document.get("lang", "nl")
     for result in document["submissions"]:
         write_submission(result, out, lang, options)
-    write_class(document, out, options)
+    return write_class(document, out, options)
