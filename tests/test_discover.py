@@ -26,6 +26,23 @@ def test_folder_holding_main_py_is_one_submission(tmp_path):
     assert [s.id for s in submissions] == ["mijn-les"]
 
 
+def test_one_students_own_folder_or_zip_is_a_self_check_like_the_file(tmp_path):
+    import zipfile
+
+    from grader.discover import discover_apart
+
+    own = tmp_path / "daan"
+    own.mkdir()
+    (own / "main.py").write_text("x = 1\n", encoding="utf-8")
+    with zipfile.ZipFile(tmp_path / "bram.zip", "w") as archive:
+        archive.writestr("main.py", "x = 1\n")
+    for path in (own, tmp_path / "bram.zip"):
+        submissions, single = discover([str(path)])
+        assert single and len(submissions) == 1, path
+        assert discover_apart([str(path)])[1] is True
+    assert discover([str(own), str(tmp_path / "bram.zip")])[1] is False  # two paths: a class
+
+
 def test_single_file_is_a_self_check(tmp_path):
     (tmp_path / "main.py").write_text("x = 1")
     submissions, single = discover([str(tmp_path / "main.py")])

@@ -97,7 +97,8 @@ def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bo
             submissions = [_from_file(path, raw)]
             single = len(paths) == 1
         else:
-            submissions, _ = _from_tree(scan_folder(path), layout, raw, in_archive=False)
+            submissions, own = _from_tree(scan_folder(path), layout, raw, in_archive=False)
+            single = single or (len(paths) == 1 and own)  # one student's own folder: a self-check, as its zip
         found.extend(submissions)
     return unique(found), single
 
