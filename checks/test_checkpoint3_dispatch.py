@@ -4,9 +4,10 @@ import hashlib
 
 import pytest
 
-from checks import lesson
-from checks.dispatching import H, Scene, expect_approved_success, expect_outcome, expect_status, other_digests
-from grader.battery import Mismatch, check, note
+from checks import invalid, lesson
+from checks.dispatching import (H, Scene, code, expect_approved_success, expect_outcome, expect_status, is_ok,
+                                other_digests)
+from grader.battery import Mismatch, check, note, said
 from grader.values import plain
 
 P = lesson.proposal
@@ -158,6 +159,43 @@ def test_d3_state_invalid(student, case):
     scene.attempt().expect_value_error()
 
 
+def refused_values(clause: str, field: str) -> list[tuple[str, object, str]]:
+    """(case id, value, note) of every ``field`` value (ticket or status) that checkpoint 1 refuses under ``clause``."""
+    return [(name, case.build()["arguments"][field], case.note) for name, case in invalid.CLAUSES[clause]]
+
+
+# A state's ticket keys are tickets (V6) and its values statuses (V7): every value checkpoint 1 refuses there.
+PAIR_PARTS = {  # part -> (clause, cases, the ticket pair as code with {} for the value, what it is)
+    "key": ("V6", refused_values("V6", "ticket"), "{{'lamp': 'open', {}: 'open'}}",
+            ("deze sleutel is geen geldig ticket", "this key is not a valid ticket")),
+    "value": ("V7", refused_values("V7", "status"), "{{'lamp': 'open', 'sensor': {}}}",
+              ("deze waarde is geen geldige status", "this value is not a valid status")),
+}
+
+
+@check(3, "D3", nl="Elk ticket dat checkpoint 1 weigert, is ook als sleutel in state ongeldig, en elke geweigerde "
+       "status ook als waarde: ValueError.",
+       en="Every ticket that checkpoint 1 refuses is invalid as a key in state too, and every refused status as "
+       "a value: ValueError.",
+       hint_nl="Controleer elk ticketpaar van state met dezelfde regels als ticket en status in checkpoint 1.",
+       hint_en="Check every ticket pair of state with the same rules as ticket and status in checkpoint 1.")
+@pytest.mark.parametrize("part", list(PAIR_PARTS))
+def test_d3_state_pairs_as_in_checkpoint_1(student, part):
+    clause, cases, pair, (what_nl, what_en) = PAIR_PARTS[part]
+    for number, (name, value, remark) in enumerate(cases, 1):
+        tickets = {"lamp": "open", value: "open"} if part == "key" else {"lamp": "open", "sensor": value}
+        scene = Scene(student)
+        scene.lines[0] = f"state = {{'version': 0, 'tickets': {pair.format(lesson.literal(value))}}}"
+        scene.state = {"version": 0, "tickets": lesson.fresh(tickets)}
+        where = note(f"ongeldig: {number} van {len(cases)} volgens {clause} (in checkpoint 1: {name})",
+                     f"invalid: {number} of {len(cases)} under {clause} (in checkpoint 1: {name})")
+        scene.lines.insert(0, f"# {where}" + (f"; {remark}" if remark else ""))
+        call = scene.attempt()
+        if not isinstance(call.error, ValueError):
+            raise Mismatch(call.shown, said(f"ValueError: {what_nl} ({clause})", f"ValueError: {what_en} ({clause})"),
+                           call.got())
+
+
 # D4: the completed log ------------------------------------------------------------------------
 
 @check(3, "D4",
@@ -199,9 +237,6 @@ def test_d5_invalid_proposal(student, case):
     if remark:
         scene.say(f"# {remark}")
     scene.call(build(), "learner", {DIGEST}, f"{shown}, 'learner', {{H(p)}}").expect_value_error(cause="validation")
-
-
-from checks import invalid  # noqa: E402  (every invalid proposal of checkpoint 1, per clause)
 
 
 def _dispatch_invalid(student, case):
@@ -316,7 +351,8 @@ def test_d8_forbidden(student, case):
        en="Only the tool set_ticket exists; any other name gives the status unknown-tool.",
        hint_nl="Vergelijk de toolnaam exact met set_ticket, ook als het voorstel is goedgekeurd.",
        hint_en="Compare the tool name exactly with set_ticket, even when the proposal was approved.")
-@pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets"])
+# 'set' and 'ticket' are parts of set_ticket: a substring test (name in "set_ticket") lets them in.
+@pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets", "set", "ticket"])
 def test_d9_unknown_tool(student, tool):
     expect_status(Scene(student).attempt(name=tool), "unknown-tool")
 
