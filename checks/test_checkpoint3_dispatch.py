@@ -5,7 +5,7 @@ import hashlib
 import pytest
 
 from checks import invalid, lesson
-from checks.dispatching import (H, Scene, code, expect_approved_success, expect_outcome, expect_status, is_ok,
+from checks.dispatching import (DISPATCH, H, Scene, code, expect_approved_success, expect_outcome, expect_status, is_ok,
                                 other_digests)
 from grader.battery import Mismatch, check, note, said
 from grader.values import plain
@@ -257,20 +257,12 @@ def test_d5_every_invalid_proposal(student, clause):
     invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case))
 
 
+# An invalid proposal in a call that would otherwise be refused or replayed (the host's own inputs: below).
 VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval kind, changes to p)
     ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}),
     ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}),
-    ("approved-foreign-actor", False, None, "other", "own-list", {}),
-    ("approved-item-foreign-actor", False, None, "other", "non-hex", {}),
-    ("state-foreign-actor", False, ("state", host(-1)), "other", "own", {}),
-    ("completed-foreign-actor", False, ("log", None), "other", "own", {}),
     ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1}),
-    ("approved-unknown-tool", False, None, "learner", "none", {"name": "delete_ticket"}),
-    ("actor-replay", True, None, "learner\n", "empty", {}),
-    ("approved-replay", True, None, "learner", "own-list", {}),
-    ("approved-item-replay", True, None, "learner", "non-hex", {}),
     ("approved-item-stale", False, None, "learner", "non-hex", {"version": 1}),
-    ("state-replay", True, ("state['tickets']", {}), "learner", "empty", {}),
     ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}),
 ]
 
@@ -289,6 +281,72 @@ def test_d6_validation_before_status(student, case):
     if change:
         scene.assign(*change)
     scene.attempt(actor, approval, **changes).expect_value_error()
+
+
+# Every invalid host input of the D1-D4 checks above, in calls that valid input would have refused or replayed.
+# "refused" names another host actor, another tool and the known call id c1 at once, so a status check made
+# before validation answers, whichever comes first (forbidden, unknown-tool or the conflict); "replay" repeats
+# p exactly. Two calls per input catch a validation made late, skipped for other tools or after a replay.
+REFUSING = {  # situation -> (proposal changes, host actor, approval as code, what a valid input would give)
+    "refused": ({"name": "delete_ticket"}, "other", "{H(q)}", ("forbidden", "forbidden")),
+    "replay": ({}, "learner", "set()", ("een herhaling", "a replay")),
+}
+
+
+def _values(cases):
+    """(case id, builder of a fresh copy, code) for (case id, trusted value) pairs."""
+    return [(name, lambda value=value: lesson.fresh(value), code(value)) for name, value in cases]
+
+
+HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value, value as code)], situations)
+    "actor": ("D1", _values(HOST_ACTORS_INVALID), tuple(REFUSING)),
+    "approved": ("D2", APPROVED_INVALID, tuple(REFUSING)),
+    "state": ("D3", _values(STATES_INVALID), tuple(REFUSING)),
+    # No replay without a dict of rows; the 65-row log is tried with refusals and a replay in D4.
+    "completed": ("D4", _values([("list", []), ("none", None), ("tuple", ())]), ("refused",)),
+}
+
+
+@check(3, "D6", nl="Elke ongeldige hostinvoer (actor, approved, state, completed) geeft een ValueError, ook als de call "
+       "anders geweigerd of herhaald zou worden.",
+       en="Every invalid host input (actor, approved, state, completed) raises a ValueError, even when the call "
+       "would otherwise be refused or replayed.",
+       hint_nl="Controleer alle hostinvoer voordat je actor, toolnaam of het log bekijkt, niet pas op de weg naar succes.",
+       hint_en="Check all host input before you look at the actor, the tool name or the log, not only on the way to "
+       "success.")
+@pytest.mark.parametrize("field", list(HOST_INPUTS))
+def test_d6_host_input_before_status(student, field):
+    clause, cases, situations = HOST_INPUTS[field]
+    scene = Scene(student)
+    scene.run()  # p succeeded: log holds its row, so p again is a replay
+    state, log, script = plain(scene.state), scene.log, list(scene.lines)
+    for number, (name, build, shown) in enumerate(cases, 1):
+        for situation in situations:
+            changes, actor, approval, (would_nl, would_en) = REFUSING[situation]
+            proposal = P(**changes)
+            inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
+                      "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
+            inputs[field] = build()
+            args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "log"}
+            if field in ("actor", "approved"):
+                args[field] = shown
+            lines = list(script)
+            if changes:
+                lines.append("q = {**p, 'name': 'delete_ticket'}")
+            if field in ("state", "completed"):
+                lines.append(f"{'state' if field == 'state' else 'log'} = {shown}")
+            elif "others(" in shown:
+                lines.append(OTHERS)
+            lines.append(f"r = dispatch_ticket({'q' if changes else 'p'}, {args['actor']}, {args['approved']}, "
+                         f"{args['state']}, {args['completed']})")
+            where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({clause}, {name})",
+                         f"invalid input for {field}: {number} of {len(cases)} ({clause}, {name})")
+            call = student.call(DISPATCH, proposal, inputs["actor"], inputs["approved"], inputs["state"],
+                                inputs["completed"], shown="\n".join([f"# {where}", *lines]))
+            if not isinstance(call.error, ValueError):
+                raise Mismatch(call.shown, said(f"ValueError, ook al zou geldige invoer hier {would_nl} geven",
+                                                f"ValueError, even though valid input would give {would_en} here"),
+                               call.got())
 
 
 # D7: the order of the status checks -------------------------------------------------------------

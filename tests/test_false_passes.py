@@ -28,6 +28,9 @@ EXPECTED = {
     "tool_name_substring_match": {"1": True, "2": True, "3": False},         # D9: name 'set' or 'ticket'
     "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
     "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
+    "approved_size_checked_late": {"1": True, "2": True, "3": False},       # D6: 65 approvals + foreign actor
+    "state_pairs_checked_late": {"1": True, "2": True, "3": False},         # D6: key 'Sensor' + foreign actor
+    "ticket_count_checked_late": {"1": True, "2": True, "3": False},        # D6: 17 tickets + foreign actor
     "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
     "proposal_marked_when_refused": {"1": True, "2": True, "3": False},     # D20: proposal['refused']
     # Inputs checkpoint 1 did not try: a validation bug fails 2 and 3 as well (F4, D5)
