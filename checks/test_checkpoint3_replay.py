@@ -176,11 +176,12 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 ]
 
 
-@check(3, "D19", nl="Een weigering of ValueError laat state, completed en approved ongewijzigd.",
-       en="A refusal or a ValueError leaves state, completed and approved unchanged.",
-       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log en approved "
-               "niet aan.",
-       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log or approval.")
+@check(3, "D19-D20", nl="Een weigering of ValueError laat state, completed, approved en het voorstel ongewijzigd.",
+       en="A refusal or a ValueError leaves state, completed, approved and the proposal unchanged.",
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log, approved "
+               "en voorstel niet aan.",
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log, approval "
+               "or proposal.")
 @pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case
@@ -189,10 +190,12 @@ def test_d19_refusal_changes_nothing(student, case):
     if name == "value-error-state":
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
     proposal, approved, args = scene.offer(host, approval, **changes)
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
+    objects = {"state": scene.state, "log": scene.log, "approved": approved, args.split(",")[0]: proposal}
+    before = snapshot(**objects)
     call = scene.call(proposal, host, approved, args)
     expect_outcome(call, outcome)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, **objects)
 
 
 NOT_RECORDED = [  # (id, host actor, approval kind, changes to p, outcome of the first try)

@@ -33,6 +33,10 @@ EXPECTED = {
     "ticket_count_checked_late": {"1": True, "2": True, "3": False},        # D6: 17 tickets + foreign actor
     "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
     "proposal_marked_when_refused": {"1": True, "2": True, "3": False},     # D20: proposal['refused']
+    "proposal_marked_on_approval_required": {"1": True, "2": True, "3": False},  # D20 on approval-required
+    "proposal_marked_on_unknown_tool": {"1": True, "2": True, "3": False},  # D20 on unknown-tool
+    "proposal_marked_on_missing_ticket": {"1": True, "2": True, "3": False},  # D20 on missing-ticket
+    "proposal_marked_on_log_full": {"1": True, "2": True, "3": False},      # D20 on log-full
     # Inputs checkpoint 1 did not try: a validation bug fails 2 and 3 as well (F4, D5)
     "proposal_json_string_parsed": {"1": False, "2": False, "3": False},    # V1: JSON text parsed
     "extra_field_none_ignored": {"1": False, "2": False, "3": False},       # V2: {**p, 'approved': None}
