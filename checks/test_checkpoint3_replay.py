@@ -61,21 +61,30 @@ def test_d16_success_result(student, case):
 
 # D17: the completed row ---------------------------------------------------------------------
 
-@check(3, "D17", nl="Elke geslaagde call voegt precies één rij toe onder zijn call-ID, met de nieuwe versie in result.",
-       en="Every successful call adds exactly one row under its call id, with the new version in result.",
-       hint_nl="Bewaar na het slagen een rij completed[call_id] met de vingerafdruk en een kopie van het resultaat.",
-       hint_en="After success, store one row completed[call_id] with the fingerprint and a copy of the result.")
+@check(3, "D17", nl="Elke geslaagde call voegt precies één rij toe onder zijn eigen call-ID (C1 is niet c1), met de "
+       "nieuwe versie in result.",
+       en="Every successful call adds exactly one row under its own call id (C1 is not c1), with the new version "
+       "in result.",
+       hint_nl="Bewaar na het slagen een rij completed[call_id] onder precies die call-ID, met de vingerafdruk en "
+               "een kopie van het resultaat.",
+       hint_en="After success, store one row completed[call_id] under exactly that call id, with the fingerprint "
+               "and a copy of the result.")
 def test_d17_one_row_per_success(student):
     scene = Scene(student)
     scene.run()
     before = plain(scene.log)
     scene.run("q", call_id="c2", version=1, status="open")
+    # Call ids are compared exactly (D10): C1 is a new call, neither a replay of c1 nor a conflict with it.
+    upper = scene.name("u", call_id="C1", version=2)
+    expect_success(scene.call(upper, "learner", {H(upper)}, "u, 'learner', {H(u)}"), 3)
     after = plain(scene.log)
     keys = sorted(after) if all(type(key) is str for key in after) else list(after)
-    expect_value(scene.tried("sorted(log)"), ["c1", "c2"], keys, "sorted(log)")
+    expect_value(scene.tried("sorted(log)"), ["C1", "c1", "c2"], keys, "sorted(log)")
     expect_value(scene.tried("log['c1']"), dig(before, "c1"), dig(after, "c1"), "log['c1']")
     expect_value(scene.tried("log['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
                  "log['c2']['result']['version']")
+    expect_value(scene.tried("log['C1']['result']['version']"), 3, dig(after, "C1", "result", "version"),
+                 "log['C1']['result']['version']")
 
 
 @check(3, "D17",

@@ -7,6 +7,7 @@ from conftest import SOLUTIONS, grade_folder
 # file -> the checkpoints that must pass (grading policy: a validation bug fails 2 and 3 as well)
 EXPECTED = {
     "replay_reapplies_change": {"1": True, "2": True, "3": False},   # D18: a replay changed state again
+    "rows_keyed_by_lowercase_call_id": {"1": True, "2": True, "3": False},  # D10/D17: 'C1' taken for 'c1'
     "log_full_before_stale": {"1": True, "2": True, "3": False},     # D7/D11: log-full before stale-version
     "ticket_unicode_digits": {"1": False, "2": False, "3": False},  # V6 via str.isdigit, inherited by F4/D5
     "id_range_a_to_z": {"1": False, "2": False, "3": False},        # V3/D1: [A-z] admits [ \ ] ^ `
