@@ -3,8 +3,8 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (H, MISSING, Scene, dig, expect_outcome, expect_replay, expect_status,
-                                expect_success, expect_unchanged, set_in, snapshot)
+from checks.dispatching import (H, MISSING, Scene, change_nested, dig, expect_no_leak, expect_outcome, expect_replay,
+                                expect_status, expect_success, expect_unchanged, set_in, snapshot)
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -88,18 +88,25 @@ def test_d17_one_row_per_success(student):
 
 
 @check(3, "D17",
-       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen verandert log en herhaling niet.",
-       en="The stored result is a copy: changing the returned result changes neither the log nor a replay.",
-       hint_nl="Bewaar in completed een eigen kopie van het resultaat, niet hetzelfde object dat je teruggeeft.",
-       hint_en="Store your own copy of the result in completed, not the same object you return.")
+       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen, ook wat erin genest zit, "
+          "verandert log en herhaling niet.",
+       en="The stored result is a copy: changing the returned result, nested parts included, changes neither the "
+          "log nor a replay.",
+       hint_nl="Bewaar in completed een eigen kopie van het resultaat, ook van elke dictionary of lijst erin.",
+       hint_en="Store your own copy of the result in completed, also of every dictionary or list inside it.")
 def test_d17_stored_result_is_a_copy(student):
     scene = Scene(student)
     call = scene.run()
+    before = snapshot(log=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
+    changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
     expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
                  "log['c1']['result']['version']")
-    expect_replay(scene.attempt(approval="empty"), 1)
+    expect_unchanged(scene.tried("log"), before, log=scene.log)
+    replay = scene.attempt(approval="empty")
+    expect_replay(replay, 1)
+    expect_no_leak(replay, changed)
 
 
 # D18: replay --------------------------------------------------------------------------------
@@ -151,20 +158,27 @@ def test_d18_replay_after_a_later_change_changes_nothing(student):
 
 
 @check(3, "D18",
-       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan verandert log en latere herhalingen niet.",
-       en="A replay's result is a copy: changing it changes neither the log nor later replays.",
-       hint_nl="Geef bij elke herhaling een nieuwe kopie terug, niet het bewaarde object zelf.",
-       hint_en="Return a new copy for every replay, not the stored object itself.")
+       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan, ook van wat erin genest zit, verandert "
+          "log en latere herhalingen niet.",
+       en="A replay's result is a copy: changing it, nested parts included, changes neither the log nor later "
+          "replays.",
+       hint_nl="Geef bij elke herhaling een nieuwe kopie terug, ook van elke dictionary of lijst erin.",
+       hint_en="Return a new copy for every replay, also of every dictionary or list inside it.")
 def test_d18_replay_result_is_a_copy(student):
     scene = Scene(student)
     scene.run()
     call = scene.attempt(approval="empty")
     expect_replay(call, 1)
+    before = snapshot(log=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
+    changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
     expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
                  "log['c1']['result']['version']")
-    expect_replay(scene.attempt(approval="empty"), 1)
+    expect_unchanged(scene.tried("log"), before, log=scene.log)
+    later = scene.attempt(approval="empty")
+    expect_replay(later, 1)
+    expect_no_leak(later, changed)
 
 
 # D19, D20: refusals change nothing and are not recorded ------------------------------------------

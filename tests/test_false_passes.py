@@ -7,6 +7,7 @@ from conftest import SOLUTIONS, grade_folder
 # file -> the checkpoints that must pass (grading policy: a validation bug fails 2 and 3 as well)
 EXPECTED = {
     "replay_reapplies_change": {"1": True, "2": True, "3": False},   # D18: a replay changed state again
+    "nested_result_copied_shallowly": {"1": True, "2": True, "3": False},   # D17/D18: r['arguments'] shared
     "rows_keyed_by_lowercase_call_id": {"1": True, "2": True, "3": False},  # D10/D17: 'C1' taken for 'c1'
     "log_full_before_stale": {"1": True, "2": True, "3": False},     # D7/D11: log-full before stale-version
     "ticket_unicode_digits": {"1": False, "2": False, "3": False},  # V6 via str.isdigit, inherited by F4/D5
