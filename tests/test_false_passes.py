@@ -48,6 +48,7 @@ EXPECTED = {
     # The result of validate_ticket_proposal (V9, V10: not inherited by checkpoints 2 and 3)
     "own_result_returned_as_is": {"1": False, "2": True, "3": True},        # V9: validate(clean) is clean
     "result_reads_live_input": {"1": False, "2": True, "3": True},          # V10: [] reads the live input
+    "validate_returns_read_only_view": {"1": False, "2": True, "3": True},  # V9: a mappingproxy, not a dict
     # Checkpoints 2 and 3 inherit every invalid proposal of checkpoint 1, not only the lesson's
     "ticket_digit_first_everywhere": {"1": False, "2": False, "3": False},  # V6: '1lamp'
     "version_list_type_error_everywhere": {"1": False, "2": False, "3": False},  # G2: TypeError for [0]
