@@ -5,7 +5,7 @@ import hashlib
 import pytest
 
 from checks import invalid, lesson
-from checks.dispatching import (DISPATCH, H, Scene, code, expect_approved_success, expect_outcome, expect_status, is_ok,
+from checks.dispatching import (DISPATCH, H, Scene, code, expect_approved_success, expect_outcome, expect_status,
                                 other_digests)
 from grader.battery import Mismatch, check, note, said
 from grader.values import plain
