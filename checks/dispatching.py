@@ -234,6 +234,81 @@ def set_in(call: Call, key: str, value: object) -> None:
     dict.__setitem__(raw, key, value)
 
 
+# What change_nested() leaves in each container it changes: dict, list, set.
+CHANGED = {dict: {"changed": True}, list: ["changed"], set: {"changed"}}
+
+
+def change_nested(scene: Scene, call: Call, var: str = "r") -> list[tuple[str, tuple, object]]:
+    """Change, in place, every dict, list and set nested inside the returned result ``var``.
+
+    A result may hold more than the named fields (CONTRACT.md A6), nested containers too; a copy
+    of it that shares them is no copy (D17, D18). Each container is emptied and given one marker
+    item (CHANGED), inner ones before outer ones, through the builtin types' own methods (no
+    code of the submission runs), and the change is added to the scene's script.
+    Out: (code, key path, marker) of each changed container, for :func:`expect_no_leak`.
+    """
+    found: list[tuple[str, tuple, object, type]] = []
+    seen: set[int] = set()
+
+    def walk(value: object, where: str, path: tuple, depth: int) -> None:
+        kind = type(value)
+        if issubclass(kind, dict):
+            items = list(dict.items(value))
+        elif issubclass(kind, (list, tuple)):
+            items = list(enumerate(list.__iter__(value) if issubclass(kind, list) else tuple.__iter__(value)))
+        else:
+            return
+        for key, item in items:
+            base = next((b for b in (dict, list, set) if issubclass(type(item), b)), None)
+            if (base is None and not issubclass(type(item), tuple)) or id(item) in seen or depth > 8 \
+                    or len(found) >= 20:
+                continue
+            seen.add(id(item))
+            key = plain(key)
+            child = f"{where}[{show(key)}]"
+            walk(item, child, path + (key,), depth + 1)
+            if base is not None:
+                found.append((child, path + (key,), item, base))
+
+    walk(call.returned(), var, (), 0)
+    changed = []
+    for where, path, item, base in found:
+        if base is dict:
+            dict.clear(item)
+            dict.__setitem__(item, "changed", True)
+            scene.say(f"{where}.clear(); {where}['changed'] = True")
+        elif base is list:
+            list.clear(item)
+            list.append(item, "changed")
+            scene.say(f"{where}[:] = ['changed']")
+        else:
+            set.clear(item)
+            set.add(item, "changed")
+            scene.say(f"{where}.clear(); {where}.add('changed')")
+        changed.append((where, path, CHANGED[base]))
+    return changed
+
+
+def expect_no_leak(call: Call, changed: list[tuple[str, tuple, object]]) -> None:
+    """No container that change_nested() changed in an earlier result shows up, changed, in this one."""
+    value = plain(call.returned())
+    for where, path, marker in changed:
+        found = value
+        for key in path:
+            if type(found) is dict and key in found:
+                found = found[key]
+            elif type(found) in (list, tuple) and type(key) is int and 0 <= key < len(found):
+                found = found[key]
+            else:
+                found = MISSING
+                break
+        if same(found, marker):
+            raise Mismatch(call.shown, said(f"{where} zoals bewaard, zonder de wijziging van het vorige resultaat",
+                                            f"{where} as stored, without the change made to the earlier result"),
+                           said(f"{where} is {show(marker)}: die wijziging van het vorige resultaat zit er nog in",
+                                f"{where} is {show(marker)}: that change to the earlier result is still in it"))
+
+
 def snapshot(**objects: object) -> dict:
     """Trusted deep copies, by value, of the caller's objects before a call."""
     return {name: plain(value) for name, value in objects.items()}

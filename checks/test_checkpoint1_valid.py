@@ -1,6 +1,7 @@
 """Checkpoint 1: what validate_ticket_proposal accepts and returns: equal, new, independent (CONTRACT.md V2-V12)."""
 
 import copy
+import types
 
 import pytest
 
@@ -139,8 +140,18 @@ def returned_dict(call) -> dict:
     """
     raw = call.returned()
     if not issubclass(type(raw), dict):
-        raise Mismatch(call.shown, said("een dictionary", "a dictionary"), call.got())
+        raise Mismatch(call.shown, said("een nieuwe dictionary (een dict)", "a new dictionary (a dict)"), not_a_dict(call))
     return raw
+
+
+def not_a_dict(call) -> str | dict:
+    """What a call returned instead of a dict, in words where its rendering would look like one."""
+    if type(call.value) is types.MappingProxyType:  # reads like a dict, but nothing can change it
+        return said("gaf een alleen-lezen mappingproxy (types.MappingProxyType) terug, geen dict: "
+                    "wie het resultaat krijgt, kan het niet aanpassen",
+                    "returned a read-only mappingproxy (types.MappingProxyType), not a dict: "
+                    "whoever gets the result cannot change it")
+    return call.got()
 
 
 def raw_arguments(call, raw: dict) -> dict:
@@ -154,11 +165,13 @@ def raw_arguments(call, raw: dict) -> dict:
 
 @check(1, "V9", nl="Het resultaat is een nieuwe dictionary, niet het invoerobject zelf.",
        en="The result is a new dictionary, not the input object itself.",
-       hint_nl="Bouw een nieuwe dictionary om terug te geven in plaats van de invoer terug te geven.",
-       hint_en="Build a new dictionary to return instead of returning the input.")
+       hint_nl="Bouw een nieuwe dictionary om terug te geven, niet de invoer zelf en geen alleen-lezen weergave ervan.",
+       hint_en="Build a new dictionary to return: not the input itself, nor a read-only view of it.")
 def test_v9_result_is_new_object(student):
     p = lesson.proposal()
     call = student.call(VALIDATE, p, shown=LESSON_P.shown())
+    if call.error is None and not issubclass(type(call.value), dict):  # V8 checks the value; a copy is a dict
+        raise Mismatch(call.shown, said("een nieuwe dictionary (een dict)", "a new dictionary (a dict)"), not_a_dict(call))
     if call.returned() is p:
         raise Mismatch("validate_ticket_proposal(p) is p", "False",
                        said("True: het resultaat is p zelf", "True: the result is p itself"))
@@ -188,9 +201,11 @@ def test_v10_lesson_example_1_prints_done(student):
     tried = ("clean = validate_ticket_proposal(p)\np['arguments']['status'] = 'open'\n"
              "print(clean['arguments']['status'])")
     call = student.call(VALIDATE, p, shown=tried)
-    raw = returned_dict(call)
+    raw = call.returned()  # what the example reads, whatever its type (A10; V9 checks that it is a dict)
     arguments["status"] = "open"
     value = plain(raw)
+    if type(value) is not dict:
+        raise Mismatch(tried, said("een dictionary", "a dictionary"), call.got())
     status = value["arguments"].get("status") if type(value.get("arguments")) is dict else None
     if not same(status, "done"):
         raise Mismatch(tried, "done", said(f"clean['arguments'] is nu {show(value.get('arguments'))}",

@@ -3,8 +3,8 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (H, MISSING, Scene, dig, expect_outcome, expect_replay, expect_status,
-                                expect_success, expect_unchanged, set_in, snapshot)
+from checks.dispatching import (H, MISSING, Scene, change_nested, dig, expect_no_leak, expect_outcome, expect_replay,
+                                expect_status, expect_success, expect_unchanged, set_in, snapshot)
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -61,36 +61,52 @@ def test_d16_success_result(student, case):
 
 # D17: the completed row ---------------------------------------------------------------------
 
-@check(3, "D17", nl="Elke geslaagde call voegt precies één rij toe onder zijn call-ID, met de nieuwe versie in result.",
-       en="Every successful call adds exactly one row under its call id, with the new version in result.",
-       hint_nl="Bewaar na het slagen een rij completed[call_id] met de vingerafdruk en een kopie van het resultaat.",
-       hint_en="After success, store one row completed[call_id] with the fingerprint and a copy of the result.")
+@check(3, "D17", nl="Elke geslaagde call voegt precies één rij toe onder zijn eigen call-ID (C1 is niet c1), met de "
+       "nieuwe versie in result.",
+       en="Every successful call adds exactly one row under its own call id (C1 is not c1), with the new version "
+       "in result.",
+       hint_nl="Bewaar na het slagen een rij completed[call_id] onder precies die call-ID, met de vingerafdruk en "
+               "een kopie van het resultaat.",
+       hint_en="After success, store one row completed[call_id] under exactly that call id, with the fingerprint "
+               "and a copy of the result.")
 def test_d17_one_row_per_success(student):
     scene = Scene(student)
     scene.run()
     before = plain(scene.log)
     scene.run("q", call_id="c2", version=1, status="open")
+    # Call ids are compared exactly (D10): C1 is a new call, neither a replay of c1 nor a conflict with it.
+    upper = scene.name("u", call_id="C1", version=2)
+    expect_success(scene.call(upper, "learner", {H(upper)}, "u, 'learner', {H(u)}"), 3)
     after = plain(scene.log)
     keys = sorted(after) if all(type(key) is str for key in after) else list(after)
-    expect_value(scene.tried("sorted(log)"), ["c1", "c2"], keys, "sorted(log)")
+    expect_value(scene.tried("sorted(log)"), ["C1", "c1", "c2"], keys, "sorted(log)")
     expect_value(scene.tried("log['c1']"), dig(before, "c1"), dig(after, "c1"), "log['c1']")
     expect_value(scene.tried("log['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
                  "log['c2']['result']['version']")
+    expect_value(scene.tried("log['C1']['result']['version']"), 3, dig(after, "C1", "result", "version"),
+                 "log['C1']['result']['version']")
 
 
 @check(3, "D17",
-       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen verandert log en herhaling niet.",
-       en="The stored result is a copy: changing the returned result changes neither the log nor a replay.",
-       hint_nl="Bewaar in completed een eigen kopie van het resultaat, niet hetzelfde object dat je teruggeeft.",
-       hint_en="Store your own copy of the result in completed, not the same object you return.")
+       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen, ook wat erin genest zit, "
+          "verandert log en herhaling niet.",
+       en="The stored result is a copy: changing the returned result, nested parts included, changes neither the "
+          "log nor a replay.",
+       hint_nl="Bewaar in completed een eigen kopie van het resultaat, ook van elke dictionary of lijst erin.",
+       hint_en="Store your own copy of the result in completed, also of every dictionary or list inside it.")
 def test_d17_stored_result_is_a_copy(student):
     scene = Scene(student)
     call = scene.run()
+    before = snapshot(log=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
+    changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
     expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
                  "log['c1']['result']['version']")
-    expect_replay(scene.attempt(approval="empty"), 1)
+    expect_unchanged(scene.tried("log"), before, log=scene.log)
+    replay = scene.attempt(approval="empty")
+    expect_replay(replay, 1)
+    expect_no_leak(replay, changed)
 
 
 # D18: replay --------------------------------------------------------------------------------
@@ -142,20 +158,27 @@ def test_d18_replay_after_a_later_change_changes_nothing(student):
 
 
 @check(3, "D18",
-       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan verandert log en latere herhalingen niet.",
-       en="A replay's result is a copy: changing it changes neither the log nor later replays.",
-       hint_nl="Geef bij elke herhaling een nieuwe kopie terug, niet het bewaarde object zelf.",
-       hint_en="Return a new copy for every replay, not the stored object itself.")
+       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan, ook van wat erin genest zit, verandert "
+          "log en latere herhalingen niet.",
+       en="A replay's result is a copy: changing it, nested parts included, changes neither the log nor later "
+          "replays.",
+       hint_nl="Geef bij elke herhaling een nieuwe kopie terug, ook van elke dictionary of lijst erin.",
+       hint_en="Return a new copy for every replay, also of every dictionary or list inside it.")
 def test_d18_replay_result_is_a_copy(student):
     scene = Scene(student)
     scene.run()
     call = scene.attempt(approval="empty")
     expect_replay(call, 1)
+    before = snapshot(log=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
+    changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
     expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
                  "log['c1']['result']['version']")
-    expect_replay(scene.attempt(approval="empty"), 1)
+    expect_unchanged(scene.tried("log"), before, log=scene.log)
+    later = scene.attempt(approval="empty")
+    expect_replay(later, 1)
+    expect_no_leak(later, changed)
 
 
 # D19, D20: refusals change nothing and are not recorded ------------------------------------------
@@ -176,11 +199,12 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 ]
 
 
-@check(3, "D19", nl="Een weigering of ValueError laat state, completed en approved ongewijzigd.",
-       en="A refusal or a ValueError leaves state, completed and approved unchanged.",
-       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log en approved "
-               "niet aan.",
-       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log or approval.")
+@check(3, "D19-D20", nl="Een weigering of ValueError laat state, completed, approved en het voorstel ongewijzigd.",
+       en="A refusal or a ValueError leaves state, completed, approved and the proposal unchanged.",
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log, approved "
+               "en voorstel niet aan.",
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log, approval "
+               "or proposal.")
 @pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case
@@ -189,10 +213,12 @@ def test_d19_refusal_changes_nothing(student, case):
     if name == "value-error-state":
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
     proposal, approved, args = scene.offer(host, approval, **changes)
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
+    objects = {"state": scene.state, "log": scene.log, "approved": approved, args.split(",")[0]: proposal}
+    before = snapshot(**objects)
     call = scene.call(proposal, host, approved, args)
     expect_outcome(call, outcome)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, **objects)
 
 
 NOT_RECORDED = [  # (id, host actor, approval kind, changes to p, outcome of the first try)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import types
 from typing import Any, Callable
 
 import pytest
@@ -109,8 +110,11 @@ class Call:
     def got(self) -> str | dict:
         """What the submission did, for a mismatch: a return value or an exception."""
         if self.error is None:
+            value = show(plain(self.value))
+            if type(self.value) is types.MappingProxyType:  # plain() reads the view as its dict: say it is a view
+                value = f"mappingproxy({value})"
             # Non-ASCII characters escaped, so that a look-alike (the Kelvin sign for K) stays visible.
-            value = show(plain(self.value)).encode("ascii", "backslashreplace").decode("ascii")
+            value = value.encode("ascii", "backslashreplace").decode("ascii")
             return said(f"gaf terug: {value}", f"returned: {value}")
         message = text_of(self.error, 200)
         kind = type(self.error).__name__[:60]

@@ -7,6 +7,8 @@ from conftest import SOLUTIONS, grade_folder
 # file -> the checkpoints that must pass (grading policy: a validation bug fails 2 and 3 as well)
 EXPECTED = {
     "replay_reapplies_change": {"1": True, "2": True, "3": False},   # D18: a replay changed state again
+    "nested_result_copied_shallowly": {"1": True, "2": True, "3": False},   # D17/D18: r['arguments'] shared
+    "rows_keyed_by_lowercase_call_id": {"1": True, "2": True, "3": False},  # D10/D17: 'C1' taken for 'c1'
     "log_full_before_stale": {"1": True, "2": True, "3": False},     # D7/D11: log-full before stale-version
     "ticket_unicode_digits": {"1": False, "2": False, "3": False},  # V6 via str.isdigit, inherited by F4/D5
     "id_range_a_to_z": {"1": False, "2": False, "3": False},        # V3/D1: [A-z] admits [ \ ] ^ `
@@ -23,10 +25,20 @@ EXPECTED = {
     "state_ticket_key_digit_first": {"1": True, "2": True, "3": False},     # D3: ticket key '1x'
     "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
     "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
+    "state_value_in_joined_string": {"1": True, "2": True, "3": False},     # D3: state value '' or 'pen'
+    "state_key_unicode_digit": {"1": True, "2": True, "3": False},          # D3: state key 'l\u0661'
+    "tool_name_substring_match": {"1": True, "2": True, "3": False},         # D9: name 'set' or 'ticket'
     "log_size_checked_after_actor": {"1": True, "2": True, "3": False},     # D6: 65 rows + foreign actor
     "approval_items_checked_late": {"1": True, "2": True, "3": False},      # D6: {'g' * 64} + foreign actor
+    "approved_size_checked_late": {"1": True, "2": True, "3": False},       # D6: 65 approvals + foreign actor
+    "state_pairs_checked_late": {"1": True, "2": True, "3": False},         # D6: key 'Sensor' + foreign actor
+    "ticket_count_checked_late": {"1": True, "2": True, "3": False},        # D6: 17 tickets + foreign actor
     "invalid_approvals_removed_on_error": {"1": True, "2": True, "3": False},  # D19: approved cleaned
     "proposal_marked_when_refused": {"1": True, "2": True, "3": False},     # D20: proposal['refused']
+    "proposal_marked_on_approval_required": {"1": True, "2": True, "3": False},  # D20 on approval-required
+    "proposal_marked_on_unknown_tool": {"1": True, "2": True, "3": False},  # D20 on unknown-tool
+    "proposal_marked_on_missing_ticket": {"1": True, "2": True, "3": False},  # D20 on missing-ticket
+    "proposal_marked_on_log_full": {"1": True, "2": True, "3": False},      # D20 on log-full
     # Inputs checkpoint 1 did not try: a validation bug fails 2 and 3 as well (F4, D5)
     "proposal_json_string_parsed": {"1": False, "2": False, "3": False},    # V1: JSON text parsed
     "extra_field_none_ignored": {"1": False, "2": False, "3": False},       # V2: {**p, 'approved': None}
@@ -36,6 +48,7 @@ EXPECTED = {
     # The result of validate_ticket_proposal (V9, V10: not inherited by checkpoints 2 and 3)
     "own_result_returned_as_is": {"1": False, "2": True, "3": True},        # V9: validate(clean) is clean
     "result_reads_live_input": {"1": False, "2": True, "3": True},          # V10: [] reads the live input
+    "validate_returns_read_only_view": {"1": False, "2": True, "3": True},  # V9: a mappingproxy, not a dict
     # Checkpoints 2 and 3 inherit every invalid proposal of checkpoint 1, not only the lesson's
     "ticket_digit_first_everywhere": {"1": False, "2": False, "3": False},  # V6: '1lamp'
     "version_list_type_error_everywhere": {"1": False, "2": False, "3": False},  # G2: TypeError for [0]

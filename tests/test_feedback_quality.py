@@ -66,6 +66,11 @@ SUBMISSIONS = {
         '        return {"status": "stale-version"}\n'),
     # hexdigest() in uppercase: the JSON and the hash are right, only the letter case (F2) is not.
     "uppercase": lambda reference: reference.replace(".hexdigest()", ".hexdigest().upper()"),
+    # validate_ticket_proposal returns a read-only view of a correct new dict; the other functions use the dict.
+    "read-only-result": lambda reference: reference.replace("def validate_ticket_proposal(", "def _validate(").replace(
+        "validate_ticket_proposal(proposal)", "_validate(proposal)") + (
+        "\n\nimport types\n\n\ndef validate_ticket_proposal(proposal):\n"
+        "    return types.MappingProxyType(_validate(proposal))\n"),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -114,6 +119,18 @@ def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(result
         assert checkpoint["root_cause"] == "validation"
         assert {item["cause"] for item in checkpoint["grouped"]} == {"validation"}
         assert not {"f4_invalid_proposal_refused", "d5_invalid_proposal"} & {f["id"] for f in checkpoint["failures"]}
+
+
+def test_a_read_only_view_returned_by_validate_is_named_as_such(results):
+    result = results[0]["read-only-result"]
+    assert [result["checkpoints"][k]["passed"] for k in "123"] == [False, True, True]
+    view = feedback.build(result)["checkpoints"][0]
+    assert [failure["id"] for failure in view["failures"]] == ["v9_result_is_new_object"]
+    got = view["failures"][0]["cases"][0]["got"]
+    assert "read-only mappingproxy" in got and "not a dict" in got
+    # The lesson's example reads it as it would read a dict, and does print done.
+    outcomes = {record["id"]: record["outcome"] for record in result["checkpoints"]["1"]["checks"]}
+    assert outcomes["v10_lesson_example_1_prints_done"] == "passed"
 
 
 def test_failures_with_a_result_already_shown_are_only_listed(results):

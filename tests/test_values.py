@@ -69,3 +69,13 @@ def test_a_huge_int_from_the_submission_is_a_failed_check_with_a_readable_findin
     checks = failing(result, "1")
     assert checks and {check["outcome"] for check in checks} == {"failed"}
     assert "<int of 6001 digits>" in str(checks[0])
+
+
+def test_a_returned_read_only_view_is_shown_as_one_not_as_the_dict_it_wraps():
+    from types import MappingProxyType
+
+    from grader.battery import Call
+
+    got = Call("f()", value=MappingProxyType({"a": 1})).got()
+    assert got == {"nl": "gaf terug: mappingproxy({'a': 1})", "en": "returned: mappingproxy({'a': 1})"}
+    assert Call("f()", value={"a": 1}).got()["en"] == "returned: {'a': 1}"
