@@ -8,10 +8,115 @@ from pathlib import Path
 import pytest
 
 from grader.reports import classview, feedback, html, i18n, markdown
+from grader.terminal import Progress
 from test_reports import LANGS, XSS, all_passing, check, document, load_error, md, page, passing, result, shown
+
+ROOT = Path(__file__).parent.parent
+MANY = [f"extra/file{n}.py" for n in range(60)]
+
+# Every note the intake produces, with words its sentence must contain (file names, numbers).
+NOTES = {
+    "chosen-file": ({"kind": "chosen-file", "file": "src/opdracht.py", "rule": "another .py file",
+                     "ignored": ["helpers.py", "oud/main_old.py"]},
+                    ["src/opdracht.py", "helpers.py", "oud/main_old.py"]),
+    "attempts": ({"kind": "attempts", "graded": "2026-01-03 10:00:00", "count": 3,
+                  "others": ["2026-01-01 09:00:00", "2026-01-02 09:00:00"]}, ["2026-01-03 10:00:00", "3"]),
+    "late": ({"kind": "late"}, []),
+    "online-text": ({"kind": "online-text", "file": "text.html"}, ["text.html"]),
+    "notebook": ({"kind": "notebook", "file": "main.ipynb", "cells": [[1, 1, 3]], "replaced": 2}, ["main.ipynb", "2"]),
+    "notebook-unreadable": ({"kind": "notebook-unreadable", "detail": "not a notebook: JSONDecodeError"},
+                            ["JSONDecodeError"]),
+    "archive-unreadable": ({"kind": "archive-unreadable", "file": "werk.zip", "detail": "bad zip"},
+                           ["werk.zip", "bad zip"]),
+    "archive-member-refused": ({"kind": "archive-member-refused", "file": "werk.zip/data.bin", "size": 70000000},
+                               ["werk.zip/data.bin"]),
+    "too-many-files": ({"kind": "too-many-files", "folder": "anna", "limit": 2000}, ["anna", "2000"]),
+    "decoded-utf16": ({"kind": "decoded-utf16"}, ["UTF-16"]),
+    "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
+}
+
+
+def produced_note_kinds() -> set[str]:
+    """Every note kind the intake and the loader write (``{"kind": "..."`` in their source)."""
+    kinds = set()
+    for path in [*(ROOT / "grader" / "discover").rglob("*.py"), ROOT / "grader" / "sandbox" / "loader.py"]:
+        kinds |= set(re.findall(r'\{\*?\*?\w*,?\s*"kind": "([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    return kinds
+
+
+def test_every_note_kind_the_intake_produces_has_a_sentence():
+    kinds = produced_note_kinds()
+    assert {"chosen-file", "attempts", "late", "notebook", "no-code-file", "missing-function"} <= kinds
+    assert kinds <= set(NOTES) | {"missing-function", "decoded-cp1252", "exit-called", "renamed-id"}
+    assert all(feedback.build(result(all_passing(), notes=[{"kind": kind}]))["notes"][0]["kind"] == kind
+               for kind in kinds)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", sorted(NOTES))
+def test_intake_notes_are_sentences_with_their_details(kind, lang):
+    note, words = NOTES[kind]
+    res = result(all_passing(), lang=lang, notes=[note])
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert "Opmerking:" not in rendered and "Note:" not in rendered and f"`{kind}`" not in rendered
+        assert all(word in rendered for word in words), (kind, lang)
+        notes = rendered[rendered.index(i18n.MESSAGES["notes"][lang]):]
+        assert re.search(r"[a-z]{4,} [a-z]{2,} [a-z]{2,}", notes), notes  # words, not a code
+
+
+def test_a_late_attempt_is_said_to_be_late():
+    notes = [NOTES["attempts"][0], {"kind": "late"}]
+    assert "te laat" in shown(result(all_passing(), notes=notes))
+    assert "late" in md(result(all_passing(), lang="en", notes=notes), "en").split("Notes", 1)[1]
+
+
+def test_long_file_lists_in_notes_are_cut_and_file_names_escaped():
+    chosen = {"kind": "chosen-file", "file": f"{XSS}.py", "rule": "another .py file", "ignored": MANY}
+    for lang in LANGS:
+        res = result(all_passing(), lang=lang, notes=[chosen])
+        rendered = page(res, lang)
+        assert "<script>" not in rendered and "&lt;script&gt;" in rendered
+        for text in (shown(res, lang), md(res, lang)):
+            assert "file9.py" in text and "file59.py" not in text
+            assert ("nog 50 bestanden" if lang == "nl" else "50 more") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_submission_without_code_says_so_and_lists_what_was_there(lang):
+    res = load_error("empty", lang, "the file has no code")
+    res["load"]["notes"] = [NOTES["no-code-file"][0]]
+    res["graded_file"] = None
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert "README.txt" in rendered and "main.py" not in rendered, rendered
+        assert rendered.count("README.txt") == 1
+    res["load"]["notes"] = [{"kind": "no-code-file", "found": []}]
+    assert "main.py" not in md(res, lang)
+
+
+def test_the_caret_is_on_the_line_under_the_code_in_html():
+    res = load_error("syntax", "nl", "expected ':'", 12, 5, "def f(p)")
+    assert "<code>def f(p)\n    ^</code>" in page(res)
+
 
 def test_the_instructor_view_keeps_its_main_element(tmp_path):
     view = feedback.build(result(all_passing(), lang="en"), reveal=True)
     text = html.write_instructor_view(view, "anna", tmp_path, "en").read_text(encoding="utf-8")
     assert "&lt;main&gt;" not in text and text.count("<main>") == 1
     assert re.search(r'<main>\s*<div class="note" role="note">Instructor view', text)
+
+
+# Singular and plural. ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, one, two", [("nl", "(1 geval)", "(2 gevallen)"), ("en", "(1 case)", "(2 cases)")])
+def test_one_case_is_said_in_the_singular(lang, one, two):
+    res = result(all_passing() + [check("v2_keys[a]", 1)], lang=lang)
+    assert one in shown(res, lang)
+    res = result(all_passing() + [check("v2_keys[a]", 1), check("v2_keys[b]", 1)], lang=lang)
+    assert two in shown(res, lang)
+
+
+@pytest.mark.parametrize("lang, words", [("nl", ("1 inzending.", "1 inzending (")),
+                                         ("en", ("1 submission.", "1 submission ("))])
+def test_the_class_page_counts_one_submission_in_the_singular(lang, words):
+    text = re.sub(r"<[^>]+>", "", html.render_index(classview.summarize(document([result(all_passing())], lang))))
+    assert all(word in text for word in words), text
