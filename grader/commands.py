@@ -92,7 +92,8 @@ def report_main(argv: list[str]) -> int:
         print(f"grade report: {path} is not a results.json this grader can render "
               f"({type(error).__name__}: {str(error)[:200]})", file=sys.stderr)
         return 2
-    print(f"{len(document['submissions'])} submission(s) re-rendered; reports in {out}")
+    count = len(document["submissions"])
+    print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
     return 0
 
 

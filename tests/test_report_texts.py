@@ -93,6 +93,18 @@ def test_a_submission_without_code_says_so_and_lists_what_was_there(lang):
     assert "main.py" not in md(res, lang)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_notebook_load_error_names_the_cell_and_its_line(lang):
+    res = load_error("syntax", lang, "invalid syntax", 103, 5, "    if x = 1:")
+    res["load"]["problem"].update(cell=7, cell_line=4)
+    res["graded_file"] = "main.ipynb"
+    where = {"nl": "Cel 7, regel 4, kolom 5", "en": "Cell 7, line 4, column 5"}[lang]
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert where in rendered and "103" not in rendered
+    out = self_check(res, lang)
+    assert {"nl": "cel 7, regel 4", "en": "cell 7, line 4"}[lang] in out and "103" not in out
+
+
 def test_the_caret_is_on_the_line_under_the_code_in_html():
     res = load_error("syntax", "nl", "expected ':'", 12, 5, "def f(p)")
     assert "<code>def f(p)\n    ^</code>" in page(res)
@@ -103,6 +115,47 @@ def test_the_instructor_view_keeps_its_main_element(tmp_path):
     text = html.write_instructor_view(view, "anna", tmp_path, "en").read_text(encoding="utf-8")
     assert "&lt;main&gt;" not in text and text.count("<main>") == 1
     assert re.search(r'<main>\s*<div class="note" role="note">Instructor view', text)
+
+
+# The terminal. -----------------------------------------------------------------------------------
+
+def self_check(res: dict, lang: str) -> str:
+    """What a student's own run prints for ``res``."""
+    import io
+    import sys
+    saved, sys.stdout = sys.stdout, io.StringIO()
+    try:
+        Progress(1, lang, quiet=True).self_check(res, Path("out"))
+        return sys.stdout.getvalue()
+    finally:
+        sys.stdout = saved
+
+
+def terminal_result(checks, lang="nl", notes=(), graded_file="eva.py") -> dict:
+    res = result(checks, lang=lang, student="eva", notes=notes)
+    res["graded_file"] = graded_file
+    for cp in res["checkpoints"].values():
+        for record in cp["checks"]:
+            record.setdefault("hidden", False)
+    return res
+
+
+def test_the_self_check_says_outcomes_and_load_problems_in_words():
+    checks = passing("v", 1, 1) + [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    out = self_check(terminal_result(checks), "nl")
+    assert "timeout" not in out and "not-run" not in out and "niet op tijd klaar" in out
+    for kind, words in (("runtime", "fout"), ("indentation", "inspringing"), ("syntax", "syntaxfout")):
+        res = load_error(kind, "nl", "boom", 3, None, "x")
+        res["graded_file"] = "eva.py"
+        out = self_check(res, "nl")
+        assert f"({kind})" not in out and words in out, out
+
+
+def test_the_self_check_names_the_graded_file_for_a_missing_function():
+    checks = passing("v", 1, 1) + passing("f", 2, 1) + [check("d1", 3, "failed", tried="t", expected="e", got="g")]
+    out = self_check(terminal_result(checks, notes=[{"kind": "missing-function", "name": "dispatch_ticket"}]), "nl")
+    assert "eva.py definieert geen functie dispatch_ticket" in out and "main.py" not in out
 
 
 # Singular and plural. ----------------------------------------------------------------------------
@@ -120,3 +173,17 @@ def test_one_case_is_said_in_the_singular(lang, one, two):
 def test_the_class_page_counts_one_submission_in_the_singular(lang, words):
     text = re.sub(r"<[^>]+>", "", html.render_index(classview.summarize(document([result(all_passing())], lang))))
     assert all(word in text for word in words), text
+
+
+def test_the_terminal_counts_in_singular_and_plural(capsys):
+    progress = Progress(1, "nl", quiet=True)
+    progress.summary([result(all_passing())], Path("out"))
+    checks = [check(f"v{n}", 1, "failed", tried="t", expected="e", got="g") for n in range(4)] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    progress.self_check(terminal_result(checks), Path("out"))
+    out = capsys.readouterr().out
+    assert "1 inzending beoordeeld" in out and "(en)" not in out
+    assert "nog 1 mislukte controle;" in out and "(s)" not in out
+    english = Progress(2, "en", quiet=True)
+    english.summary([result(all_passing()), result(all_passing(), student="bob")], Path("out"))
+    assert "2 submissions graded" in capsys.readouterr().out
