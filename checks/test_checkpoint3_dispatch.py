@@ -205,7 +205,7 @@ from checks import invalid  # noqa: E402  (every invalid proposal of checkpoint 
 
 
 def _dispatch_invalid(student, case):
-    """dispatch_ticket(case, 'learner', {H(p)}, state, log) in a scene of its own."""
+    """dispatch_ticket(case, 'learner', {H(p)}, state, completed) in a scene of its own."""
     scene = Scene(student)
     if case.note:
         scene.say(f"# {case.note}")
@@ -406,8 +406,8 @@ def test_d14_log_full_at_64(student):
     expect_status(scene.attempt(version=64), "log-full")
 
 
-@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog en telt het log daarna 64 rijen.",
-       en="With 63 rows in completed a new call still succeeds and the log then holds 64 rows.",
+@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog en telt completed daarna 64 rijen.",
+       en="With 63 rows in completed a new call still succeeds and completed then holds 64 rows.",
        hint_nl="Pas bij 64 bestaande rijen is het log vol, niet eerder.",
        hint_en="The log is only full with 64 existing rows, not earlier.")
 def test_d14_63_rows_still_room(student):
@@ -416,4 +416,4 @@ def test_d14_63_rows_still_room(student):
     expect_outcome(scene.attempt(version=63), ("ok", 64))
     rows = len(plain(scene.log))
     if rows != 64:
-        raise Mismatch(scene.tried("len(log)"), "64", str(rows))
+        raise Mismatch(scene.tried("len(completed)"), "64", str(rows))

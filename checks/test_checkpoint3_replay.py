@@ -72,15 +72,15 @@ def test_d17_one_row_per_success(student):
     scene.run("q", call_id="c2", version=1, status="open")
     after = plain(scene.log)
     keys = sorted(after) if all(type(key) is str for key in after) else list(after)
-    expect_value(scene.tried("sorted(log)"), ["c1", "c2"], keys, "sorted(log)")
-    expect_value(scene.tried("log['c1']"), dig(before, "c1"), dig(after, "c1"), "log['c1']")
-    expect_value(scene.tried("log['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
-                 "log['c2']['result']['version']")
+    expect_value(scene.tried("sorted(completed)"), ["c1", "c2"], keys, "sorted(completed)")
+    expect_value(scene.tried("completed['c1']"), dig(before, "c1"), dig(after, "c1"), "completed['c1']")
+    expect_value(scene.tried("completed['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
+                 "completed['c2']['result']['version']")
 
 
 @check(3, "D17",
-       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen verandert log en herhaling niet.",
-       en="The stored result is a copy: changing the returned result changes neither the log nor a replay.",
+       nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen verandert completed en de herhaling niet.",
+       en="The stored result is a copy: changing the returned result changes neither completed nor a replay.",
        hint_nl="Bewaar in completed een eigen kopie van het resultaat, niet hetzelfde object dat je teruggeeft.",
        hint_en="Store your own copy of the result in completed, not the same object you return.")
 def test_d17_stored_result_is_a_copy(student):
@@ -88,8 +88,8 @@ def test_d17_stored_result_is_a_copy(student):
     call = scene.run()
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
-    expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
-                 "log['c1']['result']['version']")
+    expect_value(scene.tried("completed['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
+                 "completed['c1']['result']['version']")
     expect_replay(scene.attempt(approval="empty"), 1)
 
 
@@ -117,10 +117,10 @@ def test_d18_replay_changes_nothing(student):
     scene = Scene(student)
     scene.run()
     approved = {H(P(call_id="c2"))}
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(P(), "learner", approved, "p, 'learner', {H({**p, 'call_id': 'c2'})}")
     expect_replay(call, 1)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
 
 
 @check(3, "D18",
@@ -135,15 +135,15 @@ def test_d18_replay_after_a_later_change_changes_nothing(student):
     q = scene.name("q", call_id="c2", version=1, status="open")
     scene.prepare(q, "q")
     approved: set = set()
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(P(), "learner", approved, "p, 'learner', set()")
     expect_replay(call, 1)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
 
 
 @check(3, "D18",
-       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan verandert log en latere herhalingen niet.",
-       en="A replay's result is a copy: changing it changes neither the log nor later replays.",
+       nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan verandert completed en latere herhalingen niet.",
+       en="A replay's result is a copy: changing it changes neither completed nor later replays.",
        hint_nl="Geef bij elke herhaling een nieuwe kopie terug, niet het bewaarde object zelf.",
        hint_en="Return a new copy for every replay, not the stored object itself.")
 def test_d18_replay_result_is_a_copy(student):
@@ -153,8 +153,8 @@ def test_d18_replay_result_is_a_copy(student):
     expect_replay(call, 1)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
-    expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
-                 "log['c1']['result']['version']")
+    expect_value(scene.tried("completed['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
+                 "completed['c1']['result']['version']")
     expect_replay(scene.attempt(approval="empty"), 1)
 
 
@@ -178,9 +178,9 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 
 @check(3, "D19", nl="Een weigering of ValueError laat state, completed en approved ongewijzigd.",
        en="A refusal or a ValueError leaves state, completed and approved unchanged.",
-       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log en approved "
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, completed en approved "
                "niet aan.",
-       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log or approval.")
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, completed or approved.")
 @pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case
@@ -189,10 +189,10 @@ def test_d19_refusal_changes_nothing(student, case):
     if name == "value-error-state":
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
     proposal, approved, args = scene.offer(host, approval, **changes)
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(proposal, host, approved, args)
     expect_outcome(call, outcome)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
 
 
 NOT_RECORDED = [  # (id, host actor, approval kind, changes to p, outcome of the first try)
@@ -256,7 +256,8 @@ def printed(*values):
 def expect_printed(tried, expected, *values):
     shown = printed(*values)
     if shown != expected:
-        raise Mismatch(tried, f"# {expected}", said(f"print toont: {shown}", f"print shows: {shown}"))
+        raise Mismatch(tried, said(f"print toont: {expected}", f"print shows: {expected}"),
+                       said(f"print toont: {shown}", f"print shows: {shown}"))
 
 
 def lesson_scene(student):
@@ -293,7 +294,7 @@ def test_ex4_lesson_example(student):
                    dig(plain(scene.state), "version"))
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
-    line = "print(log['c1']['result']['version'])"
+    line = "print(completed['c1']['result']['version'])"
     expect_printed(scene.tried(line), "1", dig(plain(scene.log), "c1", "result", "version"))
     call = scene.call(P(), "other", set(), "p, 'other', set()")
     expect_printed(scene.tried("print(r['status'])"), "forbidden", dig(plain(call.returned()), "status"))

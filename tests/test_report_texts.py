@@ -187,3 +187,24 @@ def test_the_terminal_counts_in_singular_and_plural(capsys):
     english = Progress(2, "en", quiet=True)
     english.summary([result(all_passing()), result(all_passing(), student="bob")], Path("out"))
     assert "2 submissions graded" in capsys.readouterr().out
+
+
+
+# The tried code and the expected values of checkpoint 3. ------------------------------------------
+
+def test_the_tried_code_names_the_log_completed_as_the_texts_do():
+    from checks.dispatching import Scene
+    scene = Scene(None)
+    scene.lines.append("r = dispatch_ticket(p, 'learner', {H(p)}, state, completed)")
+    scene.assign("log", {"c1": None})
+    assert "completed = {'c1': None}" in scene.tried() and not re.search(r"\blog\b", scene.tried())
+
+
+def test_an_expected_print_is_shown_without_a_comment_sign():
+    from checks.test_checkpoint3_replay import expect_printed
+    from grader.battery import Mismatch
+    with pytest.raises(Mismatch) as found:
+        expect_printed("print(r['replayed'], state['version'])", "True 1", True, 2)
+    expected = found.value.detail["expected"]
+    assert all(not text.lstrip().startswith("#") and "True 1" in text
+               for text in (expected.values() if isinstance(expected, dict) else [expected]))
