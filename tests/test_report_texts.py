@@ -158,6 +158,15 @@ def test_the_self_check_names_the_graded_file_for_a_missing_function():
     assert "eva.py definieert geen functie dispatch_ticket" in out and "main.py" not in out
 
 
+def test_gradescope_says_outcomes_in_words():
+    from grader.reports import gradescope
+    checks = [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + passing("f", 2, 1) + \
+        passing("d", 3, 1)
+    output = gradescope.render(result(checks), "nl")["tests"][0]["output"]
+    assert "niet op tijd klaar" in output and "Niet uitgevoerd" in output
+    assert ": timeout" not in output and "not-run" not in output
+
+
 # Singular and plural. ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang, one, two", [("nl", "(1 geval)", "(2 gevallen)"), ("en", "(1 case)", "(2 cases)")])
