@@ -63,7 +63,8 @@ class Scene:
         self.student = student
         self.state = lesson.state(version, **tickets)
         self.log: object = {}
-        self.lines = [f"state = {self.state!r}", "log = {}"]
+        # The script calls the log ``completed``, as the lesson's parameter and the checks' texts do.
+        self.lines = [f"state = {self.state!r}", "completed = {}"]
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -77,9 +78,10 @@ class Scene:
         return lesson.proposal(**changes)
 
     def assign(self, target: str, value: object) -> None:
-        """The host sets ``state``, ``log`` or ``state['tickets']`` to a fresh copy of trusted ``value``."""
+        """The host sets ``state``, ``log`` (``completed`` in the script) or ``state['tickets']`` to a fresh copy
+        of trusted ``value``."""
         value = lesson.fresh(value)
-        line = f"{target} = {code(value)}"
+        line = f"{'completed' if target == 'log' else target} = {code(value)}"
         if target in ("state", "log") and len(self.lines) == 2:
             self.lines[0 if target == "state" else 1] = line
         else:
@@ -90,8 +92,8 @@ class Scene:
             setattr(self, target, value)
 
     def call(self, proposal: object, actor: object, approved: object, args: str) -> Call:
-        """``dispatch_ticket(proposal, actor, approved, state, log)``; ``args`` renders the first three."""
-        line = f"r = dispatch_ticket({args}, state, log)"
+        """``dispatch_ticket(proposal, actor, approved, state, completed)``; ``args`` renders the first three."""
+        line = f"r = dispatch_ticket({args}, state, completed)"
         call = self.student.call(DISPATCH, proposal, lesson.fresh(actor), approved, self.state, self.log,
                                  shown=self.tried(line))
         self.say(line)
@@ -130,7 +132,7 @@ class Scene:
         loop = [f"for i in range({rows}):",
                 f"    q = {{**p, 'call_id': f'f{{i}}', 'version': {version}, "
                 "'arguments': {'ticket': 'lamp', 'status': ['done', 'open'][i % 2]}}",
-                "    dispatch_ticket(q, 'learner', {H(q)}, state, log)  # ok"]
+                "    dispatch_ticket(q, 'learner', {H(q)}, state, completed)  # ok"]
         for i in range(rows):
             q = lesson.proposal(call_id=f"f{i}", version=start + i, status=["done", "open"][i % 2])
             call = self.student.call(DISPATCH, q, lesson.fresh("learner"), {H(q)}, self.state, self.log,
@@ -144,10 +146,10 @@ class Scene:
     def copy_row(self, source: str, key: str) -> None:
         """Put one of the submission's own rows under a new key too (CONTRACT.md A7: reach 65 rows)."""
         if not dict.__contains__(self.log, source):
-            raise Mismatch(self.tried(), said(f"een rij log[{source!r}]", f"a row log[{source!r}]"),
+            raise Mismatch(self.tried(), said(f"een rij completed[{source!r}]", f"a row completed[{source!r}]"),
                            said("die rij ontbreekt", "that row is missing"), setup=True)
         dict.__setitem__(self.log, key, dict.__getitem__(self.log, source))
-        self.say(f"log[{key!r}] = log[{source!r}]  # " + note("65 rijen", "65 rows"))
+        self.say(f"completed[{key!r}] = completed[{source!r}]  # " + note("65 rijen", "65 rows"))
 
 
 def is_ok(call: Call) -> bool:

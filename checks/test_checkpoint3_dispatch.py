@@ -240,7 +240,7 @@ def test_d5_invalid_proposal(student, case):
 
 
 def _dispatch_invalid(student, case):
-    """dispatch_ticket(case, 'learner', {H(p)}, state, log) in a scene of its own."""
+    """dispatch_ticket(case, 'learner', {H(p)}, state, completed) in a scene of its own."""
     scene = Scene(student)
     if case.note:
         scene.say(f"# {case.note}")
@@ -318,7 +318,7 @@ HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value
 def test_d6_host_input_before_status(student, field):
     clause, cases, situations = HOST_INPUTS[field]
     scene = Scene(student)
-    scene.run()  # p succeeded: log holds its row, so p again is a replay
+    scene.run()  # p succeeded: completed holds its row, so p again is a replay
     state, log, script = plain(scene.state), scene.log, list(scene.lines)
     for number, (name, build, shown) in enumerate(cases, 1):
         for situation in situations:
@@ -327,14 +327,14 @@ def test_d6_host_input_before_status(student, field):
             inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
                       "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
             inputs[field] = build()
-            args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "log"}
+            args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "completed"}
             if field in ("actor", "approved"):
                 args[field] = shown
             lines = list(script)
             if changes:
                 lines.append("q = {**p, 'name': 'delete_ticket'}")
             if field in ("state", "completed"):
-                lines.append(f"{'state' if field == 'state' else 'log'} = {shown}")
+                lines.append(f"{field} = {shown}")
             elif "others(" in shown:
                 lines.append(OTHERS)
             lines.append(f"r = dispatch_ticket({'q' if changes else 'p'}, {args['actor']}, {args['approved']}, "
@@ -500,8 +500,8 @@ def test_d14_log_full_at_64(student):
     expect_status(scene.attempt(version=64), "log-full")
 
 
-@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog en telt het log daarna 64 rijen.",
-       en="With 63 rows in completed a new call still succeeds and the log then holds 64 rows.",
+@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog en telt completed daarna 64 rijen.",
+       en="With 63 rows in completed a new call still succeeds and completed then holds 64 rows.",
        hint_nl="Pas bij 64 bestaande rijen is het log vol, niet eerder.",
        hint_en="The log is only full with 64 existing rows, not earlier.")
 def test_d14_63_rows_still_room(student):
@@ -510,4 +510,4 @@ def test_d14_63_rows_still_room(student):
     expect_outcome(scene.attempt(version=63), ("ok", 64))
     rows = len(plain(scene.log))
     if rows != 64:
-        raise Mismatch(scene.tried("len(log)"), "64", str(rows))
+        raise Mismatch(scene.tried("len(completed)"), "64", str(rows))

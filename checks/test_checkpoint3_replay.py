@@ -79,31 +79,31 @@ def test_d17_one_row_per_success(student):
     expect_success(scene.call(upper, "learner", {H(upper)}, "u, 'learner', {H(u)}"), 3)
     after = plain(scene.log)
     keys = sorted(after) if all(type(key) is str for key in after) else list(after)
-    expect_value(scene.tried("sorted(log)"), ["C1", "c1", "c2"], keys, "sorted(log)")
-    expect_value(scene.tried("log['c1']"), dig(before, "c1"), dig(after, "c1"), "log['c1']")
-    expect_value(scene.tried("log['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
-                 "log['c2']['result']['version']")
-    expect_value(scene.tried("log['C1']['result']['version']"), 3, dig(after, "C1", "result", "version"),
-                 "log['C1']['result']['version']")
+    expect_value(scene.tried("sorted(completed)"), ["C1", "c1", "c2"], keys, "sorted(completed)")
+    expect_value(scene.tried("completed['c1']"), dig(before, "c1"), dig(after, "c1"), "completed['c1']")
+    expect_value(scene.tried("completed['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
+                 "completed['c2']['result']['version']")
+    expect_value(scene.tried("completed['C1']['result']['version']"), 3, dig(after, "C1", "result", "version"),
+                 "completed['C1']['result']['version']")
 
 
 @check(3, "D17",
        nl="Het bewaarde resultaat is een kopie: het teruggegeven resultaat wijzigen, ook wat erin genest zit, "
-          "verandert log en herhaling niet.",
-       en="The stored result is a copy: changing the returned result, nested parts included, changes neither the "
-          "log nor a replay.",
+          "verandert completed en herhaling niet.",
+       en="The stored result is a copy: changing the returned result, nested parts included, changes neither "
+          "completed nor a replay.",
        hint_nl="Bewaar in completed een eigen kopie van het resultaat, ook van elke dictionary of lijst erin.",
        hint_en="Store your own copy of the result in completed, also of every dictionary or list inside it.")
 def test_d17_stored_result_is_a_copy(student):
     scene = Scene(student)
     call = scene.run()
-    before = snapshot(log=scene.log)
+    before = snapshot(completed=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
-    expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
-                 "log['c1']['result']['version']")
-    expect_unchanged(scene.tried("log"), before, log=scene.log)
+    expect_value(scene.tried("completed['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
+                 "completed['c1']['result']['version']")
+    expect_unchanged(scene.tried("completed"), before, completed=scene.log)
     replay = scene.attempt(approval="empty")
     expect_replay(replay, 1)
     expect_no_leak(replay, changed)
@@ -133,10 +133,10 @@ def test_d18_replay_changes_nothing(student):
     scene = Scene(student)
     scene.run()
     approved = {H(P(call_id="c2"))}
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(P(), "learner", approved, "p, 'learner', {H({**p, 'call_id': 'c2'})}")
     expect_replay(call, 1)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
 
 
 @check(3, "D18",
@@ -151,16 +151,16 @@ def test_d18_replay_after_a_later_change_changes_nothing(student):
     q = scene.name("q", call_id="c2", version=1, status="open")
     scene.prepare(q, "q")
     approved: set = set()
-    before = snapshot(state=scene.state, log=scene.log, approved=approved)
+    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(P(), "learner", approved, "p, 'learner', set()")
     expect_replay(call, 1)
-    expect_unchanged(call.shown, before, state=scene.state, log=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
 
 
 @check(3, "D18",
        nl="Het resultaat van een herhaling is een kopie: het wijzigen ervan, ook van wat erin genest zit, verandert "
-          "log en latere herhalingen niet.",
-       en="A replay's result is a copy: changing it, nested parts included, changes neither the log nor later "
+          "completed en latere herhalingen niet.",
+       en="A replay's result is a copy: changing it, nested parts included, changes neither completed nor later "
           "replays.",
        hint_nl="Geef bij elke herhaling een nieuwe kopie terug, ook van elke dictionary of lijst erin.",
        hint_en="Return a new copy for every replay, also of every dictionary or list inside it.")
@@ -169,13 +169,13 @@ def test_d18_replay_result_is_a_copy(student):
     scene.run()
     call = scene.attempt(approval="empty")
     expect_replay(call, 1)
-    before = snapshot(log=scene.log)
+    before = snapshot(completed=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
-    expect_value(scene.tried("log['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
-                 "log['c1']['result']['version']")
-    expect_unchanged(scene.tried("log"), before, log=scene.log)
+    expect_value(scene.tried("completed['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
+                 "completed['c1']['result']['version']")
+    expect_unchanged(scene.tried("completed"), before, completed=scene.log)
     later = scene.attempt(approval="empty")
     expect_replay(later, 1)
     expect_no_leak(later, changed)
@@ -201,9 +201,9 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 
 @check(3, "D19-D20", nl="Een weigering of ValueError laat state, completed, approved en het voorstel ongewijzigd.",
        en="A refusal or a ValueError leaves state, completed, approved and the proposal unchanged.",
-       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, log, approved "
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn; een weigering raakt ticket, versie, completed, approved "
                "en voorstel niet aan.",
-       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, log, approval "
+       hint_en="Change nothing until every check has passed; a refusal touches no ticket, version, completed, approval "
                "or proposal.")
 @pytest.mark.parametrize("case", REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_d19_refusal_changes_nothing(student, case):
@@ -214,7 +214,7 @@ def test_d19_refusal_changes_nothing(student, case):
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
     proposal, approved, args = scene.offer(host, approval, **changes)
     # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
-    objects = {"state": scene.state, "log": scene.log, "approved": approved, args.split(",")[0]: proposal}
+    objects = {"state": scene.state, "completed": scene.log, "approved": approved, args.split(",")[0]: proposal}
     before = snapshot(**objects)
     call = scene.call(proposal, host, approved, args)
     expect_outcome(call, outcome)
@@ -282,7 +282,8 @@ def printed(*values):
 def expect_printed(tried, expected, *values):
     shown = printed(*values)
     if shown != expected:
-        raise Mismatch(tried, f"# {expected}", said(f"print toont: {shown}", f"print shows: {shown}"))
+        raise Mismatch(tried, said(f"print toont: {expected}", f"print shows: {expected}"),
+                       said(f"print toont: {shown}", f"print shows: {shown}"))
 
 
 def lesson_scene(student):
@@ -319,7 +320,7 @@ def test_ex4_lesson_example(student):
                    dig(plain(scene.state), "version"))
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
-    line = "print(log['c1']['result']['version'])"
+    line = "print(completed['c1']['result']['version'])"
     expect_printed(scene.tried(line), "1", dig(plain(scene.log), "c1", "result", "version"))
     call = scene.call(P(), "other", set(), "p, 'other', set()")
     expect_printed(scene.tried("print(r['status'])"), "forbidden", dig(plain(call.returned()), "status"))

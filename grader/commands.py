@@ -96,7 +96,8 @@ def report_main(argv: list[str]) -> int:
         print("grade report: similarity.html not written: the graded files could not be read again "
               "(their paths in results.json are relative to where grade ran, files inside an archive are not "
               "read back, and a file changed since grading is left out)", file=sys.stderr)
-    print(f"{len(document['submissions'])} submission(s) re-rendered; reports in {out}")
+    count = len(document["submissions"])
+    print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
     return 0
 
 

@@ -14,14 +14,17 @@ TEXT = {
     "nl": {
         "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
-        "summary": "{n} inzending(en) beoordeeld; rapporten in {out}",
+        "summary": "{n} inzendingen beoordeeld; rapporten in {out}",
+        "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
         "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
+        "failed-one": "niet geslaagd: {n} van de {total} controle mislukt",
         "not-graded": "niet beoordeeld",
         "tried": "geprobeerd", "expected": "verwacht", "got": "gekregen", "hint": "tip",
-        "more": "... en nog {n} mislukte controle(s); zie het rapport",
-        "line": "regel",
+        "more": "... en nog {n} mislukte controles; zie het rapport",
+        "more-one": "... en nog {n} mislukte controle; zie het rapport",
+        "line": "regel", "cell": "cel {cell}, regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
         "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
@@ -30,20 +33,31 @@ TEXT = {
         "load": "{file} kon niet worden geladen ({kind}): {detail}",
         "report": "Volledig rapport: {path}",
         "score": "Score: {score}/{max}",
-        "missing": "main.py definieert geen functie {function}",
+        "missing": "{file} definieert geen functie {function}",
         "cases": "({n} gevallen, het eerste:)",
+        # What a check got instead of a result, and why a file could not be loaded, in words.
+        "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
+        "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
+        "memory": "te veel geheugen gebruikt",
+        "kinds": {"syntax": "syntaxfout", "indentation": "inspringing klopt niet", "policy": "niet toegestaan",
+                  "runtime": "fout in de code buiten je functies", "timeout": "laden duurde te lang",
+                  "crashed": "het proces stopte onverwacht", "encoding": "geen leesbare tekst",
+                  "empty": "geen code", "too-large": "te groot", "missing-functions": "geen van de drie functies"},
     },
     "en": {
         "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
                       "without memory or CPU limits and without a time limit per check",
-        "summary": "{n} submission(s) graded; reports in {out}",
+        "summary": "{n} submissions graded; reports in {out}",
+        "summary-one": "{n} submission graded; reports in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
         "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",
+        "failed-one": "not passed: {n} of the {total} check failed",
         "not-graded": "not graded",
         "tried": "tried", "expected": "expected", "got": "got", "hint": "hint",
-        "more": "... and {n} more failed check(s); see the report",
-        "line": "line",
+        "more": "... and {n} more failed checks; see the report",
+        "more-one": "... and {n} more failed check; see the report",
+        "line": "line", "cell": "cell {cell}, line {line}",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",
         "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
@@ -52,8 +66,15 @@ TEXT = {
         "load": "{file} could not be loaded ({kind}): {detail}",
         "report": "Full report: {path}",
         "score": "Score: {score}/{max}",
-        "missing": "main.py defines no function {function}",
+        "missing": "{file} defines no function {function}",
         "cases": "({n} cases, the first one:)",
+        "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
+        "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
+        "memory": "used too much memory",
+        "kinds": {"syntax": "syntax error", "indentation": "wrong indentation", "policy": "not allowed",
+                  "runtime": "error in the code outside your functions", "timeout": "loading took too long",
+                  "crashed": "the process stopped unexpectedly", "encoding": "not readable text",
+                  "empty": "no code", "too-large": "too large", "missing-functions": "none of the three functions"},
     },
 }
 
@@ -150,7 +171,11 @@ class Progress:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
         self.say("  ".join(f"{score}/3: {scores[score]}" for score in sorted(scores, reverse=True)))
-        self.say(self.text["summary"].format(n=len(results), out=out))
+        self.say(self.said("summary", len(results), out=out))
+
+    def said(self, key: str, n: int, **values: object) -> str:
+        """The text ``key`` for the number ``n``: its ``<key>-one`` form when ``n`` is 1."""
+        return self.text[f"{key}-one" if n == 1 and f"{key}-one" in self.text else key].format(n=n, **values)
 
     def _table(self, results: list[dict], width: int) -> None:
         self.say()
@@ -163,10 +188,10 @@ class Progress:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path."""
         text = self.text
         problem = result["load"]["problem"]
+        file = Path(str(result.get("graded_file") or result["source"])).name
         if problem:
-            where = f" ({text['line']} {problem['line']}: {problem['source']})" if problem.get("line") else ""
-            file = result.get("graded_file") or Path(result["source"]).name
-            self.say(text["load"].format(file=file, kind=problem["kind"], detail=problem["detail"]) + where)
+            self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
+                                         detail=problem["detail"]) + self._where(problem))
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
             failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]
@@ -175,20 +200,30 @@ class Progress:
             elif checkpoint["passed"]:
                 verdict = text["passed"]
             else:
-                verdict = text["failed"].format(n=len(failed), total=len(checkpoint["checks"]))
+                total = len(checkpoint["checks"])  # the noun follows the total: "1 van de 1 controle"
+                verdict = text["failed-one" if total == 1 else "failed"].format(n=len(failed), total=total)
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
             if problem or not failed:
                 continue
             if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
-                self.say("  - " + text["missing"].format(function=function))
+                self.say("  - " + text["missing"].format(file=file, function=function))
                 continue
             groups = group_failures(sorted(failed, key=_report_order))
             for group in groups[:SHOWN_FAILURES]:
                 self._failure(group[0], len(group))
             if len(groups) > SHOWN_FAILURES:
-                self.say("    " + text["more"].format(n=sum(len(g) for g in groups[SHOWN_FAILURES:])))
+                self.say("    " + self.said("more", sum(len(g) for g in groups[SHOWN_FAILURES:])))
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
+
+    def _where(self, problem: dict) -> str:
+        """Where a load problem is: `` (line 3: source)``, in a notebook `` (cell 2, line 1: source)``."""
+        if not problem.get("line"):
+            return ""
+        place = f"{self.text['line']} {problem['line']}"
+        if problem.get("cell") and problem.get("cell_line"):
+            place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
+        return f" ({place}: {problem['source']})"
 
     def _failure(self, check: dict, cases: int) -> None:
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
@@ -198,6 +233,7 @@ class Progress:
             if detail.get(key):
                 value = str(detail[key]).replace("\n", "\n      ")
                 self.say(f"    {self.text[key]}: {value}")
-        if check["outcome"] in ("timeout", "crashed", "error", "not-run") and not check.get("hidden"):
-            self.say(f"    {self.text['got']}: {check['outcome']} {check.get('error') or ''}".rstrip())
+        if check["outcome"] in ("timeout", "crashed", "error", "not-run", "memory") and not check.get("hidden"):
+            error = f" ({check['error']})" if check.get("error") and check["outcome"] in ("crashed", "error") else ""
+            self.say(f"    {self.text['got']}: {self.text[check['outcome']]}{error}")
         self.say(f"    {self.text['hint']}: {check['hint']}")

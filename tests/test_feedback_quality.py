@@ -162,6 +162,8 @@ def test_tried_code_is_short_and_in_the_reports_language(results):
                 tried = (record.get("detail") or {}).get("tried") or ""
                 assert "⟪" not in tried and " / " not in tried and "het voorstel" not in tried, tried
                 assert len(tried) <= 600 and all(len(line) <= 130 for line in tried.split("\n")), tried
+                assert not re.search(r"\blog\b(?!-)", tried), tried  # the lesson's name: completed
+                assert not str((record.get("detail") or {}).get("expected") or "").startswith("#"), record
 
 
 def test_failures_found_while_setting_up_come_after_the_ones_on_what_is_tested():
@@ -182,7 +184,7 @@ def test_failures_found_while_setting_up_come_after_the_ones_on_what_is_tested()
 
 def wrong_fingerprint(lang: str) -> dict:
     """json.dumps without sort_keys: checkpoint 2 fails, and a check of checkpoint 3 confirms it as the cause."""
-    scene = "state = {'version': 0, 'tickets': {'lamp': 'open', 'sensor': 'open'}}\nlog = {}\n"
+    scene = "state = {'version': 0, 'tickets': {'lamp': 'open', 'sensor': 'open'}}\ncompleted = {}\n"
     checks = passing("v", 1, 4) + [
         check("f1_lesson_proposal_fingerprint", 2, "failed", clause="F1", tried="proposal_fingerprint(p)",
               message=said("De vingerafdruk van p is de SHA-256 van de vaste JSON-weergave.",
@@ -195,7 +197,7 @@ def wrong_fingerprint(lang: str) -> dict:
               message=said("Een voorstel dat de host goedkeurde met H(p), wordt uitgevoerd.",
                            "A proposal the host approved with H(p) is carried out."),
               hint=said("Zoek precies H(p) op in approved.", "Look up exactly H(p) in approved."),
-              tried=scene + "r = dispatch_ticket(p, 'learner', {H(p)}, state, log)\nproposal_fingerprint(p)",
+              tried=scene + "r = dispatch_ticket(p, 'learner', {H(p)}, state, completed)\nproposal_fingerprint(p)",
               expected=said("status 'ok', want de host keurde H(p) = '2740616b4637…' goed",
                             "status 'ok', because the host approved H(p) = '2740616b4637…'"),
               got=said("status 'approval-required': jouw proposal_fingerprint(p) geeft 'd74bc5d7e4ad…', niet H(p)",
@@ -213,16 +215,16 @@ def wrong_fingerprint(lang: str) -> dict:
 
 def replay_stored_object(lang: str) -> dict:
     """A replay hands out (and changes) the stored result itself instead of a copy."""
-    scene = ("state = {'version': 0, 'tickets': {'lamp': 'open', 'sensor': 'open'}}\nlog = {}\n"
-             "r = dispatch_ticket(p, 'learner', {H(p)}, state, log)  # ok\n")
+    scene = ("state = {'version': 0, 'tickets': {'lamp': 'open', 'sensor': 'open'}}\ncompleted = {}\n"
+             "r = dispatch_ticket(p, 'learner', {H(p)}, state, completed)  # ok\n")
     checks = passing("v", 1, 3) + passing("f", 2, 3) + passing("d", 3, 5) + [
         check("d18_replay_changes_nothing", 3, "failed", clause="D18",
               message=said("Een herhaling verandert niets: state, completed en approved blijven gelijk.",
                            "A replay changes nothing: state, completed and approved stay the same."),
               hint=said("Een herhaling leest alleen het bewaarde resultaat.", "A replay only reads the stored result."),
-              tried=scene + "r = dispatch_ticket(p, 'learner', {H({**p, 'call_id': 'c2'})}, state, log)",
-              expected=said("log blijft ongewijzigd", "log stays unchanged"),
-              got=said("log['c1']['result']['replayed'] werd True", "log['c1']['result']['replayed'] became True")),
+              tried=scene + "r = dispatch_ticket(p, 'learner', {H({**p, 'call_id': 'c2'})}, state, completed)",
+              expected=said("completed blijft ongewijzigd", "completed stays unchanged"),
+              got=said("completed['c1']['result']['replayed'] werd True", "completed['c1']['result']['replayed'] became True")),
     ]
     return result(checks, lang=lang, student="replay-object")
 

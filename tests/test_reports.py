@@ -107,10 +107,10 @@ def bool_version(lang: str) -> dict:
               expected="ValueError", got=returned("'2740…'"), cause="validation") for case, value in bools
     ] + passing("d1", 3, 3) + [
         check("d5_invalid_proposal_refused[version-true]", 3, "failed", clause="D5", expected="ValueError",
-              tried="dispatch_ticket({**p, 'version': True}, 'learner', set(), state, log)",
+              tried="dispatch_ticket({**p, 'version': True}, 'learner', set(), state, completed)",
               got=returned("{'status': 'stale-version'}"), cause="validation"),
         check("d6_validation_before_status[version-foreign-actor]", 3, "failed", clause="D6", expected="ValueError",
-              tried="dispatch_ticket({**p, 'version': True}, 'other', set(), state, log)",
+              tried="dispatch_ticket({**p, 'version': True}, 'other', set(), state, completed)",
               got=returned("{'status': 'forbidden'}")),
     ]
     return result(checks, lang=lang, student="bool-version")
@@ -129,8 +129,8 @@ def uppercase_fingerprint(lang: str) -> dict:
         check("d16_success_result", 3, "failed", clause="D16",
               message=said("Een goedgekeurd voorstel wordt uitgevoerd.", "An approved proposal is carried out."),
               hint=said("Zoek H(p) op in approved.", "Look up H(p) in approved."),
-              tried="state = {'version': 0, 'tickets': {'lamp': 'open'}}\nlog = {}\n"
-                    "dispatch_ticket(p, 'learner', {H(p)}, state, log)",
+              tried="state = {'version': 0, 'tickets': {'lamp': 'open'}}\ncompleted = {}\n"
+                    "dispatch_ticket(p, 'learner', {H(p)}, state, completed)",
               expected="{'status': 'ok', 'version': 1, 'ticket': 'lamp', 'value': 'done', 'replayed': False}",
               got=returned("{'status': 'approval-required'}")),
     ] + passing("d", 3, 5)

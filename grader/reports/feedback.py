@@ -7,6 +7,8 @@ from pathlib import Path
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
+from grader.discover.choose import RULE
+from grader.reports.templating import Names
 from grader.results import base_id
 
 # Of a parametrized check that fails in many cases, this many cases are shown in full.
@@ -16,6 +18,8 @@ OUTPUT_CHARS = 2000
 OUTPUT_LINES = 40
 # Student text longer than this (a value, a message) is cut.
 TEXT_CHARS = 1000
+# File names listed in a note at most (the rest are counted: "and 40 more files").
+LISTED_NAMES = 10
 
 # The report's legend for the code under "Tried": the lesson's proposal p (H(x) is explained in
 # words only: its code would be checkpoint 2's solution).
@@ -28,7 +32,10 @@ _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed")
-_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "exit-called", "renamed-id")
+# Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
+_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "renamed-id", "chosen-file",
+                "attempts", "late", "online-text", "notebook", "notebook-unreadable", "archive-unreadable",
+                "archive-member-refused", "too-many-files", "no-code-file")
 
 
 def clean(text: object, limit: int = TEXT_CHARS) -> str:
@@ -184,33 +191,86 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     }
 
 
-def _problem(problem: dict | None) -> dict | None:
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _names(values: object) -> Names:
+    """Untrusted names, cleaned, the first LISTED_NAMES of them (``more``: how many were left off)."""
+    values = [clean(value, 200) for value in values] if isinstance(values, list) else []
+    return Names(values[:LISTED_NAMES], max(0, len(values) - LISTED_NAMES))
+
+
+def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
     if not problem:
         return None
     kind = problem.get("kind") or "unknown"
+    found = next((note for note in notes if note["kind"] == "no-code-file"), None)
+    if kind == "empty" and found is not None:
+        # Nothing in the submission could be graded: say what was there instead of blaming main.py.
+        return {"kind": "no-code", "raw_kind": kind, "found": found["found"], "detail": "", "line": None,
+                "column": None, "cell": None, "source": None}
     line = problem.get("line") if kind in _LINE_KINDS else None
     source = problem.get("source")
+    cell, cell_line = _number(problem.get("cell")), _number(problem.get("cell_line"))
     return {
         "kind": kind if kind in _KNOWN_PROBLEMS else "unknown",
         "raw_kind": clean(kind, 60),
         "detail": clean(problem.get("detail") or "", 400),
-        "line": line if isinstance(line, int) else None,
+        # In a notebook, the line within its cell (the joined source's numbers mean nothing to the student).
+        "line": (cell_line if cell and cell_line else line) if isinstance(line, int) else None,
+        "cell": cell if cell and cell_line and isinstance(line, int) else None,
         "column": problem.get("column") if isinstance(problem.get("column"), int) and kind != "policy" else None,
         "source": clean(source, 300) if source else None,
     }
 
 
 def _note(note: dict) -> dict:
+    """A note as the templates show it: its kind and its details, cleaned (lists cut, see :func:`_names`)."""
     kind = note.get("kind")
     if kind not in _KNOWN_NOTES:
         return {"kind": "unknown", "raw_kind": clean(kind, 60)}
+    text = lambda key, limit=200: clean(note.get(key) or "?", limit)  # noqa: E731
     if kind == "missing-function":
-        return {"kind": kind, "name": clean(note.get("name", "?"), 60)}
+        return {"kind": kind, "name": text("name", 60)}
     if kind == "exit-called":
-        return {"kind": kind, "line": note.get("line") if isinstance(note.get("line"), int) else None}
+        return {"kind": kind, "line": _number(note.get("line"))}
     if kind == "renamed-id":
-        return {"kind": kind, "old": clean(note.get("from", "?"), 120)}
+        return {"kind": kind, "old": text("from", 120)}
+    if kind == "chosen-file":
+        rule = RULE.index(note.get("rule")) if note.get("rule") in RULE else None
+        return {"kind": kind, "file": text("file"), "rule": rule, "ignored": _names(note.get("ignored"))}
+    if kind == "attempts":
+        return {"kind": kind, "graded": text("graded", 80), "count": _number(note.get("count")) or 2}
+    if kind in ("online-text", "notebook", "archive-unreadable"):
+        return {"kind": kind, "file": text("file"), "detail": text("detail", 300),
+                "replaced": _number(note.get("replaced")) or 0}
+    if kind == "notebook-unreadable":
+        return {"kind": kind, "detail": text("detail", 300)}
+    if kind == "archive-member-refused":
+        return {"kind": kind, "files": _names([note.get("file") or "?"])}
+    if kind == "too-many-files":
+        return {"kind": kind, "folder": text("folder"), "limit": _number(note.get("limit")) or 0}
+    if kind == "no-code-file":
+        return {"kind": kind, "found": _names(note.get("found"))}
     return {"kind": kind}
+
+
+def _notes(notes: list[dict]) -> list[dict]:
+    """The notes in order, the refused archive members of a submission merged into one note."""
+    shown: list[dict] = []
+    refused: list[str] = []
+    for note in map(_note, notes):
+        if note["kind"] == "archive-member-refused":
+            if not refused:
+                shown.append(note)
+            refused.extend(note["files"])
+        else:
+            shown.append(note)
+    for note in shown:
+        if note["kind"] == "archive-member-refused":
+            note["files"] = _names(refused)
+    return shown
 
 
 def _output(text: str) -> tuple[str, bool]:
@@ -225,7 +285,10 @@ def build(result: dict, reveal: bool = False) -> dict:
 
     In: one submission entry of results.json (grader.results.submission_result). Out: a
     dict with ``id``, ``status``, ``graded``, ``score``, ``max_score``, ``problem`` (None or
-    the load problem: kind/detail/line/column/source), ``notes``, ``output`` (cut, cleaned),
+    the load problem: kind/detail/line/column/source, and ``cell`` with ``line`` within that
+    cell for a notebook; kind ``no-code`` with ``found``, the files that were there, when the
+    submission held nothing to grade), ``notes`` (per note its kind and cleaned details, file
+    lists cut to LISTED_NAMES), ``output`` (cut, cleaned),
     ``output_cut``, ``legend`` (LEGEND when a failure shows code under "Tried"), ``start``
     (the first checkpoint that does not pass when two or more do not, else None) and
     ``checkpoints``: per checkpoint its verdict and counts, its root cause (None;
@@ -251,13 +314,14 @@ def build(result: dict, reveal: bool = False) -> dict:
     # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
     verdicts["fingerprint"] = not any(r["outcome"] != "passed" and r.get("clause") in DIGEST_CLAUSES
                                       for r in entries.get("2", {}).get("checks", []))
-    notes = [_note(note) for note in load.get("notes", [])]
+    notes = _notes(load.get("notes", []))
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
     inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
                           if r["outcome"] != "passed" and case_label(r["id"]) is not None)
     checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited)
                    for key in sorted(entries, key=int)]
     output, output_cut = _output(load.get("output") or "")
+    problem = None if graded else _problem(load.get("problem"), notes)
     not_passed = [cp["number"] for cp in checkpoints if not cp["passed"]]
     return {
         "id": clean(result["id"], 200),
@@ -265,8 +329,10 @@ def build(result: dict, reveal: bool = False) -> dict:
         "graded": graded,
         "score": result["score"],
         "max_score": result["max_score"],
-        "problem": None if graded else _problem(load.get("problem")),
-        "notes": notes,
+        "problem": problem,
+        # A submission without code says what was there in its load problem, not again as a note.
+        "notes": [note for note in notes if not (problem and problem["kind"] == "no-code"
+                                                  and note["kind"] == "no-code-file")],
         "output": output,
         "output_cut": output_cut,
         "start": not_passed[0] if graded and len(not_passed) >= 2 else None,

@@ -18,6 +18,13 @@ VISIBILITY = "visible"
 LISTED_CHECKS = 10
 
 
+def _outcome(case: dict, t) -> str:
+    """Why a case has no result, in words (as in the student's report), not its code (``timeout``)."""
+    if case["outcome"] in ("timeout", "not-run"):
+        return t(f"outcome_{case['outcome'].replace('-', '_')}")
+    return t("outcome_crashed" if case["outcome"] == "crashed" else "outcome_error", error=case["error"])
+
+
 def _checkpoint_output(cp: dict, t) -> str:
     """A checkpoint test's Markdown: the counts, then each failed check with its clause, first case and hint."""
     lines = [t("cp_counts", passed=cp["passed_count"], total=cp["total"]) if cp["total"] else t("cp_no_checks")]
@@ -34,7 +41,7 @@ def _checkpoint_output(cp: dict, t) -> str:
                 if case[key] is not None:
                     lines.append(f"  - {t(key)}:{templating.markdown_value(case[key], '    ')}")
             if case["outcome"] != "failed":
-                lines.append(f"  - {t('got')}: {case['outcome']}")
+                lines.append(f"  - {t('got')}: {_outcome(case, t)}")
         if failure["hint"]:
             lines.append(f"  - {t('hint')}: {failure['hint']}")
     if len(cp["failures"]) > LISTED_CHECKS:

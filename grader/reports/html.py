@@ -86,5 +86,6 @@ def write_instructor_view(view: dict, student_id: str, out: Path, lang: str) -> 
     text = render_feedback(view, lang)
     banner = Markup('<div class="note" role="note">{}</div>').format(templating.translator(lang, "html")(
         "instructor_banner"))
-    write_atomic(path, text.replace("<main>", "<main>\n" + banner, 1))
+    # ``banner`` is Markup: adding a str to it would escape that str, so join as plain text.
+    write_atomic(path, text.replace("<main>", "<main>\n" + str(banner), 1))
     return path

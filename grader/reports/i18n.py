@@ -5,7 +5,8 @@ from __future__ import annotations
 LANGUAGES = ("nl", "en")
 
 # Placeholders in {braces} are filled by the renderer: numbers are shown as they are, text
-# (ids, function names, student text) is always shown as code and escaped.
+# (ids, function names, student text) is always shown as code and escaped; a list as its items
+# in code, separated by commas (and "and N more" when it was cut).
 MESSAGES: dict[str, dict[str, str]] = {
     # The student's page: header and summary.
     "page_title": {"nl": "Feedback voor {id}", "en": "Feedback for {id}"},
@@ -24,6 +25,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp_failed": {"nl": "niet geslaagd", "en": "not passed"},
     "cp_not_graded": {"nl": "niet beoordeeld", "en": "not graded"},
     "cp_counts": {"nl": "{passed} van {total} controles geslaagd.", "en": "{passed} of {total} checks passed."},
+    "cp_counts_one": {"nl": "{passed} van {total} controle geslaagd.", "en": "{passed} of {total} check passed."},
     "cp_no_checks": {"nl": "Voor dit checkpoint zijn geen controles uitgevoerd.",
                      "en": "No checks were run for this checkpoint."},
     # Why checkpoints 2 and 3 may fail because of an earlier checkpoint (CONTRACT.md, grading policy).
@@ -84,6 +86,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The function {function} is missing from main.py, so none of the {count} checks of this checkpoint "
               "can pass. Write this function with exactly this name.",
     },
+    "missing_function_one": {
+        "nl": "De functie {function} ontbreekt in main.py, dus de enige controle ({count}) van dit checkpoint kan niet "
+              "slagen. Schrijf deze functie met precies deze naam.",
+        "en": "The function {function} is missing from main.py, so the only check ({count}) of this checkpoint cannot "
+              "pass. Write this function with exactly this name.",
+    },
     # One failed check.
     "tried": {"nl": "Geprobeerd", "en": "Tried"},
     "got": {"nl": "Jouw code", "en": "Your code"},
@@ -112,6 +120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "passed_checks": {"nl": "Geslaagde controles bekijken ({count})", "en": "Show the passed checks ({count})"},
     "passed_cases": {"nl": "({count} gevallen)", "en": "({count} cases)"},
+    "passed_cases_one": {"nl": "(1 geval)", "en": "(1 case)"},
     # Load problems: why main.py could not be loaded, in plain words per kind.
     "load_heading": {"nl": "main.py kon niet worden geladen", "en": "main.py could not be loaded"},
     "load_consequence": {
@@ -120,6 +129,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "where_column": {"nl": "Regel {line}, kolom {column}:", "en": "Line {line}, column {column}:"},
     "where_line": {"nl": "Regel {line}:", "en": "Line {line}:"},
+    "where_cell_column": {"nl": "Cel {cell}, regel {line}, kolom {column}:", "en": "Cell {cell}, line {line}, column {column}:"},
+    "where_cell_line": {"nl": "Cel {cell}, regel {line}:", "en": "Cell {cell}, line {line}:"},
     "technical": {"nl": "Melding:", "en": "Message:"},
     "problem_encoding": {
         "nl": "main.py is geen leesbaar tekstbestand (niet in UTF-8 of Windows-1252 opgeslagen). Sla het bestand "
@@ -173,6 +184,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Het proces dat main.py laadde stopte onverwacht, bijvoorbeeld omdat het te veel geheugen gebruikte.",
         "en": "The process loading main.py stopped unexpectedly, for example because it used too much memory.",
     },
+    "no_code_heading": {"nl": "Geen code om te beoordelen", "en": "No code to grade"},
+    "problem_no_code": {
+        "nl": "In je inzending zit geen bestand dat de beoordelaar kan nakijken: geen .py-bestand, geen notebook "
+              "(.ipynb) en geen online tekst. Wel gevonden: {files}. Lever je uitwerking in als .py-bestand.",
+        "en": "Your submission holds no file the grader can check: no .py file, no notebook (.ipynb) and no online "
+              "text. Found: {files}. Submit your work as a .py file.",
+    },
+    "problem_no_code_nothing": {
+        "nl": "Je inzending bevatte geen enkel bestand. Lever je uitwerking in als .py-bestand.",
+        "en": "Your submission held no files at all. Submit your work as a .py file.",
+    },
     "problem_unknown": {"nl": "main.py kon niet worden geladen ({kind}).",
                         "en": "main.py could not be loaded ({kind})."},
     # Notes: short remarks about the submission.
@@ -197,7 +219,65 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Er waren meerdere inzendingen met de naam {old}; deze heet hier {id}.",
         "en": "There were several submissions named {old}; this one is called {id} here.",
     },
-    "note_unknown": {"nl": "Opmerking: {kind}", "en": "Note: {kind}"},
+    "note_decoded_utf16": {
+        "nl": "main.py was als UTF-16 opgeslagen; de beoordelaar heeft het zo gelezen. Sla je bestanden voortaan op "
+              "als UTF-8.",
+        "en": "main.py was saved as UTF-16; the grader read it that way. Save your files as UTF-8 from now on.",
+    },
+    # Notes from the intake (an LMS export, a folder, an archive, a notebook).
+    "note_chosen_file": {"nl": "Er kwamen meerdere bestanden in aanmerking; beoordeeld is {file} ({rule}).",
+                         "en": "Several files could be graded; {file} was graded ({rule})."},
+    "note_chosen_alone": {"nl": "Beoordeeld is {file} ({rule}).", "en": "{file} was graded ({rule})."},
+    "note_chosen_ignored": {"nl": "Niet beoordeeld: {files}.", "en": "Not graded: {files}."},
+    "list_more": {"nl": "en nog {count} bestanden", "en": "and {count} more files"},
+    "list_more_one": {"nl": "en nog {count} bestand", "en": "and {count} more file"},
+    # Why a file was chosen (grader.discover.choose.RULE, in that order).
+    "rule_0": {"nl": "het heet main.py", "en": "it is named main.py"},
+    "rule_1": {"nl": "het heet main.py, met andere hoofdletters", "en": "it is named main.py in other letter case"},
+    "rule_2": {"nl": "een kopie van main.py", "en": "a copy of main.py"},
+    "rule_3": {"nl": "main.py, opgeslagen als tekst", "en": "main.py saved as text"},
+    "rule_4": {"nl": "het notebook main.ipynb", "en": "the notebook main.ipynb"},
+    "rule_5": {"nl": "het .py-bestand met de meeste functies van de opdracht",
+               "en": "the .py file with most of the assignment's functions"},
+    "rule_6": {"nl": "het notebook met de meeste functies van de opdracht",
+               "en": "the notebook with most of the assignment's functions"},
+    "rule_7": {"nl": "het als tekst opgeslagen .py-bestand met de meeste functies van de opdracht",
+               "en": "the .py file saved as text with most of the assignment's functions"},
+    "rule_8": {"nl": "online tekst uit het LMS", "en": "online text from the LMS"},
+    "note_attempts": {"nl": "Je hebt {count} keer ingeleverd; alleen de laatste poging ({graded}) is beoordeeld.",
+                      "en": "You handed in {count} times; only the latest attempt ({graded}) was graded."},
+    "note_late": {"nl": "De beoordeelde poging is na de deadline ingeleverd: te laat volgens het LMS.",
+                  "en": "The graded attempt was handed in after the deadline: late according to the LMS."},
+    "note_online_text": {
+        "nl": "Je uitwerking stond als online tekst in het LMS ({file}); de beoordelaar heeft die tekst omgezet naar "
+              "Python-code.",
+        "en": "Your work was online text in the LMS ({file}); the grader converted that text to Python code.",
+    },
+    "note_notebook": {"nl": "{file} is een notebook: de codecellen zijn op volgorde samengevoegd en zo beoordeeld.",
+                      "en": "{file} is a notebook: its code cells were joined in order and graded that way."},
+    "note_notebook_replaced": {"nl": "{count} regels met IPython-opdrachten (% of !) telden als pass.",
+                               "en": "{count} lines with IPython commands (% or !) counted as pass."},
+    "note_notebook_replaced_one": {"nl": "{count} regel met een IPython-opdracht (% of !) telde als pass.",
+                                   "en": "{count} line with an IPython command (% or !) counted as pass."},
+    "note_notebook_unreadable": {
+        "nl": "Het notebook kon niet worden gelezen, dus er was geen code om te beoordelen: {detail}.",
+        "en": "The notebook could not be read, so there was no code to grade: {detail}.",
+    },
+    "note_archive_unreadable": {"nl": "Het archief {file} kon niet worden gelezen: {detail}.",
+                                "en": "The archive {file} could not be read: {detail}."},
+    "note_archive_member_refused": {
+        "nl": "Niet gelezen, want te groot of te sterk ingepakt: {files}.",
+        "en": "Not read, as too large or compressed too much: {files}.",
+    },
+    "note_too_many_files": {
+        "nl": "De map {folder} bevat meer dan {limit} bestanden; alleen de eerste {limit} zijn bekeken.",
+        "en": "The folder {folder} holds more than {limit} files; only the first {limit} were looked at.",
+    },
+    "note_no_code_file": {"nl": "Er was geen bestand met Python-code om te beoordelen. Gevonden: {files}.",
+                          "en": "There was no file with Python code to grade. Found: {files}."},
+    "note_no_code_file_nothing": {"nl": "Deze inzending bevatte geen bestanden.",
+                                  "en": "This submission held no files."},
+    "note_unknown": {"nl": "Opmerking over de inzending ({kind}).", "en": "A remark about the submission ({kind})."},
     "output": {"nl": "Wat je code afdrukte bij het laden", "en": "What your code printed while loading"},
     "output_explain": {
         "nl": "De beoordelaar doet niets met deze uitvoer; print-aanroepen buiten je functies zijn niet nodig.",
@@ -211,6 +291,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # The class page.
     "class_title": {"nl": "Resultaten van de klas", "en": "Class results"},
     "class_count": {"nl": "{count} inzendingen.", "en": "{count} submissions."},
+    "class_count_one": {"nl": "{count} inzending.", "en": "{count} submission."},
     "class_rate": {"nl": "Checkpoint {n}: {passed} van {total} geslaagd ({percent}%)",
                    "en": "Checkpoint {n}: {passed} of {total} passed ({percent}%)"},
     "class_table": {"nl": "Checkpoints per student", "en": "Checkpoints per student"},
@@ -238,6 +319,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "class_scores": {"nl": "Verdeling van de scores", "en": "Score distribution"},
     "class_score_row": {"nl": "Score {score}: {count} inzendingen ({percent}%)",
                         "en": "Score {score}: {count} submissions ({percent}%)"},
+    "class_score_row_one": {"nl": "Score {score}: {count} inzending ({percent}%)",
+                            "en": "Score {score}: {count} submission ({percent}%)"},
     "class_load_errors": {"nl": "Laadfouten per soort", "en": "Load errors by kind"},
     "class_no_load_errors": {"nl": "Alle inzendingen konden worden geladen.",
                              "en": "Every submission could be loaded."},
@@ -286,8 +369,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "en": "Marked: code found in both files."},
     "sim_more": {"nl": "Nog {count} paren staan alleen in de tabel en in similarity.json.",
                  "en": "{count} more pairs are listed in the table and in similarity.json only."},
+    "sim_more_one": {"nl": "Nog {count} paar staat alleen in de tabel en in similarity.json.",
+                     "en": "{count} more pair is listed in the table and in similarity.json only."},
     "sim_missing": {"nl": "Niet vergeleken (broncode niet gevonden of gewijzigd): {ids}",
                     "en": "Not compared (source not found or changed): {ids}"},
     "sim_back": {"nl": "Terug naar de klas", "en": "Back to the class"},
 }
 
+# A message with a "<key>_one" form uses it when the number in this placeholder is 1.
+PLURAL_BY = {"passed_cases": "count", "cp_counts": "total", "missing_function": "count", "class_count": "count",
+             "class_score_row": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count"}
+# Messages whose "main.py" means that name itself, not the graded file (see templating.translator).
+LITERAL_NAMES = frozenset(f"rule_{n}" for n in range(9))
+
+
+def key_for(key: str, values: dict) -> str:
+    """The message id to use for ``key`` with ``values``: its ``_one`` form when its number is 1."""
+    number = values.get(PLURAL_BY.get(key, ""))
+    return f"{key}_one" if number == 1 and f"{key}_one" in MESSAGES else key

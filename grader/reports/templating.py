@@ -60,15 +60,29 @@ def html_code(text: object) -> Markup:
     return Markup("<code>{}</code>").format(text)
 
 
-def _html_value(value: object) -> object:
+class Names(list):
+    """File names (or other student text) to show as a list; ``more``: how many were left off."""
+
+    def __init__(self, items: object = (), more: int = 0) -> None:
+        super().__init__(items)
+        self.more = more
+
+
+def _html_value(value: object, more: Callable[[int], str]) -> object:
     if isinstance(value, (Markup, int, float)):
         return value
+    if isinstance(value, list):
+        shown = Markup(", ").join(html_code(item) for item in value)
+        return shown + Markup(" ") + more(value.more) if getattr(value, "more", 0) else shown
     return html_code(value)
 
 
-def _markdown_value(value: object) -> object:
+def _markdown_value(value: object, more: Callable[[int], str]) -> object:
     if isinstance(value, (Plain, int, float)):
         return value
+    if isinstance(value, list):
+        shown = ", ".join(inline_code(item) for item in value)
+        return Plain(f"{shown} {more(value.more)}" if getattr(value, "more", 0) else shown)
     return inline_code(value)
 
 
@@ -77,21 +91,28 @@ def translator(lang: str, form: str, file: str = "main.py") -> Callable[..., str
 
     Numbers are inserted as they are; any other text is inserted as code (``<code>``,
     escaped, in HTML; a safe code span in Markdown), so student text can never become
-    markup. ``file``: the graded file's name (already checked safe by feedback.graded_file_name),
-    which replaces "main.py" in the texts. Out, for HTML: Markup; for Markdown: a str.
+    markup; a list as its items in code, comma-separated, followed by "and N more" for a
+    :class:`Names` with ``more``. A message with a singular form (i18n.PLURAL_BY) uses it
+    when its number is 1. ``file``: the graded file's name (already checked safe by
+    feedback.graded_file_name), which replaces "main.py" in the texts (except those in
+    i18n.LITERAL_NAMES). Out, for HTML: Markup; for Markdown: :class:`Plain` (a str).
     """
     if lang not in i18n.LANGUAGES:
         raise ValueError(f"unknown report language {lang!r}")
 
-    def text(key: str) -> str:
-        return i18n.MESSAGES[key][lang].replace("main.py", file)
+    def text(key: str, values: dict) -> str:
+        key = i18n.key_for(key, values)
+        message = i18n.MESSAGES[key][lang]
+        return message if key in i18n.LITERAL_NAMES else message.replace("main.py", file)
 
     if form == "html":
         def t(key: str, **values: object) -> Markup:
-            return escape(text(key)).format(**{k: _html_value(v) for k, v in values.items()})
+            more = lambda count: t("list_more", count=count)  # noqa: E731
+            return escape(text(key, values)).format(**{k: _html_value(v, more) for k, v in values.items()})
     elif form == "markdown":
         def t(key: str, **values: object) -> str:
-            return text(key).format(**{k: _markdown_value(v) for k, v in values.items()})
+            more = lambda count: t("list_more", count=count)  # noqa: E731
+            return Plain(text(key, values).format(**{k: _markdown_value(v, more) for k, v in values.items()}))
     else:
         raise ValueError(f"unknown report form {form!r}")
     return t
@@ -127,7 +148,8 @@ def bytecode_cache() -> jinja2.BytecodeCache | None:
 def environment() -> jinja2.Environment:
     """The reports' Jinja2 environment, created once per process.
 
-    Autoescaping is on for ``.html`` templates and off for ``.md``/``.css``; undefined
+    Autoescaping is on for ``.html`` templates and off for ``.md``/``.css``; ``note_text``
+    (grader.reports.notes.sentence) is available to every template; undefined
     names are errors; templates are compiled once and kept (no reload checks), with a
     bytecode cache across processes (:func:`bytecode_cache`).
     """
@@ -144,6 +166,8 @@ def environment() -> jinja2.Environment:
         bytecode_cache=bytecode_cache(),
     )
     env.filters.update(code=html_code, mdcode=inline_code, mdblock=fenced_block, mdvalue=markdown_value, caret=caret)
+    from grader.reports import notes  # the notes' sentences use this module's translators
+    env.globals["note_text"] = notes.sentence
     return env
 
 

@@ -1,0 +1,219 @@
+"""The reports' and the terminal's texts read as sentences: notes, load problems, plurals, the files' own names."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from grader.reports import classview, feedback, html, i18n, markdown
+from grader.terminal import Progress
+from test_reports import LANGS, XSS, all_passing, check, document, load_error, md, page, passing, result, shown
+
+ROOT = Path(__file__).parent.parent
+MANY = [f"extra/file{n}.py" for n in range(60)]
+
+# Every note the intake produces, with words its sentence must contain (file names, numbers).
+NOTES = {
+    "chosen-file": ({"kind": "chosen-file", "file": "src/opdracht.py", "rule": "another .py file",
+                     "ignored": ["helpers.py", "oud/main_old.py"]},
+                    ["src/opdracht.py", "helpers.py", "oud/main_old.py"]),
+    "attempts": ({"kind": "attempts", "graded": "2026-01-03 10:00:00", "count": 3,
+                  "others": ["2026-01-01 09:00:00", "2026-01-02 09:00:00"]}, ["2026-01-03 10:00:00", "3"]),
+    "late": ({"kind": "late"}, []),
+    "online-text": ({"kind": "online-text", "file": "text.html"}, ["text.html"]),
+    "notebook": ({"kind": "notebook", "file": "main.ipynb", "cells": [[1, 1, 3]], "replaced": 2}, ["main.ipynb", "2"]),
+    "notebook-unreadable": ({"kind": "notebook-unreadable", "detail": "not a notebook: JSONDecodeError"},
+                            ["JSONDecodeError"]),
+    "archive-unreadable": ({"kind": "archive-unreadable", "file": "werk.zip", "detail": "bad zip"},
+                           ["werk.zip", "bad zip"]),
+    "archive-member-refused": ({"kind": "archive-member-refused", "file": "werk.zip/data.bin", "size": 70000000},
+                               ["werk.zip/data.bin"]),
+    "too-many-files": ({"kind": "too-many-files", "folder": "anna", "limit": 2000}, ["anna", "2000"]),
+    "decoded-utf16": ({"kind": "decoded-utf16"}, ["UTF-16"]),
+    "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
+}
+
+
+def produced_note_kinds() -> set[str]:
+    """Every note kind the intake and the loader write (``{"kind": "..."`` in their source)."""
+    kinds = set()
+    for path in [*(ROOT / "grader" / "discover").rglob("*.py"), ROOT / "grader" / "sandbox" / "loader.py"]:
+        kinds |= set(re.findall(r'\{\*?\*?\w*,?\s*"kind": "([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    return kinds
+
+
+def test_every_note_kind_the_intake_produces_has_a_sentence():
+    kinds = produced_note_kinds()
+    assert {"chosen-file", "attempts", "late", "notebook", "no-code-file", "missing-function"} <= kinds
+    assert kinds <= set(NOTES) | {"missing-function", "decoded-cp1252", "exit-called", "renamed-id"}
+    assert all(feedback.build(result(all_passing(), notes=[{"kind": kind}]))["notes"][0]["kind"] == kind
+               for kind in kinds)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", sorted(NOTES))
+def test_intake_notes_are_sentences_with_their_details(kind, lang):
+    note, words = NOTES[kind]
+    res = result(all_passing(), lang=lang, notes=[note])
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert "Opmerking:" not in rendered and "Note:" not in rendered and f"`{kind}`" not in rendered
+        assert all(word in rendered for word in words), (kind, lang)
+        notes = rendered[rendered.index(i18n.MESSAGES["notes"][lang]):]
+        assert re.search(r"[a-z]{4,} [a-z]{2,} [a-z]{2,}", notes), notes  # words, not a code
+
+
+def test_a_late_attempt_is_said_to_be_late():
+    notes = [NOTES["attempts"][0], {"kind": "late"}]
+    assert "te laat" in shown(result(all_passing(), notes=notes))
+    assert "late" in md(result(all_passing(), lang="en", notes=notes), "en").split("Notes", 1)[1]
+
+
+def test_long_file_lists_in_notes_are_cut_and_file_names_escaped():
+    chosen = {"kind": "chosen-file", "file": f"{XSS}.py", "rule": "another .py file", "ignored": MANY}
+    for lang in LANGS:
+        res = result(all_passing(), lang=lang, notes=[chosen])
+        rendered = page(res, lang)
+        assert "<script>" not in rendered and "&lt;script&gt;" in rendered
+        for text in (shown(res, lang), md(res, lang)):
+            assert "file9.py" in text and "file59.py" not in text
+            assert ("nog 50 bestanden" if lang == "nl" else "50 more") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_submission_without_code_says_so_and_lists_what_was_there(lang):
+    res = load_error("empty", lang, "the file has no code")
+    res["load"]["notes"] = [NOTES["no-code-file"][0]]
+    res["graded_file"] = None
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert "README.txt" in rendered and "main.py" not in rendered, rendered
+        assert rendered.count("README.txt") == 1
+    res["load"]["notes"] = [{"kind": "no-code-file", "found": []}]
+    assert "main.py" not in md(res, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_notebook_load_error_names_the_cell_and_its_line(lang):
+    res = load_error("syntax", lang, "invalid syntax", 103, 5, "    if x = 1:")
+    res["load"]["problem"].update(cell=7, cell_line=4)
+    res["graded_file"] = "main.ipynb"
+    where = {"nl": "Cel 7, regel 4, kolom 5", "en": "Cell 7, line 4, column 5"}[lang]
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert where in rendered and "103" not in rendered
+    out = self_check(res, lang)
+    assert {"nl": "cel 7, regel 4", "en": "cell 7, line 4"}[lang] in out and "103" not in out
+
+
+def test_the_caret_is_on_the_line_under_the_code_in_html():
+    res = load_error("syntax", "nl", "expected ':'", 12, 5, "def f(p)")
+    assert "<code>def f(p)\n    ^</code>" in page(res)
+
+
+def test_the_instructor_view_keeps_its_main_element(tmp_path):
+    view = feedback.build(result(all_passing(), lang="en"), reveal=True)
+    text = html.write_instructor_view(view, "anna", tmp_path, "en").read_text(encoding="utf-8")
+    assert "&lt;main&gt;" not in text and text.count("<main>") == 1
+    assert re.search(r'<main>\s*<div class="note" role="note">Instructor view', text)
+
+
+# The terminal. -----------------------------------------------------------------------------------
+
+def self_check(res: dict, lang: str) -> str:
+    """What a student's own run prints for ``res``."""
+    import io
+    import sys
+    saved, sys.stdout = sys.stdout, io.StringIO()
+    try:
+        Progress(1, lang, quiet=True).self_check(res, Path("out"))
+        return sys.stdout.getvalue()
+    finally:
+        sys.stdout = saved
+
+
+def terminal_result(checks, lang="nl", notes=(), graded_file="eva.py") -> dict:
+    res = result(checks, lang=lang, student="eva", notes=notes)
+    res["graded_file"] = graded_file
+    for cp in res["checkpoints"].values():
+        for record in cp["checks"]:
+            record.setdefault("hidden", False)
+    return res
+
+
+def test_the_self_check_says_outcomes_and_load_problems_in_words():
+    checks = passing("v", 1, 1) + [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    out = self_check(terminal_result(checks), "nl")
+    assert "timeout" not in out and "not-run" not in out and "niet op tijd klaar" in out
+    for kind, words in (("runtime", "fout"), ("indentation", "inspringing"), ("syntax", "syntaxfout")):
+        res = load_error(kind, "nl", "boom", 3, None, "x")
+        res["graded_file"] = "eva.py"
+        out = self_check(res, "nl")
+        assert f"({kind})" not in out and words in out, out
+
+
+def test_the_self_check_names_the_graded_file_for_a_missing_function():
+    checks = passing("v", 1, 1) + passing("f", 2, 1) + [check("d1", 3, "failed", tried="t", expected="e", got="g")]
+    out = self_check(terminal_result(checks, notes=[{"kind": "missing-function", "name": "dispatch_ticket"}]), "nl")
+    assert "eva.py definieert geen functie dispatch_ticket" in out and "main.py" not in out
+
+
+def test_gradescope_says_outcomes_in_words():
+    from grader.reports import gradescope
+    checks = [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + passing("f", 2, 1) + \
+        passing("d", 3, 1)
+    output = gradescope.render(result(checks), "nl")["tests"][0]["output"]
+    assert "niet op tijd klaar" in output and "Niet uitgevoerd" in output
+    assert ": timeout" not in output and "not-run" not in output
+
+
+# Singular and plural. ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, one, two", [("nl", "(1 geval)", "(2 gevallen)"), ("en", "(1 case)", "(2 cases)")])
+def test_one_case_is_said_in_the_singular(lang, one, two):
+    res = result(all_passing() + [check("v2_keys[a]", 1)], lang=lang)
+    assert one in shown(res, lang)
+    res = result(all_passing() + [check("v2_keys[a]", 1), check("v2_keys[b]", 1)], lang=lang)
+    assert two in shown(res, lang)
+
+
+@pytest.mark.parametrize("lang, words", [("nl", ("1 inzending.", "1 inzending (")),
+                                         ("en", ("1 submission.", "1 submission ("))])
+def test_the_class_page_counts_one_submission_in_the_singular(lang, words):
+    text = re.sub(r"<[^>]+>", "", html.render_index(classview.summarize(document([result(all_passing())], lang))))
+    assert all(word in text for word in words), text
+
+
+def test_the_terminal_counts_in_singular_and_plural(capsys):
+    progress = Progress(1, "nl", quiet=True)
+    progress.summary([result(all_passing())], Path("out"))
+    checks = [check(f"v{n}", 1, "failed", tried="t", expected="e", got="g") for n in range(4)] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    progress.self_check(terminal_result(checks), Path("out"))
+    out = capsys.readouterr().out
+    assert "1 inzending beoordeeld" in out and "(en)" not in out
+    assert "nog 1 mislukte controle;" in out and "(s)" not in out
+    english = Progress(2, "en", quiet=True)
+    english.summary([result(all_passing()), result(all_passing(), student="bob")], Path("out"))
+    assert "2 submissions graded" in capsys.readouterr().out
+
+
+
+# The tried code and the expected values of checkpoint 3. ------------------------------------------
+
+def test_the_tried_code_names_the_log_completed_as_the_texts_do():
+    from checks.dispatching import Scene
+    scene = Scene(None)
+    scene.lines.append("r = dispatch_ticket(p, 'learner', {H(p)}, state, completed)")
+    scene.assign("log", {"c1": None})
+    assert "completed = {'c1': None}" in scene.tried() and not re.search(r"\blog\b", scene.tried())
+
+
+def test_an_expected_print_is_shown_without_a_comment_sign():
+    from checks.test_checkpoint3_replay import expect_printed
+    from grader.battery import Mismatch
+    with pytest.raises(Mismatch) as found:
+        expect_printed("print(r['replayed'], state['version'])", "True 1", True, 2)
+    expected = found.value.detail["expected"]
+    assert all(not text.lstrip().startswith("#") and "True 1" in text
+               for text in (expected.values() if isinstance(expected, dict) else [expected]))
