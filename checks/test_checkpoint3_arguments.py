@@ -1,0 +1,348 @@
+"""Checkpoint 3: dispatch_ticket's arguments, each checked before any status (CONTRACT.md D1-D6, G2)."""
+
+import hashlib
+
+import pytest
+
+from checks import invalid, lesson
+from checks.dispatching import DISPATCH, H, Scene, code, expect_outcome, expect_status, other_digests
+from grader.battery import Mismatch, check, note, said
+from grader.values import plain
+
+P = lesson.proposal
+DIGEST = H(P())
+# The note on a call that adds other approvals to the register.
+OTHERS = "# others(n): " + note("n geldige vingerafdrukken van andere voorstellen", "n valid fingerprints of other proposals")
+TICKETS_16 = {"lamp": "open", **{f"t{i}": "done" for i in range(1, 16)}}
+
+
+def ids(cases):
+    return [case[0] for case in cases]
+
+
+# D1: the host actor ---------------------------------------------------------------------------
+
+@check(3, "D1", nl="Een hostactor die aan het ID-patroon voldoet, ook een van precies 40 tekens, wordt aanvaard.",
+       en="A host actor that matches the ID pattern, also one of exactly 40 characters, is accepted.",
+       hint_nl="De hostactor volgt hetzelfde patroon als call_id, actor en name in checkpoint 1.",
+       hint_en="The host actor follows the same pattern as call_id, actor and name in checkpoint 1.")
+@pytest.mark.parametrize("actor", ["a" * 40, "A", "Ab_-9z", "lEARNER-2_x"],
+                         ids=["40-chars", "one-letter", "mixed", "upper-inside"])
+def test_d1_host_actor_valid(student, actor):
+    expect_outcome(Scene(student).attempt(actor, actor=actor), ("ok", 1))
+
+
+HOST_ACTORS_INVALID = [
+    ("41-chars", "a" * 41), ("newline", "learner\n"), ("empty", ""), ("digit-first", "1learner"),
+    ("dash-first", "-learner"), ("space", "learner "), ("dot", "learn.er"), ("accent", "l\u00e9arner"),
+    ("kelvin", "\u212a"), ("arabic-digit", "a\u0661"), ("fullwidth", "\uff4cearner"), ("none", None),
+    ("int", 7), ("bytes", b"learner"), ("list", ["learner"]), ("bracket", "learn[er"), ("backtick", "learner`"),
+    ("underscore-first", "_learner"),
+]
+
+
+@check(3, "D1", nl="Een hostactor die niet aan het ID-patroon voldoet, geeft een ValueError.",
+       en="A host actor that does not match the ID pattern raises a ValueError.",
+       hint_nl="Controleer de hostactor zoals de ID-velden: een str, ASCII, het hele patroon, hoogstens 40 tekens.",
+       hint_en="Check the host actor like the ID fields: a str, ASCII, the whole pattern, at most 40 characters.")
+@pytest.mark.parametrize("case", HOST_ACTORS_INVALID, ids=ids(HOST_ACTORS_INVALID))
+def test_d1_host_actor_invalid(student, case):
+    Scene(student).attempt(case[1]).expect_value_error()
+
+
+# D2: the approval register --------------------------------------------------------------------
+
+@check(3, "D2", nl="Een lege set en een set van precies 64 hexstrings zijn geldige goedkeuringsregisters.",
+       en="An empty set and a set of exactly 64 hex strings are valid approval registers.",
+       hint_nl="approved mag leeg zijn en mag 64 vingerafdrukken bevatten, niet meer.",
+       hint_en="approved may be empty and may hold 64 fingerprints, not more.")
+@pytest.mark.parametrize("size", [0, 64], ids=["empty-set", "64-digests"])
+def test_d2_approved_valid(student, size):
+    scene = Scene(student)
+    if size == 0:
+        expect_status(scene.attempt(approval="empty"), "approval-required")
+    else:
+        approved = other_digests(63) | {DIGEST}
+        scene.say(OTHERS)
+        expect_outcome(scene.call(P(), "learner", approved, "p, 'learner', {H(p)} | others(63)"), ("ok", 1))
+
+
+APPROVED_INVALID = [
+    ("65-digests", lambda: other_digests(64) | {DIGEST}, "{H(p)} | others(64)"),
+    ("list", lambda: [DIGEST], "[H(p)]"), ("tuple", lambda: (DIGEST,), "(H(p),)"),
+    ("dict", lambda: {DIGEST: True}, "{H(p): True}"), ("none", lambda: None, "None"),
+    ("bytes-digest", lambda: {DIGEST, hashlib.sha256(b"p").digest()}, "{H(p), sha256(...).digest()}"),
+    ("63-chars", lambda: {DIGEST, DIGEST[:63]}, "{H(p), H(p)[:63]}"),
+    ("65-chars", lambda: {DIGEST, DIGEST + "0"}, "{H(p), H(p) + '0'}"),
+    ("non-hex", lambda: {DIGEST, "g" * 64}, "{H(p), 'g' * 64}"),
+    ("newline", lambda: {DIGEST + "\n"}, "{H(p) + '\\n'}"),
+    ("non-str", lambda: {DIGEST, 12345}, "{H(p), 12345}"),
+    ("underscore", lambda: {DIGEST, DIGEST[:32] + "_" + DIGEST[33:]}, "{H(p), H(p)[:32] + '_' + H(p)[33:]}"),
+    ("0x-prefix", lambda: {DIGEST, "0x" + DIGEST[2:]}, "{H(p), '0x' + H(p)[2:]}"),
+    ("0X-prefix", lambda: {DIGEST, "0X" + DIGEST[2:]}, "{H(p), '0X' + H(p)[2:]}"),
+    ("arabic-indic-digit", lambda: {DIGEST, DIGEST[:63] + "\u0661"}, "{H(p), H(p)[:63] + '\\u0661'}"),
+    # bytes.fromhex and int(..., 16) skip white space; a digest is 64 hex digits and nothing else.
+    ("space-padded", lambda: {DIGEST, "  " + DIGEST[2:]}, "{H(p), '  ' + H(p)[2:]}"),
+    ("trailing-white-space", lambda: {DIGEST, DIGEST[:62] + " \t"}, "{H(p), H(p)[:62] + ' \\t'}"),
+    ("hex-bytes", lambda: {DIGEST, DIGEST.encode()}, "{H(p), H(p).encode()}"),
+]
+
+
+@check(3, "D2", nl="approved moet een set zijn van hoogstens 64 strings van precies 64 hexcijfers; anders ValueError.",
+       en="approved must be a set of at most 64 strings of exactly 64 hex digits; otherwise ValueError.",
+       hint_nl="Controleer het type van het register, zijn grootte en elk element volledig.",
+       hint_en="Check the register's type, its size and every element completely.")
+@pytest.mark.parametrize("case", APPROVED_INVALID, ids=ids(APPROVED_INVALID))
+def test_d2_approved_invalid(student, case):
+    scene = Scene(student)
+    if "others(" in case[2]:
+        scene.say(OTHERS)
+    scene.call(P(), "learner", case[1](), f"p, 'learner', {case[2]}").expect_value_error()
+
+
+# D3: the host state ---------------------------------------------------------------------------
+
+def host(version=0, **tickets):
+    return {"version": version, "tickets": tickets or {"lamp": "open"}}
+
+
+STATES_VALID = [  # (id, state, changes to p, outcome)
+    ("version-1000001", host(1000001), {}, "stale-version"),
+    ("version-1000000", host(1000000), {"version": 1000000}, ("ok", 1000001)),
+    ("one-ticket", host(), {}, ("ok", 1)),
+    ("16-tickets", host(**TICKETS_16), {}, ("ok", 1)),
+    ("32-char-ticket", host(lamp="open", **{"l" * 32: "done"}), {}, ("ok", 1)),
+    ("short-and-hyphen-tickets", host(lamp="open", a="done", **{"x-1": "open"}), {}, ("ok", 1)),
+]
+
+
+@check(3, "D3", nl="Een state met versie tot en met 1000001 en 1 tot 16 geldige tickets wordt aanvaard.",
+       en="A state with a version up to and including 1000001 and 1 to 16 valid tickets is accepted.",
+       hint_nl="Let op de grenzen: de hostversie loopt tot 1000001 en er mogen 16 tickets zijn.",
+       hint_en="Mind the limits: the host version goes up to 1000001 and there may be 16 tickets.")
+@pytest.mark.parametrize("case", STATES_VALID, ids=ids(STATES_VALID))
+def test_d3_state_valid(student, case):
+    scene = Scene(student)
+    scene.assign("state", case[1])
+    expect_outcome(scene.attempt(**case[2]), case[3])
+
+
+STATES_INVALID = [
+    ("none", None), ("list", [("version", 0)]), ("no-tickets", {"version": 0}),
+    ("no-version", {"tickets": {"lamp": "open"}}), ("extra-key", {**host(), "owner": "learner"}),
+    ("renamed-key", {"version": 0, "ticket": {"lamp": "open"}}),
+    ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),
+    ("version-float", host(0.0)), ("version-none", host(None)),
+    ("tickets-empty", {"version": 0, "tickets": {}}), ("tickets-17", host(**TICKETS_16, t16="open")),
+    ("tickets-list", {"version": 0, "tickets": [("lamp", "open")]}), ("tickets-none", {"version": 0, "tickets": None}),
+    ("key-upper", host(lamp="open", Sensor="open")), ("key-underscore", host(lamp="open", sensor_1="open")),
+    ("key-33", host(lamp="open", **{"l" * 33: "open"})), ("key-newline", host(lamp="open", **{"sensor\n": "open"})),
+    ("key-accent", host(lamp="open", **{"s\u00e9nsor": "open"})),
+    ("key-int", {"version": 0, "tickets": {"lamp": "open", 7: "open"}}),
+    ("key-digit-first", host(lamp="open", **{"1x": "open"})), ("key-dash-first", host(lamp="open", **{"-x": "open"})),
+    ("value-closed", host(lamp="open", sensor="closed")), ("value-upper", host(lamp="open", sensor="Done")),
+    ("value-none", host(lamp="open", sensor=None)), ("value-true", host(lamp="open", sensor=True)),
+    ("value-list", host(lamp="open", sensor=["open"])), ("value-space", host(lamp="open", sensor="open ")),
+]
+
+
+@check(3, "D3",
+       nl="Een state zonder precies version (0..1000001) en tickets (1..16 geldige paren) geeft een ValueError.",
+       en="A state without exactly version (0..1000001) and tickets (1..16 valid pairs) raises a ValueError.",
+       hint_nl="Controleer de sleutels van state, type en bereik van de versie en elk ticketpaar, zonder TypeError.",
+       hint_en="Check state's keys, the version's type and range and every ticket pair, without a TypeError.")
+@pytest.mark.parametrize("case", STATES_INVALID, ids=ids(STATES_INVALID))
+def test_d3_state_invalid(student, case):
+    scene = Scene(student)
+    scene.assign("state", case[1])
+    scene.attempt().expect_value_error()
+
+
+def refused_values(clause: str, field: str) -> list[tuple[str, object, str]]:
+    """(case id, value, note) of every ``field`` value (ticket or status) that checkpoint 1 refuses under ``clause``."""
+    return [(name, case.build()["arguments"][field], case.note) for name, case in invalid.CLAUSES[clause]]
+
+
+# A state's ticket keys are tickets (V6) and its values statuses (V7): every value checkpoint 1 refuses there.
+PAIR_PARTS = {  # part -> (clause, cases, the ticket pair as code with {} for the value, what it is)
+    "key": ("V6", refused_values("V6", "ticket"), "{{'lamp': 'open', {}: 'open'}}",
+            ("deze sleutel is geen geldig ticket", "this key is not a valid ticket")),
+    "value": ("V7", refused_values("V7", "status"), "{{'lamp': 'open', 'sensor': {}}}",
+              ("deze waarde is geen geldige status", "this value is not a valid status")),
+}
+
+
+@check(3, "D3", nl="Elk ticket dat checkpoint 1 weigert, is ook als sleutel in state ongeldig, en elke geweigerde "
+       "status ook als waarde: ValueError.",
+       en="Every ticket that checkpoint 1 refuses is invalid as a key in state too, and every refused status as "
+       "a value: ValueError.",
+       hint_nl="Controleer elk ticketpaar van state met dezelfde regels als ticket en status in checkpoint 1.",
+       hint_en="Check every ticket pair of state with the same rules as ticket and status in checkpoint 1.")
+@pytest.mark.parametrize("part", list(PAIR_PARTS))
+def test_d3_state_pairs_as_in_checkpoint_1(student, part):
+    clause, cases, pair, (what_nl, what_en) = PAIR_PARTS[part]
+    for number, (name, value, remark) in enumerate(cases, 1):
+        tickets = {"lamp": "open", value: "open"} if part == "key" else {"lamp": "open", "sensor": value}
+        scene = Scene(student)
+        scene.lines[0] = f"state = {{'version': 0, 'tickets': {pair.format(lesson.literal(value))}}}"
+        scene.state = {"version": 0, "tickets": lesson.fresh(tickets)}
+        where = note(f"ongeldig: {number} van {len(cases)} volgens {clause} (in checkpoint 1: {name})",
+                     f"invalid: {number} of {len(cases)} under {clause} (in checkpoint 1: {name})")
+        scene.lines.insert(0, f"# {where}" + (f"; {remark}" if remark else ""))
+        call = scene.attempt()
+        if not isinstance(call.error, ValueError):
+            raise Mismatch(call.shown, said(f"ValueError: {what_nl} ({clause})", f"ValueError: {what_en} ({clause})"),
+                           call.got())
+
+
+# D4: the completed log ------------------------------------------------------------------------
+
+@check(3, "D4",
+       nl="completed moet een dictionary zijn met hoogstens 64 rijen; anders ValueError, ook bij een herhaling "
+          "of een call die geweigerd zou worden.",
+       en="completed must be a dictionary of at most 64 rows; otherwise ValueError, also for a replay or a call "
+          "that would be refused.",
+       hint_nl="Controleer het type en de grootte van het log voordat je er iets in opzoekt of een status bepaalt.",
+       hint_en="Check the log's type and size before you look anything up in it or decide on a status.")
+@pytest.mark.parametrize("case", ["list", "none", "tuple", "65-rows-new-call", "65-rows-replay"])
+def test_d4_completed_invalid(student, case):
+    scene = Scene(student)
+    if case in ("list", "none", "tuple"):
+        scene.assign("log", {"list": [], "none": None, "tuple": ()}[case])
+        scene.attempt().expect_value_error()
+        return
+    # One log of 65 rows for several calls: each must raise, and a ValueError changes nothing (D19).
+    scene.fill(64)
+    scene.copy_row("f0", "x64")
+    if case == "65-rows-new-call":
+        scene.attempt(version=64).expect_value_error()
+        q = P(version=64)
+        scene.call(q, "other", {H(q)}, "q, 'other', {H(q)}").expect_value_error()  # else forbidden (D6)
+    else:
+        scene.attempt(approval="empty", call_id="f0").expect_value_error()
+        scene.attempt(approval="empty", call_id="f0", name="delete_ticket").expect_value_error()  # unknown-tool
+
+
+# D5, D6: validation first ---------------------------------------------------------------------
+
+@check(3, "D5", nl="dispatch_ticket weigert elk ongeldig voorstel met een ValueError, net als checkpoint 1.",
+       en="dispatch_ticket refuses every invalid proposal with a ValueError, just like checkpoint 1.",
+       hint_nl="Valideer het voorstel eerst zoals in checkpoint 1; faalt checkpoint 1 hierop ook, herstel dat eerst.",
+       hint_en="Validate the proposal first as in checkpoint 1; if checkpoint 1 fails on this too, fix that first.")
+@pytest.mark.parametrize("case", lesson.INVALID_PROPOSALS, ids=ids(lesson.INVALID_PROPOSALS))
+def test_d5_invalid_proposal(student, case):
+    _, shown, build, remark = case
+    scene = Scene(student)
+    if remark:
+        scene.say(f"# {remark}")
+    scene.call(build(), "learner", {DIGEST}, f"{shown}, 'learner', {{H(p)}}").expect_value_error(cause="validation")
+
+
+def _dispatch_invalid(student, case):
+    """dispatch_ticket(case, 'learner', {H(p)}, state, completed) in a scene of its own."""
+    scene = Scene(student)
+    if case.note:
+        scene.say(f"# {case.note}")
+    return scene.call(case.build(), "learner", {DIGEST}, f"{case.arg}, 'learner', {{H(p)}}")
+
+
+@check(3, "D5", nl="Elk voorstel dat checkpoint 1 moet weigeren, weigert dispatch_ticket ook met een ValueError.",
+       en="Every proposal that checkpoint 1 must refuse is refused by dispatch_ticket with a ValueError too.",
+       hint_nl="Valideer het voorstel met dezelfde regels als in checkpoint 1, geen eigen of soepelere versie ervan.",
+       hint_en="Validate the proposal with the same rules as in checkpoint 1, not a version of your own or a looser one.")
+@pytest.mark.parametrize("clause", invalid.INHERITED)
+def test_d5_every_invalid_proposal(student, clause):
+    # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
+    invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case))
+
+
+# An invalid proposal in a call that would otherwise be refused or replayed (the host's own inputs: below).
+VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval kind, changes to p)
+    ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}),
+    ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}),
+    ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1}),
+    ("approved-item-stale", False, None, "learner", "non-hex", {"version": 1}),
+    ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}),
+]
+
+
+@check(3, "D6",
+       nl="Ongeldige invoer geeft altijd een ValueError, ook als de call anders geweigerd of herhaald zou worden.",
+       en="Invalid input always raises a ValueError, even when the call would otherwise be refused or replayed.",
+       hint_nl="Controleer alle invoer voordat je een status bepaalt: eerst de vorm, dan actor, tool en de rest.",
+       hint_en="Check all input before you decide on any status: first the shape, then actor, tool and the rest.")
+@pytest.mark.parametrize("case", VALIDATION_FIRST, ids=ids(VALIDATION_FIRST))
+def test_d6_validation_before_status(student, case):
+    _, prepared, change, actor, approval, changes = case
+    scene = Scene(student)
+    if prepared:
+        scene.run()
+    if change:
+        scene.assign(*change)
+    scene.attempt(actor, approval, **changes).expect_value_error()
+
+
+# Every invalid host input of the D1-D4 checks above, in calls that valid input would have refused or replayed.
+# "refused" names another host actor, another tool and the known call id c1 at once, so a status check made
+# before validation answers, whichever comes first (forbidden, unknown-tool or the conflict); "replay" repeats
+# p exactly. Two calls per input catch a validation made late, skipped for other tools or after a replay.
+REFUSING = {  # situation -> (proposal changes, host actor, approval as code, what a valid input would give)
+    "refused": ({"name": "delete_ticket"}, "other", "{H(q)}", ("forbidden", "forbidden")),
+    "replay": ({}, "learner", "set()", ("een herhaling", "a replay")),
+}
+
+
+def _values(cases):
+    """(case id, builder of a fresh copy, code) for (case id, trusted value) pairs."""
+    return [(name, lambda value=value: lesson.fresh(value), code(value)) for name, value in cases]
+
+
+HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value, value as code)], situations)
+    "actor": ("D1", _values(HOST_ACTORS_INVALID), tuple(REFUSING)),
+    "approved": ("D2", APPROVED_INVALID, tuple(REFUSING)),
+    "state": ("D3", _values(STATES_INVALID), tuple(REFUSING)),
+    # No replay without a dict of rows; the 65-row log is tried with refusals and a replay in D4.
+    "completed": ("D4", _values([("list", []), ("none", None), ("tuple", ())]), ("refused",)),
+}
+
+
+@check(3, "D6", nl="Elke ongeldige hostinvoer (actor, approved, state, completed) geeft een ValueError, ook als de call "
+       "anders geweigerd of herhaald zou worden.",
+       en="Every invalid host input (actor, approved, state, completed) raises a ValueError, even when the call "
+       "would otherwise be refused or replayed.",
+       hint_nl="Controleer alle hostinvoer voordat je actor, toolnaam of het log bekijkt, niet pas op de weg naar succes.",
+       hint_en="Check all host input before you look at the actor, the tool name or the log, not only on the way to "
+       "success.")
+@pytest.mark.parametrize("field", list(HOST_INPUTS))
+def test_d6_host_input_before_status(student, field):
+    clause, cases, situations = HOST_INPUTS[field]
+    scene = Scene(student)
+    scene.run()  # p succeeded: completed holds its row, so p again is a replay
+    state, log, script = plain(scene.state), scene.log, list(scene.lines)
+    for number, (name, build, shown) in enumerate(cases, 1):
+        for situation in situations:
+            changes, actor, approval, (would_nl, would_en) = REFUSING[situation]
+            proposal = P(**changes)
+            inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
+                      "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
+            inputs[field] = build()
+            args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "completed"}
+            if field in ("actor", "approved"):
+                args[field] = shown
+            lines = list(script)
+            if changes:
+                lines.append("q = {**p, 'name': 'delete_ticket'}")
+            if field in ("state", "completed"):
+                lines.append(f"{field} = {shown}")
+            elif "others(" in shown:
+                lines.append(OTHERS)
+            lines.append(f"r = dispatch_ticket({'q' if changes else 'p'}, {args['actor']}, {args['approved']}, "
+                         f"{args['state']}, {args['completed']})")
+            where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({clause}, {name})",
+                         f"invalid input for {field}: {number} of {len(cases)} ({clause}, {name})")
+            call = student.call(DISPATCH, proposal, inputs["actor"], inputs["approved"], inputs["state"],
+                                inputs["completed"], shown="\n".join([f"# {where}", *lines]))
+            if not isinstance(call.error, ValueError):
+                raise Mismatch(call.shown, said(f"ValueError, ook al zou geldige invoer hier {would_nl} geven",
+                                                f"ValueError, even though valid input would give {would_en} here"),
+                               call.got())
