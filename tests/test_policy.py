@@ -70,6 +70,14 @@ ACCEPTED = {
         "try:\n    {}['x']\nexcept Exception as e:\n    assert type(e) is KeyError and type(e).__name__ == 'KeyError'\n"
         "class C:\n    pass\nassert type(C()) is C and type(C) is type and isinstance(C, type)"
     ),
+    "dataclasses asdict and astuple": (
+        "import dataclasses\n@dataclasses.dataclass\nclass Inner:\n    tags: list\n"
+        "@dataclasses.dataclass\nclass Row:\n    name: str\n    inner: Inner\n    extra: dict\n"
+        "r = Row('a', Inner([1, 2]), {'k': (1, [3])})\nd = dataclasses.asdict(r)\n"
+        "assert d == {'name': 'a', 'inner': {'tags': [1, 2]}, 'extra': {'k': (1, [3])}}\n"
+        "d['inner']['tags'].append(9)\nassert r.inner.tags == [1, 2]\n"
+        "assert dataclasses.astuple(r) == ('a', ([1, 2],), {'k': (1, [3])})"
+    ),
     "match statement": (
         "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
         "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
 from grader.sandbox.classes import PLAIN_BUILTINS, SAFE_CLASSES, make_type, opaque_class
+from grader.sandbox import wrappers
 from grader.sandbox.copying import Copier
 from grader.sandbox.modules import ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
@@ -95,7 +96,7 @@ class Guards:
             if name in READABLE_DUNDERS:
                 value = getattr(obj, name, *default)
                 if name == "__init__" and isinstance(obj, type):
-                    return _initializer(obj, value)
+                    return _initializer(obj, value, self.is_own)
                 if name == "__init__" and not (self.is_own(obj) or (isinstance(obj, super) and self.is_own(obj.__self__))):
                     raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
                 return self.visible_class(value) if name == "__class__" else value
@@ -135,7 +136,9 @@ class Guards:
         if bases in TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
             return TYPING_BASES[bases](self, name, namespace)
         for base in bases:
-            if type(base) is not type or issubclass(base, type):
+            # A subclass of super would be an own proxy over a foreign object; of property and the
+            # method wrappers, own descriptors of foreign functions.
+            if type(base) is not type or issubclass(base, (type, *PROXY_BASES)):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
         cls = type(name, bases, namespace)
         self.own_classes.add(cls)
@@ -148,41 +151,8 @@ class Guards:
         return cls
 
     def _wrap_module_value(self, module: str, attribute: str, value: Any) -> Any:
-        """Module functions that make or change classes: only the submission's own, and what they make is own."""
-        if (module, attribute) == ("collections", "namedtuple"):
-            def namedtuple(*args: Any, **kwargs: Any) -> type:
-                # The class's name is a name like any other: a name of internals (__globals__,
-                # gi_frame) would make its objects read that attribute where names are looked up.
-                typename = args[0] if args else kwargs.get("typename")
-                if type(typename) is not str or forbidden_attribute(typename):
-                    raise ValueError(f"{str(typename)[:60]!r} cannot be the name of a namedtuple in the grader")
-                cls = value(*args, **kwargs)
-                self.own_classes.add(cls)
-                return cls
-            return namedtuple
-        if (module, attribute) == ("dataclasses", "dataclass"):
-            def dataclass(cls: Any = None, /, **options: Any) -> Any:
-                if cls is None:
-                    return lambda target: dataclass(target, **options)
-                made = value(self.own_class("@dataclass", cls), **options)
-                self.own_classes.add(made)  # slots=True makes a new class
-                return made
-            return dataclass
-        if module == "copy" and attribute in ("copy", "deepcopy"):
-            # grader/sandbox/copying.py: no __reduce__ of a foreign object is followed, and no memo
-            # argument (a caller's own memo would keep every original deepcopy walked through).
-            return _function(getattr(self.copier, attribute))
-        if (module, attribute) == ("functools", "wraps"):
-            # A decorator's usual helper, without its effect: copying __name__, __doc__ and __dict__ and
-            # setting __wrapped__ would write attributes of any function (a grader function among them).
-            def wraps(wrapped: Any, assigned: Any = (), updated: Any = ()) -> Any:
-                return lambda wrapper: wrapper
-            return wraps
-        if (module, attribute) == ("functools", "total_ordering"):
-            def total_ordering(cls: Any) -> type:
-                return value(self.own_class("@total_ordering", cls))
-            return total_ordering
-        return value
+        """Module functions that make, change or copy objects, in their sandbox form (grader/sandbox/wrappers.py)."""
+        return wrappers.wrap(self, module, attribute, value)
 
     # Importing -------------------------------------------------------------------------------
     def import_(self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
@@ -252,14 +222,19 @@ def _function(method: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def _initializer(cls: type, init: Callable[..., Any]) -> Callable[..., Any]:
-    """``cls.__init__`` read from the class (``Base.__init__(self, ...)``): only for instances of ``cls``.
+# Builtin classes that stand for another object: no submission class may be built on them.
+PROXY_BASES = (super, property, classmethod, staticmethod)
 
-    On any other object (a grader function, a shared class) it would write attributes the
-    write guard never sees.
+
+def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object], bool]) -> Callable[..., Any]:
+    """``cls.__init__`` read from the class (``Base.__init__(self, ...)``): only for the submission's own
+    instances of ``cls``.
+
+    On any other object (a grader function, a shared class, a shared property) it would write
+    attributes the write guard never sees.
     """
     def __init__(target: Any, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(target, cls):
+        if not isinstance(target, cls) or not is_own(target):
             raise TypeError(f"{cls.__name__}.__init__ can only initialise a {cls.__name__} object in the grader")
         return init(target, *args, **kwargs)
     __init__.__qualname__ = f"{cls.__name__}.__init__"

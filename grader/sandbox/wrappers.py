@@ -1,0 +1,136 @@
+"""The sandbox form of module functions that make, change or copy objects (grader/sandbox/modules.py views).
+
+A class such a function makes is registered as the submission's own; a class it changes must
+already be the submission's own; a name it gives a class is checked like any attribute name;
+and whatever it copies goes through the vetted copier (grader/sandbox/copying.py), never
+through the standard ``copy`` module, which follows any object's ``__reduce__``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Callable
+
+from grader.sandbox.policy import forbidden_attribute
+
+if TYPE_CHECKING:
+    from grader.sandbox.guards import Guards
+
+
+def wrap(guards: Guards, module: str, attribute: str, value: Any) -> Any:
+    """``value`` (``module.attribute``) as a submission gets it: a wrapper, or ``value`` itself."""
+    maker = _MAKERS.get((module, attribute))
+    return maker(guards, value) if maker else value
+
+
+def _checked_name(kind: str, name: object) -> None:
+    # A class's name is a name like any other: a name of internals (__globals__, gi_frame) would
+    # make a method of it read that attribute where methods are looked up by name.
+    if type(name) is not str or forbidden_attribute(name):
+        raise ValueError(f"{str(name)[:60]!r} cannot be the name of a {kind} in the grader")
+
+
+def _namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., type]:
+    def namedtuple(*args: Any, **kwargs: Any) -> type:
+        _checked_name("namedtuple", args[0] if args else kwargs.get("typename"))
+        cls = value(*args, **kwargs)
+        guards.own_classes.add(cls)
+        return cls
+    return namedtuple
+
+
+def _typing_namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., type]:
+    def NamedTuple(*args: Any, **kwargs: Any) -> type:  # noqa: N802 - typing's own name
+        _checked_name("NamedTuple", args[0] if args else kwargs.get("typename"))
+        cls = value(*args, **kwargs)
+        guards.own_classes.add(cls)
+        return cls
+    # ``class P(NamedTuple)`` still works: the class statement asks the base for its real bases
+    # (typing's own answer insists on seeing typing.NamedTuple itself among them).
+    entries = value.__mro_entries__((value,))
+    NamedTuple.__mro_entries__ = lambda bases: entries  # type: ignore[attr-defined]
+    return NamedTuple
+
+
+def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    def dataclass(cls: Any = None, /, **options: Any) -> Any:
+        if cls is None:
+            return lambda target: dataclass(target, **options)
+        made = value(guards.own_class("@dataclass", cls), **options)
+        guards.own_classes.add(made)  # slots=True makes a new class
+        return made
+    return dataclass
+
+
+def _as_data(guards: Guards, value: object, pairs: bool, factory: Callable[[Any], Any]) -> Any:
+    """``dataclasses.asdict``'s (``pairs``) or ``astuple``'s walk, with the vetted copier for what is
+    neither a container nor a dataclass (the standard walk calls ``copy.deepcopy``)."""
+    def walk(item: object) -> Any:
+        return _as_data(guards, item, pairs, factory)
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        if pairs:
+            return factory([(field.name, walk(getattr(value, field.name))) for field in fields])
+        return factory([walk(getattr(value, field.name)) for field in fields])
+    if type(value) in (list, tuple):
+        return type(value)(walk(item) for item in value)
+    if type(value) is dict:
+        return {walk(key): walk(item) for key, item in value.items()}
+    return guards.copier.deepcopy(value)
+
+
+def _asdict(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    def asdict(obj: Any, *, dict_factory: Callable[[Any], Any] = dict) -> Any:
+        if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+            raise TypeError("asdict() should be called on dataclass instances")
+        return _as_data(guards, obj, True, dict_factory)
+    return asdict
+
+
+def _astuple(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    def astuple(obj: Any, *, tuple_factory: Callable[[Any], Any] = tuple) -> Any:
+        if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+            raise TypeError("astuple() should be called on dataclass instances")
+        return _as_data(guards, obj, False, tuple_factory)
+    return astuple
+
+
+def _copier(attribute: str) -> Callable[[Guards, Any], Callable[[Any], Any]]:
+    # No __reduce__ of a foreign object is followed, and no memo argument (a caller's own memo
+    # would keep every original deepcopy walked through).
+    def make(guards: Guards, value: Any) -> Callable[[Any], Any]:
+        method = getattr(guards.copier, attribute)
+
+        def copier(x: Any) -> Any:
+            return method(x)
+        copier.__name__ = copier.__qualname__ = attribute
+        return copier
+    return make
+
+
+def _wraps(guards: Guards, value: Any) -> Callable[..., Any]:
+    # A decorator's usual helper, without its effect: copying __name__, __doc__ and __dict__ and
+    # setting __wrapped__ would write attributes of any function (a grader function among them).
+    def wraps(wrapped: Any, assigned: Any = (), updated: Any = ()) -> Any:
+        return lambda wrapper: wrapper
+    return wraps
+
+
+def _total_ordering(guards: Guards, value: Callable[[type], type]) -> Callable[[Any], type]:
+    def total_ordering(cls: Any) -> type:
+        return value(guards.own_class("@total_ordering", cls))
+    return total_ordering
+
+
+_MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
+    ("collections", "namedtuple"): _namedtuple,
+    ("typing", "NamedTuple"): _typing_namedtuple,
+    ("dataclasses", "dataclass"): _dataclass,
+    ("dataclasses", "asdict"): _asdict,
+    ("dataclasses", "astuple"): _astuple,
+    ("copy", "copy"): _copier("copy"),
+    ("copy", "deepcopy"): _copier("deepcopy"),
+    ("functools", "wraps"): _wraps,
+    ("functools", "total_ordering"): _total_ordering,
+}
