@@ -15,6 +15,8 @@ class OutputBuffer:
 
     def write(self, text: str) -> None:
         text = str.__str__(text)  # a str subclass's own __getitem__ or __len__ would defeat the caps
+        if not text:
+            return  # print(end="") a million times would otherwise grow the list
         room = self.head_limit - self.head_size
         if room > 0:
             self.head.append(text[:room])
