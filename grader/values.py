@@ -16,14 +16,18 @@ MAX_NODES = 50_000
 class Foreign:
     """Stands for a value of a type the battery does not trust (a custom class, a function...).
 
-    Two ``Foreign`` values are never equal to anything, so a returned object that claims
-    equality with everything (its own ``__eq__``) can never pass a comparison.
+    A ``Foreign`` is never equal to anything, so a returned object that claims equality with
+    everything (its own ``__eq__``) can never pass a comparison. ``origin`` is the object it
+    stands for (kept, never used): :func:`same` finds two stand-ins for the very same object
+    alike, so an object of the submission's own class left where it was (an extra key of a
+    completed row, CONTRACT.md A7) is not a change.
     """
 
-    __slots__ = ("type_name",)
+    __slots__ = ("type_name", "origin")
 
-    def __init__(self, type_name: str) -> None:
+    def __init__(self, type_name: str, origin: object = None) -> None:
         self.type_name = type_name
+        self.origin = origin
 
     def __eq__(self, other: object) -> bool:
         return False
@@ -40,7 +44,7 @@ def plain(value: object) -> object:
 
     In: any object a student function returned or mutated. Out: the same data as exact
     ``dict``/``list``/``tuple``/``set``/``frozenset``/``str``/``int``/``bool``/``float``/
-    ``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
+    ``bytes``/``bytearray``/``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
     type's C methods (their overrides are never called) and become the base type, which is
     the reading CONTRACT.md A1/A2/A10 leave open; a ``types.MappingProxyType`` of a dict is
     read as that dict; ``bool`` stays ``bool`` (R4); anything
@@ -57,6 +61,8 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
     budget[0] -= 1
     if depth > MAX_DEPTH or budget[0] < 0:
         return Foreign("too deeply nested or too large value")
+    if issubclass(kind, (bytes, bytearray)):  # read through the buffer, as the base types do in C
+        return (bytes if issubclass(kind, bytes) else bytearray)(memoryview(value))
     if issubclass(kind, int):
         return int.__index__(value)
     if issubclass(kind, str):
@@ -76,12 +82,12 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         inner = gc.get_referents(value)
         if len(inner) == 1 and isinstance(inner[0], dict):
             return _plain(inner[0], depth, budget)
-        return Foreign(kind.__name__)
+        return Foreign(kind.__name__, value)
     if issubclass(kind, (set, frozenset)):
         base = set if issubclass(kind, set) else frozenset
         members = [_key(_plain(item, depth + 1, budget)) for item in list(base.__iter__(value))[:MAX_ITEMS]]
         return set(members) if base is set else frozenset(members)
-    return Foreign(kind.__name__)
+    return Foreign(kind.__name__, value)
 
 
 def _key(value: object) -> object:
@@ -110,7 +116,7 @@ def same(left: object, right: object) -> bool:
     if isinstance(left, (list, tuple)):
         return len(left) == len(right) and all(same(a, b) for a, b in zip(left, right))
     if isinstance(left, Foreign):
-        return False
+        return left.origin is not None and left.origin is right.origin
     return left == right
 
 

@@ -79,3 +79,17 @@ def test_a_returned_read_only_view_is_shown_as_one_not_as_the_dict_it_wraps():
     got = Call("f()", value=MappingProxyType({"a": 1})).got()
     assert got == {"nl": "gaf terug: mappingproxy({'a': 1})", "en": "returned: mappingproxy({'a': 1})"}
     assert Call("f()", value={"a": 1}).got()["en"] == "returned: {'a': 1}"
+
+
+def test_bytes_are_data_and_the_same_foreign_object_is_not_a_change():
+    class Own:
+        def __eq__(self, other):
+            return True
+
+    mine = Own()
+    row = {"fingerprint": bytes.fromhex("ab" * 32), "audit": mine}
+    before = plain(row)
+    assert before["fingerprint"] == b"\xab" * 32 and type(plain(bytearray(b"x"))) is bytearray
+    assert same(before, plain(row))                        # nothing changed: the same object is still there
+    assert not same(before, plain({**row, "audit": Own()}))  # another object, even one that claims equality
+    assert not same(plain(mine), {"status": "ok"}) and not same(plain(Own()), plain(Own()))
