@@ -14,6 +14,7 @@ object it cannot copy. The memo of a deep copy stays inside this module.
 from __future__ import annotations
 
 import collections
+import functools
 import re
 import types
 from typing import Any, Callable
@@ -21,8 +22,9 @@ from typing import Any, Callable
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
           types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented))
-# Builtin bases an own class may have and still be copied here (and builtin exceptions).
-BASES = (object, dict, list, set, frozenset, tuple, int, str, float)
+# Bases an own class may have and still be copied here (and builtin exceptions).
+BASES = (object, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict, collections.defaultdict,
+         collections.Counter, collections.deque)
 # Immutable builtin bases: how an own subclass's value is read without calling its own methods.
 VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,
                                            float: float.__float__}
@@ -76,6 +78,15 @@ class Copier:
             return self._keep(memo, x, collections.Counter(dict(zip(items(list(x)), items(list(x.values()))))))
         if kind is collections.deque:
             return self._keep(memo, x, collections.deque(items(x), x.maxlen))
+        if kind is collections.ChainMap:  # a shallow copy copies only the first mapping, as ChainMap.copy does
+            maps = [self._copy(mapping, memo) for mapping in x.maps] if memo is not None else \
+                [self._copy(x.maps[0], None), *x.maps[1:]]
+            return self._keep(memo, x, collections.ChainMap(*maps))
+        if kind is functools.partial:
+            if memo is None:
+                return functools.partial(x.func, *x.args, **x.keywords)
+            return self._keep(memo, x, functools.partial(self._copy(x.func, memo), *items(x.args),
+                                                         **dict(zip(x.keywords, items(list(x.keywords.values()))))))
         if self.is_own(kind) and all(self.is_own(base) or base in BASES or _builtin_exception(base)
                                      for base in kind.__mro__):
             return self._own(x, kind, memo, items)
@@ -95,10 +106,15 @@ class Copier:
             base = next(base for base in VALUES if issubclass(kind, base))
             made = base.__new__(kind, items(base.__iter__(x)) if base in (tuple, frozenset) else VALUES[base](x))
         else:
-            made = object.__new__(kind) if not issubclass(kind, (dict, list, set)) else \
-                next(base for base in (dict, list, set) if issubclass(kind, base)).__new__(kind)
+            made = kind.__new__(kind)  # a base's: a class of the submission defines no __new__ (the policy)
         self._keep(memo, x, made)
-        if isinstance(x, dict):
+        if isinstance(x, collections.defaultdict):
+            object.__setattr__(made, "default_factory", x.default_factory)
+        if isinstance(x, collections.deque):
+            collections.deque.__init__(made, items(collections.deque.__iter__(x)), x.maxlen)
+        elif isinstance(x, collections.OrderedDict):  # its own update keeps the order it tracks
+            collections.OrderedDict.update(made, zip(items(list(dict.keys(x))), items(list(dict.values(x)))))
+        elif isinstance(x, dict):
             dict.update(made, zip(items(list(dict.keys(x))), items(list(dict.values(x)))))
         elif isinstance(x, list):
             list.extend(made, items(list.__iter__(x)))

@@ -158,18 +158,16 @@ class Guards:
     def import_(self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
         """``__import__``: the whitelisted module views (grader/sandbox/modules.py).
 
-        Another standard module (``os``, ``enum``) may be imported but is an empty stand-in: an
-        unused import, common in student code, costs nothing, and any use of it, or a
-        ``from ... import``, fails with the reason. Other names raise ImportError.
+        Another standard module (``os``, ``enum``) may be imported in any form but is an
+        :class:`Unavailable` stand-in: an unused import, common in student code, costs nothing,
+        and any use fails with the reason. Other names raise ImportError.
         """
         allowed = ", ".join(sorted(n for n in self.views if not n.startswith("_")))
         if level == 0 and type(name) is str and name not in self.views and \
-                name.split(".")[0] in sys.stdlib_module_names and not fromlist:
-            return unavailable_module(name.split(".")[0], allowed)
+                name.split(".")[0] in sys.stdlib_module_names:
+            top = name.split(".")[0]
+            return Unavailable(top if not fromlist else name[:100], allowed)
         if level != 0 or type(name) is not str or name not in self.views:
-            if level == 0 and type(name) is str and name.split(".")[0] in sys.stdlib_module_names:
-                wanted = ", ".join(str(item)[:40] for item in fromlist) if fromlist else name
-                raise ImportError(f"{wanted} from {name[:60]} is not available in the grader (modules: {allowed})")
             raise ImportError(f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: {allowed})")
         if "." in name and not fromlist:  # ``import collections.abc`` binds ``collections``
             return self.views[name.split(".")[0]]
@@ -242,11 +240,18 @@ def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object],
 
 
 def _named_tuple(guards: "Guards", name: str, namespace: dict) -> type:
+    """``class X(NamedTuple)``: a collections.namedtuple of the annotated fields; the rest of the class
+    body (methods, constants) goes on a subclass of it, as typing puts it on the class itself."""
     fields = list(namespace.get("__annotations__", {}))
     defaults = [namespace[field] for field in fields if field in namespace]
-    cls = collections.namedtuple(name, fields, defaults=defaults)
+    cls = collections.namedtuple(name, fields, defaults=defaults, module=namespace.get("__module__"))
     guards.own_classes.add(cls)
-    return cls
+    body = {key: value for key, value in namespace.items()
+            if key not in fields and key not in ("__annotations__", "__module__", "__qualname__")}
+    if not body:
+        return cls
+    return guards.metaclass(name, (cls,), {"__slots__": (), "__module__": cls.__module__,
+                                           "__qualname__": namespace.get("__qualname__", name), **body})
 
 
 def _plain_class(base: type) -> Any:
@@ -302,11 +307,32 @@ _PLAIN_NAMES: set[str] = set()
 _PLAIN_NAMES_LIMIT = 10_000
 
 
-def unavailable_module(name: str, allowed: str) -> ModuleView:
-    """An empty stand-in for the standard module ``name``: reading any attribute raises AttributeError."""
-    def refuse(self: object, attribute: str) -> None:
-        raise AttributeError(f"module {name} is not available in the grader (modules: {allowed})")
-    return type(name, (ModuleView,), {"__slots__": (), "__getattr__": refuse})()
+class Unavailable:
+    """A standard module the grader does not offer (``os``, ``enum``), or a name read from one.
+
+    Importing it, in any form, and reading names from it work, so that an unused import costs
+    nothing; calling, indexing, iterating or testing it raises AttributeError with the reason.
+    It holds only its dotted name and the list of modules that are available.
+    """
+
+    __slots__ = ("_path", "_allowed")
+
+    def __init__(self, path: str, allowed: str) -> None:
+        object.__setattr__(self, "_path", path)
+        object.__setattr__(self, "_allowed", allowed)
+
+    def __getattr__(self, name: str) -> "Unavailable":
+        if name.startswith("__"):  # Python's own probes (__mro_entries__, __spec__...): as for any object
+            raise AttributeError(name)
+        return Unavailable(f"{self._path}.{name}"[:200], self._allowed)
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise AttributeError(f"{self._path} is not available in the grader (modules: {self._allowed})")
+
+    __call__ = __getitem__ = __iter__ = __len__ = __bool__ = __setattr__ = __delattr__ = _refuse
+
+    def __repr__(self) -> str:
+        return f"<{self._path}: not available in the grader>"
 
 
 def refuse_input(*args: object) -> None:
