@@ -175,3 +175,26 @@ def test_a_member_name_repeated_in_a_zip_keeps_the_later_member(tmp_path):
     tree = archives.open_path(path)
     assert len(tree.files) == 3000
     assert {ref.rel: ref.read(100) for ref in tree.files}["s7/main.py"] == b"new 7"
+
+
+def test_a_damaged_member_of_a_students_zip_is_that_students_problem_only(tmp_path):
+    import io
+    import zipfile
+
+    from conftest import SOLUTIONS
+
+    source = (SOLUTIONS / "reference" / "main.py").read_bytes()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("main.py", source)
+    data = bytearray(buffer.getvalue())
+    for at in range(37, 77):  # inside the deflate stream, after the local header
+        data[at] ^= 0xFF
+    (tmp_path / "anouk").mkdir()
+    (tmp_path / "anouk" / "hand-in.zip").write_bytes(bytes(data))
+    (tmp_path / "bram").mkdir()
+    (tmp_path / "bram" / "main.py").write_bytes(source)
+    submissions, _ = discover([str(tmp_path)])
+    assert sorted(s.id for s in submissions) == ["anouk", "bram"]
+    anouk = next(s for s in submissions if s.id == "anouk")
+    assert not anouk.source and any("unreadable" in note["kind"] for note in anouk.notes), anouk.notes

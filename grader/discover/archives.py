@@ -48,8 +48,8 @@ def _reader(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Callable[[int], 
         try:
             with archive.open(info) as member:
                 return member.read(limit)
-        except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError, ValueError) as error:
-            raise ArchiveError(f"{info.filename}: {error}") from None
+        except Exception as error:  # a damaged member: zlib.error, lzma.LZMAError, BadZipFile, ...
+            raise ArchiveError(f"{info.filename}: {type(error).__name__}: {str(error)[:200]}") from None
     return read
 
 
@@ -63,7 +63,7 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str) 
         # the whole central directory each time (minutes for an export of 10,000 members).
         archive = open_zip()
         infos = archive.infolist()
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
         raise ArchiveError(f"{origin} is not a readable zip archive ({error})") from None
     if len(infos) > MAX_MEMBERS:
         raise ArchiveError(f"{origin} has {len(infos)} members (limit {MAX_MEMBERS})")
