@@ -6,6 +6,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from grader import signing
 from grader.discover import Submission
 from grader.reports.files import write_atomic
 from grader.results import compact, expand, placement
@@ -18,7 +19,8 @@ class ResultCache:
     battery's version, the language and the time limit): change any of them and every entry
     is stale. Ids and paths are not part of the key: a renamed file keeps its result. The
     checks' fixed texts (grader.results.compact) are stored once per ``parts``, in
-    ``checks-<hash>.json``; an entry whose checks it does not list counts as missing.
+    ``checks-<hash>.json``; an entry whose checks it does not list counts as missing. Every file
+    is signed (grader.signing): an unsigned or altered one counts as missing too.
     """
 
     def __init__(self, folder: Path, parts: tuple[str, ...], fresh: bool = False) -> None:
@@ -28,8 +30,8 @@ class ResultCache:
         stored = None
         if not fresh:  # --force: the catalogue is written anew too
             try:
-                stored = json.loads(self.catalogue_path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                stored = json.loads(signing.verified(self.catalogue_path) or "null")
+            except ValueError:
                 stored = None
         # A damaged catalogue is dropped whole: every entry then counts as missing and is graded again.
         self.catalogue: dict[str, dict] = stored if _valid_catalogue(stored) else {}
@@ -51,9 +53,9 @@ class ResultCache:
 
         ``provisional``: also an entry stored as not reusable (see :meth:`put`).
         """
-        try:
-            entry = json.loads(self._path(submission).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        try:  # an unsigned or altered file (one planted in a student's repository) counts as missing
+            entry = json.loads(signing.verified(self._path(submission)) or "null")
+        except ValueError:
             return None
         if not isinstance(entry, dict) or entry.get("sha256") != submission.sha256:
             return None
@@ -83,11 +85,11 @@ class ResultCache:
         if not reusable:
             stored["provisional"] = True
         if len(self.catalogue) != known or not self.catalogue_path.is_file():  # first: no entry may name a check it lacks
-            write_atomic(self.catalogue_path, json.dumps(self.catalogue, ensure_ascii=False))
+            write_atomic(self.catalogue_path, signing.sign(json.dumps(self.catalogue, ensure_ascii=False)))
         stored["load"] = dict(result["load"])
         stored["load"]["own_notes"] = [note for note in result["load"]["notes"] if note not in submission.notes]
         del stored["load"]["notes"]
-        write_atomic(self._path(submission), json.dumps(stored, ensure_ascii=False))
+        write_atomic(self._path(submission), signing.sign(json.dumps(stored, ensure_ascii=False)))
 
 
 def _valid_catalogue(stored: object) -> bool:

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
+from grader import signing
 from grader.discover import Submission, safe_name
 from grader.reports.files import atomic_stream
 from grader.results import placement
@@ -75,9 +76,9 @@ class ReportStamps:
             self.checks: dict[str, dict] = {}
             return
         if not fresh:
-            try:
-                stored = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+            try:  # unsigned or altered (grader.signing): ignored like a damaged file
+                stored = json.loads(signing.verified(path) or "null")
+            except ValueError:
                 stored = None
             if isinstance(stored, dict) and stored.get("parts") == self.parts and _valid(stored):
                 self.old = stored  # anything else (another build's, hand-edited, damaged) is ignored
@@ -194,9 +195,15 @@ class ReportStamps:
                  else self.old.get("class_files", {}))
         head = json.dumps({"parts": self.parts, "class": class_stamp, "class_files": files, "checks": self.checks},
                           ensure_ascii=False, separators=(",", ":"))
-        with atomic_stream(self.path) as stream:  # entry by entry, from the spill
-            stream.write(head[:-1] + ',"submissions":{')
+        mac = signing.signer()
+        with atomic_stream(self.path) as stream:  # entry by entry, from the spill, signed as it goes
+            def write(text: str) -> None:
+                stream.write(text)
+                mac.update(text.encode("utf-8"))
+
+            write(head[:-1] + ',"submissions":{')
             for number, (submission_id, place) in enumerate(self.new.items()):
-                stream.write(("," if number else "") + json.dumps(submission_id) + ":")
-                stream.write(self.spill.get(place).decode("ascii"))
-            stream.write("}}")
+                write(("," if number else "") + json.dumps(submission_id) + ":")
+                write(self.spill.get(place).decode("ascii"))
+            write("}}")
+            stream.write(signing.TRAILER + mac.hexdigest() + "\n")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from conftest import SOLUTIONS, run_grade
+from grader import signing
 from grader.reports import jsonreport
 
 SOURCE = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes()
@@ -79,9 +81,9 @@ def test_a_run_that_dies_leaves_no_stamp_that_vouches_for_its_reports(tmp_path):
     out = tmp_path / "out"
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     stamps = out / ".cache" / "reports.json"
-    assert json.loads(stamps.read_text())["submissions"]["anna"]["summary"]["score"] == 3
+    assert json.loads(signing.verified(stamps))["submissions"]["anna"]["summary"]["score"] == 3
     from grader.stamps import ReportStamps
-    ReportStamps(stamps, tuple(json.loads(stamps.read_text())["parts"]))  # what a starting run does
+    ReportStamps(stamps, tuple(json.loads(signing.verified(stamps))["parts"]))  # what a starting run does
     assert not stamps.exists()
 
 
@@ -138,7 +140,7 @@ def test_a_result_decided_by_the_wall_clock_is_graded_again_next_run(tmp_path):
     assert run_grade(str(folder), "--out", str(out), "--quiet", "--timeout", "0.5").returncode == 0
     results = results_by_id(out)
     assert results["c_call"]["checkpoints"]["2"]["passed"] is False and results["loop"]["score"] == 1
-    stamped = json.loads((out / ".cache" / "reports.json").read_text(encoding="utf-8"))
+    stamped = json.loads(signing.verified(out / ".cache" / "reports.json"))
     assert "loop" in stamped["submissions"] and "c_call" not in stamped["submissions"]
     assert stamped["class"] is None                                     # so the class outputs are written again
 
@@ -152,7 +154,7 @@ def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_resu
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     cache = out / ".cache"
     catalogue = next(cache.glob("checks-*.json"))
-    damaged = json.loads(catalogue.read_text(encoding="utf-8"))
+    damaged = json.loads(signing.verified(catalogue))
     damaged[next(iter(damaged))] = None
     catalogue.write_text(json.dumps(damaged), encoding="utf-8")
     assert run_grade(str(folder), "--out", str(out), "--quiet", "--force").returncode == 0
@@ -161,7 +163,7 @@ def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_resu
         entry.unlink()
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     assert all(part["checks"] for part in results_by_id(out)["bram"]["checkpoints"].values())
-    stamps = json.loads((cache / "reports.json").read_text(encoding="utf-8"))
+    stamps = json.loads(signing.verified(cache / "reports.json"))
     stamps["checks"] = [1]
     stamps["submissions"]["anna"]["summary"]["score"] = "three"
     (cache / "reports.json").write_text(json.dumps(stamps), encoding="utf-8")
@@ -196,3 +198,32 @@ def test_the_reports_of_a_student_no_longer_in_the_folder_are_removed(tmp_path):
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     assert sorted(p.name for p in (out / "feedback").iterdir()) == ["anna.html", "anna.md", "dave.html", "dave.md"]
     assert set(results_by_id(out)) == {"anna", "dave"}
+
+
+def test_a_cache_entry_planted_in_the_output_folder_is_never_taken_for_a_result(tmp_path):
+    # A student's repository may hold reports/.cache: a well-formed entry that says 3/3 for a
+    # failing main.py (its key can be worked out) must not decide the self-check's verdict.
+    import shutil
+
+    from grader import __version__
+    from grader.results import battery_version, grader_version
+    from grader.runner import CHECKS_DIR
+
+    good, wrong = tmp_path / "good", tmp_path / "wrong"
+    good.mkdir()
+    wrong.mkdir()
+    (good / "main.py").write_bytes(SOURCE)
+    assert run_grade("main.py", cwd=good).returncode == 0
+    source = SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1)
+    (wrong / "main.py").write_bytes(source)
+    shutil.copytree(good / "reports", wrong / "reports")
+    old_sha, new_sha = hashlib.sha256(SOURCE).hexdigest(), hashlib.sha256(source).hexdigest()
+    parts = (__version__, grader_version(), battery_version(CHECKS_DIR), "nl", "10")
+    key = hashlib.sha256("\0".join((new_sha, *parts)).encode()).hexdigest()
+    [entry] = (good / "reports" / ".cache").glob("??/*.json")
+    forged = signing.verified(entry).replace(old_sha, new_sha)   # a 3/3 entry, at the failing file's key
+    (wrong / "reports" / ".cache" / key[:2]).mkdir(exist_ok=True)
+    for text in (forged, forged + signing.TRAILER + "0" * 64 + "\n"):  # unsigned, and with a made-up signature
+        (wrong / "reports" / ".cache" / key[:2] / f"{key}.json").write_text(text, encoding="utf-8")
+        done = run_grade("main.py", cwd=wrong)
+        assert done.returncode == 1 and "Score: 3/3" not in done.stdout, done.stdout
