@@ -41,8 +41,13 @@ class ResultCache:
         return self._path(submission).is_file()
 
     def key(self, submission: Submission) -> str:
-        """The hex key of ``submission``'s entry: sha256 of its source's sha256 and the key parts."""
-        return hashlib.sha256("\0".join((submission.sha256, *self.parts)).encode()).hexdigest()
+        """The hex key of ``submission``'s entry: sha256 of its file's sha256, the kind of file and the key parts.
+
+        The kind (the graded file's extension) decides how the bytes become the graded source:
+        the same bytes as a notebook and as a ``.py`` file are two different submissions.
+        """
+        kind = Path(submission.graded_file or submission.path).suffix.lower()
+        return hashlib.sha256("\0".join((submission.sha256, kind, *self.parts)).encode()).hexdigest()
 
     def _path(self, submission: Submission) -> Path:
         key = self.key(submission)

@@ -219,7 +219,7 @@ def test_a_cache_entry_planted_in_the_output_folder_is_never_taken_for_a_result(
     shutil.copytree(good / "reports", wrong / "reports")
     old_sha, new_sha = hashlib.sha256(SOURCE).hexdigest(), hashlib.sha256(source).hexdigest()
     parts = (__version__, grader_version(), battery_version(CHECKS_DIR), "nl", "10")
-    key = hashlib.sha256("\0".join((new_sha, *parts)).encode()).hexdigest()
+    key = hashlib.sha256("\0".join((new_sha, ".py", *parts)).encode()).hexdigest()
     [entry] = (good / "reports" / ".cache").glob("??/*.json")
     forged = signing.verified(entry).replace(old_sha, new_sha)   # a 3/3 entry, at the failing file's key
     (wrong / "reports" / ".cache" / key[:2]).mkdir(exist_ok=True)
@@ -227,3 +227,19 @@ def test_a_cache_entry_planted_in_the_output_folder_is_never_taken_for_a_result(
         (wrong / "reports" / ".cache" / key[:2] / f"{key}.json").write_text(text, encoding="utf-8")
         done = run_grade("main.py", cwd=wrong)
         assert done.returncode == 1 and "Score: 3/3" not in done.stdout, done.stdout
+
+
+def test_the_same_bytes_as_a_notebook_and_as_a_py_file_are_graded_each_as_what_they_are(tmp_path):
+    notebook = json.dumps({"cells": [{"cell_type": "code", "metadata": {}, "source": SOURCE.decode("utf-8"),
+                                      "outputs": [], "execution_count": None}],
+                           "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode("utf-8")
+    folder = tmp_path / "in"
+    (folder / "anouk").mkdir(parents=True)
+    (folder / "anouk" / "main.ipynb").write_bytes(notebook)
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    (folder / "bram").mkdir()
+    (folder / "bram" / "main.py").write_bytes(notebook)  # the same bytes, as Python: JSON text, no functions
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    scores = {i: r["score"] for i, r in results_by_id(out).items()}
+    assert scores == {"anouk": 3, "bram": 0}
