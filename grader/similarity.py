@@ -41,6 +41,10 @@ THRESHOLD = 0.6
 # Python tokens after any white space: names, operators, comments, numbers, strings, any other
 # character. Line ends and indentation are not tokens, so formatting does not matter; a
 # string prefix (``r``, ``b``, ``f``) is a name before its string, the same in every file.
+# Characters of a file compared at most: a longer file cannot be graded anyway (grader/sandbox/loader.py
+# refuses sources over 256 KiB), and the string-literal pattern needs memory per character of a string.
+MAX_CHARS = 256 * 1024
+
 _TOKEN = re.compile(r"""\s*(
     [^\W\d]\w*
   | \*\*=?|//=?|>>=?|<<=?|->|:=|\.\.\.|[-+*/%@&|^=<>!]=|[-+*/%@&|^~<>()\[\]{},:;=.]
@@ -86,7 +90,7 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     """
     found = []
     previous = ""
-    for match in _TOKEN.finditer(text):
+    for match in _TOKEN.finditer(text[:MAX_CHARS]):
         raw = match.group(1)
         normal = normalise(raw)
         if normal is not None:
@@ -109,7 +113,7 @@ class _Vocabulary:
 
     def encode(self, text: str) -> list[int]:
         """The codes of the normalised tokens of ``text`` (the fast path of :func:`tokens`)."""
-        raw = _TOKEN.findall(text)
+        raw = _TOKEN.findall(text[:MAX_CHARS])
         codes = list(map(self.raw.get, raw))
         if None in codes:
             for at, found in enumerate(codes):

@@ -139,3 +139,13 @@ def test_similarity_never_changes_a_score_and_never_reaches_a_student(tmp_path):
         text = report.read_text(encoding="utf-8")
         others = {"anna-x1", "bart-x2", "cas-x3", CORPUS[2].name} - {report.stem}
         assert "similarity" not in text and "Mogelijke kopie" not in text and not any(o in text for o in others)
+
+
+def test_only_the_first_256_kib_of_a_file_are_compared():
+    # A notebook may hold a 15 MB string: tokenizing all of it took gigabytes (one regex frame per character).
+    from grader import similarity
+
+    huge = "x = '" + "a" * (similarity.MAX_CHARS * 4) + "'\n"
+    assert max(end for _, _, end in similarity.tokens(huge)) <= similarity.MAX_CHARS
+    assert similarity.tokens("def f():\n    return 1\n" + huge)[:2] == [("def", 0, 3), ("N", 4, 5)]
+    assert len(similarity._Vocabulary().encode(huge)) < 10
