@@ -64,10 +64,13 @@ def expand(entry: dict, catalogue: dict[str, dict]) -> dict:
 
 
 def battery_version(checks_dir: Path) -> str:
-    """A short hash of the battery's source files (changes when any check changes)."""
+    """A short hash of every file of a battery folder (changes when a check, a helper module or a data
+    file it reads changes); ``__pycache__`` and hidden folders are left out."""
     digest = hashlib.sha256()
-    for path in sorted(checks_dir.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for path in sorted(checks_dir.rglob("*")):
+        parts = path.relative_to(checks_dir).parts
+        if path.is_file() and "__pycache__" not in parts and not any(part.startswith(".") for part in parts):
+            digest.update("/".join(parts).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

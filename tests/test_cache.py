@@ -243,3 +243,17 @@ def test_the_same_bytes_as_a_notebook_and_as_a_py_file_are_graded_each_as_what_t
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     scores = {i: r["score"] for i, r in results_by_id(out).items()}
     assert scores == {"anouk": 3, "bram": 0}
+
+
+def test_the_battery_version_changes_with_any_file_of_an_instructors_checks_folder(tmp_path):
+    from grader.results import battery_version
+
+    (tmp_path / "test_extra.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "cases.json").write_text("[1]", encoding="utf-8")
+    before = battery_version(tmp_path)
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "test_extra.pyc").write_bytes(b"compiled")
+    assert battery_version(tmp_path) == before                 # bytecode is not the battery
+    (tmp_path / "data" / "cases.json").write_text("[2]", encoding="utf-8")
+    assert battery_version(tmp_path) != before                 # a data file the checks read is
