@@ -89,6 +89,10 @@ def _main(argv: list[str] | None = None) -> int:
     if out.exists() and not out.is_dir():
         print(f"grade: --out {args.out} is a file, not a folder", file=sys.stderr)
         return EXIT_USAGE
+    if any(Path(path).is_dir() and Path(path).resolve() == out.resolve() for path in args.paths):
+        print(f"grade: --out {args.out} is the folder being graded: its reports would become submissions; "
+              "choose another folder (one inside it is fine)", file=sys.stderr)
+        return EXIT_USAGE
     # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
     on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:

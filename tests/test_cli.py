@@ -226,3 +226,9 @@ def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
     assert "--reference" in done.stderr and "after the" in done.stderr and "Traceback" not in done.stderr
     done = run_grade("--reference", str(reference), "--", str(tmp_path / "none"), cwd=tmp_path)
     assert done.returncode == 2 and "does not exist" in done.stderr  # with --, the path is a path again
+
+
+def test_out_that_is_the_graded_folder_is_a_usage_error(tmp_path):
+    (tmp_path / "anna.py").write_text("x = 1\n", encoding="utf-8")
+    done = run_grade(str(tmp_path), "--out", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 2 and "--out" in done.stderr and not (tmp_path / "results.json").exists()

@@ -121,4 +121,9 @@ def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
     (tmp_path / "reports" / "feedback").mkdir(parents=True)
     for name in ("results.json", "gradebook.csv", "index.html", "feedback/anna.html"):
         (tmp_path / "reports" / name).write_text("{}")
-    assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna"]
+    (tmp_path / "reports" / "results.json").write_text('{"format":2,"grader":"0.1.0","lang":"nl"}')
+    # A student's folder that merely holds files of those names is a student.
+    (tmp_path / "bram").mkdir()
+    for name in ("results.json", "gradebook.csv", "main.py"):
+        (tmp_path / "bram" / name).write_text("{}" if name != "main.py" else "x = 1")
+    assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna", "bram"]

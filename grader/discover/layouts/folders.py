@@ -40,13 +40,26 @@ def students(tree: Tree) -> list[Student]:
     for entry, refs in sorted(tree.top().items()):
         if refs[0].rel != entry:
             files = [ref.under(ref.rel.split("/", 1)[1]) for ref in refs]
-            if {"results.json", "gradebook.csv"} <= {ref.rel for ref in files}:
+            if _output_folder(files):
                 continue  # an earlier run's --out folder, not a student
             found.append(Student(entry, None, [Attempt(files, label="")], origin=refs[0].origin.rsplit("/", 1)[0]))
         elif entry.lower().endswith(LOOSE):
             stem = entry.rsplit(".", 1)[0] or entry
             found.append(Student(stem, None, [Attempt([refs[0]], label="")], origin=refs[0].origin))
     return found
+
+
+def _output_folder(files: list) -> bool:
+    """Whether ``files`` (a top-level folder's) are a grader run's outputs: results.json as this grader
+    writes it (its first bytes) beside gradebook.csv. Any other folder is a student, whatever it holds."""
+    named = {ref.rel: ref for ref in files}
+    if "results.json" not in named or "gradebook.csv" not in named:
+        return False
+    try:
+        start = named["results.json"].read(64)
+    except Exception:  # an unreadable file: then it is not known to be ours
+        return False
+    return start.startswith(b'{"format":') and b'"grader":' in start
 
 
 def others(tree: Tree) -> list[str]:
