@@ -88,7 +88,8 @@ def report_main(argv: list[str]) -> int:
     out = Path(args.out) if args.out else path.parent
     try:
         written = render_all(document, out, options)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as error:  # hand-edited
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError,
+            OverflowError) as error:  # hand-edited
         print(f"grade report: {path} is not a results.json this grader can render "
               f"({type(error).__name__}: {str(error)[:200]})", file=sys.stderr)
         return 2

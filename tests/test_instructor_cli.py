@@ -124,3 +124,14 @@ def test_grade_report_refuses_a_malformed_results_json_with_a_message(tmp_path, 
     (tmp_path / "results.json").write_text(text, encoding="utf-8")
     done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"))
     assert done.returncode == 2 and "grade report:" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_grade_report_refuses_an_id_listed_twice_and_an_infinite_time(tmp_path):
+    document = sample_document()
+    twice = {**document, "submissions": document["submissions"] + document["submissions"][:1]}
+    (tmp_path / "results.json").write_text(json.dumps(twice), encoding="utf-8")
+    done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"))
+    assert done.returncode == 2 and "twice" in done.stderr and not (tmp_path / "out").exists()
+    (tmp_path / "results.json").write_text(json.dumps({**document, "elapsed_seconds": float("inf")}), encoding="utf-8")
+    done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"), "--format", "gradescope")
+    assert done.returncode == 2 and "grade report:" in done.stderr and "Traceback" not in done.stderr

@@ -54,4 +54,7 @@ def read(path: Path) -> dict:
             document["submissions"] = [expand(entry, catalogue) for entry in document["submissions"]]
         except (KeyError, TypeError, AttributeError):
             raise ValueError(f"{path} names checks its own list of checks lacks") from None
+    ids = [entry.get("id") if isinstance(entry, dict) else None for entry in document["submissions"]]
+    if len(set(map(repr, ids))) != len(ids):  # two entries would write one student's report files
+        raise ValueError(f"{path} lists a submission id twice; ids are unique in a results.json")
     return document
