@@ -179,10 +179,13 @@ class ReportStamps:
         if not self.persist or not old:
             return
         present = set(ids)
+        root = out.resolve()
         for student_id, entry in old.items():
             if student_id not in present:
                 for name in self._files(student_id, bool(entry["summary"].get("hidden"))):
-                    (out / name).unlink(missing_ok=True)
+                    target = (out / name).resolve()
+                    if root in target.parents and target.is_file():  # never through a link out of --out
+                        target.unlink()
 
     def save(self, class_stamp: str | None, out: Path, class_files: list[Path] = ()) -> None:
         """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date).

@@ -198,6 +198,13 @@ def test_the_reports_of_a_student_no_longer_in_the_folder_are_removed(tmp_path):
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     assert sorted(p.name for p in (out / "feedback").iterdir()) == ["anna.html", "anna.md", "dave.html", "dave.md"]
     assert set(results_by_id(out)) == {"anna", "dave"}
+    # feedback/ made a link to a folder outside --out: a departed student's files there are not removed.
+    elsewhere = tmp_path / "elsewhere"
+    (out / "feedback").rename(elsewhere)
+    (out / "feedback").symlink_to(elsewhere, target_is_directory=True)
+    (folder / "dave.py").unlink()
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert (elsewhere / "dave.html").is_file() and (elsewhere / "dave.md").is_file()
 
 
 def test_a_cache_entry_planted_in_the_output_folder_is_never_taken_for_a_result(tmp_path):
