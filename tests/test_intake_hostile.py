@@ -198,3 +198,23 @@ def test_a_damaged_member_of_a_students_zip_is_that_students_problem_only(tmp_pa
     assert sorted(s.id for s in submissions) == ["anouk", "bram"]
     anouk = next(s for s in submissions if s.id == "anouk")
     assert not anouk.source and any("unreadable" in note["kind"] for note in anouk.notes), anouk.notes
+
+
+def test_a_zip_with_a_huge_central_directory_is_refused_before_it_is_read(tmp_path):
+    import zipfile
+
+    from grader.discover import archives
+
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for n in range(archives.MAX_MEMBERS + 1):
+            archive.writestr(f"s{n}.py", b"")
+    with open(path, "rb") as head:
+        assert archives.claimed_members(head) == archives.MAX_MEMBERS + 1
+    with pytest.raises(archives.ArchiveError, match="members"):
+        archives.open_path(path)
+    small = tmp_path / "small.zip"
+    with zipfile.ZipFile(small, "w") as archive:
+        archive.writestr("anna/" + "x" * 200 + ".py", b"x = 1\n")
+    with open(small, "rb") as head:
+        assert archives.claimed_members(head) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
 from grader.discover.files import FileRef, Tree, clean_rel, is_junk
 
@@ -57,7 +57,43 @@ def _refuse(limit: int) -> bytes:
     raise ArchiveError("a member over the size limits is never read")
 
 
-def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str) -> Tree:
+# The end of central directory record: signature, then (at offset 10) the number of entries (2
+# bytes) and the directory's size (4 bytes); it sits in the last 22 + 65,535 bytes (a comment).
+_END = b"PK\x05\x06"
+# The central directory's size at most (bytes): MAX_MEMBERS entries of 46 bytes and a long name.
+MAX_DIRECTORY = MAX_MEMBERS * 512
+
+
+def claimed_members(head: BinaryIO) -> int:
+    """How many members the zip in ``head`` (a seekable binary file) says it has, read from its end record.
+
+    zipfile reads the central directory by its size, whatever the count says: a directory over
+    MAX_DIRECTORY bytes, or a zip64 count (0xFFFF), counts as more than MAX_MEMBERS. 0 when no
+    end record is found (zipfile then says why the archive is unreadable). The file position is
+    left at its start.
+    """
+    try:
+        end = head.seek(0, io.SEEK_END)
+        head.seek(max(0, end - 22 - 65_535))
+        tail = head.read()
+    finally:
+        head.seek(0)
+    at = tail.rfind(_END)
+    if at < 0 or len(tail) < at + 22:
+        return 0
+    entries = int.from_bytes(tail[at + 10:at + 12], "little")
+    size = int.from_bytes(tail[at + 12:at + 16], "little")
+    return MAX_MEMBERS + 1 if entries == 0xFFFF or size > MAX_DIRECTORY else entries
+
+
+def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
+          head: Callable[[], BinaryIO]) -> Tree:
+    try:
+        with head() as raw:  # refused before zipfile reads (and keeps) an entry per member
+            if claimed_members(raw) > MAX_MEMBERS:
+                raise ArchiveError(f"{origin} has more than {MAX_MEMBERS} members (limit {MAX_MEMBERS})")
+    except OSError as error:
+        raise ArchiveError(f"{origin} is not a readable zip archive ({error})") from None
     try:
         # Opened once and kept open for every member's reader: opening it again per member reads
         # the whole central directory each time (minutes for an export of 10,000 members).
@@ -93,7 +129,8 @@ def open_path(path: Path) -> Tree:
     Raises :class:`ArchiveError` for a file that is not a readable zip or is over the limits.
     """
     name = clean_rel(path.name) or "archive.zip"
-    return _tree(lambda: zipfile.ZipFile(path), str(path), name[:-4] if is_archive(name) else name)
+    return _tree(lambda: zipfile.ZipFile(path), str(path), name[:-4] if is_archive(name) else name,
+                 lambda: open(path, "rb"))
 
 
 def open_member(ref: FileRef, depth: int) -> Tree:
@@ -107,4 +144,4 @@ def open_member(ref: FileRef, depth: int) -> Tree:
     data = ref.read(NESTED_LIMIT)
     if len(data) > NESTED_LIMIT:
         raise ArchiveError(f"{ref.origin} is larger than {NESTED_LIMIT // 2**20} MiB")
-    return _tree(lambda: zipfile.ZipFile(io.BytesIO(data)), ref.origin, ref.name[:-4])
+    return _tree(lambda: zipfile.ZipFile(io.BytesIO(data)), ref.origin, ref.name[:-4], lambda: io.BytesIO(data))
