@@ -33,6 +33,11 @@ class ResultCache:
                 stored = json.loads(signing.verified(self.catalogue_path) or "null")
             except ValueError:
                 stored = None
+        # Signed with the parts it was written for: a catalogue renamed to another run's name is not that run's.
+        if isinstance(stored, dict) and stored.get("parts") == list(parts):
+            stored = stored.get("checks")
+        else:
+            stored = None
         # A damaged catalogue is dropped whole: every entry then counts as missing and is graded again.
         self.catalogue: dict[str, dict] = stored if _valid_catalogue(stored) else {}
 
@@ -62,7 +67,9 @@ class ResultCache:
             entry = json.loads(signing.verified(self._path(submission)) or "null")
         except ValueError:
             return None
-        if not isinstance(entry, dict) or entry.get("sha256") != submission.sha256:
+        # The key is signed with the entry: one renamed to another key (other settings, another file) is not it.
+        if not isinstance(entry, dict) or entry.get("sha256") != submission.sha256 or \
+                entry.pop("key", None) != self.key(submission):
             return None
         if entry.pop("provisional", False) and not provisional:
             return None
@@ -90,10 +97,12 @@ class ResultCache:
         if not reusable:
             stored["provisional"] = True
         if len(self.catalogue) != known or not self.catalogue_path.is_file():  # first: no entry may name a check it lacks
-            write_atomic(self.catalogue_path, signing.sign(json.dumps(self.catalogue, ensure_ascii=False)))
+            write_atomic(self.catalogue_path, signing.sign(json.dumps({"parts": list(self.parts), "checks": self.catalogue},
+                                                                      ensure_ascii=False)))
         stored["load"] = dict(result["load"])
         stored["load"]["own_notes"] = [note for note in result["load"]["notes"] if note not in submission.notes]
         del stored["load"]["notes"]
+        stored["key"] = self.key(submission)
         write_atomic(self._path(submission), signing.sign(json.dumps(stored, ensure_ascii=False)))
 
 

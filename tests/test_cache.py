@@ -155,7 +155,7 @@ def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_resu
     cache = out / ".cache"
     catalogue = next(cache.glob("checks-*.json"))
     damaged = json.loads(signing.verified(catalogue))
-    damaged[next(iter(damaged))] = None
+    damaged["checks"][next(iter(damaged["checks"]))] = None
     catalogue.write_text(json.dumps(damaged), encoding="utf-8")
     assert run_grade(str(folder), "--out", str(out), "--quiet", "--force").returncode == 0
     assert results_by_id(out)["bram"]["checkpoints"]["1"]["checks"][0]["message"]   # readable, full records
@@ -264,3 +264,26 @@ def test_the_battery_version_changes_with_any_file_of_an_instructors_checks_fold
     assert battery_version(tmp_path) == before                 # bytecode is not the battery
     (tmp_path / "data" / "cases.json").write_text("[2]", encoding="utf-8")
     assert battery_version(tmp_path) != before                 # a data file the checks read is
+
+
+def test_a_signed_entry_moved_to_another_key_is_not_that_keys_result(tmp_path):
+    # Every part of a key is public: a signed entry renamed to the name it would have under other
+    # settings (another time limit, a newer battery) must not count for them.
+    import shutil
+
+    from grader.cache import ResultCache
+    from grader.discover import Submission
+    from test_reports import result
+
+    submission = Submission("anna", "anna.py", SOURCE, hashlib.sha256(SOURCE).hexdigest())
+    old = ResultCache(tmp_path, ("0.1.0", "g", "b", "nl", "10"))
+    graded = {**result(), "id": "anna", "sha256": submission.sha256}
+    old.put(submission, graded)
+    assert old.entry(submission) is not None
+    new = ResultCache(tmp_path, ("0.1.0", "g", "b", "nl", "0.5"))
+    moved = new._path(submission)
+    moved.parent.mkdir(exist_ok=True)
+    shutil.copy(old._path(submission), moved)
+    shutil.copy(old.catalogue_path, new.catalogue_path)
+    again = ResultCache(tmp_path, ("0.1.0", "g", "b", "nl", "0.5"))
+    assert again.entry(submission) is None and again.catalogue == {}

@@ -83,9 +83,10 @@ ACCEPTED = {
         "r = R(1, 'x')\nassert [getattr(r, f.name) for f in dataclasses.fields(r)] == [1, 'x']\n"
         "assert hasattr(r, 'a' + '') and not hasattr(r, 'c')"
     ),
-    "typing.get_args and get_origin": (
-        "from typing import Literal, get_args, get_origin\nStatus = Literal['open', 'done']\n"
-        "assert get_args(Status) == ('open', 'done') and get_origin(Status) is Literal"
+    "typing.get_args": (
+        "from typing import Literal, Type, get_args\nStatus = Literal['open', 'done']\n"
+        "assert get_args(Status) == ('open', 'done') and get_args(Type[int]) == (int,)\n"
+        "[t] = get_args(Type[type])\ntry:\n    t('M', (), {})\nexcept TypeError:\n    made = False\nassert made is False"
     ),
     "typing.NamedTuple class with methods": (
         "from typing import NamedTuple\nclass Refusal(NamedTuple):\n    status: str\n    reason: str = ''\n"

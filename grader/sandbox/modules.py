@@ -44,7 +44,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "typing": (typing, ("Any", "Dict", "List", "Set", "FrozenSet", "Tuple", "Optional", "Union", "Mapping",
                         "MutableMapping", "Iterable", "Iterator", "Sequence", "Callable", "Final", "Literal",
                         "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "TypedDict", "NamedTuple", "Protocol",
-                        "TypeVar", "Type", "ClassVar", "get_args", "get_origin")),
+                        "TypeVar", "Type", "ClassVar", "get_args")),
     "types": (types, ("MappingProxyType",)),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
                                   "is_dataclass", "FrozenInstanceError")),

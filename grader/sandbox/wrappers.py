@@ -52,6 +52,13 @@ def _typing_namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[.
     return NamedTuple
 
 
+def _get_args(guards: Guards, value: Callable[[Any], tuple]) -> Callable[[Any], tuple]:
+    # get_args(Type[type]) holds the real type: every class in the answer is shown as type(x) shows it.
+    def get_args(alias: Any) -> tuple:
+        return tuple(guards.visible_class(arg) for arg in value(alias))
+    return get_args
+
+
 def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     def dataclass(cls: Any = None, /, **options: Any) -> Any:
         if cls is None:
@@ -126,6 +133,7 @@ def _total_ordering(guards: Guards, value: Callable[[type], type]) -> Callable[[
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _typing_namedtuple,
+    ("typing", "get_args"): _get_args,
     ("dataclasses", "dataclass"): _dataclass,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
