@@ -259,3 +259,15 @@ def test_importing_a_name_outside_the_vetted_part_of_a_module_says_so():
     with pytest.raises(LoadFailure) as failure:
         load(b"from typing import TypeAlias\n\ndef validate_ticket_proposal(p):\n    return p\n")
     assert "from 'typing (in the grader only a vetted part of it)'" in failure.value.problem.detail
+
+
+def test_typings_caches_start_empty_for_a_submission():
+    # A cached alias's arguments (a class, the real type) would be compared with a submission's
+    # object that has its own __eq__ and a matching hash: nothing of the grader's stays cached.
+    import typing
+
+    typing.Union[int, str], typing.List[typing.Callable[..., int]]   # the grader's own, cached
+    caches = [clear.__self__ for clear in typing._cleanups]
+    assert any(cache.cache_info().currsize for cache in caches)
+    load(b"def validate_ticket_proposal(p):\n    return p\n")
+    assert all(cache.cache_info().currsize == 0 for cache in caches)

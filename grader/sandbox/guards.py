@@ -97,7 +97,8 @@ class Guards:
                 value = getattr(obj, name, *default)
                 if name == "__init__" and isinstance(obj, type):
                     return _initializer(obj, value, self.is_own)
-                if name == "__init__" and not (self.is_own(obj) or (isinstance(obj, super) and self.is_own(obj.__self__))):
+                if name == "__init__" and not (self.is_own(obj) or (isinstance(obj, super) and self.is_own(obj.__self__)
+                                                                     and not isinstance(obj.__self__, type))):
                     raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
                 return self.visible_class(value) if name == "__class__" else value
             if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
@@ -131,6 +132,20 @@ class Guards:
         return ReadOnly(obj)
 
     # Classes -------------------------------------------------------------------------------
+    def build_class(self, body: Any, name: str, *bases: Any, **keywords: Any) -> type:
+        """``__build_class__``: every base must be a class, or typing's NamedTuple or TypedDict.
+
+        Python asks any other base for its real bases (``__mro_entries__``) before :meth:`metaclass`
+        sees them, and typing's aliases answer by comparing their origin (the real ``type``) with
+        every base: a base object of the submission with its own ``__eq__`` would receive it.
+        """
+        typing_view = self.views["typing"]
+        for base in bases:
+            if not isinstance(base, type) and base is not typing_view.NamedTuple and base is not typing_view.TypedDict:
+                raise TypeError(f"class {str(name)[:100]}: base {type(base).__name__} object is not supported "
+                                "in the grader (a base must be a class)")
+        return builtins.__build_class__(body, name, *bases, **keywords)
+
     def metaclass(self, name: str, bases: tuple, namespace: dict) -> type:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
         if bases in TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
@@ -183,7 +198,7 @@ class Guards:
         """A fresh globals dict for one execution of the module body."""
         safe = {name: getattr(builtins, name) for name in PLAIN_BUILTINS}
         safe.update({
-            "__build_class__": builtins.__build_class__,
+            "__build_class__": _function(self.build_class),
             "__import__": _function(self.import_),
             "getattr": _function(self.getattr),
             "hasattr": _function(self.hasattr),
@@ -214,8 +229,8 @@ def _function(method: Callable[..., Any]) -> Callable[..., Any]:
     ``copy.deepcopy`` and ``copy.copy`` treat a function as a value of its own, but walk into a
     bound method's object: the guard object, with its registry of the submission's classes.
     """
-    def call(*args: Any) -> Any:
-        return method(*args)
+    def call(*args: Any, **keywords: Any) -> Any:
+        return method(*args, **keywords)
     call.__name__ = call.__qualname__ = method.__name__
     return call
 
