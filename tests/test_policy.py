@@ -99,6 +99,7 @@ ACCEPTED = {
         "class Log(collections.OrderedDict):\n    pass\nclass Tally(collections.Counter):\n    pass\n"
         "class Rows(collections.defaultdict):\n    pass\n"
         "g = Log(b=[1], a=[2])\nh = copy.deepcopy(g)\nh['b'].append(3)\nassert type(h) is Log and list(h) == ['b', 'a'] and g['b'] == [1]\n"
+        "g.move_to_end('b')\nassert list(copy.deepcopy(g)) == ['a', 'b']\n"
         "t = copy.copy(Tally('aab'))\nassert type(t) is Tally and t['a'] == 2\n"
         "r = Rows(list, k=[1])\ns = copy.deepcopy(r)\ns['n'].append(1)\nassert type(s) is Rows and 'n' not in r\n"
         "c = collections.ChainMap({'a': [1]}, {'b': 2})\nd = copy.deepcopy(c)\nd['a'].append(2)\nassert c['a'] == [1] and d['b'] == 2\n"

@@ -17,7 +17,7 @@ import collections
 import functools
 import re
 import types
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
@@ -55,7 +55,7 @@ class Copier:
         if kind is dict:
             made: Any = {}
             self._keep(memo, x, made)
-            made.update(zip(items(list(x.keys())), items(list(x.values()))))
+            made.update(_pairs(x, items))
             return made
         if kind in (list, set, bytearray):
             made = kind()
@@ -68,14 +68,14 @@ class Copier:
         if kind in (tuple, frozenset):
             return x if memo is None else self._keep(memo, x, kind(items(x)))
         if kind is collections.OrderedDict:
-            return self._keep(memo, x, collections.OrderedDict(zip(items(list(x)), items(list(x.values())))))
+            return self._keep(memo, x, collections.OrderedDict(_pairs(x, items)))
         if kind is collections.defaultdict:
             made = collections.defaultdict(x.default_factory)
             self._keep(memo, x, made)
-            made.update(zip(items(list(x)), items(list(x.values()))))
+            made.update(_pairs(x, items))
             return made
         if kind is collections.Counter:
-            return self._keep(memo, x, collections.Counter(dict(zip(items(list(x)), items(list(x.values()))))))
+            return self._keep(memo, x, collections.Counter(dict(_pairs(x, items))))
         if kind is collections.deque:
             return self._keep(memo, x, collections.deque(items(x), x.maxlen))
         if kind is collections.ChainMap:  # a shallow copy copies only the first mapping, as ChainMap.copy does
@@ -86,7 +86,7 @@ class Copier:
             if memo is None:
                 return functools.partial(x.func, *x.args, **x.keywords)
             return self._keep(memo, x, functools.partial(self._copy(x.func, memo), *items(x.args),
-                                                         **dict(zip(x.keywords, items(list(x.keywords.values()))))))
+                                                         **dict(_pairs(x.keywords, items))))
         if self.is_own(kind) and all(self.is_own(base) or base in BASES or _builtin_exception(base)
                                      for base in kind.__mro__):
             return self._own(x, kind, memo, items)
@@ -113,16 +113,16 @@ class Copier:
         if isinstance(x, collections.deque):
             collections.deque.__init__(made, items(collections.deque.__iter__(x)), x.maxlen)
         elif isinstance(x, collections.OrderedDict):  # its own update keeps the order it tracks
-            collections.OrderedDict.update(made, zip(items(list(dict.keys(x))), items(list(dict.values(x)))))
+            collections.OrderedDict.update(made, _pairs(x, items))
         elif isinstance(x, dict):
-            dict.update(made, zip(items(list(dict.keys(x))), items(list(dict.values(x)))))
+            dict.update(made, _pairs(x, items))
         elif isinstance(x, list):
             list.extend(made, items(list.__iter__(x)))
         elif isinstance(x, set):
             set.update(made, items(set.__iter__(x)))
         attributes = getattr(x, "__dict__", None)
         if type(attributes) is dict:
-            object.__getattribute__(made, "__dict__").update(zip(list(attributes), items(list(attributes.values()))))
+            object.__getattribute__(made, "__dict__").update(_pairs(attributes, items))
         for slot in _slots(kind):
             try:
                 value = object.__getattribute__(x, slot)
@@ -130,6 +130,13 @@ class Copier:
                 continue
             object.__setattr__(made, slot, value if memo is None else self._copy(value, memo))
         return made
+
+
+def _pairs(mapping: dict, items: Callable[[Any], list]) -> Iterator[tuple[Any, Any]]:
+    """The keys and values of a dict (or a subclass), each list through ``items`` (copied or not), in the
+    mapping's own order, read through the base type's methods (a subclass's own ``keys`` never runs)."""
+    base = collections.OrderedDict if isinstance(mapping, collections.OrderedDict) else dict
+    return zip(items(list(base.keys(mapping))), items(list(base.values(mapping))))
 
 
 def _builtin_exception(base: type) -> bool:
