@@ -16,6 +16,7 @@ from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack
 
 from grader.sandbox.classes import PLAIN_BUILTINS, SAFE_CLASSES, make_type, opaque_class
 from grader.sandbox import wrappers
+from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.modules import ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
@@ -69,7 +70,7 @@ class Guards:
     def __init__(self, output: OutputBuffer) -> None:
         self.output = output
         self.own_classes: set[type] = set()
-        self.type = make_type(_function(self.visible_class))
+        self.type = make_type(plain_function(self.visible_class))
         self.copier = Copier(lambda cls: cls in self.own_classes, lambda value: isinstance(value, ModuleView))
         self.views = build_views(self._wrap_module_value)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
@@ -198,10 +199,10 @@ class Guards:
         """A fresh globals dict for one execution of the module body."""
         safe = {name: getattr(builtins, name) for name in PLAIN_BUILTINS}
         safe.update({
-            "__build_class__": _function(self.build_class),
-            "__import__": _function(self.import_),
-            "getattr": _function(self.getattr),
-            "hasattr": _function(self.hasattr),
+            "__build_class__": plain_function(self.build_class),
+            "__import__": plain_function(self.import_),
+            "getattr": plain_function(self.getattr),
+            "hasattr": plain_function(self.hasattr),
             "type": self.type,
             "input": refuse_input,
             "exit": refuse_exit,
@@ -221,18 +222,6 @@ class Guards:
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_print_": self.print_factory,
         }
-
-
-def _function(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method`` as a plain function for the submission's builtins.
-
-    ``copy.deepcopy`` and ``copy.copy`` treat a function as a value of its own, but walk into a
-    bound method's object: the guard object, with its registry of the submission's classes.
-    """
-    def call(*args: Any, **keywords: Any) -> Any:
-        return method(*args, **keywords)
-    call.__name__ = call.__qualname__ = method.__name__
-    return call
 
 
 # Builtin classes that stand for another object: no submission class may be built on them.

@@ -17,6 +17,18 @@ if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
 
 
+def plain_function(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` as a plain function for the submission (its builtins, copy.copy and copy.deepcopy).
+
+    ``copy.deepcopy`` and ``copy.copy`` treat a function as a value of its own, but walk into a
+    bound method's object: the guard object, with its registry of the submission's classes.
+    """
+    def call(*args: Any, **keywords: Any) -> Any:
+        return method(*args, **keywords)
+    call.__name__ = call.__qualname__ = method.__name__
+    return call
+
+
 def wrap(guards: Guards, module: str, attribute: str, value: Any) -> Any:
     """``value`` (``module.attribute``) as a submission gets it: a wrapper, or ``value`` itself."""
     maker = _MAKERS.get((module, attribute))
@@ -106,13 +118,8 @@ def _astuple(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
 def _copier(attribute: str) -> Callable[[Guards, Any], Callable[[Any], Any]]:
     # No __reduce__ of a foreign object is followed, and no memo argument (a caller's own memo
     # would keep every original deepcopy walked through).
-    def make(guards: Guards, value: Any) -> Callable[[Any], Any]:
-        method = getattr(guards.copier, attribute)
-
-        def copier(x: Any) -> Any:
-            return method(x)
-        copier.__name__ = copier.__qualname__ = attribute
-        return copier
+    def make(guards: Guards, value: Any) -> Callable[..., Any]:
+        return plain_function(getattr(guards.copier, attribute))
     return make
 
 
