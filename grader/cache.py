@@ -29,10 +29,7 @@ class ResultCache:
         self.catalogue_path = folder / f"checks-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:16]}.json"
         stored = None
         if not fresh:  # --force: the catalogue is written anew too
-            try:
-                stored = json.loads(signing.verified(self.catalogue_path) or "null")
-            except ValueError:
-                stored = None
+            stored = signing.read_json(self.catalogue_path)
         # Signed with the parts it was written for: a catalogue renamed to another run's name is not that run's.
         if isinstance(stored, dict) and stored.get("parts") == list(parts):
             stored = stored.get("checks")
@@ -63,10 +60,8 @@ class ResultCache:
 
         ``provisional``: also an entry stored as not reusable (see :meth:`put`).
         """
-        try:  # an unsigned or altered file (one planted in a student's repository) counts as missing
-            entry = json.loads(signing.verified(self._path(submission)) or "null")
-        except ValueError:
-            return None
+        # An unsigned or altered file (one planted in a student's repository) counts as missing.
+        entry = signing.read_json(self._path(submission))
         # The key is signed with the entry: one renamed to another key (other settings, another file) is not it.
         if not isinstance(entry, dict) or entry.get("sha256") != submission.sha256 or \
                 entry.pop("key", None) != self.key(submission):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import json
 import os
 import secrets
 import sys
@@ -78,3 +79,12 @@ def verified(path: Path) -> str | None:
     mac = signer()
     mac.update(body.encode("utf-8"))
     return body if hmac.compare_digest(mac.hexdigest(), signature.strip()) else None
+
+
+def read_json(path: Path) -> object:
+    """The JSON value of the signed file at ``path``, or None (missing, unsigned, altered or not JSON)."""
+    body = verified(path)
+    try:
+        return None if body is None else json.loads(body)
+    except ValueError:
+        return None

@@ -76,10 +76,7 @@ class ReportStamps:
             self.checks: dict[str, dict] = {}
             return
         if not fresh:
-            try:  # unsigned or altered (grader.signing): ignored like a damaged file
-                stored = json.loads(signing.verified(path) or "null")
-            except ValueError:
-                stored = None
+            stored = signing.read_json(path)  # unsigned or altered: ignored like a damaged file
             if isinstance(stored, dict) and stored.get("parts") == self.parts and _valid(stored):
                 self.old = stored  # anything else (another build's, hand-edited, damaged) is ignored
         try:
