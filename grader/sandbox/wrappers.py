@@ -43,25 +43,21 @@ def _checked_name(kind: str, name: object) -> None:
 
 
 def _namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., type]:
-    def namedtuple(*args: Any, **kwargs: Any) -> type:
-        _checked_name("namedtuple", args[0] if args else kwargs.get("typename"))
+    """collections.namedtuple or typing.NamedTuple (``value``): the name checked, the class made the submission's own."""
+    kind = value.__name__
+
+    def named(*args: Any, **kwargs: Any) -> type:
+        _checked_name(kind, args[0] if args else kwargs.get("typename"))
         cls = value(*args, **kwargs)
         guards.own_classes.add(cls)
         return cls
-    return namedtuple
-
-
-def _typing_namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., type]:
-    def NamedTuple(*args: Any, **kwargs: Any) -> type:  # noqa: N802 - typing's own name
-        _checked_name("NamedTuple", args[0] if args else kwargs.get("typename"))
-        cls = value(*args, **kwargs)
-        guards.own_classes.add(cls)
-        return cls
-    # ``class P(NamedTuple)`` still works: the class statement asks the base for its real bases
-    # (typing's own answer insists on seeing typing.NamedTuple itself among them).
-    entries = value.__mro_entries__((value,))
-    NamedTuple.__mro_entries__ = lambda bases: entries  # type: ignore[attr-defined]
-    return NamedTuple
+    named.__name__ = named.__qualname__ = kind
+    if hasattr(value, "__mro_entries__"):
+        # ``class P(NamedTuple)`` still works: the class statement asks the base for its real bases
+        # (typing's own answer insists on seeing typing.NamedTuple itself among them).
+        entries = value.__mro_entries__((value,))
+        named.__mro_entries__ = lambda bases: entries  # type: ignore[attr-defined]
+    return named
 
 
 def _get_args(guards: Guards, value: Callable[[Any], tuple]) -> Callable[[Any], tuple]:
@@ -139,7 +135,7 @@ def _total_ordering(guards: Guards, value: Callable[[type], type]) -> Callable[[
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("collections", "namedtuple"): _namedtuple,
-    ("typing", "NamedTuple"): _typing_namedtuple,
+    ("typing", "NamedTuple"): _namedtuple,
     ("typing", "get_args"): _get_args,
     ("dataclasses", "dataclass"): _dataclass,
     ("dataclasses", "asdict"): _asdict,
