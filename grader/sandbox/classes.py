@@ -27,13 +27,16 @@ def make_type(visible: Callable[[type], Any]) -> type:
     The real ``type`` (and every other metaclass) stays out of reach: its three-argument form
     builds classes with any dunder method (``__reduce_ex__``, ``__del__``...) past the policy
     and the class guard. ``type(x)`` gives ``visible(type(x))``; ``type(int)`` and
-    ``type(type)`` give this class itself.
+    ``type(type)`` give this class itself. The class of plain data (SAFE_CLASSES, no
+    metaclass among them) is given without calling ``visible``: submissions call ``type(x)``
+    thousands of times per grading.
     """
     class OneArgumentType(type):
         def __call__(cls, *args: object) -> object:
             if len(args) != 1:
                 raise TypeError("only type(x) with one argument is available in the grader; use a class statement")
-            return visible(type(args[0]))
+            found = type(args[0])
+            return found if found in _SAFE_DATA_CLASSES else visible(found)
 
         def __instancecheck__(cls, obj: object) -> bool:
             return isinstance(obj, type)
@@ -55,6 +58,7 @@ SAFE_CLASSES = frozenset(
     | {type(None), type(Ellipsis), type(NotImplemented), bool}
     | {value for module, names in WHITELIST.values() if module is not None
        for value in (getattr(module, name) for name in names) if isinstance(value, type)})
+_SAFE_DATA_CLASSES = frozenset(cls for cls in SAFE_CLASSES if not issubclass(cls, type))
 _OPAQUE: dict[type, type] = {}
 
 
