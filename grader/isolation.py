@@ -6,9 +6,9 @@ import json
 import os
 import signal
 import sys
-from typing import Callable
+from typing import Callable, Sequence
 
-from grader.sandbox import syscalls
+from grader.sandbox import filesystem, syscalls
 from grader.values import scrub
 
 try:  # POSIX only; elsewhere grading runs in-process without limits (said once by the CLI)
@@ -123,14 +123,18 @@ def _release(held: set) -> None:
     signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
+def spawn(work: Callable[[Channel], None], cpu_seconds: int, readable: Sequence[str] | None = None) -> Child:
     """Fork a child that runs ``work(channel)`` under limits, then exits.
 
     Limits (POSIX): its own session and process group (so it can be killed as a whole),
     CPU time ``cpu_seconds`` (SIGXCPU, then SIGKILL), address space at fork plus
     MEMORY_HEADROOM bytes, file size 0 bytes, MAX_OPEN_FILES files, no core dumps; stdin,
-    stdout and stderr go to /dev/null. Raises ``OSError`` when fork fails.
+    stdout and stderr go to /dev/null; on Linux, files readable only beneath ``readable``
+    (absolute paths; by default :func:`grader.sandbox.filesystem.readable_paths`, Landlock) and
+    no exec, processes, sockets or writes (seccomp). Raises ``OSError`` when fork fails.
     """
+    if readable is None:
+        readable = filesystem.readable_paths()
     read_fd, write_fd = os.pipe()
     pid, held = _fork()
     if pid == 0:  # the child
@@ -141,7 +145,7 @@ def spawn(work: Callable[[Channel], None], cpu_seconds: int) -> Child:
             # Other children's pipes and anything else the parent holds stay out of reach.
             os.closerange(3, write_fd)
             os.closerange(write_fd + 1, MAX_OPEN_FILES * 16)
-            _enter_limits(cpu_seconds)
+            _enter_limits(cpu_seconds, readable)
             work(Channel(write_fd))
         except BaseException:  # noqa: BLE001 - the parent sees the missing messages
             status = 70
@@ -221,7 +225,7 @@ def _die_with_parent() -> None:
         pass  # not Linux: the CPU limit still ends an orphan
 
 
-def _enter_limits(cpu_seconds: int) -> None:
+def _enter_limits(cpu_seconds: int, readable: Sequence[str]) -> None:
     os.setsid()
     if sys.platform.startswith("linux"):
         _die_with_parent()
@@ -236,8 +240,10 @@ def _enter_limits(cpu_seconds: int) -> None:
     size = _address_space()
     if size:
         resource.setrlimit(resource.RLIMIT_AS, (size + MEMORY_HEADROOM, size + MEMORY_HEADROOM))
-    # Last: where a libseccomp binding is installed, the kernel refuses exec, new processes, sockets and
-    # opening files for writing from here on (grader/sandbox/syscalls.py); elsewhere a no-op.
+    # Last: where the kernel has Landlock, files outside ``readable`` cannot be opened from here on
+    # (grader/sandbox/filesystem.py); where a libseccomp binding is installed, the kernel refuses exec,
+    # new processes, sockets and opening files for writing (grader/sandbox/syscalls.py). Elsewhere no-ops.
+    filesystem.restrict(readable)
     syscalls.restrict()
 
 

@@ -16,6 +16,7 @@ from grader import execution, isolation
 from grader.battery import Student
 from grader.execution import STRIKES
 from grader.discover import Submission
+from grader.sandbox import filesystem
 from grader.sandbox.loader import LoadFailure, LoadProblem, load
 
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
@@ -79,6 +80,7 @@ class Battery:
         self.checks: list[dict] = []
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
+        self.readable: list[str] = []  # what a child may read (grader/sandbox/filesystem.py)
         self.current: Student | None = None
         self.reports: list[pytest.TestReport] = []
         self.collection_errors: list[str] = []
@@ -109,6 +111,8 @@ class Battery:
             self.checks.append(meta)
         self.items = list(items)
         self.direct = [execution.direct(item) for item in items]
+        # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
+        self.readable = filesystem.readable_paths(str(item.path.parent) for item in items)
 
     @pytest.fixture
     def student(self) -> Student:
@@ -173,7 +177,7 @@ class Battery:
             self._finish(job)
             return
         job.spawned_at = job.next
-        job.child = isolation.spawn(lambda channel: self._child(job, source, channel), self.child_cpu)
+        job.child = isolation.spawn(lambda channel: self._child(job, source, channel), self.child_cpu, self.readable)
         # Loading (again, after a strike or a hand-over) may take the module body's full limit.
         job.deadline = time.monotonic() + self.timeout * 2 + 1.0
         running[job.child.fd] = job

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import select
 
 import pytest
 
-from grader.sandbox import syscalls
+from grader import isolation
+from grader.sandbox import filesystem, syscalls
 from grader.sandbox.loader import LoadFailure, load
 
 FUNCTION = "\ndef validate_ticket_proposal(p):\n    return p\n"
@@ -118,3 +120,36 @@ def test_seccomp_filter_refuses_exec_processes_sockets_and_writes(tmp_path):
     assert seen.pop("loaded") is True and seen.pop("read") == "allowed"
     assert set(seen.values()) == {1}, seen  # EPERM for every one
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(filesystem.abi_version() < 1, reason="the kernel has no Landlock")
+def test_a_grading_child_reads_python_and_the_grader_but_no_other_file(tmp_path):
+    secret = tmp_path / "other-student.py"
+    secret.write_text("SECRET = 1\n", encoding="utf-8")
+
+    def work(channel):
+        import grader.sandbox.loader as loader_module  # already loaded: its file is readable
+        trials = {
+            "other file": lambda: open(secret, encoding="utf-8").read(),
+            "its folder": lambda: os.listdir(tmp_path),
+            "home": lambda: os.listdir(os.path.expanduser("~")),
+            "stdlib": lambda: __import__("wave").__name__,  # a module nobody imported yet
+            "grader": lambda: open(loader_module.__file__, encoding="utf-8").read(10),
+        }
+        seen = {}
+        for name, trial in trials.items():
+            try:
+                trial()
+                seen[name] = "allowed"
+            except OSError as error:
+                seen[name] = error.errno
+        channel.send(seen)
+
+    child = isolation.spawn(work, 10)
+    messages, closed = [], False
+    while not closed:
+        select.select([child.fd], [], [], 5)
+        more, closed = child.read_messages()
+        messages += more
+    child.reap()
+    assert messages == [{"other file": 13, "its folder": 13, "home": 13, "stdlib": "allowed", "grader": "allowed"}]
