@@ -109,6 +109,32 @@ def test_d17_stored_result_is_a_copy(student):
     expect_no_leak(replay, changed)
 
 
+CHANGED_AFTER = {  # how the caller changes its own p in place after p succeeded
+    "arguments-status": ("p['arguments']['status'] = 'open'", lambda p: p["arguments"].__setitem__("status", "open")),
+    "version": ("p['version'] = 1", lambda p: p.__setitem__("version", 1)),
+}
+
+
+@check(3, "D10",
+       nl="Verandert de aanroeper zijn voorstel na een geslaagde call, dan is dezelfde call-ID met die nieuwe inhoud "
+          "een conflict, geen herhaling.",
+       en="When the caller changes its proposal after a successful call, the same call id with that new content "
+          "is a conflict, not a replay.",
+       hint_nl="Bewaar de vingerafdruk (of een eigen kopie) van wat je uitvoerde, geen verwijzing naar het voorstel "
+               "van de aanroeper.",
+       hint_en="Store the fingerprint (or your own copy) of what you carried out, not a reference to the caller's "
+               "proposal.")
+@pytest.mark.parametrize("how", list(CHANGED_AFTER))
+def test_d10_conflict_after_caller_changed_proposal(student, how):
+    scene = Scene(student)
+    p = P()
+    scene.prepare(p, "p")
+    code, change = CHANGED_AFTER[how]
+    change(p)
+    scene.say(code)
+    expect_status(scene.call(p, "learner", set(), "p, 'learner', set()"), "call-id-conflict")
+
+
 # D18: replay --------------------------------------------------------------------------------
 
 @check(3, "D18",
@@ -270,6 +296,23 @@ def test_d20_approved_and_proposal_untouched(student, case):
     call = scene.call(proposal, host, approved, f"{var}, {host!r}, {{H(p), H({{**p, 'call_id': 'c2'}})}}")
     expect_outcome(call, outcome)
     expect_unchanged(call.shown, before, approved=approved, proposal=proposal)
+
+
+@check(3, "D20", nl="Ook een register met een vingerafdruk in hoofdletters (A4: weigeren of aanvaarden mag) blijft "
+       "ongewijzigd.",
+       en="A register holding a fingerprint in uppercase (A4: refusing or accepting it are both fine) stays unchanged "
+          "too.",
+       hint_nl="Normaliseer approved niet in de set van de host; werk zo nodig met een eigen kopie.",
+       hint_en="Do not normalise approved inside the host's set; work on a copy of your own if you need to.")
+@pytest.mark.parametrize("which", ["other", "own"])
+def test_d20_uppercase_approval_untouched(student, which):
+    scene = Scene(student)
+    other = P(call_id="c2")
+    approved = {DIGEST, H(other).upper()} if which == "other" else {DIGEST.upper()}
+    text = "{H(p), H({**p, 'call_id': 'c2'}).upper()}" if which == "other" else "{H(p).upper()}"
+    before = snapshot(approved=approved)
+    call = scene.call(P(), "learner", approved, f"p, 'learner', {text}")  # any outcome is fine here (A4)
+    expect_unchanged(call.shown, before, approved=approved)
 
 
 # Ex 3-5: the lesson's worked examples ----------------------------------------------------------

@@ -53,6 +53,10 @@ EXPECTED = {
     "ticket_digit_first_everywhere": {"1": False, "2": False, "3": False},  # V6: '1lamp'
     "version_list_type_error_everywhere": {"1": False, "2": False, "3": False},  # G2: TypeError for [0]
     "fingerprint_dispatch_own_ticket_rule": {"1": True, "2": False, "3": False},  # F4, D5: own ticket rule
+    # The caller changes its own p (or approved) after a call: rows and registers must not share it
+    "replay_compares_live_proposal": {"1": True, "2": True, "3": False},   # D10: the row holds the caller's p
+    "replay_compares_live_arguments": {"1": True, "2": True, "3": False},  # D10: the row holds p['arguments']
+    "approved_normalised_in_place": {"1": True, "2": True, "3": False},    # D20: uppercase entries rewritten
 }
 
 
