@@ -258,17 +258,22 @@ def _named_tuple(guards: "Guards", name: str, namespace: dict) -> type:
                                            "__qualname__": namespace.get("__qualname__", name), **body})
 
 
-def _plain_class(base: type) -> Any:
+def _plain_class(base: type, **extra: Any) -> Any:
     def make(guards: "Guards", name: str, namespace: dict) -> type:
-        return guards.metaclass(name, (base,), {k: v for k, v in namespace.items() if k != "__annotations__"})
+        return guards.metaclass(name, (base,), {**{k: v for k, v in namespace.items() if k != "__annotations__"}, **extra})
     return make
+
+
+def _plain_dict(cls: type, *args: Any, **kwargs: Any) -> dict:
+    """``__new__`` of a TypedDict class: calling it gives a plain dict, as in Python."""
+    return dict(*args, **kwargs)
 
 
 # typing's class-statement bases have metaclasses of their own; a submission gets the plain
 # equivalent: a TypedDict is a dict, a NamedTuple a collections.namedtuple, a Protocol an object.
 TYPING_BASES = {
     (base,): make for base, make in (
-        (getattr(typing, "_TypedDict", None), _plain_class(dict)),
+        (getattr(typing, "_TypedDict", None), _plain_class(dict, __new__=staticmethod(_plain_dict))),
         (getattr(typing, "_NamedTuple", None), _named_tuple),
         (typing.Protocol, _plain_class(object)),
     ) if base is not None

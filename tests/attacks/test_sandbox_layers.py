@@ -153,3 +153,13 @@ def test_a_grading_child_reads_python_and_the_grader_but_no_other_file(tmp_path)
         messages += more
     child.reap()
     assert messages == [{"other file": 13, "its folder": 13, "home": 13, "stdlib": "allowed", "grader": "allowed"}]
+
+
+def test_calling_a_typeddict_class_gives_a_plain_dict_as_in_python():
+    source = (
+        "from typing import TypedDict\n"
+        "class A(TypedDict):\n    x: int\n"
+        "class B(A):\n    y: int\n"
+        "print(type(A(x=1)) is dict, type(B(x=1, y=2)) is dict, A(x=1) == {'x': 1}, A({'x': 2}))\n"
+    )
+    assert output_of(source).strip() == "True True True {'x': 2}"
