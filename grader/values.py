@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import gc
 import math
 import reprlib
@@ -47,7 +48,8 @@ def plain(value: object) -> object:
     ``bytes``/``bytearray``/``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
     type's C methods (their overrides are never called) and become the base type, which is
     the reading CONTRACT.md A1/A2/A10 leave open; a ``types.MappingProxyType`` of a dict is
-    read as that dict; ``bool`` stays ``bool`` (R4); anything
+    read as that dict, a ``collections.ChainMap`` (exactly that class) of dicts as the dict its
+    lookups see (A7: a completed row may be one); ``bool`` stays ``bool`` (R4); anything
     else becomes a :class:`Foreign` that equals nothing. Never runs student code. At most
     MAX_NODES values are copied (a list holding itself many times stops early).
     """
@@ -78,6 +80,14 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         base = list if issubclass(kind, list) else tuple
         copied = [_plain(item, depth + 1, budget) for item in list(base.__iter__(value))[:MAX_ITEMS]]
         return copied if base is list else tuple(copied)
+    if kind is collections.ChainMap:  # read as its lookups see it: the first map holding a key gives its value
+        maps = [_plain(mapping, depth + 1, budget) for mapping in list(vars(value).get("maps", ()))[:MAX_ITEMS]]
+        if not all(type(mapping) is dict for mapping in maps):
+            return Foreign(kind.__name__, value)
+        merged: dict = {}
+        for mapping in reversed(maps):
+            merged.update(mapping)
+        return merged
     if kind is types.MappingProxyType:  # a read-only view of a dict: read the dict itself, no code runs
         inner = gc.get_referents(value)
         if len(inner) == 1 and isinstance(inner[0], dict):

@@ -93,3 +93,17 @@ def test_bytes_are_data_and_the_same_foreign_object_is_not_a_change():
     assert same(before, plain(row))                        # nothing changed: the same object is still there
     assert not same(before, plain({**row, "audit": Own()}))  # another object, even one that claims equality
     assert not same(plain(mine), {"status": "ok"}) and not same(plain(Own()), plain(Own()))
+
+
+def test_a_chainmap_is_read_as_its_lookups_see_it_and_a_subclass_is_not_trusted():
+    from collections import ChainMap
+
+    class OwnChain(ChainMap):
+        def __getitem__(self, key):
+            return "ok"
+
+    row = ChainMap({"result": {"version": 1}}, {"result": "hidden", "extra": Liar(a=1)})
+    assert same(plain(row), {"extra": {"a": 1}, "result": {"version": 1}})
+    assert list(plain(row)) == list(row)
+    assert isinstance(plain(OwnChain({"a": 1})), Foreign)
+    assert isinstance(plain(ChainMap(["not", "a", "map"])), Foreign)
