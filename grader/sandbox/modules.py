@@ -29,7 +29,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",
                 "S", "DOTALL", "X", "VERBOSE", "U", "UNICODE", "NOFLAG")),
-    "json": (json, ("dumps", "loads", "JSONDecodeError")),
+    "json": (json, ("dumps", "loads", "JSONDecodeError", "JSONEncoder")),
     "hashlib": (hashlib, ("sha256", "sha1", "sha224", "sha384", "sha512", "md5", "blake2b", "blake2s", "new")),
     "copy": (copy, ("copy", "deepcopy", "Error")),
     "math": (math, tuple(name for name in dir(math) if not name.startswith("_"))),
