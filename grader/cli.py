@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 # Exit codes (README "Exit codes").
 EXIT_OK = 0
@@ -19,9 +20,36 @@ EXIT_OUTPUT = 4
 EXIT_INTERRUPTED = 130
 
 
-def parser() -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """argparse with its error messages in the run's language (``lang``: ``"nl"``, the default, or ``"en"``)."""
+
+    lang = "nl"
+
+    def error(self, message: str) -> NoReturn:
+        if self.lang != "nl":
+            super().error(message)
+        from grader.terminal import dutch_usage_error
+
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: fout: {dutch_usage_error(message)}\n")
+
+
+def language(argv: list[str]) -> str:
+    """The language ``--lang`` asks for in ``argv`` (the last one counts), read before parsing: ``"nl"`` or ``"en"``."""
+    lang = "nl"
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            lang = argv[index + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+    return "en" if lang == "en" else "nl"
+
+
+def parser() -> Parser:
     """The command-line interface of ``grade``."""
-    ap = argparse.ArgumentParser(
+    ap = Parser(
         prog="grade",
         description="Grade submissions for the lesson 'Bind toestemming aan de exacte handeling'.",
     )
@@ -31,7 +59,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--out", default="reports", metavar="DIR", help="where reports go (default: reports/)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                     help="submissions graded at once (default: the number of CPUs)")
-    ap.add_argument("--lang", choices=("nl", "en"), default="nl", help="feedback language (default: nl)")
+    ap.add_argument("--lang", choices=("nl", "en"), default="nl",
+                    help="language of the feedback and the terminal messages (default: nl)")
     ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                     help="time limit per check and for loading main.py (default: 10)")
     ap.add_argument("--quiet", action="store_true", help="print only the summary")
@@ -71,27 +100,28 @@ def _main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in commands.SUBCOMMANDS:  # ``grade report ...``; a folder named report: ./report
         return commands.run(argv)
     ap = parser()
+    ap.lang = language(argv)
     args = ap.parse_args(argv)
+    from grader.terminal import TEXT
+
+    text = TEXT[args.lang]
     if not args.paths:  # nargs="*" so that this message can say where a path went
-        hint = (" (--reference takes every file after it: put it after the PATHs, or end its list with --)"
-                if args.references else "")
-        ap.error(f"the following arguments are required: PATH{hint}")
+        ap.error(text["required"] + (text["required-reference"] if args.references else ""))
     if args.jobs < 1 or args.timeout <= 0:
-        print("grade: --jobs and --timeout must be positive", file=sys.stderr)
+        print(f"grade: {text['positive']}", file=sys.stderr)
         return EXIT_USAGE
     try:
         options, checks = commands.output_options(args), commands.checks_folder(args)
     except commands.OptionError as error:
-        print(f"grade: {error}", file=sys.stderr)
+        print(f"grade: {error.text(args.lang)}", file=sys.stderr)
         return EXIT_USAGE
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        print(f"grade: --out {args.out} is a file, not a folder", file=sys.stderr)
+        print(f"grade: {text['out-file'].format(out=args.out)}", file=sys.stderr)
         return EXIT_USAGE
     if any(Path(path).is_dir() and Path(path).resolve() == out.resolve() for path in args.paths):
-        print(f"grade: --out {args.out} is the folder being graded: its reports would become submissions; "
-              "choose another folder (one inside it is fine)", file=sys.stderr)
+        print(f"grade: {text['out-graded'].format(out=args.out)}", file=sys.stderr)
         return EXIT_USAGE
     # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
     on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
@@ -108,7 +138,10 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
 
     try:
         submissions, single = discover_apart(args.paths, args.layout)
-    except (UsageError, OSError) as error:
+    except UsageError as error:
+        print(f"grade: {error.text(args.lang)}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
         print(f"grade: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
@@ -125,10 +158,10 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
         print(TEXT[args.lang]["interrupted-late"].format(out=args.out), file=sys.stderr)
         return EXIT_INTERRUPTED
     except BatteryError as error:
-        print(f"grade: internal error: {error}", file=sys.stderr)
+        print(f"grade: {TEXT[args.lang]['internal'].format(error=error)}", file=sys.stderr)
         return EXIT_INTERNAL
     except OSError as error:  # the output folder cannot be made or written (no such place, a full disk)
-        print(f"grade: cannot write the outputs under {args.out}: {error}", file=sys.stderr)
+        print(f"grade: {TEXT[args.lang]['output'].format(out=args.out, error=error)}", file=sys.stderr)
         return EXIT_OUTPUT
     if single:
         result = document["submissions"][0]

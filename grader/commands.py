@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 
 from grader import similarity
+from grader.errors import BilingualError
 from grader.reports import FORMATS, GRADEBOOKS, Options, lms
 
 SUBCOMMANDS = ("report", "gradescope-bundle")
 
 
-class OptionError(ValueError):
+class OptionError(BilingualError, ValueError):
     """An output option that cannot be used (a reference file that does not exist, a bad threshold)."""
 
 
@@ -40,9 +41,10 @@ def output_options(args: argparse.Namespace) -> Options:
     references = tuple(Path(name) for name in args.references)
     for path in references:
         if not path.is_file():
-            raise OptionError(f"--reference: not a file: {path}")
+            raise OptionError(f"--reference: not a file: {path}", f"--reference: geen bestand: {path}")
     if not 0 < args.similarity_threshold <= 1:
-        raise OptionError("--similarity-threshold must be above 0 and at most 1")
+        raise OptionError("--similarity-threshold must be above 0 and at most 1",
+                          "--similarity-threshold moet groter dan 0 en hoogstens 1 zijn")
     return Options(formats=tuple(dict.fromkeys(args.formats)), gradebooks=tuple(dict.fromkeys(args.gradebooks)),
                    assignment=args.assignment, similarity=not args.no_similarity, references=references,
                    threshold=args.similarity_threshold)
@@ -61,7 +63,8 @@ def checks_folder(args: argparse.Namespace) -> Path | None:
         return None
     folder = Path(args.checks).resolve()
     if not folder.is_dir() or not any(folder.glob("test_*.py")):
-        raise OptionError(f"--checks: not a folder with test_*.py check modules: {args.checks}")
+        raise OptionError(f"--checks: not a folder with test_*.py check modules: {args.checks}",
+                          f"--checks: geen map met test_*.py-controlemodules: {args.checks}")
     return folder
 
 

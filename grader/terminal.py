@@ -35,6 +35,15 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} definieert geen functie {function}",
         "cases": "({n} gevallen, het eerste:)",
+        # Usage errors (exit code 2) and failures of the run itself.
+        "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
+        "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
+        "positive": "--jobs en --timeout moeten positief zijn",
+        "out-file": "--out {out} is een bestand, geen map",
+        "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
+                      "kies een andere map (een map erin mag)",
+        "internal": "interne fout: {error}",
+        "output": "kan de uitvoer in {out} niet schrijven: {error}",
         # What a check got instead of a result, and why a file could not be loaded, in words.
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
         "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
@@ -68,6 +77,14 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} defines no function {function}",
         "cases": "({n} cases, the first one:)",
+        "required": "the following arguments are required: PATH",
+        "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
+        "positive": "--jobs and --timeout must be positive",
+        "out-file": "--out {out} is a file, not a folder",
+        "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
+                      "choose another folder (one inside it is fine)",
+        "internal": "internal error: {error}",
+        "output": "cannot write the outputs under {out}: {error}",
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
         "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
         "memory": "used too much memory",
@@ -77,6 +94,25 @@ TEXT = {
                   "empty": "no code", "too-large": "too large", "missing-functions": "none of the three functions"},
     },
 }
+
+# argparse's own error messages (Python 3.10-3.13), in Dutch; one that does not match stays English.
+ARGPARSE_NL = (
+    (re.compile(r"argument (\S+): invalid \w+ value: (.*)"), r"argument \1: ongeldige waarde \2"),
+    (re.compile(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)"), r"argument \1: ongeldige keuze \2 (kies uit \3)"),
+    (re.compile(r"argument (\S+): expected one argument"), r"argument \1: verwacht één waarde"),
+    (re.compile(r"argument (\S+): expected at least one argument"), r"argument \1: verwacht minstens één waarde"),
+    (re.compile(r"unrecognized arguments: (.*)"), r"onbekende argumenten: \1"),
+    (re.compile(r"ambiguous option: (\S+) could match (.*)"), r"dubbelzinnige optie: \1 kan zijn: \2"),
+)
+
+
+def dutch_usage_error(message: str) -> str:
+    """An argparse error ``message`` in Dutch, where ARGPARSE_NL knows it; else as it is."""
+    for pattern, replacement in ARGPARSE_NL:
+        if pattern.fullmatch(message):
+            return pattern.sub(replacement, message)
+    return message
+
 
 FUNCTIONS = {"1": "validate_ticket_proposal", "2": "proposal_fingerprint", "3": "dispatch_ticket"}
 # Batch runs with more submissions than this print score counts instead of a table.

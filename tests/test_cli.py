@@ -45,7 +45,9 @@ def test_usage_errors_exit_2(args, tmp_path):
 def test_empty_folder_exits_2(tmp_path):
     (tmp_path / "empty").mkdir()
     done = run_grade(str(tmp_path / "empty"))
-    assert done.returncode == 2 and "no submissions" in done.stderr
+    assert done.returncode == 2 and "geen inzendingen" in done.stderr and "de map is leeg" in done.stderr
+    done = run_grade(str(tmp_path / "empty"), "--lang", "en")
+    assert done.returncode == 2 and "no submissions" in done.stderr and "the folder is empty" in done.stderr
 
 
 def test_batch_writes_every_output(tmp_path):
@@ -158,14 +160,14 @@ def test_out_naming_a_file_is_a_usage_error(tmp_path):
     (tmp_path / "anna.py").write_text("x = 1\n")
     (tmp_path / "uit").write_text("geen map")
     done = run_grade(str(tmp_path / "anna.py"), "--out", str(tmp_path / "uit"))
-    assert done.returncode == 2 and "is a file" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "is een bestand" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_an_out_folder_that_cannot_be_made_exits_4_with_a_message(tmp_path):
     (tmp_path / "anna.py").write_text("x = 1\n")
     (tmp_path / "bestand").write_text("geen map")
     done = run_grade(str(tmp_path / "anna.py"), "--out", str(tmp_path / "bestand" / "uit"))
-    assert done.returncode == 4 and "cannot write the outputs" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 4 and "kan de uitvoer" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_sigterm_while_reading_the_folder_ends_like_ctrl_c(tmp_path, monkeypatch, capsys):
@@ -223,9 +225,22 @@ def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
     reference.write_text("x = 1\n", encoding="utf-8")
     done = run_grade("--reference", str(reference), str(tmp_path), cwd=tmp_path)
     assert done.returncode == 2
-    assert "--reference" in done.stderr and "after the" in done.stderr and "Traceback" not in done.stderr
-    done = run_grade("--reference", str(reference), "--", str(tmp_path / "none"), cwd=tmp_path)
+    assert "--reference" in done.stderr and "na de PATHs" in done.stderr and "Traceback" not in done.stderr
+    done = run_grade("--lang", "en", "--reference", str(reference), "--", str(tmp_path / "none"), cwd=tmp_path)
     assert done.returncode == 2 and "does not exist" in done.stderr  # with --, the path is a path again
+
+
+@pytest.mark.parametrize("arguments, dutch, english", [
+    (["--jobs", "x", "main.py"], "fout: argument --jobs: ongeldige waarde 'x'", "error: argument --jobs: invalid int value"),
+    (["--bogus", "main.py"], "fout: onbekende argumenten: --bogus", "error: unrecognized arguments: --bogus"),
+    (["nergens.py"], "grade: dit pad bestaat niet: nergens.py", "grade: path does not exist: nergens.py"),
+    (["main.py", "--jobs", "0"], "--jobs en --timeout moeten positief zijn", "--jobs and --timeout must be positive"),
+])
+def test_usage_errors_are_dutch_by_default_and_english_with_lang_en(tmp_path, arguments, dutch, english):
+    dutch_run = run_grade(*arguments, cwd=tmp_path)
+    english_run = run_grade(*arguments, "--lang=en", cwd=tmp_path)
+    assert (dutch_run.returncode, english_run.returncode) == (2, 2)
+    assert dutch in dutch_run.stderr and english in english_run.stderr
 
 
 def test_out_that_is_the_graded_folder_is_a_usage_error(tmp_path):

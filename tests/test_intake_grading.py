@@ -118,7 +118,7 @@ def test_a_folder_without_main_py_suggests_what_it_found_and_exits_2(tmp_path):
     (tmp_path / "mijn-opdracht" / "opdracht.py.txt").write_text("x = 1")
     done = run_grade(str(tmp_path / "mijn-opdracht"), "--out", str(tmp_path / "out"))
     assert done.returncode == 2
-    assert "found: main.py.docx, opdracht.py.txt" in done.stderr
+    assert "gevonden: main.py.docx, opdracht.py.txt" in done.stderr
 
 
 def test_the_layout_option_forces_a_layout(tmp_path):

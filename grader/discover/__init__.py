@@ -28,6 +28,14 @@ def _hint(tree: Tree) -> str:
     return "found: " + ", ".join(names) + more
 
 
+def _hint_nl(tree: Tree) -> str:
+    names = [ref.rel for ref in tree.files][:HINT_NAMES]
+    if not names:
+        return "de map is leeg"
+    more = f" (en nog {len(tree.files) - HINT_NAMES})" if len(tree.files) > HINT_NAMES else ""
+    return "gevonden: " + ", ".join(names) + more
+
+
 def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[list[Submission], bool]:
     """The submissions in ``tree`` and whether it was one student's own folder or archive."""
     full = tree.unwrap(full=True, keep_name=in_archive)
@@ -40,8 +48,11 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[lis
         students, own = module.students(full), False
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
+        what_nl = "inzendingen" if layout == AUTO else f"{layout}-inzendingen"
         expected = ": expected sub-folders with main.py, .py files or an LMS export" if layout == AUTO else ""
-        raise UsageError(f"no {what} in {raw}{expected}; {_hint(full)}")
+        expected_nl = ": verwacht submappen met main.py, .py-bestanden of een LMS-export" if layout == AUTO else ""
+        raise UsageError(f"no {what} in {raw}{expected}; {_hint(full)}",
+                         f"geen {what_nl} in {raw}{expected_nl}; {_hint_nl(full)}")
     depth = 1 if in_archive else 0
     submissions = [build(student, module.NAME, depth=depth) for student in students]
     for submission in submissions:
@@ -79,18 +90,20 @@ def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bo
     ..." hint of what is there).
     """
     if layout != AUTO and layout not in LAYOUTS:
-        raise UsageError(f"unknown layout {layout!r}: use {AUTO} or one of {', '.join(sorted(LAYOUTS))}")
+        choices = f"{AUTO} or one of {', '.join(sorted(LAYOUTS))}"
+        raise UsageError(f"unknown layout {layout!r}: use {choices}",
+                         f"onbekende indeling {layout!r}: gebruik {choices.replace(' or one of ', ' of een van ')}")
     found: list[Submission] = []
     single = False
     for raw in paths:
         path = Path(raw)
         if not path.exists():
-            raise UsageError(f"path does not exist: {raw}")
+            raise UsageError(f"path does not exist: {raw}", f"dit pad bestaat niet: {raw}")
         if path.is_file() and archives.is_archive(path.name):
             try:
                 tree = archives.open_path(path)
             except archives.ArchiveError as error:
-                raise UsageError(str(error)) from None
+                raise UsageError(str(error), error.nl) from None
             submissions, own = _from_tree(tree, layout, raw, in_archive=True)
             single = single or (len(paths) == 1 and own)
         elif path.is_file():
@@ -124,7 +137,7 @@ def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[Sequence[Submi
         try:
             submissions, single = discover(paths, layout)
         except (UsageError, OSError) as error:
-            return {"usage": str(error)}
+            return {"usage": [str(error), error.text("nl") if isinstance(error, UsageError) else str(error)]}
         places = [SOURCES.put_json(fields(submission)) for submission in submissions]
         if any(isinstance(place, bytes) for place in places):
             raise OSError("the spill could not be written")  # run_apart: RuntimeError, discovered here instead
@@ -133,7 +146,7 @@ def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[Sequence[Submi
     try:
         answer = isolation.run_apart(work)
         if "usage" in answer:
-            raise UsageError(answer["usage"])
+            raise UsageError(*answer["usage"])
         places = answer["places"]
         if not all(type(place) is int for place in places):
             raise ValueError("not places in the spill")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable
 
 from grader.discover.files import FileRef, Tree, clean_rel, is_junk
+from grader.errors import BilingualError
 
 # An archive with more members than this is refused whole.
 MAX_MEMBERS = 10_000
@@ -23,7 +24,7 @@ MAX_DEPTH = 2
 NESTED_LIMIT = 64 * 1024 * 1024
 
 
-class ArchiveError(Exception):
+class ArchiveError(BilingualError):
     """An archive that cannot be read: not a zip, damaged, encrypted, or over the limits."""
 
 
@@ -91,20 +92,25 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
     try:
         with head() as raw:  # refused before zipfile reads (and keeps) an entry per member
             if claimed_members(raw) > MAX_MEMBERS:
-                raise ArchiveError(f"{origin} has more than {MAX_MEMBERS} members (limit {MAX_MEMBERS})")
+                raise ArchiveError(f"{origin} has more than {MAX_MEMBERS} members (limit {MAX_MEMBERS})",
+                                   f"{origin} heeft meer dan {MAX_MEMBERS} bestanden (grens {MAX_MEMBERS})")
     except OSError as error:
-        raise ArchiveError(f"{origin} is not a readable zip archive ({error})") from None
+        raise ArchiveError(f"{origin} is not a readable zip archive ({error})",
+                           f"{origin} is geen leesbaar zip-archief ({error})") from None
     try:
         # Opened once and kept open for every member's reader: opening it again per member reads
         # the whole central directory each time (minutes for an export of 10,000 members).
         archive = open_zip()
         infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
-        raise ArchiveError(f"{origin} is not a readable zip archive ({error})") from None
+        raise ArchiveError(f"{origin} is not a readable zip archive ({error})",
+                           f"{origin} is geen leesbaar zip-archief ({error})") from None
     if len(infos) > MAX_MEMBERS:
-        raise ArchiveError(f"{origin} has {len(infos)} members (limit {MAX_MEMBERS})")
+        raise ArchiveError(f"{origin} has {len(infos)} members (limit {MAX_MEMBERS})",
+                           f"{origin} heeft {len(infos)} bestanden (grens {MAX_MEMBERS})")
     if sum(info.file_size for info in infos) > MAX_TOTAL:
-        raise ArchiveError(f"{origin} claims more than {MAX_TOTAL // 2**20} MiB uncompressed")
+        raise ArchiveError(f"{origin} claims more than {MAX_TOTAL // 2**20} MiB uncompressed",
+                           f"{origin} zegt uitgepakt meer dan {MAX_TOTAL // 2**20} MiB te zijn")
     files: dict[str, FileRef] = {}  # by name: the same name twice, the later member wins, as when unzipping
     git_dirs: set[str] = set()
     for info in infos:

@@ -184,8 +184,8 @@ def scan_folder(folder: Path) -> Tree:
             files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
             if len(files) > MAX_FILES:
                 from grader.discover.model import UsageError  # (model imports this module)
-                raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of "
-                                 "submissions?")
+                raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
+                                 f"meer dan {MAX_FILES:,} bestanden in {folder}: is dit de map met inzendingen?")
     return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes)
 
 

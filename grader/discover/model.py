@@ -11,11 +11,12 @@ import unicodedata
 from typing import Iterator, Mapping, Sequence
 
 from grader.discover.files import FileRef
+from grader.errors import BilingualError
 from grader.spill import Spill, SpilledList
 from grader.values import scrub
 
 
-class UsageError(Exception):
+class UsageError(BilingualError):
     """A path the user gave cannot be graded (does not exist, holds no submissions, bad archive)."""
 
 
