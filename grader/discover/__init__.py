@@ -20,20 +20,14 @@ AUTO = "auto"
 HINT_NAMES = 8
 
 
-def _hint(tree: Tree) -> str:
-    names = [ref.rel for ref in tree.files][:HINT_NAMES]
+def _hint(tree: Tree) -> tuple[str, str]:
+    """What ``tree`` holds, for a usage error: (English, Dutch)."""
+    names = ", ".join(ref.rel for ref in tree.files[:HINT_NAMES])
     if not names:
-        return "the folder is empty"
-    more = f" (and {len(tree.files) - HINT_NAMES} more)" if len(tree.files) > HINT_NAMES else ""
-    return "found: " + ", ".join(names) + more
-
-
-def _hint_nl(tree: Tree) -> str:
-    names = [ref.rel for ref in tree.files][:HINT_NAMES]
-    if not names:
-        return "de map is leeg"
-    more = f" (en nog {len(tree.files) - HINT_NAMES})" if len(tree.files) > HINT_NAMES else ""
-    return "gevonden: " + ", ".join(names) + more
+        return "the folder is empty", "de map is leeg"
+    extra = len(tree.files) - HINT_NAMES
+    return (f"found: {names}" + (f" (and {extra} more)" if extra > 0 else ""),
+            f"gevonden: {names}" + (f" (en nog {extra})" if extra > 0 else ""))
 
 
 def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[list[Submission], bool]:
@@ -51,8 +45,8 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[lis
         what_nl = "inzendingen" if layout == AUTO else f"{layout}-inzendingen"
         expected = ": expected sub-folders with main.py, .py files or an LMS export" if layout == AUTO else ""
         expected_nl = ": verwacht submappen met main.py, .py-bestanden of een LMS-export" if layout == AUTO else ""
-        raise UsageError(f"no {what} in {raw}{expected}; {_hint(full)}",
-                         f"geen {what_nl} in {raw}{expected_nl}; {_hint_nl(full)}")
+        hint, hint_nl = _hint(full)
+        raise UsageError(f"no {what} in {raw}{expected}; {hint}", f"geen {what_nl} in {raw}{expected_nl}; {hint_nl}")
     depth = 1 if in_archive else 0
     submissions = [build(student, module.NAME, depth=depth) for student in students]
     for submission in submissions:
