@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import builtins
+import types
 from typing import Any, Callable
 
+from grader.battery import STUDENT_FILENAME
 from grader.sandbox.modules import WHITELIST
+from grader.sandbox.policy import forbidden_attribute
 
 # The builtins a submission's namespace holds as they are (grader/sandbox/guards.py adds stand-ins).
 PLAIN_BUILTINS = (
@@ -77,3 +80,63 @@ def opaque_class(cls: type) -> type:
 
         _OPAQUE[cls] = Opaque(cls.__name__, (), {"__slots__": (), "__module__": cls.__module__})
     return _OPAQUE[cls]
+
+
+_MISSING = object()
+
+
+def foreign_function(obj: object, name: str, value: types.FunctionType, is_own_class: Callable[[type], bool]) -> Any:
+    """A Python function read as ``obj.name`` (``value``), as a submission may have it.
+
+    The submission's own functions (compiled from main.py) and what it stored in its own
+    classes or objects come back as they are. A function of a class it did not write
+    (``collections.Counter.copy``, read off the class) is called only with an instance of
+    that class as its first argument: called with any other object, such methods run
+    ``self.__class__(...)``, and for a class that is the real ``type``. Any other foreign
+    function (a property's ``fget``, a static method) is refused: ``AttributeError``.
+    """
+    if value.__code__.co_filename == STUDENT_FILENAME:
+        return value
+    context = obj if isinstance(obj, type) else type(obj)
+    for klass in context.__mro__:
+        found = vars(klass).get(name, _MISSING)
+        if found is _MISSING:
+            continue
+        if is_own_class(klass):
+            return value
+        if found is value:
+            return _bound_to_instances(value, klass)
+        break
+    else:
+        if not isinstance(obj, type) and is_own_class(type(obj)):
+            return value  # stored in the submission's own object
+    raise AttributeError(f'"{name}" of a {type(obj).__name__} object is not available in the grader')
+
+
+def _bound_to_instances(function: types.FunctionType, owner: type) -> Callable[..., Any]:
+    def method(*args: Any, **kwargs: Any) -> Any:
+        if not args or not isinstance(args[0], owner):
+            raise TypeError(f"{owner.__name__}.{function.__name__}() needs a {owner.__name__} object as its "
+                            "first argument in the grader")
+        return function(*args, **kwargs)
+    method.__name__ = method.__qualname__ = function.__name__
+    return method
+
+
+def check_match_args(cls: type) -> type:
+    """``cls`` when its ``__match_args__`` names only attributes a submission may read; else ``TypeError``.
+
+    A positional class pattern (``case C(x)``) reads ``subject.<name>`` for each name in
+    ``C.__match_args__`` without the attribute guard. The names come from the fields of a
+    dataclass or namedtuple (a submission cannot write ``__match_args__`` itself): none may
+    be ``format``/``format_map`` of a str subclass (the guard hands out only a guarded
+    formatter), nor a name of internals that one of its bases defines (such as
+    ``__traceback__`` of exceptions). Called on every class the submission makes.
+    """
+    names = getattr(cls, "__match_args__", ())
+    for name in names if type(names) is tuple else (names,):
+        if type(name) is not str or (name in ("format", "format_map") and issubclass(cls, str)) or (
+                forbidden_attribute(name) and any(name in vars(klass) for klass in cls.__mro__[1:])):
+            raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field of a class that "
+                            "match statements take apart in the grader")
+    return cls

@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.classes import PLAIN_BUILTINS, SAFE_CLASSES, make_type, opaque_class
+from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_match_args, foreign_function, make_type,
+                                    opaque_class)
 from grader.sandbox import wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -109,6 +110,8 @@ class Guards:
         if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
+        if type(value) is types.FunctionType and not isinstance(obj, ModuleView):
+            return foreign_function(obj, name, value, self.own_classes.__contains__)
         # str.format reads fields with getattr: judged by what was found, not by how it was
         # reached (S.format on a str subclass, super().format, a default value...).
         if is_str_formatter(value):
@@ -156,7 +159,7 @@ class Guards:
             # method wrappers, own descriptors of foreign functions.
             if type(base) is not type or issubclass(base, (type, *PROXY_BASES)):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
-        cls = type(name, bases, namespace)
+        cls = check_match_args(type(name, bases, namespace))
         self.own_classes.add(cls)
         return cls
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
+from grader.sandbox.classes import check_match_args
 from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def _namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., typ
 
     def named(*args: Any, **kwargs: Any) -> type:
         _checked_name(kind, args[0] if args else kwargs.get("typename"))
-        cls = value(*args, **kwargs)
+        cls = check_match_args(value(*args, **kwargs))
         guards.own_classes.add(cls)
         return cls
     named.__name__ = named.__qualname__ = kind
@@ -71,7 +72,7 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     def dataclass(cls: Any = None, /, **options: Any) -> Any:
         if cls is None:
             return lambda target: dataclass(target, **options)
-        made = value(guards.own_class("@dataclass", cls), **options)
+        made = check_match_args(value(guards.own_class("@dataclass", cls), **options))
         guards.own_classes.add(made)  # slots=True makes a new class
         return made
     return dataclass
