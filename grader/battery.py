@@ -58,7 +58,9 @@ def bilingual(text: str | dict) -> str | dict:
     """``text`` with its :func:`note` marks resolved: a :func:`said` pair, or ``text`` itself when it has none."""
     if not isinstance(text, str) or "⟪" not in text:
         return text
-    return said(_NOTE.sub(r"\1", text), _NOTE.sub(r"\2", text))
+    # Functions, not templates: re caches parsed templates process-wide, where a submission's
+    # str subclass could stand in for r"\1" (grader/sandbox/wrappers.py _re_function).
+    return said(_NOTE.sub(lambda found: found[1], text), _NOTE.sub(lambda found: found[2], text))
 
 
 class Mismatch(AssertionError):

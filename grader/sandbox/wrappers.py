@@ -134,7 +134,30 @@ def _total_ordering(guards: Guards, value: Callable[[type], type]) -> Callable[[
     return total_ordering
 
 
+def _exact(value: Any) -> Any:
+    """A str, bytes or int subclass as the exact base type (read through the base type's C code)."""
+    kind = type(value)
+    if kind in (str, bytes, int) or not isinstance(value, (str, bytes, int)):
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)
+    return bytes(memoryview(value)) if isinstance(value, bytes) else int.__index__(value)
+
+
+def _re_function(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    # The re module keeps process-wide state: its caches of compiled patterns and templates (found
+    # by ==, so by a str subclass's own __eq__ for a later call of the grader's) and the table
+    # re.escape hands to the argument's translate(). Exact strs and ints reach none of them.
+    def function(*args: Any, **kwargs: Any) -> Any:
+        return value(*map(_exact, args), **{key: _exact(item) for key, item in kwargs.items()})
+    function.__name__ = function.__qualname__ = value.__name__
+    return function
+
+
+_RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer", "escape")
+
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
+    **{("re", name): _re_function for name in _RE_FUNCTIONS},
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _namedtuple,
     ("typing", "get_args"): _get_args,
