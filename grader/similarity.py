@@ -43,6 +43,9 @@ THRESHOLD = 0.6
 # string prefix (``r``, ``b``, ``f``) is a name before its string, the same in every file.
 # Characters of a file compared at most: a longer file cannot be graded anyway (grader/sandbox/loader.py
 # refuses sources over 256 KiB), and the string-literal pattern needs memory per character of a string.
+# Every string alternative matches whatever follows its opening quote (an unclosed string runs to
+# the end of its line, or of the file for triple quotes): one that could fail would be tried again
+# from every later quote, in time quadratic in the line's length.
 MAX_CHARS = 256 * 1024
 
 _TOKEN = re.compile(r"""\s*(
@@ -50,7 +53,8 @@ _TOKEN = re.compile(r"""\s*(
   | \*\*=?|//=?|>>=?|<<=?|->|:=|\.\.\.|[-+*/%@&|^=<>!]=|[-+*/%@&|^~<>()\[\]{},:;=.]
   | \#[^\r\n]*
   | \d[\w.]*
-  | '''(?:\\.|[^\\])*?''' | \"\"\"(?:\\.|[^\\])*?\"\"\" | '(?:\\.|[^'\\\r\n])*' | "(?:\\.|[^"\\\r\n])*"
+  | '''(?:\\[\s\S]|[^\\])*?(?:'''|\Z) | \"\"\"(?:\\[\s\S]|[^\\])*?(?:\"\"\"|\Z)
+  | '(?:\\[\s\S]|[^'\\\r\n])*'? | "(?:\\[\s\S]|[^"\\\r\n])*"?
   | \S)""", re.VERBOSE)
 # Names kept as they are: renaming a variable is the usual disguise, renaming a keyword or
 # a builtin is not possible.

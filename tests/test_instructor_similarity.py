@@ -149,3 +149,12 @@ def test_only_the_first_256_kib_of_a_file_are_compared():
     assert max(end for _, _, end in similarity.tokens(huge)) <= similarity.MAX_CHARS
     assert similarity.tokens("def f():\n    return 1\n" + huge)[:2] == [("def", 0, 3), ("N", 4, 5)]
     assert len(similarity._Vocabulary().encode(huge)) < 10
+
+
+def test_an_unclosed_string_is_one_token_to_the_end_of_its_line_or_file():
+    # A string pattern that could fail was tried again from every later quote: a line of quotes
+    # after an unclosed string (240 KB, valid Python) took minutes.
+    assert [token for token, _, _ in similarity.tokens("x = 'a\\\nb' + 'open\ny")] == ["N", "=", "S", "+", "S", "N"]
+    assert [token for token, _, _ in similarity.tokens('s = """never closed\nz = 1')] == ["N", "=", "S"]
+    hostile = "X = 'a\\\n" + '"\\"' * 2_000 + "\n"
+    assert len(similarity.tokens(hostile)) < 10
