@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 import pytest
 
-from grader import execution, isolation
+from grader import execution, isolation, signing
 from grader.battery import Student
 from grader.execution import STRIKES
 from grader.discover import Submission
@@ -258,6 +258,7 @@ class Battery:
     def _child(self, job: Job, source: bytes, channel: isolation.Channel) -> None:
         if isolation.ISOLATED:
             self.submissions = []  # the other students' sources have no business in this process
+            signing.forget_key()  # nor has the key that signs the result cache
         budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
         budget.start(self.timeout)
         loaded = None

@@ -11,7 +11,6 @@ that key cannot be kept, a key for this process only is used: nothing is reused 
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import json
@@ -34,9 +33,30 @@ def key_path() -> Path:
     return base / "ticket-grader" / "key"
 
 
-@functools.lru_cache(maxsize=None)
-def key() -> bytes:
+_key: bytearray | None = None  # read once; zeroed in a grading child (forget_key)
+
+
+def key() -> bytearray:
     """This user's signing key (made on first use), or a key for this process when it cannot be kept."""
+    global _key
+    if _key is None:
+        _key = bytearray(_load_key())
+    return _key
+
+
+def forget_key() -> None:
+    """Zero the key in this process's memory and drop it.
+
+    A grading child calls this before any student code runs: the key the parent read before the
+    fork is in the child's memory too, where code that escaped the sandbox could find it.
+    """
+    global _key
+    if _key is not None:
+        _key[:] = bytes(len(_key))
+        _key = None
+
+
+def _load_key() -> bytes:
     path = key_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -287,3 +287,14 @@ def test_a_signed_entry_moved_to_another_key_is_not_that_keys_result(tmp_path):
     shutil.copy(old.catalogue_path, new.catalogue_path)
     again = ResultCache(tmp_path, ("0.1.0", "g", "b", "nl", "0.5"))
     assert again.entry(submission) is None and again.catalogue == {}
+
+
+def test_a_grading_child_zeroes_the_signing_key_it_inherited(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(signing, "_key", None)
+    held = signing.key()
+    stored = bytes(held)
+    assert len(stored) == 32 and any(stored)
+    signing.forget_key()
+    assert held == bytearray(32)  # the very object a signer used is zeroed, not only dropped
+    assert signing.key() == stored  # read again from the key file when the grader itself needs it
