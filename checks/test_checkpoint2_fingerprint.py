@@ -28,13 +28,16 @@ def fingerprint_str(call):
 
 
 def expect_digest(call, expected: str) -> None:
-    """F1: the call returned the digest ``expected``, written in any letter case.
+    """F1: the call returned the digest ``expected``, in any letter case or as bytes.
 
-    Which letter case the hex digits have is F2's rule, checked for the same proposals by
-    test_f2_fingerprint_is_64_lowercase_hex: an uppercase hexdigest has the right JSON and
-    the right hash, so its feedback must point at F2, not at the JSON options of F1.
+    The form of the digest is F2's rule, checked for the same proposals by
+    test_f2_fingerprint_is_64_lowercase_hex: an uppercase hexdigest, the raw ``digest()`` or
+    the hex string as bytes have the right JSON and the right hash, so their feedback must
+    point at F2, not at the JSON options of F1.
     """
     value = plain(call.returned())
+    if type(value) in (bytes, bytearray):
+        value = value.hex() if len(value) == 32 else value.decode("ascii", "replace")
     if not (type(value) is str and value.lower() == expected):
         raise Mismatch(call.shown, show(expected), call.got())
 

@@ -66,6 +66,8 @@ SUBMISSIONS = {
         '        return {"status": "stale-version"}\n'),
     # hexdigest() in uppercase: the JSON and the hash are right, only the letter case (F2) is not.
     "uppercase": lambda reference: reference.replace(".hexdigest()", ".hexdigest().upper()"),
+    # digest() instead of hexdigest(): the right hash as raw bytes (F2's form, not F1's JSON).
+    "raw-digest": lambda reference: reference.replace(".hexdigest()", ".digest()"),
     # validate_ticket_proposal returns a read-only view of a correct new dict; the other functions use the dict.
     "read-only-result": lambda reference: reference.replace("def validate_ticket_proposal(", "def _validate(").replace(
         "validate_ticket_proposal(proposal)", "_validate(proposal)") + (
@@ -110,6 +112,12 @@ def test_an_uppercase_fingerprint_is_blamed_on_the_letter_case_not_on_the_json(r
     assert [failure["id"] for failure in view[1]["failures"]] == ["f2_fingerprint_is_64_lowercase_hex"]
     assert not view[1]["grouped"] and "uppercase" in view[1]["failures"][0]["hint"]
     assert view[2]["root_cause"] == "fingerprint" and view[2]["confirmed"]
+
+
+def test_a_raw_digest_is_blamed_on_the_form_not_on_the_json(results):
+    failures = feedback.build(results[0]["raw-digest"])["checkpoints"][1]["failures"]
+    assert failures[0]["id"] == "f2_fingerprint_is_64_lowercase_hex" and "raw bytes" in failures[0]["hint"]
+    assert not any(failure["id"].startswith("f1_") for failure in failures)
 
 
 def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(results):
