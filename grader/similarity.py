@@ -38,9 +38,11 @@ MIN_SHARED = 8
 # Default share of the smaller file found in the other one above which a pair is reported.
 THRESHOLD = 0.6
 
-# Python tokens after any white space: names, operators, comments, numbers, strings, any other
-# character. Line ends and indentation are not tokens, so formatting does not matter; a
-# string prefix (``r``, ``b``, ``f``) is a name before its string, the same in every file.
+# Python tokens: names, operators, comments, numbers, strings, any other character; the search
+# steps over white space itself (a leading ``\s*`` would be retried at every character of a long
+# run of white space, in time quadratic in its length). Line ends and indentation are not tokens,
+# so formatting does not matter; a string prefix (``r``, ``b``, ``f``) is a name before its string,
+# the same in every file.
 # Characters of a file compared at most: a longer file cannot be graded anyway (grader/sandbox/loader.py
 # refuses sources over 256 KiB), and the string-literal pattern needs memory per character of a string.
 # Every string alternative matches whatever follows its opening quote (an unclosed string runs to
@@ -48,7 +50,7 @@ THRESHOLD = 0.6
 # from every later quote, in time quadratic in the line's length.
 MAX_CHARS = 256 * 1024
 
-_TOKEN = re.compile(r"""\s*(
+_TOKEN = re.compile(r"""(
     [^\W\d]\w*
   | \*\*=?|//=?|>>=?|<<=?|->|:=|\.\.\.|[-+*/%@&|^=<>!]=|[-+*/%@&|^~<>()\[\]{},:;=.]
   | \#[^\r\n]*

@@ -158,3 +158,10 @@ def test_an_unclosed_string_is_one_token_to_the_end_of_its_line_or_file():
     assert [token for token, _, _ in similarity.tokens('s = """never closed\nz = 1')] == ["N", "=", "S"]
     hostile = "X = 'a\\\n" + '"\\"' * 2_000 + "\n"
     assert len(similarity.tokens(hostile)) < 10
+
+
+def test_white_space_is_no_token_and_a_long_run_of_it_costs_one_pass():
+    text = "x = 1" + " " * 20_000 + "\n" * 20_000
+    assert [(token, text[start:end]) for token, start, end in similarity.tokens(text)] == [
+        ("N", "x"), ("=", "="), ("0", "1")]
+    assert similarity._TOKEN.pattern.lstrip().startswith("(")  # no leading \s* to retry at every position
