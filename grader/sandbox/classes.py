@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
 from grader.sandbox.modules import WHITELIST
-from grader.sandbox.policy import forbidden_attribute
 
 # The builtins a submission's namespace holds as they are (grader/sandbox/guards.py adds stand-ins).
 PLAIN_BUILTINS = (
@@ -123,20 +122,27 @@ def _bound_to_instances(function: types.FunctionType, owner: type) -> Callable[.
     return method
 
 
-def check_match_args(cls: type) -> type:
-    """``cls`` when its ``__match_args__`` names only attributes a submission may read; else ``TypeError``.
+def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: bool = False) -> type:
+    """``cls`` when no field of it is an attribute of a base main.py did not write; else ``TypeError``.
 
-    A positional class pattern (``case C(x)``) reads ``subject.<name>`` for each name in
-    ``C.__match_args__`` without the attribute guard. The names come from the fields of a
-    dataclass or namedtuple (a submission cannot write ``__match_args__`` itself): none may
-    be ``format``/``format_map`` of a str subclass (the guard hands out only a guarded
-    formatter), nor a name of internals that one of its bases defines (such as
-    ``__traceback__`` of exceptions). Called on every class the submission makes.
+    Fields are the names in ``__match_args__`` (a ``case C(x)`` pattern reads them without the
+    attribute guard), the fields of a dataclass (its ``__eq__``, ``asdict`` and ``replace``
+    read them with the real getattr, and ``@dataclass`` takes a field's default from the
+    class, a base's attribute included) and, with ``annotations``, the names the class body
+    annotates (checked before ``@dataclass`` runs). A field named like a base's attribute
+    (``format`` of a str subclass, ``copy`` of a Counter subclass) would hand out that
+    attribute as it is: the raw ``str.format``, or a method callable with any ``self``.
+    Called on every class the submission makes.
     """
     names = getattr(cls, "__match_args__", ())
-    for name in names if type(names) is tuple else (names,):
-        if type(name) is not str or (name in ("format", "format_map") and issubclass(cls, str)) or (
-                forbidden_attribute(name) and any(name in vars(klass) for klass in cls.__mro__[1:])):
-            raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field of a class that "
-                            "match statements take apart in the grader")
+    names = list(names) if type(names) is tuple else [names]
+    fields = getattr(cls, "__dataclass_fields__", None)
+    names += list(fields) if type(fields) is dict else []
+    declared = vars(cls).get("__annotations__") if annotations else None
+    names += list(declared) if type(declared) is dict else []
+    foreign = [klass for klass in cls.__mro__[1:] if not is_own_class(klass)]
+    for name in names:
+        if type(name) is not str or any(name in vars(klass) for klass in foreign):
+            raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field: it is an attribute of "
+                            "a base class, which the grader hands out only through its guard")
     return cls

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_match_args, foreign_function, make_type,
+from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
                                     opaque_class)
 from grader.sandbox import wrappers
 from grader.sandbox.wrappers import plain_function
@@ -159,7 +159,7 @@ class Guards:
             # method wrappers, own descriptors of foreign functions.
             if type(base) is not type or issubclass(base, (type, *PROXY_BASES)):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
-        cls = check_match_args(type(name, bases, namespace))
+        cls = check_fields(type(name, bases, namespace), self.own_classes.__contains__)
         self.own_classes.add(cls)
         return cls
 

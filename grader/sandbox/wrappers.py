@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
-from grader.sandbox.classes import check_match_args
+from grader.sandbox.classes import check_fields
 from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def _namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., typ
 
     def named(*args: Any, **kwargs: Any) -> type:
         _checked_name(kind, args[0] if args else kwargs.get("typename"))
-        cls = check_match_args(value(*args, **kwargs))
+        cls = check_fields(value(*args, **kwargs), guards.own_classes.__contains__)
         guards.own_classes.add(cls)
         return cls
     named.__name__ = named.__qualname__ = kind
@@ -72,9 +72,10 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     def dataclass(cls: Any = None, /, **options: Any) -> Any:
         if cls is None:
             return lambda target: dataclass(target, **options)
-        made = check_match_args(value(guards.own_class("@dataclass", cls), **options))
+        own = guards.own_classes.__contains__
+        made = value(check_fields(guards.own_class("@dataclass", cls), own, annotations=True), **options)
         guards.own_classes.add(made)  # slots=True makes a new class
-        return made
+        return check_fields(made, own)
     return dataclass
 
 
@@ -87,8 +88,8 @@ def _as_data(guards: Guards, value: object, pairs: bool, factory: Callable[[Any]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = dataclasses.fields(value)
         if pairs:
-            return factory([(field.name, walk(getattr(value, field.name))) for field in fields])
-        return factory([walk(getattr(value, field.name)) for field in fields])
+            return factory([(field.name, walk(guards.getattr(value, field.name))) for field in fields])
+        return factory([walk(guards.getattr(value, field.name)) for field in fields])
     if type(value) in (list, tuple):
         return type(value)(walk(item) for item in value)
     if type(value) is dict:
