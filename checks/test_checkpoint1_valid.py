@@ -298,6 +298,35 @@ def test_v10_result_changed_input_unchanged(student, how):
         raise Mismatch(tried, show(lesson.proposal()), said(f"p is nu {show(value)}", f"p is now {show(value)}"))
 
 
+IN_PLACE_CHANGES = {  # how the caller changes p in place between two calls -> (code, change, outcome)
+    "status-open": ("p['arguments']['status'] = 'open'", lambda p: p["arguments"].__setitem__("status", "open"),
+                    {"status": "open"}),
+    "version": ("p['version'] = 7", lambda p: p.__setitem__("version", 7), {"version": 7}),
+    "status-closed": ("p['arguments']['status'] = 'closed'",
+                      lambda p: p["arguments"].__setitem__("status", "closed"), None),
+    "approved-added": ("p['approved'] = True", lambda p: p.__setitem__("approved", True), None),
+}
+
+
+@check(1, "V8", nl="Elke aanroep beoordeelt het voorstel zoals het nu is: verandert p na een eerdere aanroep, dan "
+       "telt de nieuwe inhoud.",
+       en="Every call judges the proposal as it is now: when p changes after an earlier call, the new content counts.",
+       hint_nl="Onthoud geen eerder oordeel over hetzelfde object; controleer en kopieer bij elke aanroep opnieuw.",
+       hint_en="Do not remember an earlier verdict on the same object; check and copy again on every call.")
+@pytest.mark.parametrize("how", list(IN_PLACE_CHANGES))
+def test_v8_input_changed_in_place_judged_again(student, how):
+    code, change, fields = IN_PLACE_CHANGES[how]
+    p = lesson.proposal()
+    tried = f"validate_ticket_proposal(p)\n{code}\nvalidate_ticket_proposal(p)"
+    student.call(VALIDATE, p, shown=tried)  # any outcome: V8 checks the first call itself
+    change(p)
+    call = student.call(VALIDATE, p, shown=tried)
+    if fields is None:
+        call.expect_value_error()
+    else:
+        call.expect_plain(lesson.proposal(**fields))
+
+
 def expect_input_unchanged(student, case: Case, function: str = VALIDATE) -> None:
     """Call ``function`` on a fresh input and check, by value, that the input is still what it was."""
     p = case.build()

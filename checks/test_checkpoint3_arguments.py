@@ -39,6 +39,10 @@ HOST_ACTORS_INVALID = [
     ("int", 7), ("bytes", b"learner"), ("list", ["learner"]), ("bracket", "learn[er"), ("backtick", "learner`"),
     ("underscore-first", "_learner"),
 ]
+# D1: "the same edge cases as V3": every bad ID of checkpoint 1 is a bad host actor too (the long s U+017F,
+# whose upper() is an ASCII S, the superscript two, a Kelvin sign after the first letter, ...).
+HOST_ACTORS_INVALID += [(f"v3-{name}", value) for name, value, _ in invalid.BAD_IDS
+                        if not any(type(value) is type(seen) and value == seen for _, seen in HOST_ACTORS_INVALID)]
 
 
 @check(3, "D1", nl="Een hostactor die niet aan het ID-patroon voldoet, geeft een ValueError.",

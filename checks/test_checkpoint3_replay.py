@@ -3,8 +3,8 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (H, MISSING, Scene, change_nested, dig, expect_no_leak, expect_outcome, expect_replay,
-                                expect_status, expect_success, expect_unchanged, set_in, snapshot)
+from checks.dispatching import (DISPATCH, H, MISSING, Scene, change_nested, dig, expect_no_leak, expect_outcome,
+                                expect_replay, expect_status, expect_success, expect_unchanged, set_in, snapshot)
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -135,6 +135,42 @@ def test_d10_conflict_after_caller_changed_proposal(student, how):
     expect_status(scene.call(p, "learner", set(), "p, 'learner', set()"), "call-id-conflict")
 
 
+@check(3, "D10", nl="Twee hosts met elk een eigen completed-log mogen dezelfde call-ID gebruiken: elke host krijgt de "
+       "herhaling of het conflict volgens zijn eigen log.",
+       en="Two hosts, each with its own completed log, may use the same call id: each host gets the replay or the "
+          "conflict its own log calls for.",
+       hint_nl="Bewaar vingerafdruk en resultaat in de rij van het completed-log van de aanroeper, niet in een "
+               "variabele van je module.",
+       hint_en="Keep the fingerprint and the result in the row of the caller's completed log, not in a variable of "
+               "your module.")
+def test_d10_two_hosts_same_call_id(student):
+    first = Scene(student)
+    first.run()  # host 1: p (c1, lamp done) succeeded
+    lines = list(first.lines)
+    state2, log2 = lesson.state(), {}
+    q = P(ticket="sensor", status="open")
+    lines += [f"state2 = {state2!r}", "completed2 = {}",
+              "q = {**p, 'arguments': {'ticket': 'sensor', 'status': 'open'}}"]
+    line = "r = dispatch_ticket(q, 'learner', {H(q)}, state2, completed2)"
+    call = student.call(DISPATCH, q, lesson.fresh("learner"), {H(q)}, state2, log2, shown="\n".join(lines + [line]))
+    expect_success(call, 1, "sensor", "open")
+    lines.append(line + "  # ok")
+    steps = [  # (proposal, name, state, log, log name, outcome)
+        (P(), "p", first.state, first.log, "state, completed", ("replay", 1)),
+        (P(), "p", state2, log2, "state2, completed2", "call-id-conflict"),
+        (P(ticket="sensor", status="open"), "q", first.state, first.log, "state, completed", "call-id-conflict"),
+    ]
+    for proposal, name, state, log, where, outcome in steps:
+        line = f"r = dispatch_ticket({name}, 'learner', set(), {where})"
+        call = student.call(DISPATCH, proposal, lesson.fresh("learner"), set(), state, log,
+                            shown="\n".join(lines + [line]))
+        if outcome == ("replay", 1):
+            expect_replay(call, 1)
+        else:
+            expect_status(call, outcome)
+        lines.append(line)
+
+
 # D18: replay --------------------------------------------------------------------------------
 
 @check(3, "D18",
@@ -210,18 +246,20 @@ def test_d18_replay_result_is_a_copy(student):
 # D19, D20: refusals change nothing and are not recorded ------------------------------------------
 
 REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, outcome)
-    ("forbidden", "other", "own", {"call_id": "c2", "version": 1}, "forbidden"),
-    ("unknown-tool", "learner", "own", {"call_id": "c2", "version": 1, "name": "delete_ticket"}, "unknown-tool"),
+    # After p, lamp is done: each refused call asks for lamp open, so a change staged before the refusal shows.
+    ("forbidden", "other", "own", {"call_id": "c2", "version": 1, "status": "open"}, "forbidden"),
+    ("unknown-tool", "learner", "own", {"call_id": "c2", "version": 1, "name": "delete_ticket", "status": "open"},
+     "unknown-tool"),
     ("call-id-conflict", "learner", "own", {"status": "open"}, "call-id-conflict"),
-    ("stale-version", "learner", "own", {"call_id": "c2"}, "stale-version"),
-    ("approval-required", "learner", "lesson", {"call_id": "c2", "version": 1}, "approval-required"),
+    ("stale-version", "learner", "own", {"call_id": "c2", "status": "open"}, "stale-version"),
+    ("approval-required", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "open"}, "approval-required"),
     ("missing-ticket", "learner", "own", {"call_id": "c2", "version": 1, "ticket": "pump"}, "missing-ticket"),
-    ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),
+    ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),  # lamp is open after fill(64)
     ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
-    ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1}, ValueError),
-    ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1}, ValueError),
-    ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1}, ValueError),
-    ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1}, ValueError),
+    ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
+    ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
+    ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
+    ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
 ]
 
 

@@ -57,6 +57,13 @@ EXPECTED = {
     "replay_compares_live_proposal": {"1": True, "2": True, "3": False},   # D10: the row holds the caller's p
     "replay_compares_live_arguments": {"1": True, "2": True, "3": False},  # D10: the row holds p['arguments']
     "approved_normalised_in_place": {"1": True, "2": True, "3": False},    # D20: uppercase entries rewritten
+    # Memory kept outside the caller's objects: per object (id) or per call id in a module variable
+    "fingerprint_memo_by_identity": {"1": True, "2": False, "3": True},    # F1: old digest after p changed in place
+    "validate_memo_by_identity": {"1": False, "2": False, "3": False},     # V8: old verdict after p changed in place
+    "fingerprints_in_module_registry": {"1": True, "2": True, "3": False},  # D10: a second host's c1 overwrites it
+    "replay_from_module_cache": {"1": True, "2": True, "3": False},        # D18: a second host's c1 result replayed
+    "host_actor_uppercased": {"1": True, "2": True, "3": False},           # D1: long s U+017F as host actor
+    "ticket_staged_before_stale_check": {"1": True, "2": True, "3": False},  # D19: state changed on stale/approval refusals
 }
 
 
