@@ -6,7 +6,7 @@ import hashlib
 
 from checks import lesson
 from grader.battery import Call, Mismatch, Student, note, said
-from grader.values import plain, same, show
+from grader.values import Foreign, plain, same, show
 
 DISPATCH = "dispatch_ticket"
 H = lesson.fingerprint
@@ -163,6 +163,29 @@ def dig(value: object, *keys: object) -> object:
         if type(value) is not dict or key not in value:
             return MISSING
         value = value[key]
+    return value
+
+
+def dig_as_host(student: Student, value: object, *keys: object) -> object:
+    """value[k1][k2]... as a host reads it (lesson Ex 4: ``completed['c1']['result']['version']``).
+
+    ``value`` is read as a trusted plain copy (grader.values.plain); a level that is an object
+    of a class plain data does not hold (a completed row of the submission's own class, which
+    CONTRACT.md A7 leaves open) is read through its own ``__getitem__``, called like the
+    submission's functions. Out: the plain value found, or MISSING where a key is missing or
+    the read raised.
+    """
+    value = plain(value)
+    for key in keys:
+        if isinstance(value, Foreign) and value.origin is not None:
+            call = student.subscript(value.origin, key)
+            if call.error is not None:
+                return MISSING
+            value = plain(call.value)
+        elif type(value) is dict and key in value:
+            value = value[key]
+        else:
+            return MISSING
     return value
 
 

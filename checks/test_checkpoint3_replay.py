@@ -3,8 +3,9 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (DISPATCH, H, MISSING, Scene, change_nested, dig, expect_no_leak, expect_outcome,
-                                expect_replay, expect_status, expect_success, expect_unchanged, set_in, snapshot)
+from checks.dispatching import (DISPATCH, H, MISSING, Scene, change_nested, dig, dig_as_host, expect_no_leak,
+                                expect_outcome, expect_replay, expect_status, expect_success, expect_unchanged, set_in,
+                                snapshot)
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -81,10 +82,10 @@ def test_d17_one_row_per_success(student):
     keys = sorted(after) if all(type(key) is str for key in after) else list(after)
     expect_value(scene.tried("sorted(completed)"), ["C1", "c1", "c2"], keys, "sorted(completed)")
     expect_value(scene.tried("completed['c1']"), dig(before, "c1"), dig(after, "c1"), "completed['c1']")
-    expect_value(scene.tried("completed['c2']['result']['version']"), 2, dig(after, "c2", "result", "version"),
-                 "completed['c2']['result']['version']")
-    expect_value(scene.tried("completed['C1']['result']['version']"), 3, dig(after, "C1", "result", "version"),
-                 "completed['C1']['result']['version']")
+    stored = dig_as_host(student, scene.log, "c2", "result", "version")
+    expect_value(scene.tried("completed['c2']['result']['version']"), 2, stored, "completed['c2']['result']['version']")
+    stored = dig_as_host(student, scene.log, "C1", "result", "version")
+    expect_value(scene.tried("completed['C1']['result']['version']"), 3, stored, "completed['C1']['result']['version']")
 
 
 @check(3, "D17",
@@ -101,8 +102,8 @@ def test_d17_stored_result_is_a_copy(student):
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
-    expect_value(scene.tried("completed['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
-                 "completed['c1']['result']['version']")
+    stored = dig_as_host(student, scene.log, "c1", "result", "version")
+    expect_value(scene.tried("completed['c1']['result']['version']"), 1, stored, "completed['c1']['result']['version']")
     expect_unchanged(scene.tried("completed"), before, completed=scene.log)
     replay = scene.attempt(approval="empty")
     expect_replay(replay, 1)
@@ -235,8 +236,8 @@ def test_d18_replay_result_is_a_copy(student):
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
-    expect_value(scene.tried("completed['c1']['result']['version']"), 1, dig(plain(scene.log), "c1", "result", "version"),
-                 "completed['c1']['result']['version']")
+    stored = dig_as_host(student, scene.log, "c1", "result", "version")
+    expect_value(scene.tried("completed['c1']['result']['version']"), 1, stored, "completed['c1']['result']['version']")
     expect_unchanged(scene.tried("completed"), before, completed=scene.log)
     later = scene.attempt(approval="empty")
     expect_replay(later, 1)
@@ -402,7 +403,7 @@ def test_ex4_lesson_example(student):
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     line = "print(completed['c1']['result']['version'])"
-    expect_printed(scene.tried(line), "1", dig(plain(scene.log), "c1", "result", "version"))
+    expect_printed(scene.tried(line), "1", dig_as_host(student, scene.log, "c1", "result", "version"))
     call = scene.call(P(), "other", set(), "p, 'other', set()")
     expect_printed(scene.tried("print(r['status'])"), "forbidden", dig(plain(call.returned()), "status"))
 

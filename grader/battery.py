@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 import types
 from typing import Any, Callable
@@ -172,6 +173,13 @@ class Student:
                 said(f"een functie {function}", f"a function {function}"),
                 said(f"main.py definieert geen {function}", f"main.py defines no {function}"),
             )
+        return self._run(text, target, *args)
+
+    def subscript(self, obj: Any, key: Any) -> Call:
+        """``obj[key]`` for an object of the submission's own (its ``__getitem__`` runs like its functions)."""
+        return self._run(f"[{key!r}]", operator.getitem, obj, key)
+
+    def _run(self, text: str, target: Callable, *args: Any) -> Call:
         try:
             return Call(text, value=target(*args))
         except MemoryError:

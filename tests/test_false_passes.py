@@ -64,6 +64,8 @@ EXPECTED = {
     "replay_from_module_cache": {"1": True, "2": True, "3": False},        # D18: a second host's c1 result replayed
     "host_actor_uppercased": {"1": True, "2": True, "3": False},           # D1: long s U+017F as host actor
     "ticket_staged_before_stale_check": {"1": True, "2": True, "3": False},  # D19: state changed on stale/approval refusals
+    # Rows of the submission's own class are read through their __getitem__, as the host does
+    "row_object_shares_result": {"1": True, "2": True, "3": False},       # D17: the row keeps the returned dict
 }
 
 
