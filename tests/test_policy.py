@@ -222,7 +222,7 @@ REFUSED_AT_RUN = {
     "computed getattr of an internal": ("n = '__glob' + 'als__'\ngetattr(len, n)", "AttributeError"),
     "computed getattr of a frame": ("g = (i for i in [])\ngetattr(g, 'gi_' + 'frame')", "AttributeError"),
     "from-imported name of an unavailable module, used": ("from enum import Enum\nclass S(Enum):\n    A = 1",
-                                                           "TypeError"),
+                                                           "AttributeError: enum.Enum is not available"),
     "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
 }
 
@@ -272,3 +272,12 @@ def test_typings_caches_start_empty_for_a_submission():
     assert any(cache.cache_info().currsize for cache in caches)
     load(b"def validate_ticket_proposal(p):\n    return p\n")
     assert all(cache.cache_info().currsize == 0 for cache in caches)
+
+
+def test_an_error_while_a_class_is_made_names_the_class_statement_and_an_unavailable_base():
+    source = b"import enum\n\nx = 1\n\nclass Status(str, enum.Enum):\n    OPEN = 'open'\n\ndef validate_ticket_proposal(p):\n    return p\n"
+    with pytest.raises(LoadFailure) as failure:
+        load(source)
+    problem = failure.value.problem
+    assert (problem.kind, problem.line, problem.source) == ("runtime", 5, "class Status(str, enum.Enum):")
+    assert "enum.Enum is not available in the grader" in problem.detail

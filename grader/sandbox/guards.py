@@ -145,6 +145,8 @@ class Guards:
         """
         typing_view = self.views["typing"]
         for base in bases:
+            if isinstance(base, Unavailable):
+                base._refuse()  # enum.Enum and the like: say which module is missing
             if not isinstance(base, type) and base is not typing_view.NamedTuple and base is not typing_view.TypedDict:
                 raise TypeError(f"class {str(name)[:100]}: base {type(base).__name__} object is not supported "
                                 "in the grader (a base must be a class)")

@@ -134,9 +134,14 @@ class GraderPolicy(RestrictingNodeTransformer):
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         self.scopes.append("class")
         try:
-            return super().visit_ClassDef(node)
+            made = super().visit_ClassDef(node)
         finally:
             self.scopes.pop()
+        # RestrictedPython rebuilds the statement from a template parsed at line 1: without the
+        # statement's own place, an error while the class is made would name line 1.
+        for part in (made, *made.keywords, *(keyword.value for keyword in made.keywords)):
+            ast.copy_location(part, node)
+        return made
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         self.check_name(node, node.name, allow_magic_methods=True)
