@@ -89,6 +89,9 @@ APPROVED_INVALID = [
     ("space-padded", lambda: {DIGEST, "  " + DIGEST[2:]}, "{H(p), '  ' + H(p)[2:]}"),
     ("trailing-white-space", lambda: {DIGEST, DIGEST[:62] + " \t"}, "{H(p), H(p)[:62] + ' \\t'}"),
     ("hex-bytes", lambda: {DIGEST, DIGEST.encode()}, "{H(p), H(p).encode()}"),
+    # int(..., 16) also takes a sign: '+' or '-' and 63 hex digits are 64 characters too.
+    ("plus-sign", lambda: {DIGEST, "+" + DIGEST[1:]}, "{H(p), '+' + H(p)[1:]}"),
+    ("minus-sign", lambda: {DIGEST, "-" + DIGEST[1:]}, "{H(p), '-' + H(p)[1:]}"),
 ]
 
 
