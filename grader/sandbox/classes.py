@@ -109,7 +109,13 @@ def foreign_function(obj: object, name: str, value: types.FunctionType, is_own_c
     else:
         if not isinstance(obj, type) and is_own_class(type(obj)):
             return value  # stored in the submission's own object
-    raise AttributeError(f'"{name}" of a {type(obj).__name__} object is not available in the grader')
+    raise unavailable_attribute(obj, name)
+
+
+def unavailable_attribute(obj: object, name: str) -> AttributeError:
+    """The error for ``obj.name`` refused by the guard, naming the class or the object's kind."""
+    where = f"class {obj.__name__}" if isinstance(obj, type) else f"a {type(obj).__name__} object"
+    return AttributeError(f'"{name}" of {where} is not available in the grader')
 
 
 def _bound_to_instances(function: types.FunctionType, owner: type) -> Callable[..., Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import _string
 import builtins
 import collections
+import functools
 import operator
 import string
 import sys
@@ -14,8 +15,9 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
+from grader.battery import STUDENT_FILENAME
 from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
-                                    opaque_class)
+                                    opaque_class, unavailable_attribute)
 from grader.sandbox import wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -112,6 +114,11 @@ class Guards:
         value = getattr(obj, name, *default)
         if type(value) is types.FunctionType and not isinstance(obj, ModuleView):
             return foreign_function(obj, name, value, self.own_classes.__contains__)
+        # A descriptor object as it is (read off a class, or copied into an instance's __dict__ by
+        # functools.lru_cache): only the submission's own. A foreign property wrapped in classmethod()
+        # runs its getter with a class as self (ChainMap.parents: self.__class__ is the real type).
+        if type(value) in (property, classmethod, staticmethod) and not _own_descriptor(value):
+            raise unavailable_attribute(obj, name)
         # str.format reads fields with getattr: judged by what was found, not by how it was
         # reached (S.format on a str subclass, super().format, a default value...).
         if is_str_formatter(value):
@@ -209,6 +216,7 @@ class Guards:
             "getattr": plain_function(self.getattr),
             "hasattr": plain_function(self.hasattr),
             "type": self.type,
+            "classmethod": checked_classmethod,
             "input": refuse_input,
             "exit": refuse_exit,
             "quit": refuse_exit,
@@ -347,6 +355,22 @@ class Unavailable:
 
     def __repr__(self) -> str:
         return f"<{self._path}: not available in the grader>"
+
+
+def _own_descriptor(value: object) -> bool:
+    """True for a property, classmethod or staticmethod whose functions all come from main.py."""
+    parts = (value.fget, value.fset, value.fdel) if isinstance(value, property) else (value.__func__,)
+    return all(part is None or (type(part) is types.FunctionType and part.__code__.co_filename == STUDENT_FILENAME)
+               for part in parts)
+
+
+def checked_classmethod(function: Any) -> classmethod:
+    """``classmethod`` for a submission: of a function (or an ``lru_cache`` of one) only. In Python
+    3.9-3.12 a classmethod hands the class as the instance to the ``__get__`` of what it wraps: a
+    property's getter would get the class."""
+    if type(function) not in (types.FunctionType, functools._lru_cache_wrapper) and hasattr(type(function), "__get__"):
+        raise TypeError(f"classmethod() of a {type(function).__name__} object is not available in the grader")
+    return classmethod(function)
 
 
 def refuse_input(*args: object) -> None:
