@@ -125,6 +125,8 @@ def test_unwrapping_renames_each_file_once_whatever_the_depth(monkeypatch):
     (["anna/src/main.py"], False, ["anna/src/main.py"], None),
     (["anna/src/main.py"], True, ["main.py"], "src"),
     (["k/l/a.py", "k/l/b.py"], False, ["k/l/a.py", "k/l/b.py"], None),
+    (["bob/solution.py", "bob/old.py"], False, ["bob/old.py", "bob/solution.py"], None),  # one student's folder
+    (["k/a/main.py", "k/notes.txt"], False, ["a/main.py", "notes.txt"], "k"),
     (["k/l", "k/l/m.py"], True, ["l", "l/m.py"], "k"),
     (["k/lm.py", "k/l/m.py"], True, ["l/m.py", "lm.py"], "k"),
     (["main.py", "k/x.py"], True, ["k/x.py", "main.py"], None),

@@ -80,8 +80,10 @@ class Tree:
     def unwrap(self, *, full: bool = True, keep_name: bool = False) -> Tree:
         """Drop wrapping folders (``export/...``) while every file shares one.
 
-        ``full=False`` stops at a wrapper holding a single entry (``anna/src/main.py`` stays
-        ``anna``'s); ``keep_name`` keeps ``root_name`` (an archive's stem). ``wrapper`` is the
+        ``full=False`` drops one wrapper only when it holds two or more entries, one of them a
+        folder: ``anna/src/main.py`` stays ``anna``'s, and a class folder's only student,
+        ``bob/solution.py`` and ``bob/old.py``, stays ``bob``; ``keep_name`` keeps ``root_name``
+        (an archive's stem). ``wrapper`` is the
         innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
         file is renamed once, however deep the wrappers (time linear in the length of the names).
         """
@@ -92,7 +94,8 @@ class Tree:
         if not full:
             first = prefix[: prefix.find("/") + 1]
             inside = {_part(ref.rel, len(first)) for ref in self.files} if first else set()
-            prefix = first if len(inside) >= 2 else ""
+            nested = any("/" in ref.rel[len(first):] for ref in self.files)
+            prefix = first if len(inside) >= 2 and nested else ""
         if not prefix:
             return self
         cut, wrapper = len(prefix), prefix[:-1].rsplit("/", 1)[-1]
