@@ -8,6 +8,7 @@ import io
 import os
 import signal
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -98,6 +99,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         show.self_check(run.full[0], out)
     else:
         show.summary(document["submissions"], out)
+        show.warn_check_errors(run.check_errors, len(todo))
     return document
 
 
@@ -136,6 +138,7 @@ class _Outputs:
         self.spill = Spill()  # the summaries, out of memory (a large class): id -> place
         self.summaries: dict[str, object] = {}
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
+        self.check_errors: Counter = Counter()  # check id -> submissions graded now for which it raised
 
     def reuse(self, submission: Submission) -> bool:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
@@ -152,6 +155,8 @@ class _Outputs:
     def on_result(self, job: Job, checks: list[dict]) -> None:
         """A submission graded by the battery (called in the parent)."""
         result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
+        self.check_errors.update(checks[index]["id"] for index, outcome in job.outcomes.items()
+                                 if outcome.get("outcome") == "error")
         # A child killed on the wall clock may owe its time-out to a busy machine: graded again next run.
         self.cache.put(job.submission, result, reusable=not job.wall_clock)
         stamp = None if job.wall_clock else self.stamps.stamp(self.cache.key(job.submission), job.submission)

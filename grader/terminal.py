@@ -35,6 +35,8 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} definieert geen functie {function}",
         "cases": "({n} gevallen, het eerste:)",
+        "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
+                       "{total} inzendingen; is de controle zelf defect? Details in results.json en instructor/<id>.html",
         # Usage errors (exit code 2) and failures of the run itself.
         "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
@@ -77,6 +79,8 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} defines no function {function}",
         "cases": "({n} cases, the first one:)",
+        "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
+                       "submissions; is the check itself broken? Details in results.json and instructor/<id>.html",
         "required": "the following arguments are required: PATH",
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
         "positive": "--jobs and --timeout must be positive",
@@ -177,6 +181,12 @@ class Progress:
             print(printable(text), file=self.stream, flush=True)
         except BrokenPipeError:
             os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())  # nothing left to flush at exit
+
+    def warn_check_errors(self, errors: Counter, total: int) -> None:
+        """Said after a class run for each check that raised something other than a finding
+        (``errors``: check id -> submissions): a defect of the check, often an instructor's own."""
+        for check, count in sorted(errors.items()):
+            print(self.text["check-error"].format(check=check, n=count, total=total), file=sys.stderr)
 
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""

@@ -112,6 +112,27 @@ def test_instructor_checks_count_and_hidden_ones_show_only_name_and_hint_to_the_
     assert alone.returncode == 1 and "A secret check." in alone.stdout and "SECRET" not in alone.stdout
 
 
+def test_the_readme_example_check_works_and_a_broken_check_is_pointed_out(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```python\n# my_checks/test_extra.py\n", 1)[1].split("```", 1)[0]
+    checks = tmp_path / "my_checks"
+    checks.mkdir()
+    broken = ('\n\n@check(1, "X9", nl="Kapot.", en="Broken.", hint_nl="-", hint_en="-")\n'
+              'def test_broken(student):\n    student.validate_ticket_proposal({})\n')
+    (checks / "test_extra.py").write_text(example + broken, encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(CORRECT, folder / "anna.py")
+    shutil.copy(ROOT / "submissions" / "daan-de-vries" / "main.py", folder / "daan.py")
+    done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en", "--checks", str(checks),
+                     "--no-similarity")
+    assert done.returncode == 0, done.stderr
+    outcomes = {(r["id"], c["id"]): c["outcome"] for r in jsonreport.read(tmp_path / "out" / "results.json")["submissions"]
+                for c in r["checkpoints"]["1"]["checks"] if c["clause"] in ("V3", "X9")}
+    assert outcomes[("anna", "call_id_of_41_characters")] == "passed" and outcomes[("anna", "broken")] == "error"
+    assert "check broken ended in an error (not a finding) for 2 of 2 submissions" in done.stderr
+
+
 @pytest.mark.parametrize("text", ['{"format": 2, "checks": {}, "submissions": [{"score": 3}]}',
                                   '{"format": 1, "submissions": [7]}',
                                   '{"format": 2, "checks": {}, "submissions": [{"id": "a", "checkpoints": {"1": '
