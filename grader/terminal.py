@@ -45,7 +45,7 @@ TEXT = {
         "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
                       "kies een andere map (een map erin mag)",
         "internal": "interne fout: {error}",
-        "output": "kan de uitvoer in {out} niet schrijven: {error}",
+        "output": "kan de uitvoer in {out} niet schrijven: {error} (kies met --out een map waarin je mag schrijven)",
         # What a check got instead of a result, and why a file could not be loaded, in words.
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
         "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
@@ -88,7 +88,7 @@ TEXT = {
         "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
                       "choose another folder (one inside it is fine)",
         "internal": "internal error: {error}",
-        "output": "cannot write the outputs under {out}: {error}",
+        "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
         "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
         "memory": "used too much memory",
