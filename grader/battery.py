@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import operator
 import re
 import types
@@ -195,12 +196,20 @@ class Student:
         return {"line": found, "source": self.source_lines[found - 1].strip()[:120]}
 
 
-def student_line(error: BaseException) -> int | None:
-    """The line number of the innermost frame of main.py in ``error``'s traceback, or None."""
+def student_line(error: BaseException, outside_functions: bool = False) -> int | None:
+    """The line number of the innermost frame of main.py in ``error``'s traceback, or None.
+
+    ``outside_functions``: the innermost frame that is not inside a function (the module body or
+    a class body): for an error while the module body runs, the top-level statement that was
+    running (a call at the end of the file, not the line inside the function it called).
+    """
     found = None
     tb = error.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == STUDENT_FILENAME:
+        code = tb.tb_frame.f_code
+        if code.co_filename == STUDENT_FILENAME:
+            if outside_functions and code.co_flags & inspect.CO_OPTIMIZED:
+                return found
             found = tb.tb_lineno
         tb = tb.tb_next
     return found

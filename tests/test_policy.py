@@ -281,3 +281,12 @@ def test_an_error_while_a_class_is_made_names_the_class_statement_and_an_unavail
     problem = failure.value.problem
     assert (problem.kind, problem.line, problem.source) == ("runtime", 5, "class Status(str, enum.Enum):")
     assert "enum.Enum is not available in the grader" in problem.detail
+
+
+def test_an_error_while_the_module_body_runs_names_the_top_level_statement_not_the_function_line():
+    source = (b"def validate_ticket_proposal(p):\n    if 'x' in p:\n        raise ValueError('wrong fields')\n"
+              b"    return p\n\nprint(validate_ticket_proposal({'x': 1}))\n")
+    with pytest.raises(LoadFailure) as failure:
+        load(source)
+    problem = failure.value.problem
+    assert (problem.line, problem.source) == (6, "print(validate_ticket_proposal({'x': 1}))")

@@ -162,7 +162,7 @@ def load(data: bytes) -> Loaded:
     except ExitCalled as stop:
         notes.append({"kind": "exit-called", "line": student_line(stop)})
     except Exception as error:
-        line = student_line(error)
+        line = student_line(error, outside_functions=True)
         raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {text_of(error, 300)}", line, None,
                                       lines[line - 1].strip() if line else None), output.text()) from None
     if limit is not None and time.process_time() - started >= limit:
