@@ -157,6 +157,7 @@ class Student:
     def __init__(self, functions: dict[str, Callable], source_lines: list[str]) -> None:
         self.functions = functions
         self.source_lines = source_lines
+        self.in_flight: str | None = None  # the call running now, as shown (for a time-out's report)
 
     def call(self, function: str, *args: Any, shown: str | None = None) -> Call:
         """Call ``function(*args)``; an ``Exception`` is recorded, not raised.
@@ -181,12 +182,16 @@ class Student:
         return self._run(f"[{key!r}]", operator.getitem, obj, key)
 
     def _run(self, text: str, target: Callable, *args: Any) -> Call:
+        self.in_flight = text  # kept when a time-out (not an Exception) ends the call
         try:
-            return Call(text, value=target(*args))
+            value = target(*args)
         except MemoryError:
             raise MemoryLimit() from None
         except Exception as error:  # student code: any Exception is an outcome to report
+            self.in_flight = None
             return Call(text, error=error, line=self.raising_line(error))
+        self.in_flight = None
+        return Call(text, value=value)
 
     def raising_line(self, error: BaseException) -> dict | None:
         """The last line of the student's own file in the exception's traceback, if any."""

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import signal
 import time
+import types
 
 import pytest
 
-from grader.battery import MemoryLimit, Mismatch, Student, is_text
+from grader.battery import STUDENT_FILENAME, MemoryLimit, Mismatch, Student, bilingual, is_text, said
 from grader.values import text_of
 
 STRIKES = ("timeout", "memory", "crashed")  # outcomes that count towards a submission's strikes
@@ -31,20 +32,26 @@ class CpuBudget:
 
     When the budget runs out, the handler sets :attr:`fired` and raises ``error`` in the
     running code. ``fired`` is the verdict: code that swallows the exception (``finally:
-    return``) still used up its budget. Without SIGPROF (Windows) nothing is limited.
+    return``) still used up its budget. :attr:`line` is the line of main.py that was running
+    then (None: the grader's own code was). Without SIGPROF (Windows) nothing is limited.
     """
 
     def __init__(self, error: type[BaseException]) -> None:
         self.error = error
         self.fired = False
+        self.line: int | None = None
 
-    def _expired(self, signum: int, frame: object) -> None:
+    def _expired(self, signum: int, frame: types.FrameType | None) -> None:
         self.fired = True
+        while frame is not None and frame.f_code.co_filename != STUDENT_FILENAME:
+            frame = frame.f_back
+        self.line = frame.f_lineno if frame is not None else None
         raise self.error()
 
     def start(self, seconds: float) -> None:
         """Arm the timer for ``seconds`` of CPU time (user + system) of this process."""
         self.fired = False
+        self.line = None
         if CPU_TIMER:
             signal.signal(signal.SIGPROF, self._expired)
             signal.setitimer(signal.ITIMER_PROF, seconds)
@@ -80,6 +87,7 @@ def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
     """
     spec = getattr(item, "callspec", None)
     item.funcargs = {**(spec.params if spec is not None else {}), "student": student}
+    student.in_flight = None
     started = time.process_time()
     try:
         outcome = _timed(item, seconds)
@@ -88,8 +96,20 @@ def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
     finally:
         item.funcargs = {}
     if _BUDGET.fired or time.process_time() - started >= seconds:
-        return {"outcome": "timeout"}
+        return _timeout(student)
     return outcome
+
+
+def _timeout(student: Student) -> dict:
+    """A time-out's outcome, with the call that was running and the line of main.py it was at (if known)."""
+    detail: dict = {}
+    if student.in_flight is not None:
+        detail["tried"] = bilingual(student.in_flight)
+    line = _BUDGET.line if _BUDGET.fired else None
+    if line is not None and 1 <= line <= len(student.source_lines):
+        source = student.source_lines[line - 1].strip()[:120]
+        detail["got"] = said(f"bezig op main.py, regel {line}: {source}", f"busy at main.py, line {line}: {source}")
+    return {"outcome": "timeout", **({"detail": detail} if detail else {})}
 
 
 def _timed(item: pytest.Function, seconds: float) -> dict:

@@ -275,11 +275,14 @@ class Progress:
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
         self.say(f"  - [{check['clause']}] {check['message']}{extra}")
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
+        finding = check["outcome"] == "failed"
         for key in ("tried", "expected", "got"):
-            if detail.get(key):
+            if detail.get(key) and (finding or key == "tried"):
                 value = str(detail[key]).replace("\n", "\n      ")
                 self.say(f"    {self.text[key]}: {value}")
-        if check["outcome"] in ("timeout", "crashed", "error", "not-run", "memory") and not check.get("hidden"):
+        if not finding and not check.get("hidden"):
             error = f" ({check['error']})" if check.get("error") and check["outcome"] in ("crashed", "error") else ""
-            self.say(f"    {self.text['got']}: {self.text[check['outcome']]}{error}")
-        self.say(f"    {self.text['hint']}: {check['hint']}")
+            where = f"; {detail['got']}" if detail.get("got") else ""  # a time-out: the line it was at
+            self.say(f"    {self.text['got']}: {self.text[check['outcome']]}{error}{where}")
+        if check["outcome"] != "not-run":  # not run: the rule's hint does not apply to an endless loop
+            self.say(f"    {self.text['hint']}: {check['hint']}")

@@ -73,6 +73,15 @@ def test_time_outs_are_reported_as_such(results, student_id):
     assert "timeout" in outcomes
 
 
+def test_a_time_out_says_which_call_ran_and_the_line_of_main_py_it_was_at(results):
+    first = next(check for check in failing(results["loop_in_dispatch"], "3") if check["outcome"] == "timeout")
+    assert "dispatch_ticket(" in str(first["detail"]["tried"])
+    source = PATHOLOGICAL["loop_in_dispatch"].split("\n")
+    line = next(n for n, text in enumerate(source, 1) if text.strip() == "pass" and "while True:" in source[n - 2])
+    assert first["detail"]["got"] in (f"bezig op main.py, regel {line}: pass",  # the run's language: Dutch
+                                     f"bezig op main.py, regel {line - 1}: while True:")
+
+
 @pytest.mark.parametrize("student_id", ["finally_return", "c_level_long_call"])
 def test_a_time_out_never_passes(results, student_id):
     result = results[student_id]

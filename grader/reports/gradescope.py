@@ -20,8 +20,10 @@ LISTED_CHECKS = 10
 
 def _outcome(case: dict, t) -> str:
     """Why a case has no result, in words (as in the student's report), not its code (``timeout``)."""
-    if case["outcome"] in ("timeout", "not-run"):
-        return t(f"outcome_{case['outcome'].replace('-', '_')}")
+    if case["outcome"] == "timeout":
+        return t("outcome_timeout") + (f" `{case['got']}`" if case.get("got") else "")
+    if case["outcome"] == "not-run":
+        return t("outcome_not_run")
     return t("outcome_crashed" if case["outcome"] == "crashed" else "outcome_error", error=case["error"])
 
 
