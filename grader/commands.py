@@ -85,8 +85,11 @@ def report_main(argv: list[str]) -> int:
     except OSError as error:
         print(f"grade report: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
-    except (OptionError, ValueError) as error:
+    except OptionError as error:
         print(f"grade report: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:  # not JSON, or JSON of another shape
+        print(f"grade report: {path} is not a results.json written by grade ({str(error)[:200]})", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else path.parent
     try:

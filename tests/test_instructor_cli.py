@@ -147,6 +147,11 @@ def test_grade_report_refuses_a_malformed_results_json_with_a_message(tmp_path, 
     assert done.returncode == 2 and "grade report:" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_grade_report_on_a_file_that_is_not_json_says_what_it_expected(tmp_path):
+    done = run_grade("report", str(ROOT / "README.md"), "--out", str(tmp_path / "out"))
+    assert done.returncode == 2 and "README.md is not a results.json written by grade" in done.stderr
+
+
 def test_grade_report_refuses_an_id_listed_twice_and_an_infinite_time(tmp_path):
     document = sample_document()
     twice = {**document, "submissions": document["submissions"] + document["submissions"][:1]}
