@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
+from grader.reports.i18n import MESSAGES
 
 TEXT = {
     "nl": {
@@ -162,6 +163,7 @@ class Progress:
     def __init__(self, total: int, lang: str, quiet: bool) -> None:
         self.total = total
         self.text = TEXT[lang]
+        self.lang = lang
         self.quiet = quiet
         self.done = 0
         self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
@@ -202,7 +204,7 @@ class Progress:
         elif not self.quiet:
             marks = " ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
             self.say(f"[{self.done}/{self.total}] {printable(result['id'], False)}: {result['score']}/{result['max_score']}  {marks}  "
-                  f"{result['status']}")
+                     f"{self._status(result)}")
 
     def close(self) -> None:
         """Remove the progress bar (if any) before the summary is printed."""
@@ -228,7 +230,12 @@ class Progress:
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            self.say(f"{printable(result['id'], False):<{width}}  {result['score']}/{result['max_score']}    {marks}    {result['status']}")
+            self.say(f"{printable(result['id'], False):<{width}}  {result['score']}/{result['max_score']}    {marks}    "
+                     f"{self._status(result)}")
+
+    def _status(self, result: dict) -> str:
+        """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it."""
+        return MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
 
     def self_check(self, result: dict, out: Path) -> None:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path."""
