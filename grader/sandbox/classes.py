@@ -60,6 +60,10 @@ SAFE_CLASSES = frozenset(
     | {type(None), type(Ellipsis), type(NotImplemented), bool}
     | {value for module, names in WHITELIST.values() if module is not None
        for value in (getattr(module, name) for name in names) if isinstance(value, type)})
+# ``classmethod`` is a builtin, but a submission's ``classmethod`` is a checked stand-in (grader/sandbox/guards.py
+# checked_classmethod): ``type(classmethod(f))`` must not hand out the unchecked class, which wraps any
+# descriptor (a property's getter would run with a class as self).
+SAFE_CLASSES = SAFE_CLASSES - {classmethod}
 _SAFE_DATA_CLASSES = frozenset(cls for cls in SAFE_CLASSES if not issubclass(cls, type))
 _OPAQUE: dict[type, type] = {}
 

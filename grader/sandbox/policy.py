@@ -83,6 +83,8 @@ class GraderPolicy(RestrictingNodeTransformer):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.scopes: list[str] = ["module"]
+        # Per match statement being visited: assignments of its dotted class patterns' classes (see visit_MatchClass).
+        self.class_patterns: list[list[ast.stmt]] = []
 
     # Names -----------------------------------------------------------------------------
     def check_name(self, node: ast.AST, name: str | None, allow_magic_methods: bool = False) -> None:
@@ -234,8 +236,14 @@ class GraderPolicy(RestrictingNodeTransformer):
         return super().visit_ExceptHandler(node)
 
     # match statements --------------------------------------------------------------------
-    def visit_Match(self, node: ast.AST) -> ast.AST:
-        return self.node_contents_visit(node)
+    def visit_Match(self, node: ast.AST) -> ast.AST | list[ast.AST]:
+        self.class_patterns.append([])
+        try:
+            node = self.node_contents_visit(node)
+            hoisted = self.class_patterns[-1]
+        finally:
+            self.class_patterns.pop()
+        return [*hoisted, node] if hoisted else node
 
     def visit_match_case(self, node: ast.match_case) -> ast.AST:
         """A case whose pattern compares with a dotted name (``case Tool.NAME:``) is rewritten.
@@ -325,6 +333,16 @@ class GraderPolicy(RestrictingNodeTransformer):
             self.error(node, "class patterns with keywords (case C(x=...)) are not allowed; "
                              "use positional patterns or an if-statement.")
         self._check_pattern_expression(node, node.cls)
+        if isinstance(node.cls, ast.Attribute) and self.class_patterns:
+            # Python reads a class pattern's dotted name without the attribute guard (``case err.obj():`` read
+            # AttributeError.obj, which the guard refuses): read it through the guard before the match statement.
+            name = self.gen_tmp_name()
+            assign = ast.Assign(targets=[ast.Name(name, ast.Store())], value=self.visit(node.cls))
+            copy_locations(assign, node)
+            ast.fix_missing_locations(assign)
+            self.class_patterns[-1].append(assign)
+            node.cls = ast.Name(name, ast.Load())
+            copy_locations(node.cls, node)
         node.patterns = [self.visit(pattern) for pattern in node.patterns]
         return node
 
