@@ -98,7 +98,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     if single:
         show.self_check(run.full[0], out)
     else:
-        show.summary(document["submissions"], out)
+        show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
         show.warn_check_errors(run.check_errors, len(todo))
     return document
 

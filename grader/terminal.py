@@ -16,6 +16,7 @@ TEXT = {
         "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
         "summary": "{n} inzendingen beoordeeld; rapporten in {out}",
+        "reused": "{n} ervan ongewijzigd sinds een eerdere run: hun resultaat is hergebruikt (--force beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
@@ -60,6 +61,7 @@ TEXT = {
         "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
                       "without memory or CPU limits and without a time limit per check",
         "summary": "{n} submissions graded; reports in {out}",
+        "reused": "{n} of them unchanged since an earlier run: their result was reused (--force grades again)",
         "summary-one": "{n} submission graded; reports in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
@@ -212,14 +214,16 @@ class Progress:
             self.bar.close()
             self.bar = None
 
-    def summary(self, results: list[dict], out: Path) -> None:
-        """The table at the end of a batch run."""
+    def summary(self, results: list[dict], out: Path, reused: int = 0) -> None:
+        """The table at the end of a batch run; ``reused``: how many results came from an earlier run."""
         width = max([len(printable(r["id"], False)) for r in results] + [10])
         if not self.quiet and len(results) <= SUMMARY_ROWS:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
         self.say("  ".join(f"{score}/3: {scores[score]}" for score in sorted(scores, reverse=True)))
         self.say(self.said("summary", len(results), out=out))
+        if reused:
+            self.say(self.text["reused"].format(n=reused))
 
     def said(self, key: str, n: int, **values: object) -> str:
         """The text ``key`` for the number ``n``: its ``<key>-one`` form when ``n`` is 1."""
