@@ -46,6 +46,9 @@ REFUSED = (
     "keyctl", "add_key", "request_key", "init_module", "finit_module", "delete_module", "kexec_load",
     "kexec_file_load", "reboot", "sethostname", "setdomainname", "settimeofday", "clock_settime", "adjtimex",
     "clock_adjtime", "acct", "iopl", "ioperm", "userfaultfd", "fanotify_init", "inotify_init", "inotify_init1",
+    # signals by process file descriptor (any process of the user), and io_uring, whose ring operations
+    # (socket, connect, openat) are no system calls this filter sees
+    "pidfd_open", "pidfd_getfd", "pidfd_send_signal", "io_uring_setup", "io_uring_enter", "io_uring_register",
 )
 
 CLONE_THREAD = 0x00010000
@@ -64,7 +67,8 @@ def _rules(pid: int) -> list[tuple[int, str, tuple]]:
         rules += [(refuse, name, (seccomp.Arg(flags, seccomp.MASKED_EQ, os.O_ACCMODE, mode),)) for mode in WRITE_FLAGS]
         rules += [(refuse, name, (seccomp.Arg(flags, seccomp.MASKED_EQ, flag, flag),)) for flag in CREATE_FLAGS]
     # Signals only to itself; limits may be read (prlimit64 with no new limit), not set.
-    rules += [(refuse, name, (seccomp.Arg(0, seccomp.NE, pid),)) for name in ("kill", "tkill", "tgkill")]
+    rules += [(refuse, name, (seccomp.Arg(0, seccomp.NE, pid),))
+              for name in ("kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")]
     rules.append((refuse, "prlimit64", (seccomp.Arg(2, seccomp.NE, 0),)))
     return rules
 

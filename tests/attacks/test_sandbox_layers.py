@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import platform
 import select
 
 import pytest
@@ -105,6 +107,19 @@ def test_seccomp_filter_refuses_exec_processes_sockets_and_writes(tmp_path):
             "kill-parent": lambda: os.kill(os.getppid(), 0),
             "mkdir": lambda: os.mkdir(tmp_path / "made"),
         }
+        if platform.machine() == "x86_64":  # system call numbers of this architecture
+            libc = ctypes.CDLL(None, use_errno=True)
+
+            def raw(number, *args):
+                if libc.syscall(number, *args) < 0:
+                    raise OSError(ctypes.get_errno(), "refused")
+
+            info = (ctypes.c_int * 32)(0, 0, -1)
+            trials.update({
+                "pidfd_open-parent": lambda: raw(434, os.getppid(), 0),
+                "rt_sigqueueinfo-parent": lambda: raw(129, os.getppid(), 0, ctypes.byref(info)),
+                "io_uring_setup": lambda: raw(425, 4, ctypes.byref((ctypes.c_uint32 * 30)())),
+            })
         for name, trial in trials.items():
             try:
                 trial()
