@@ -334,15 +334,39 @@ def expect_no_leak(call: Call, changed: list[tuple[str, tuple, object]]) -> None
                                 f"{where} is {show(marker)}: that change to the earlier result is still in it"))
 
 
-def snapshot(**objects: object) -> dict:
-    """Trusted deep copies, by value, of the caller's objects before a call."""
-    return {name: plain(value) for name, value in objects.items()}
+# What a host reads from a completed row and from its result (D16, D17).
+ROW_FIELDS = ("fingerprint", "result")
+RESULT_FIELDS = ("status", "version", "ticket", "value", "replayed")
 
 
-def expect_unchanged(tried: str, before: dict, **objects: object) -> None:
+def host_view(student: Student | None, name: str, value: object) -> object:
+    """plain(value); for the log (``completed``), each row of a class plain data does not hold (A7) read as the
+    host reads it, field by field through its own ``__getitem__``: as a stand-in (Foreign) such a row only
+    equals itself, so a change made inside it (a replay marking the stored result) would go unseen."""
+    view = plain(value)
+    if student is None or name != "completed" or type(view) is not dict:
+        return view
+    for key, row in view.items():
+        if isinstance(row, Foreign) and row.origin is not None:
+            fields = {}
+            for field in ROW_FIELDS:
+                found = dig_as_host(student, row.origin, field)
+                if isinstance(found, Foreign) and found.origin is not None:
+                    found = {part: dig_as_host(student, found.origin, part) for part in RESULT_FIELDS}
+                fields[field] = found
+            view[key] = fields
+    return view
+
+
+def snapshot(student: Student | None = None, **objects: object) -> dict:
+    """Trusted deep copies, by value, of the caller's objects before a call (``completed`` as :func:`host_view`)."""
+    return {name: host_view(student, name, value) for name, value in objects.items()}
+
+
+def expect_unchanged(tried: str, before: dict, student: Student | None = None, **objects: object) -> None:
     """Each object still has the value it had in ``before``; else say what changed."""
     for name, value in objects.items():
-        after = plain(value)
+        after = host_view(student, name, value)
         if not same(before[name], after):
             was, now = brief(before[name]), brief(after)
             expected = said(f"{name} blijft {was}", f"{name} stays {was}") if len(was) <= 120 else \

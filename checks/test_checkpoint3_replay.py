@@ -98,13 +98,13 @@ def test_d17_one_row_per_success(student):
 def test_d17_stored_result_is_a_copy(student):
     scene = Scene(student)
     call = scene.run()
-    before = snapshot(completed=scene.log)
+    before = snapshot(student, completed=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
     stored = dig_as_host(student, scene.log, "c1", "result", "version")
     expect_value(scene.tried("completed['c1']['result']['version']"), 1, stored, "completed['c1']['result']['version']")
-    expect_unchanged(scene.tried("completed"), before, completed=scene.log)
+    expect_unchanged(scene.tried("completed"), before, student, completed=scene.log)
     replay = scene.attempt(approval="empty")
     expect_replay(replay, 1)
     expect_no_leak(replay, changed)
@@ -196,10 +196,10 @@ def test_d18_replay_changes_nothing(student):
     scene = Scene(student)
     scene.run()
     approved = {H(P(call_id="c2"))}
-    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
+    before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(P(), "learner", approved, "p, 'learner', {H({**p, 'call_id': 'c2'})}")
     expect_replay(call, 1)
-    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
 
 
 @check(3, "D18",
@@ -214,10 +214,10 @@ def test_d18_replay_after_a_later_change_changes_nothing(student):
     q = scene.name("q", call_id="c2", version=1, status="open")
     scene.prepare(q, "q")
     approved: set = set()
-    before = snapshot(state=scene.state, completed=scene.log, approved=approved)
+    before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
     call = scene.call(P(), "learner", approved, "p, 'learner', set()")
     expect_replay(call, 1)
-    expect_unchanged(call.shown, before, state=scene.state, completed=scene.log, approved=approved)
+    expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
 
 
 @check(3, "D18",
@@ -232,13 +232,13 @@ def test_d18_replay_result_is_a_copy(student):
     scene.run()
     call = scene.attempt(approval="empty")
     expect_replay(call, 1)
-    before = snapshot(completed=scene.log)
+    before = snapshot(student, completed=scene.log)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
     stored = dig_as_host(student, scene.log, "c1", "result", "version")
     expect_value(scene.tried("completed['c1']['result']['version']"), 1, stored, "completed['c1']['result']['version']")
-    expect_unchanged(scene.tried("completed"), before, completed=scene.log)
+    expect_unchanged(scene.tried("completed"), before, student, completed=scene.log)
     later = scene.attempt(approval="empty")
     expect_replay(later, 1)
     expect_no_leak(later, changed)
@@ -280,10 +280,10 @@ def test_d19_refusal_changes_nothing(student, case):
     proposal, approved, args = scene.offer(host, approval, **changes)
     # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
     objects = {"state": scene.state, "completed": scene.log, "approved": approved, args.split(",")[0]: proposal}
-    before = snapshot(**objects)
+    before = snapshot(student, **objects)
     call = scene.call(proposal, host, approved, args)
     expect_outcome(call, outcome)
-    expect_unchanged(call.shown, before, **objects)
+    expect_unchanged(call.shown, before, student, **objects)
 
 
 NOT_RECORDED = [  # (id, host actor, approval kind, changes to p, outcome of the first try)

@@ -66,6 +66,7 @@ EXPECTED = {
     "ticket_staged_before_stale_check": {"1": True, "2": True, "3": False},  # D19: state changed on stale/approval refusals
     # Rows of the submission's own class are read through their __getitem__, as the host does
     "row_object_shares_result": {"1": True, "2": True, "3": False},       # D17: the row keeps the returned dict
+    "replay_marks_own_row": {"1": True, "2": True, "3": False},           # D18: a replay marks its own-class row
     "approval_sign_accepted": {"1": True, "2": True, "3": False},         # D2: int(d, 16) takes '+' and 63 digits
 }
 
