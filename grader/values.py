@@ -73,9 +73,12 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         return float.__float__(value)
     if issubclass(kind, dict):
         out: dict = {}
-        for key, item in list(dict.items(value))[:MAX_ITEMS]:
+        pairs = list(dict.items(value))[:MAX_ITEMS]
+        for key, item in pairs:
             out[_key(_plain(key, depth + 1, budget))] = _plain(item, depth + 1, budget)
-        return out
+        # Two keys that are one as plain data (a str subclass with its own __hash__ beside the str):
+        # merged, a key added that way would not show as a change.
+        return out if len(out) == len(pairs) else Foreign("dict with keys that are equal as plain data", value)
     if issubclass(kind, (list, tuple)):
         base = list if issubclass(kind, list) else tuple
         copied = [_plain(item, depth + 1, budget) for item in list(base.__iter__(value))[:MAX_ITEMS]]
@@ -96,6 +99,8 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
     if issubclass(kind, (set, frozenset)):
         base = set if issubclass(kind, set) else frozenset
         members = [_key(_plain(item, depth + 1, budget)) for item in list(base.__iter__(value))[:MAX_ITEMS]]
+        if len(set(members)) != len(members):
+            return Foreign(f"{base.__name__} with members that are equal as plain data", value)
         return set(members) if base is set else frozenset(members)
     return Foreign(kind.__name__, value)
 

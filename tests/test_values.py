@@ -107,3 +107,13 @@ def test_a_chainmap_is_read_as_its_lookups_see_it_and_a_subclass_is_not_trusted(
     assert list(plain(row)) == list(row)
     assert isinstance(plain(OwnChain({"a": 1})), Foreign)
     assert isinstance(plain(ChainMap(["not", "a", "map"])), Foreign)
+
+
+def test_keys_or_members_that_are_one_as_plain_data_make_no_plain_copy():
+    class Twin(str):
+        def __hash__(self):
+            return 7
+
+    assert isinstance(plain({"c1": 1, Twin("c1"): 1}), Foreign)
+    assert isinstance(plain({"c1", Twin("c1")}), Foreign)
+    assert plain({Twin("c1"): 1}) == {"c1": 1} and plain({"a", "b"}) == {"a", "b"}
