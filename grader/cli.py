@@ -8,6 +8,7 @@ import gc
 import os
 import signal
 import sys
+import tempfile
 from pathlib import Path
 from typing import NoReturn
 
@@ -18,6 +19,10 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
 EXIT_INTERRUPTED = 130
+
+# --out when none is given (``--out reports`` given on purpose is the user's choice: a folder that
+# cannot be written is then an error, exit 4; the default, in a self-check, is not).
+DEFAULT_OUT = "reports"
 
 
 class Parser(argparse.ArgumentParser):
@@ -56,7 +61,7 @@ def parser() -> Parser:
     ap.add_argument("paths", nargs="*", metavar="PATH",
                     help="a folder of submissions, an LMS export (folder or .zip), a student's folder with main.py, "
                          "or one file (.py, .ipynb)")
-    ap.add_argument("--out", default="reports", metavar="DIR", help="where reports go (default: reports/)")
+    ap.add_argument("--out", metavar="DIR", help="where reports go (default: reports/)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                     help="submissions graded at once (default: the number of CPUs)")
     ap.add_argument("--lang", choices=("nl", "en"), default="nl",
@@ -116,6 +121,8 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"grade: {error.text(args.lang)}", file=sys.stderr)
         return EXIT_USAGE
 
+    chosen = args.out is not None
+    args.out = args.out if chosen else DEFAULT_OUT
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         print(f"grade: {text['out-file'].format(out=args.out)}", file=sys.stderr)
@@ -126,12 +133,12 @@ def _main(argv: list[str] | None = None) -> int:
     # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
     on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        return _run(args, out, options, checks)
+        return _run(args, out, options, checks, chosen)
     finally:
         signal.signal(signal.SIGTERM, on_term)
 
 
-def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None) -> int:
+def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None, chosen: bool) -> int:
     from grader.discover import UsageError, discover_apart
     from grader.grading import BatteryError, Interrupted, grade
     from grader.terminal import TEXT
@@ -147,6 +154,12 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
         print(TEXT[args.lang]["interrupted-early"], file=sys.stderr)
         return EXIT_INTERRUPTED
+    # A student's self-check in a read-only folder, without --out: the report goes elsewhere.
+    unwritable = _unwritable(out) if single and not chosen else None
+    if unwritable is not None:
+        out = Path(tempfile.mkdtemp(prefix="grade-"))
+        print(f"grade: {TEXT[args.lang]['output-elsewhere'].format(out=args.out, error=unwritable, other=out)}",
+              file=sys.stderr)
     try:
         document = grade(submissions, out, jobs=args.jobs, timeout=args.timeout, lang=args.lang,
                          quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
@@ -167,3 +180,14 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
         result = document["submissions"][0]
         return EXIT_OK if result["score"] == result["max_score"] else EXIT_NOT_ALL_PASSED
     return EXIT_OK
+
+
+def _unwritable(out: Path) -> OSError | None:
+    """Why no file can be written in ``out`` (made if missing), or None when one can."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        return error
+    return None

@@ -48,6 +48,7 @@ TEXT = {
                       "kies een andere map (een map erin mag)",
         "internal": "interne fout: {error}",
         "output": "kan de uitvoer in {out} niet schrijven: {error} (kies met --out een map waarin je mag schrijven)",
+        "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
         # What a check got instead of a result, and why a file could not be loaded, in words.
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
         "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
@@ -92,6 +93,7 @@ TEXT = {
                       "choose another folder (one inside it is fine)",
         "internal": "internal error: {error}",
         "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
+        "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
         "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
         "memory": "used too much memory",

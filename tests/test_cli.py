@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -247,3 +251,17 @@ def test_out_that_is_the_graded_folder_is_a_usage_error(tmp_path):
     (tmp_path / "anna.py").write_text("x = 1\n", encoding="utf-8")
     done = run_grade(str(tmp_path), "--out", str(tmp_path), cwd=tmp_path)
     assert done.returncode == 2 and "--out" in done.stderr and not (tmp_path / "results.json").exists()
+
+
+def test_a_self_check_that_cannot_write_reports_shows_the_feedback_and_says_where_the_report_went(tmp_path):
+    shutil.copy(WRONG, tmp_path / "main.py")
+    script = ("import sys, grader.cli as cli\n"
+              "cli._unwritable = lambda out: PermissionError(13, 'Permission denied')\n"
+              "sys.exit(cli.main(['main.py']))\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "Checkpoint 1" in done.stdout        # the feedback, and the score's exit code
+    assert "kan in reports niet schrijven (" in done.stderr and "je rapport komt in" in done.stderr
+    assert not (tmp_path / "reports").exists()
+    elsewhere = done.stderr.rsplit("je rapport komt in ", 1)[1].strip()
+    assert (Path(elsewhere) / "results.json").is_file()
+    shutil.rmtree(elsewhere)
