@@ -204,3 +204,37 @@ def valid_load(message: object) -> bool:
             and set(problem) == {"kind", "detail", "line", "column", "source"}
             and isinstance(problem["detail"], str) and isinstance(problem["source"], (str, type(None)))
             and all(isinstance(problem[key], (int, type(None))) for key in ("line", "column")))
+
+
+# The longest texts the parent keeps from a child (characters). The battery's own texts are far shorter
+# (values are shown in a few hundred characters, output is capped at 10,000 by the loader): a child that
+# sends more (code that escaped the sandbox) must not make the parent hold, render and write hundreds of
+# megabytes (about 1 MiB per check, for every check).
+MAX_TEXT = 4_000
+MAX_OUTPUT = 12_000
+
+
+def _clip(text: object, limit: int) -> object:
+    if isinstance(text, str) and len(text) > limit:
+        return text[:limit] + " [...]"
+    if isinstance(text, dict):  # a said() pair
+        return {key: _clip(value, limit) for key, value in text.items()}
+    return text
+
+
+def clipped_outcome(outcome: dict) -> dict:
+    """A valid outcome (:func:`valid_outcome`) with every text cut to MAX_TEXT characters."""
+    clipped = {key: _clip(value, MAX_TEXT) for key, value in outcome.items() if key != "detail"}
+    if outcome.get("detail") is not None:
+        clipped["detail"] = {key: _clip(value, MAX_TEXT) for key, value in outcome["detail"].items()}
+    return clipped
+
+
+def clipped_load(message: dict) -> dict:
+    """A valid load message (:func:`valid_load`) with its output, problem and note texts cut short."""
+    clipped = {**message, "output": _clip(message["output"], MAX_OUTPUT)}
+    if isinstance(message.get("problem"), dict):
+        clipped["problem"] = {key: _clip(value, MAX_TEXT) for key, value in message["problem"].items()}
+    if isinstance(message.get("notes"), list):
+        clipped["notes"] = [{key: _clip(value, MAX_TEXT) for key, value in note.items()} for note in message["notes"]]
+    return clipped

@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import sys
+import time
 from typing import Callable, Sequence
 
 from grader.sandbox import filesystem, syscalls
@@ -25,6 +26,8 @@ MAX_OPEN_FILES = 64
 # Longest message a grading child may send (bytes): a check's outcome or the load result, whose
 # texts are capped, is a few KiB; a child sending more is killed.
 MAX_MESSAGE = 1024 * 1024
+# How long the parent waits for a child that closed its channel to exit before killing it (seconds).
+REAP_GRACE = 1.0
 
 
 # The channel's own encoder: json.dumps is also handed to submissions (a copy of it, see
@@ -63,6 +66,7 @@ class Child:
         self.fd = fd
         self.buffer = b""
         self.killed = False
+        self.loaded = False  # this child has sent its load message (the parent's runner sets it)
 
     def read_messages(self) -> tuple[list[dict], bool]:
         """Read what is available: (complete messages, True when the child closed its end)."""
@@ -81,10 +85,10 @@ class Child:
         for line in lines:
             try:
                 message = json.loads(line)
-            except ValueError:
-                continue  # a torn line can only come from a dying child; it is not trusted
-            # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8.
-            messages.append(scrub(message) if b"\\ud" in line else message)
+                # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8.
+                messages.append(scrub(message) if b"\\ud" in line else message)
+            except (ValueError, RecursionError):
+                continue  # a torn line (a dying child) or one nested too deep (a hostile one): not trusted
         return messages, not chunk
 
     def kill(self) -> None:
@@ -96,8 +100,22 @@ class Child:
             pass
 
     def reap(self) -> int:
-        """Wait for the child and close the channel; returns the raw wait status."""
+        """Close the channel and wait for the child; returns the raw wait status.
+
+        A child that closed its end of the channel but did not exit (code that escaped the sandbox
+        can close it and sleep, using no CPU time) is killed after REAP_GRACE seconds: the parent
+        never blocks on it.
+        """
         os.close(self.fd)
+        waited_until = time.monotonic() + REAP_GRACE
+        while True:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return status
+            if time.monotonic() >= waited_until:
+                break
+            time.sleep(0.002)
+        self.kill()
         _, status = os.waitpid(self.pid, 0)
         return status
 
@@ -144,7 +162,7 @@ def spawn(work: Callable[[Channel], None], cpu_seconds: int, readable: Sequence[
             os.close(read_fd)
             # Other children's pipes and anything else the parent holds stay out of reach.
             os.closerange(3, write_fd)
-            os.closerange(write_fd + 1, MAX_OPEN_FILES * 16)
+            os.closerange(write_fd + 1, max(os.sysconf("SC_OPEN_MAX"), MAX_OPEN_FILES * 16))
             _enter_limits(cpu_seconds, readable)
             work(Channel(write_fd))
         except BaseException:  # noqa: BLE001 - the parent sees the missing messages

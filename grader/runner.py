@@ -229,12 +229,16 @@ class Battery:
         if not isinstance(message, dict):
             return
         if "load" in message:
-            if execution.valid_load(message):
+            # One load message per child: a child repeating it (code that escaped the sandbox) must not
+            # push its wall-clock deadline back for ever while it sleeps (no CPU time, no RLIMIT_CPU).
+            if execution.valid_load(message) and not (job.child is not None and job.child.loaded):
+                if job.child is not None:
+                    job.child.loaded = True
                 if job.load is None:  # a fresh child after a strike or a hand-over loads again: same result
-                    job.load = message
+                    job.load = execution.clipped_load(message)
                 job.deadline = time.monotonic() + self._budget(job)
         elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
-            job.outcomes[job.next] = message["outcome"]
+            job.outcomes[job.next] = execution.clipped_outcome(message["outcome"])
             job.timeouts += message["outcome"]["outcome"] in STRIKES
             job.next += 1
             job.deadline = time.monotonic() + self._budget(job)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import time
+import types
+
 import pytest
 
 from conftest import SOLUTIONS, failing, grade_folder
+from grader import execution, isolation, runner
 
 CORRECT = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
 
@@ -188,3 +193,50 @@ def test_a_child_sending_an_endless_message_is_killed_and_nothing_of_it_is_kept(
         time.sleep(0.01)
     assert closed and child.killed and received == [] and child.buffer == b""
     child.reap()
+
+
+# What a child that escaped the sandbox could do to the whole run (not only to its own grade).
+
+def _child_with(data: bytes) -> isolation.Child:
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, data)
+    os.close(write_fd)
+    os.set_blocking(read_fd, False)
+    return isolation.Child(pid=-1, fd=read_fd)
+
+
+@pytest.mark.parametrize("line", [b"[" * 60_000, ("[" * 700 + '"\\ud800"' + "]" * 700).encode()])
+def test_a_message_nested_too_deep_is_dropped_not_a_crash_of_the_grader(line):
+    messages, _ = _child_with(line + b"\n").read_messages()
+    assert messages == []
+
+
+def test_a_child_that_closes_its_channel_and_sleeps_is_killed_not_waited_for():
+    def work(channel):
+        os.close(channel.fd)
+        while True:
+            time.sleep(100)
+
+    child = isolation.spawn(work, 5)
+    while not child.read_messages()[1]:
+        time.sleep(0.01)
+    started = time.monotonic()
+    child.reap()
+    assert time.monotonic() - started < isolation.REAP_GRACE + 1 and child.killed
+
+
+def test_a_repeated_load_message_does_not_push_the_deadline_back_and_texts_are_cut_short():
+    battery = runner.Battery([], 2, 1, lambda *args: None)
+    job = runner.Job(types.SimpleNamespace(), 1)
+    job.child = isolation.Child(-1, -1)
+    battery._handle(job, {"load": True, "status": "ok", "output": "O" * 10**6, "notes": []})
+    first = job.deadline
+    time.sleep(0.05)
+    battery._handle(job, {"load": True, "status": "ok", "output": "", "notes": []})
+    assert job.deadline == first and len(job.load["output"]) <= execution.MAX_OUTPUT + 10
+    big = "x" * 10**6
+    battery._handle(job, {"done": 0, "outcome": {"outcome": "failed", "error": big,
+                                                   "detail": {"tried": big, "got": {"nl": big, "en": big}}}})
+    outcome = job.outcomes[0]
+    assert max(len(outcome["error"]), len(outcome["detail"]["tried"]), len(outcome["detail"]["got"]["en"])) < 5000
+    assert execution.valid_outcome(outcome)
