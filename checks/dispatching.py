@@ -6,7 +6,7 @@ import hashlib
 
 from checks import lesson
 from grader.battery import Call, Mismatch, Student, note, said
-from grader.values import Foreign, plain, same, show
+from grader.values import plain, same, show
 
 DISPATCH = "dispatch_ticket"
 H = lesson.fingerprint
@@ -166,29 +166,6 @@ def dig(value: object, *keys: object) -> object:
     return value
 
 
-def dig_as_host(student: Student, value: object, *keys: object) -> object:
-    """value[k1][k2]... as a host reads it (lesson Ex 4: ``completed['c1']['result']['version']``).
-
-    ``value`` is read as a trusted plain copy (grader.values.plain); a level that is an object
-    of a class plain data does not hold (a completed row of the submission's own class, which
-    CONTRACT.md A7 leaves open) is read through its own ``__getitem__``, called like the
-    submission's functions. Out: the plain value found, or MISSING where a key is missing or
-    the read raised.
-    """
-    value = plain(value)
-    for key in keys:
-        if isinstance(value, Foreign) and value.origin is not None:
-            call = student.subscript(value.origin, key)
-            if call.error is not None:
-                return MISSING
-            value = plain(call.value)
-        elif type(value) is dict and key in value:
-            value = value[key]
-        else:
-            return MISSING
-    return value
-
-
 def expect_status(call: Call, status: str) -> None:
     """The call returned a dict whose 'status' is exactly ``status`` (G3; extra keys allowed, A6)."""
     if not same(dig(plain(call.returned()), "status"), status):
@@ -332,75 +309,3 @@ def expect_no_leak(call: Call, changed: list[tuple[str, tuple, object]]) -> None
                                             f"{where} as stored, without the change made to the earlier result"),
                            said(f"{where} is {show(marker)}: die wijziging van het vorige resultaat zit er nog in",
                                 f"{where} is {show(marker)}: that change to the earlier result is still in it"))
-
-
-# What a host reads from a completed row and from its result (D16, D17).
-ROW_FIELDS = ("fingerprint", "result")
-RESULT_FIELDS = ("status", "version", "ticket", "value", "replayed")
-
-
-def host_view(student: Student | None, name: str, value: object) -> object:
-    """plain(value); for the log (``completed``), each row of a class plain data does not hold (A7) read as the
-    host reads it, field by field through its own ``__getitem__``: as a stand-in (Foreign) such a row only
-    equals itself, so a change made inside it (a replay marking the stored result) would go unseen."""
-    view = plain(value)
-    if student is None or name != "completed" or type(view) is not dict:
-        return view
-    for key, row in view.items():
-        if isinstance(row, Foreign) and row.origin is not None:
-            fields = {}
-            for field in ROW_FIELDS:
-                found = dig_as_host(student, row.origin, field)
-                if isinstance(found, Foreign) and found.origin is not None:
-                    found = {part: dig_as_host(student, found.origin, part) for part in RESULT_FIELDS}
-                fields[field] = found
-            view[key] = fields
-    return view
-
-
-def snapshot(student: Student | None = None, **objects: object) -> dict:
-    """Trusted deep copies, by value, of the caller's objects before a call (``completed`` as :func:`host_view`)."""
-    return {name: host_view(student, name, value) for name, value in objects.items()}
-
-
-def expect_unchanged(tried: str, before: dict, student: Student | None = None, **objects: object) -> None:
-    """Each object still has the value it had in ``before``; else say what changed."""
-    for name, value in objects.items():
-        after = host_view(student, name, value)
-        if not same(before[name], after):
-            was, now = brief(before[name]), brief(after)
-            expected = said(f"{name} blijft {was}", f"{name} stays {was}") if len(was) <= 120 else \
-                said(f"{name} blijft ongewijzigd", f"{name} stays unchanged")
-            if len(now) <= 120:
-                got = said(f"{name} werd {now}", f"{name} became {now}")
-            else:
-                found = list(differences(name, before[name], after))[:3]
-                got = said("; ".join(f"{where} {'is weg' if what is MISSING else 'werd ' + brief(what)}"
-                                     for where, what in found),
-                           "; ".join(f"{where} {'was removed' if what is MISSING else 'became ' + brief(what)}"
-                                     for where, what in found))
-            raise Mismatch(tried, expected, got)
-
-
-def brief(value: object) -> str:
-    """show(value), with the 64-digit hex strings of an approval set cut to their first 8 digits."""
-    if type(value) is set and value:
-        items = sorted(repr(item[:8]) + "..." if type(item) is str and len(item) == 64 else show(item)
-                       for item in value)
-        return "{" + ", ".join(items) + "}"
-    return show(value)
-
-
-def differences(where: str, before: object, after: object):
-    """(path, new value or MISSING) for each place where two plain values differ, nested dicts first."""
-    if type(before) is not dict or type(after) is not dict:
-        yield where, after
-        return
-    for key in after:
-        if key not in before:
-            yield f"{where}[{key!r}]", after[key]
-        elif not same(before[key], after[key]):
-            yield from differences(f"{where}[{key!r}]", before[key], after[key])
-    for key in before:
-        if key not in after:
-            yield f"{where}[{key!r}]", MISSING

@@ -210,7 +210,7 @@ def test_the_tried_code_names_the_log_completed_as_the_texts_do():
 
 
 def test_an_expected_print_is_shown_without_a_comment_sign():
-    from checks.test_checkpoint3_replay import expect_printed
+    from checks.test_checkpoint3_worked_examples import expect_printed
     from grader.battery import Mismatch
     with pytest.raises(Mismatch) as found:
         expect_printed("print(r['replayed'], state['version'])", "True 1", True, 2)

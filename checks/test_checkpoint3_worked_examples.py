@@ -1,0 +1,86 @@
+"""Checkpoint 3: the lesson's worked examples Ex 3-5, printed as the lesson prints them."""
+
+from checks import lesson
+from checks.dispatching import H, MISSING, Scene, dig, set_in
+from checks.host import dig_as_host
+from grader.battery import Mismatch, check, said
+from grader.values import plain
+
+P = lesson.proposal
+DIGEST = H(P())
+
+
+# Ex 3-5: the lesson's worked examples ----------------------------------------------------------
+
+def printed(*values):
+    """What the lesson's print(...) shows for plain values ('KeyError' where a key is missing)."""
+    return " ".join("KeyError" if value is MISSING else str(value) for value in values)
+
+
+def expect_printed(tried, expected, *values):
+    shown = printed(*values)
+    if shown != expected:
+        raise Mismatch(tried, said(f"print toont: {expected}", f"print shows: {expected}"),
+                       said(f"print toont: {shown}", f"print shows: {shown}"))
+
+
+def lesson_scene(student):
+    """The host of Ex 3: approved = {H(p)}, lamp and sensor open at version 0, an empty log."""
+    scene = Scene(student)
+    scene.lines.insert(0, "approved = {H(p)}")
+    return scene, {DIGEST}
+
+
+@check(3, "Ex 3", nl="Het uitgewerkte voorbeeld 3 van de les geeft ok 1 en daarna done open.",
+       en="The lesson's worked example 3 prints ok 1 and then done open.",
+       hint_nl="Met een passende goedkeuring wordt alleen lamp done en stijgt de versie naar 1.",
+       hint_en="With a matching approval only lamp becomes done and the version rises to 1.")
+def test_ex3_lesson_example(student):
+    scene, approved = lesson_scene(student)
+    call = scene.call(P(), "learner", approved, "p, 'learner', approved")
+    state = plain(scene.state)
+    line = "print(r['status'], state['version'])"
+    expect_printed(scene.tried(line), "ok 1", dig(plain(call.returned()), "status"), dig(state, "version"))
+    line = "print(state['tickets']['lamp'], state['tickets']['sensor'])"
+    expect_printed(scene.tried(line), "done open", dig(state, "tickets", "lamp"), dig(state, "tickets", "sensor"))
+
+
+@check(3, "Ex 4", nl="Het uitgewerkte voorbeeld 4 van de les geeft True 1, dan 1, dan forbidden.",
+       en="The lesson's worked example 4 prints True 1, then 1, then forbidden.",
+       hint_nl="Herhaal zonder nieuwe goedkeuring het bewaarde resultaat als kopie, maar controleer eerst de actor.",
+       hint_en="Replay the stored result as a copy without a new approval, but check the actor first.")
+def test_ex4_lesson_example(student):
+    scene, approved = lesson_scene(student)
+    scene.prepare(P(), "p", approved, "approved")
+    call = scene.attempt(approval="empty")
+    line = "print(r['replayed'], state['version'])"
+    expect_printed(scene.tried(line), "True 1", dig(plain(call.returned()), "replayed"),
+                   dig(plain(scene.state), "version"))
+    set_in(call, "version", 900)
+    scene.say("r['version'] = 900")
+    line = "print(completed['c1']['result']['version'])"
+    expect_printed(scene.tried(line), "1", dig_as_host(student, scene.log, "c1", "result", "version"))
+    call = scene.call(P(), "other", set(), "p, 'other', set()")
+    expect_printed(scene.tried("print(r['status'])"), "forbidden", dig(plain(call.returned()), "status"))
+
+
+@check(3, "Ex 5", nl="Het uitgewerkte voorbeeld 5 van de les geeft call-id-conflict en daarna stale-version 1.",
+       en="The lesson's worked example 5 prints call-id-conflict and then stale-version 1.",
+       hint_nl="Een bekende call-ID met andere inhoud is een conflict; een nieuwe call-ID met oude versie is stale.",
+       hint_en="A known call id with other content is a conflict; a new call id with an old version is stale.")
+def test_ex5_lesson_example(student):
+    scene, approved = lesson_scene(student)
+    scene.prepare(P(), "p", approved, "approved")
+    replay = scene.attempt(approval="empty")
+    if replay.error is None and issubclass(type(replay.value), dict):
+        dict.__setitem__(replay.value, "version", 900)
+    scene.say("r['version'] = 900")
+    scene.call(P(), "other", set(), "p, 'other', set()")
+    scene.say("changed = {**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}")
+    call = scene.call(P(status="open"), "learner", approved, "changed, 'learner', approved")
+    expect_printed(scene.tried("print(r['status'])"), "call-id-conflict", dig(plain(call.returned()), "status"))
+    scene.say("new = {**p, 'call_id': 'c2'}")
+    call = scene.call(P(call_id="c2"), "learner", approved, "new, 'learner', approved")
+    line = "print(r['status'], state['version'])"
+    expect_printed(scene.tried(line), "stale-version 1", dig(plain(call.returned()), "status"),
+                   dig(plain(scene.state), "version"))
