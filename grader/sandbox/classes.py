@@ -88,6 +88,11 @@ def opaque_class(cls: type) -> type:
 _MISSING = object()
 
 
+def student_function(value: object) -> bool:
+    """Whether ``value`` is a plain function compiled from the submission's main.py."""
+    return type(value) is types.FunctionType and value.__code__.co_filename == STUDENT_FILENAME
+
+
 def foreign_function(obj: object, name: str, value: types.FunctionType, is_own_class: Callable[[type], bool]) -> Any:
     """A Python function read as ``obj.name`` (``value``), as a submission may have it.
 
@@ -98,7 +103,7 @@ def foreign_function(obj: object, name: str, value: types.FunctionType, is_own_c
     ``self.__class__(...)``, and for a class that is the real ``type``. Any other foreign
     function (a property's ``fget``, a static method) is refused: ``AttributeError``.
     """
-    if value.__code__.co_filename == STUDENT_FILENAME:
+    if student_function(value):
         return value
     context = obj if isinstance(obj, type) else type(obj)
     for klass in context.__mro__:

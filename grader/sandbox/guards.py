@@ -15,9 +15,8 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.battery import STUDENT_FILENAME
 from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
-                                    opaque_class, unavailable_attribute)
+                                    opaque_class, student_function, unavailable_attribute)
 from grader.sandbox import wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -360,8 +359,7 @@ class Unavailable:
 def _own_descriptor(value: object) -> bool:
     """True for a property, classmethod or staticmethod whose functions all come from main.py."""
     parts = (value.fget, value.fset, value.fdel) if isinstance(value, property) else (value.__func__,)
-    return all(part is None or (type(part) is types.FunctionType and part.__code__.co_filename == STUDENT_FILENAME)
-               for part in parts)
+    return all(part is None or student_function(part) for part in parts)
 
 
 def checked_classmethod(function: Any) -> classmethod:
