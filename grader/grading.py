@@ -96,7 +96,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     if interrupted:
         raise Interrupted(document)
     if single:
-        show.self_check(run.full[0], out)
+        show.self_check(run.full[0], out, brief=quiet)
     else:
         show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
         show.warn_check_errors(run.check_errors, len(todo))

@@ -243,8 +243,9 @@ class Progress:
         """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it."""
         return MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
 
-    def self_check(self, result: dict, out: Path) -> None:
-        """A student's own run: each checkpoint, the first failed checks with hints, the report path."""
+    def self_check(self, result: dict, out: Path, brief: bool = False) -> None:
+        """A student's own run: each checkpoint, the first failed checks with hints, the report path;
+        ``brief`` (``--quiet``): the checkpoints, the score and the report path only."""
         text = self.text
         problem = result["load"]["problem"]
         file = Path(str(result.get("graded_file") or result["source"])).name
@@ -262,7 +263,7 @@ class Progress:
                 total = len(checkpoint["checks"])  # the noun follows the total: "1 van de 1 controle"
                 verdict = text["failed-one" if total == 1 else "failed"].format(n=len(failed), total=total)
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
-            if problem or not failed:
+            if problem or not failed or brief:
                 continue
             if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
                 self.say("  - " + text["missing"].format(file=file, function=function))

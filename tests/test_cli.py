@@ -32,6 +32,13 @@ def test_self_check_of_a_wrong_file_exits_1_and_names_the_rule(tmp_path):
     assert "Checkpoint 1" in done.stdout
 
 
+def test_a_quiet_self_check_prints_the_checkpoints_and_score_without_the_failed_checks(tmp_path):
+    done = run_grade(str(WRONG), "--out", str(tmp_path), "--lang", "en", "--quiet")
+    assert done.returncode == 1
+    assert "Checkpoint 1" in done.stdout and "Score:" in done.stdout and "Full report:" in done.stdout
+    assert "V4" not in done.stdout and "hint" not in done.stdout
+
+
 def test_a_file_that_does_not_load_is_graded_not_an_error(tmp_path):
     broken = tmp_path / "main.py"
     broken.write_text("def validate_ticket_proposal(p)\n    return p\n", encoding="utf-8")
