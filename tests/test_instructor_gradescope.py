@@ -24,7 +24,7 @@ FORMATS = {"text", "html", "simple_format", "md", "ansi"}
 
 def assert_gradescope(document: dict) -> None:
     """The document follows Gradescope's results.json specification (the fields this grader writes)."""
-    assert isinstance(document["score"], float) and isinstance(document["execution_time"], int)
+    assert isinstance(document["score"], float) and isinstance(document.get("execution_time", 0), int)
     assert isinstance(document["output"], str) and document["output_format"] in FORMATS
     assert document.get("visibility", "visible") in VISIBILITIES
     assert document.get("stdout_visibility", "hidden") in VISIBILITIES

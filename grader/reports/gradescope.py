@@ -57,12 +57,14 @@ def _checkpoint_output(cp: dict, t) -> str:
     return "\n".join(lines[:1] + [""] + lines[1:]) if len(lines) > 1 else lines[0]
 
 
-def render(result: dict, lang: str, seconds: float = 0.0, grader: str = "", battery: str = "") -> dict:
+def render(result: dict, lang: str, seconds: float | None = None, grader: str = "", battery: str = "") -> dict:
     """The Gradescope results.json document for one submission.
 
-    In: a submission entry of results.json, the language, the run's duration in seconds
-    and the grader/battery versions. Out: a dict with the top-level ``score`` (checkpoints
-    passed), ``execution_time``, ``output`` (the student's whole Markdown feedback),
+    In: a submission entry of results.json, the language, the seconds grading this one
+    submission took (None: unknown, as in a class run) and the grader/battery versions. Out: a
+    dict with the top-level ``score`` (checkpoints passed), ``execution_time`` (only when
+    ``seconds`` is given: the field is optional, and a class run's files stay the same on a
+    rerun), ``output`` (the student's whole Markdown feedback),
     ``output_format`` ``md`` and ``tests``: one per checkpoint worth 1 point with
     ``status`` passed/failed and its failed checks as Markdown. Hidden checks show their
     name and hint only, as in the student's own report.
@@ -83,9 +85,8 @@ def render(result: dict, lang: str, seconds: float = 0.0, grader: str = "", batt
             "tags": [f"checkpoint-{cp['number']}", *clauses],
             "visibility": VISIBILITY,
         })
-    return {
+    document = {
         "score": float(result["score"]),
-        "execution_time": max(0, round(seconds)),
         "output": markdown.render_feedback(view, lang),
         "output_format": "md",
         "test_output_format": "md",
@@ -94,6 +95,9 @@ def render(result: dict, lang: str, seconds: float = 0.0, grader: str = "", batt
         "extra_data": {"id": result["id"], "status": result["status"], "grader": grader, "battery": battery},
         "tests": tests,
     }
+    if seconds is not None:
+        document["execution_time"] = max(0, round(seconds))
+    return document
 
 
 def text(document: dict) -> str:
@@ -101,8 +105,8 @@ def text(document: dict) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def write(result: dict, out: Path, lang: str, seconds: float = 0.0, grader: str = "", battery: str = "") -> Path:
+def write(result: dict, out: Path, lang: str, grader: str = "", battery: str = "") -> Path:
     """Write ``out/gradescope/<safe_name(id)>.json`` (see :func:`render`); returns the path."""
     path = out / "gradescope" / f"{safe_name(result['id'])}.json"
-    write_atomic(path, text(render(result, lang, seconds, grader, battery)))
+    write_atomic(path, text(render(result, lang, None, grader, battery)))
     return path
