@@ -26,6 +26,15 @@ ACCEPTED = {
         "from dataclasses import dataclass, field\n@dataclass\nclass B:\n    x: int = 0\n"
         "    tags: list = field(default_factory=list)\nassert B(3).x == 3"
     ),
+    "dataclass with a ClassVar constant": (
+        "from dataclasses import dataclass\nfrom typing import ClassVar\n@dataclass\nclass Rules:\n"
+        "    FIELDS: ClassVar[set[str]] = {'a', 'b'}\n    limit: int = 64\n"
+        "assert Rules().limit == 64 and Rules.FIELDS == {'a', 'b'}"
+    ),
+    "annotations are evaluated without a future import": (
+        "from dataclasses import dataclass, fields\n@dataclass\nclass S:\n    name: str\n    version: int\n"
+        "assert [f.type for f in fields(S)] == [str, int]"
+    ),
     "future annotations and typing": (
         "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
         "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"

@@ -11,7 +11,6 @@ import time
 import types
 import typing
 
-from RestrictedPython import compile_restricted_exec
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.sandbox.guards import ExitCalled, Guards
@@ -108,21 +107,26 @@ def compile_source(text: str) -> object:
                                       lines[line - 1].rstrip() if line else None)) from None
     except (RecursionError, MemoryError, ValueError) as error:
         raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
+    errors: list[str] = []
     try:
-        result = compile_restricted_exec(tree, STUDENT_FILENAME, policy=GraderPolicy)
+        GraderPolicy(errors, [], {}).visit(tree)  # transforms the tree in place
+        # Compiled here, not by compile_restricted_exec: that compile() inherits the future flags of
+        # RestrictedPython's own module (its ``annotations``: every annotation a string, a ClassVar
+        # unseen by dataclasses; RestrictedPython issue #114). main.py gets only its own futures.
+        code = None if errors else compile(tree, STUDENT_FILENAME, "exec", dont_inherit=True)
     except SyntaxError as error:  # found by compile(), not the parser: 'return' outside a function...
         line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
         raise LoadFailure(LoadProblem("syntax", error.msg, line, error.offset,
                                       lines[line - 1].rstrip() if line else None)) from None
     except (RecursionError, MemoryError) as error:  # the policy's visitor and compile() recurse per level
         raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
-    if result.errors:
-        found = _POLICY_ERROR.match(result.errors[0])
+    if errors:
+        found = _POLICY_ERROR.match(errors[0])
         line = int(found.group(1)) if found else None
-        detail = found.group(2) if found else result.errors[0]
+        detail = found.group(2) if found else errors[0]
         source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
-    return result.code
+    return code
 
 
 def _time_left() -> float | None:
