@@ -60,6 +60,20 @@ def test_d16_success_result(student, case):
     expect_success(call, case[2] + 1, *case[5])
 
 
+@check(3, "D16", nl="Ook met de sleutels in een andere volgorde zet een geslaagde call het juiste ticket op de juiste "
+       "waarde.",
+       en="With the keys in another order too, a successful call sets the right ticket to the right value.",
+       hint_nl="Lees ticket en status op hun naam uit arguments, niet op hun plaats (zoals .values() doet).",
+       hint_en="Read ticket and status from arguments by name, not by their place (as .values() does).")
+def test_d16_success_other_key_order(student):
+    scene = Scene(student)
+    reordered = {**dict(reversed(list(P().items()))), "arguments": {"status": "done", "ticket": "lamp"}}
+    scene.say("q = {**dict(reversed(list(p.items()))), 'arguments': {'status': 'done', 'ticket': 'lamp'}}")
+    expect_success(scene.call(reordered, "learner", {DIGEST}, "q, 'learner', {H(q)}"), 1, "lamp", "done")
+    expect_value(scene.tried("state"), {"version": 1, "tickets": {"lamp": "done", "sensor": "open"}},
+                 plain(scene.state), "state")
+
+
 # D17: the completed row ---------------------------------------------------------------------
 
 @check(3, "D17", nl="Elke geslaagde call voegt precies één rij toe onder zijn eigen call-ID (C1 is niet c1), met de "

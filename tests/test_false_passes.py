@@ -25,6 +25,7 @@ EXPECTED = {
     "state_ticket_key_digit_first": {"1": True, "2": True, "3": False},     # D3: ticket key '1x'
     "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
     "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
+    "arguments_read_by_position": {"1": True, "2": True, "3": False},       # D16: arguments.values() unpacked
     "state_value_in_joined_string": {"1": True, "2": True, "3": False},     # D3: state value '' or 'pen'
     "state_key_unicode_digit": {"1": True, "2": True, "3": False},          # D3: state key 'l\u0661'
     "tool_name_substring_match": {"1": True, "2": True, "3": False},         # D9: name 'set' or 'ticket'
