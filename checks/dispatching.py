@@ -13,6 +13,10 @@ H = lesson.fingerprint
 MISSING = object()  # what dig() finds where the lesson's code would raise KeyError
 
 
+# Shown above tried code that uses others(n).
+OTHERS = "# others(n): " + note("n geldige vingerafdrukken van andere voorstellen", "n valid fingerprints of other proposals")
+
+
 def other_digests(count: int) -> set:
     """``count`` valid lowercase SHA-256 hex digests of other content (never H of a proposal we use)."""
     return {hashlib.sha256(f"ander voorstel {i}".encode()).hexdigest() for i in range(count)}
@@ -38,6 +42,7 @@ APPROVALS = {
     "empty": (lambda q: set(), "set()"),
     "non-hex": (lambda q: {H(q), "g" * 64}, "{{H({var}), 'g' * 64}}"),  # invalid in every reading (D2, A4)
     "none": (lambda q: None, "None"),
+    "65": (lambda q: {H(q)} | other_digests(64), "{{H({var})}} | others(64)"),  # one too many (D2)
 }
 
 

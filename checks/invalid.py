@@ -104,6 +104,8 @@ CLAUSES["V1"] = refused("V1", [
     # The text of a valid proposal is still text, not a dictionary.
     ("json-text", Case("json.dumps(p)", lambda: json.dumps(lesson.proposal()))),
     ("repr-text", Case("repr(p)", lambda: repr(lesson.proposal()))),
+    # copy.deepcopy cannot copy a view: a copy made before the checks raises TypeError (G2).
+    ("keys-view", Case("p.keys()", lambda: lesson.proposal().keys())),
 ])
 
 CLAUSES["V2"] = refused("V2", [
@@ -117,6 +119,8 @@ CLAUSES["V2"] = refused("V2", [
     ("extra-fingerprint", Case("{**p, 'fingerprint': 'abc'}", lambda: {**lesson.proposal(), "fingerprint": "abc"})),
     ("extra-int-key", Case("{**p, 1: 'x'}", lambda: {**lesson.proposal(), 1: "x"})),
     ("renamed-key", _renamed("call_id", "callid")),
+    ("renamed-arguments", _renamed("arguments", "Arguments")),
+    ("renamed-name", _renamed("name", "tool")),
     # Field names are exact: no case folding, no stripping.
     ("key-capitalised", _renamed("call_id", "Call_ID")),
     ("key-upper", _renamed("version", "VERSION")),
@@ -185,6 +189,8 @@ CLAUSES["V7"] = refused("V7", [
     ("status-tuple", changed("status", ("open",))),
     ("status-set", changed("status", {"open"}, shown="{'open'}")),
     ("status-dict", changed("status", {"open": "done"})),
+    ("status-keys-view", Case("{**p, 'arguments': {'ticket': 'lamp', 'status': {'done': 1}.keys()}}",
+                              lambda: lesson.proposal(status={"done": 1}.keys()))),
 ])
 
 CLAUSES["G2"] = refused("G2", [

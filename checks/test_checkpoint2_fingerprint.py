@@ -272,6 +272,11 @@ UNCHANGED = {
                           lambda: {**lesson.proposal(), "fingerprint": lesson.fingerprint(lesson.proposal())}),
     "status-list": ("{**p, 'arguments': {'ticket': 'lamp', 'status': ['open']}}",
                     lambda: lesson.proposal(status=["open"])),
+    # Missing fields: read with setdefault, they would be added to the input.
+    "missing-version": ("{k: v for k, v in p.items() if k != 'version'}",
+                        lambda: {k: v for k, v in lesson.proposal().items() if k != "version"}),
+    "arguments-missing-ticket": ("{**p, 'arguments': {'status': 'done'}}",
+                                 lambda: {**lesson.proposal(), "arguments": {"status": "done"}}),
 }
 
 

@@ -5,14 +5,13 @@ import hashlib
 import pytest
 
 from checks import invalid, lesson
-from checks.dispatching import DISPATCH, H, Scene, code, expect_outcome, expect_status, other_digests
+from checks.dispatching import OTHERS, DISPATCH, H, Scene, code, expect_outcome, expect_status, other_digests
 from grader.battery import Mismatch, check, note, said
 from grader.values import plain
 
 P = lesson.proposal
 DIGEST = H(P())
 # The note on a call that adds other approvals to the register.
-OTHERS = "# others(n): " + note("n geldige vingerafdrukken van andere voorstellen", "n valid fingerprints of other proposals")
 TICKETS_16 = {"lamp": "open", **{f"t{i}": "done" for i in range(1, 16)}}
 
 
@@ -74,6 +73,7 @@ def test_d2_approved_valid(student, size):
 APPROVED_INVALID = [
     ("65-digests", lambda: other_digests(64) | {DIGEST}, "{H(p)} | others(64)"),
     ("list", lambda: [DIGEST], "[H(p)]"), ("tuple", lambda: (DIGEST,), "(H(p),)"),
+    ("str", lambda: DIGEST, "H(p)"),
     ("dict", lambda: {DIGEST: True}, "{H(p): True}"), ("none", lambda: None, "None"),
     ("bytes-digest", lambda: {DIGEST, hashlib.sha256(b"p").digest()}, "{H(p), sha256(...).digest()}"),
     ("63-chars", lambda: {DIGEST, DIGEST[:63]}, "{H(p), H(p)[:63]}"),
@@ -138,6 +138,7 @@ STATES_INVALID = [
     ("none", None), ("list", [("version", 0)]), ("no-tickets", {"version": 0}),
     ("no-version", {"tickets": {"lamp": "open"}}), ("extra-key", {**host(), "owner": "learner"}),
     ("renamed-key", {"version": 0, "ticket": {"lamp": "open"}}),
+    ("renamed-version", {"Version": 0, "tickets": {"lamp": "open"}}), ("extra-int-key", {**host(), 1: "x"}),
     ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),
     ("version-float", host(0.0)), ("version-none", host(None)),
     ("tickets-empty", {"version": 0, "tickets": {}}), ("tickets-17", host(**TICKETS_16, t16="open")),
@@ -200,6 +201,36 @@ def test_d3_state_pairs_as_in_checkpoint_1(student, part):
         if not isinstance(call.error, ValueError):
             raise Mismatch(call.shown, said(f"ValueError: {what_nl} ({clause})", f"ValueError: {what_en} ({clause})"),
                            call.got())
+
+
+# The host changes its own objects between calls (in place): a register or tickets dict already seen is
+# checked again, not remembered as valid (by id(), say).
+CHANGED_IN_PLACE = {  # id -> (D clause, the host's change as code, the change)
+    "approved": ("D2", "approved.add('g' * 64)", lambda scene, approved: approved.add("g" * 64)),
+    "tickets": ("D3", "state['tickets']['sensor'] = 'closed'",
+                lambda scene, approved: scene.state["tickets"].__setitem__("sensor", lesson.fresh("closed"))),
+}
+
+
+@check(3, "D2-D3", nl="Bij elke call worden approved en state opnieuw gecontroleerd, ook als de host dezelfde objecten "
+       "intussen zelf veranderde.",
+       en="approved and state are checked again at every call, also when the host changed the same objects in the "
+       "meantime.",
+       hint_nl="Onthoud niet welke invoer al in orde was: controleer bij elke call de hele invoer opnieuw.",
+       hint_en="Do not remember which input was fine before: check all of it again at every call.")
+@pytest.mark.parametrize("changed", list(CHANGED_IN_PLACE))
+def test_d2_d3_checked_again_after_a_change_in_place(student, changed):
+    _, change_shown, change = CHANGED_IN_PLACE[changed]
+    scene = Scene(student)
+    approved = {DIGEST}
+    scene.say("approved = {H(p)}")
+    scene.prepare(P(), "p", approved, "approved")
+    q = scene.name("q", call_id="c2", version=1, status="open")
+    approved.add(H(q))
+    scene.say("approved.add(H(q))")
+    change(scene, approved)
+    scene.say(change_shown)
+    scene.call(q, "learner", approved, "q, 'learner', approved").expect_value_error()
 
 
 # D4: the completed log ------------------------------------------------------------------------

@@ -4,13 +4,11 @@ import pytest
 
 from checks import lesson
 from checks.dispatching import H, Scene, expect_approved_success, expect_outcome, expect_status
-from grader.battery import Mismatch, check, note
+from grader.battery import Mismatch, check
 from grader.values import plain
 
 P = lesson.proposal
 DIGEST = H(P())
-# The note on a call that adds other approvals to the register.
-OTHERS = "# others(n): " + note("n geldige vingerafdrukken van andere voorstellen", "n valid fingerprints of other proposals")
 TICKETS_16 = {"lamp": "open", **{f"t{i}": "done" for i in range(1, 16)}}
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (DISPATCH, H, MISSING, Scene, change_nested, dig, expect_no_leak, expect_outcome,
-                                expect_replay, expect_status, expect_success, set_in)
+from checks.dispatching import (OTHERS, DISPATCH, H, MISSING, Scene, change_nested, dig, expect_no_leak,
+                                expect_outcome, expect_replay, expect_status, expect_success, set_in)
 from checks.host import dig_as_host, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
@@ -273,6 +273,7 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
     ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
+    ("value-error-approved-size", "learner", "65", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
 ]
@@ -291,6 +292,8 @@ def test_d19_refusal_changes_nothing(student, case):
     scene.fill(64) if name == "log-full" else scene.run()
     if name == "value-error-state":
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
+    if approval == "65":
+        scene.say(OTHERS)
     proposal, approved, args = scene.offer(host, approval, **changes)
     # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
     objects = {"state": scene.state, "completed": scene.log, "approved": approved, args.split(",")[0]: proposal}
@@ -349,6 +352,24 @@ def test_d20_approved_and_proposal_untouched(student, case):
     call = scene.call(proposal, host, approved, f"{var}, {host!r}, {{H(p), H({{**p, 'call_id': 'c2'}})}}")
     expect_outcome(call, outcome)
     expect_unchanged(call.shown, before, approved=approved, proposal=proposal)
+
+
+@check(3, "D20", nl="Ook een voorstel waarin een veld ontbreekt, blijft zoals het was.",
+       en="A proposal with a missing field stays as it was too.",
+       hint_nl="Vul ontbrekende velden niet aan in het voorstel van de host, ook niet met setdefault.",
+       hint_en="Do not fill in missing fields in the host's proposal, not with setdefault either.")
+@pytest.mark.parametrize("field", ["actor", "version", "ticket"])
+def test_d20_incomplete_proposal_untouched(student, field):
+    scene = Scene(student)
+    if field == "ticket":
+        proposal, shown = {**P(), "arguments": {"status": "done"}}, "q = {**p, 'arguments': {'status': 'done'}}"
+    else:
+        proposal = {key: value for key, value in P().items() if key != field}
+        shown = f"q = {{k: v for k, v in p.items() if k != {field!r}}}"
+    scene.say(shown)
+    before = snapshot(proposal=proposal)
+    call = scene.call(proposal, "learner", {DIGEST}, "q, 'learner', {H(p)}")  # V2/V5 raise; D5 judges that
+    expect_unchanged(call.shown, before, proposal=proposal)
 
 
 @check(3, "D20", nl="Ook een register met een vingerafdruk in hoofdletters (A4: weigeren of aanvaarden mag) blijft "

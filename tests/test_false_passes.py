@@ -26,6 +26,17 @@ EXPECTED = {
     "state_ticket_value_stripped": {"1": True, "2": True, "3": False},      # D3: value 'open '
     "completed_tuple_accepted": {"1": True, "2": True, "3": False},         # D4: completed=()
     "arguments_read_by_position": {"1": True, "2": True, "3": False},       # D16: arguments.values() unpacked
+    "approved_bare_str_accepted": {"1": True, "2": True, "3": False},       # D2: approved=H(p), a str
+    "approved_cleared_on_overflow": {"1": True, "2": True, "3": False},     # D19: 65 approvals cleared, then raise
+    "approved_memo_by_identity": {"1": True, "2": True, "3": False},        # D2: approved changed in place
+    "tickets_memo_by_identity": {"1": True, "2": True, "3": False},         # D3: tickets changed in place
+    "state_keys_sorted": {"1": True, "2": True, "3": False},                # D3: sorted(state) TypeError
+    "state_version_key_unchecked": {"1": True, "2": True, "3": False},      # D3: 'Version' KeyError
+    "arguments_key_unchecked": {"1": False, "2": False, "3": False},        # V2: 'Arguments' KeyError
+    "deepcopy_before_checks": {"1": False, "2": False, "3": False},         # V1/V7: p.keys() TypeError
+    # Missing fields filled in with setdefault: the caller's proposal changes (V11, F5, D20)
+    "missing_fields_added_by_setdefault": {"1": False, "2": False, "3": False},
+    "missing_ticket_added_by_setdefault": {"1": False, "2": False, "3": False},
     "state_value_in_joined_string": {"1": True, "2": True, "3": False},     # D3: state value '' or 'pen'
     "state_key_unicode_digit": {"1": True, "2": True, "3": False},          # D3: state key 'l\u0661'
     "tool_name_substring_match": {"1": True, "2": True, "3": False},         # D9: name 'set' or 'ticket'
