@@ -152,7 +152,7 @@ def test_grade_report_on_a_file_that_is_not_json_says_what_it_expected(tmp_path)
     assert done.returncode == 2 and "README.md is not a results.json written by grade" in done.stderr
 
 
-def test_grade_report_refuses_an_id_listed_twice_and_an_infinite_time(tmp_path):
+def test_grade_report_refuses_an_id_listed_twice_and_renders_an_infinite_time(tmp_path):
     document = sample_document()
     twice = {**document, "submissions": document["submissions"] + document["submissions"][:1]}
     (tmp_path / "results.json").write_text(json.dumps(twice), encoding="utf-8")
@@ -160,4 +160,6 @@ def test_grade_report_refuses_an_id_listed_twice_and_an_infinite_time(tmp_path):
     assert done.returncode == 2 and "twice" in done.stderr and not (tmp_path / "out").exists()
     (tmp_path / "results.json").write_text(json.dumps({**document, "elapsed_seconds": float("inf")}), encoding="utf-8")
     done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"), "--format", "gradescope")
-    assert done.returncode == 2 and "grade report:" in done.stderr and "Traceback" not in done.stderr
+    # The run's duration is only metadata: no output uses it (a class run's Gradescope files carry no time).
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert list((tmp_path / "out" / "gradescope").glob("*.json"))
