@@ -35,6 +35,31 @@ ACCEPTED = {
         "from dataclasses import dataclass, fields\n@dataclass\nclass S:\n    name: str\n    version: int\n"
         "assert [f.type for f in fields(S)] == [str, int]"
     ),
+    "typing names used in hints and Generic[T]": (
+        "from typing import Any, Generator, Pattern, Match, DefaultDict, Deque, Annotated, NewType, Generic, TypeVar\n"
+        "from collections.abc import Generator as G2, KeysView\nimport re\nT = TypeVar('T')\n"
+        "UserId = NewType('UserId', str)\ndef gen(n: int) -> Generator[int, None, None]:\n    yield from range(n)\n"
+        "class Box(Generic[T]):\n    def __init__(self, item: T) -> None:\n        self.item = item\n"
+        "def f(p: Pattern[str], m: Match[str] | None, d: DefaultDict[str, int], q: Deque[int], "
+        "a: Annotated[int, 'x']) -> Any:\n    return 1\n"
+        "assert list(gen(2)) == [0, 1] and Box(3).item == 3 and UserId('u') == 'u' and f(re.compile('a'), None, {}, [], 1)"
+    ),
+    "a method named register on an own object": (
+        "class Rules:\n    def __init__(self):\n        self.checks = {}\n    def register(self, name):\n"
+        "        def decorate(f):\n            self.checks[name] = f\n            return f\n        return decorate\n"
+        "RULES = Rules()\n@RULES.register('id')\ndef is_id(v):\n    return v == 'a'\nassert RULES.checks['id']('a')"
+    ),
+    "attributes of an own function and items of a deque": (
+        "from collections import deque\ndef f():\n    f.calls += 1\n    return f.calls\nf.calls = 0\n"
+        "last = deque([None], maxlen=1)\nlast[0] = f()\nassert f() == 2 and last[0] == 1"
+    ),
+    "iterator and item-writing classes": (
+        "class Count:\n    def __init__(self, n):\n        self.i, self.n = 0, n\n    def __iter__(self):\n        return self\n"
+        "    def __next__(self):\n        if self.i >= self.n:\n            raise StopIteration\n        self.i += 1\n"
+        "        return self.i\nclass Row:\n    def __init__(self):\n        self.d = {}\n"
+        "    def __setitem__(self, k, v):\n        self.d[k] = v\n    def __delitem__(self, k):\n        del self.d[k]\n"
+        "r = Row()\nr['a'] = 1\nr['b'] = 2\ndel r['a']\nassert list(Count(3)) == [1, 2, 3] and r.d == {'b': 2}"
+    ),
     "future annotations and typing": (
         "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
         "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"
@@ -228,6 +253,8 @@ REFUSED_AT_RUN = {
     "make a method": ("def f(x):\n    pass\nm = type(print)(f, 1)", "TypeError: method objects cannot be made"),
     "copy of a foreign object": ("import copy, typing\ncopy.copy(typing.List[int])", "TypeError: a copy of a"),
     "deepcopy with a memo": ("import copy\ncopy.deepcopy([], {})", "TypeError"),
+    "attribute of a foreign function": ("import json\njson.dumps.calls = 1", "TypeError: a function object that main.py did not"),
+    "register on an own class": ("class C:\n    pass\nC.register(list)", "AttributeError: \"register\" is not"),
     "computed getattr of an internal": ("n = '__glob' + 'als__'\ngetattr(len, n)", "AttributeError"),
     "computed getattr of a frame": ("g = (i for i in [])\ngetattr(g, 'gi_' + 'frame')", "AttributeError"),
     "from-imported name of an unavailable module, used": ("from enum import Enum\nclass S(Enum):\n    A = 1",

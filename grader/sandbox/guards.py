@@ -104,9 +104,12 @@ class Guards:
                                                                      and not isinstance(obj.__self__, type))):
                     raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
                 return self.visible_class(value) if name == "__class__" else value
-            if forbidden_attribute(name) or name == "register" or (name.startswith("_") and not self.is_own(obj)):
+            # ABCMeta.register (also through a class main.py derived from an ABC) changes isinstance for
+            # everyone; an own object's own method of that name is the submission's business.
+            if forbidden_attribute(name) or (name == "register" and (isinstance(obj, type) or not self.is_own(obj))) \
+                    or (name.startswith("_") and not self.is_own(obj)):
                 raise AttributeError(f'"{name}" is not available in the grader')
-            if not name.startswith("_") and len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
+            if not name.startswith("_") and name != "register" and len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
                 _PLAIN_NAMES.add(name)  # a verdict on the name alone: the next read skips these tests
         if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
@@ -136,20 +139,25 @@ class Guards:
 
     # Writing -------------------------------------------------------------------------------
     def write(self, obj: object) -> object:
-        """``_write_``: containers and the submission's own objects may change; nothing else."""
-        if isinstance(obj, (dict, list, set, bytearray)) and not isinstance(obj, type) or self.is_own(obj):
+        """``_write_``: containers (a deque too) and the submission's own objects and functions may change
+        (``dispatch_ticket.calls = 0``); nothing else."""
+        if isinstance(obj, (dict, list, set, bytearray, collections.deque)) and not isinstance(obj, type) \
+                or self.is_own(obj) or student_function(obj):
             return obj
         return ReadOnly(obj)
 
     # Classes -------------------------------------------------------------------------------
     def build_class(self, body: Any, name: str, *bases: Any, **keywords: Any) -> type:
-        """``__build_class__``: every base must be a class, or typing's NamedTuple or TypedDict.
+        """``__build_class__``: every base must be a class, or typing's NamedTuple or TypedDict
+        (``Generic[T]`` is left out).
 
         Python asks any other base for its real bases (``__mro_entries__``) before :meth:`metaclass`
         sees them, and typing's aliases answer by comparing their origin (the real ``type``) with
         every base: a base object of the submission with its own ``__eq__`` would receive it.
         """
         typing_view = self.views["typing"]
+        # Generic[T] only adds type parameters: the class is made without it (``Box[int]`` is then unavailable).
+        bases = tuple(base for base in bases if not (type(base) is typing._GenericAlias and base.__origin__ is typing.Generic))
         for base in bases:
             if isinstance(base, Unavailable):
                 base._refuse()  # enum.Enum and the like: say which module is missing

@@ -11,6 +11,7 @@ from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, R
 MAGIC_METHODS = frozenset({
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
     "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__", "__call__",
+    "__next__", "__setitem__", "__delitem__",
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
@@ -94,6 +95,10 @@ class GraderPolicy(RestrictingNodeTransformer):
             self.error(node, f"a name of {len(name)} characters is too long (at most {MAX_NAME_LENGTH}).")
             return
         if allow_magic_methods and name in MAGIC_METHODS and self.scopes[-1] == "class":
+            return
+        if allow_magic_methods and self.scopes[-1] == "class" and name.startswith("__") and name.endswith("__"):
+            self.error(node, f'the special method "{name}" is not available in the grader; a class may define '
+                             + ", ".join(sorted(MAGIC_METHODS)) + " (a with statement needs no class: use try/finally).")
             return
         if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
