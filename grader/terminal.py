@@ -156,6 +156,14 @@ def _report_order(check: dict) -> tuple[bool, bool]:
     return detail.get("cause") != "fingerprint", bool(detail.get("setup"))
 
 
+def _columns(stream: object) -> int:
+    """The width of the terminal ``stream`` writes to, in characters (0 when it reports none)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return 0
+
+
 def mark(passed: bool) -> str:
     """A check mark that does not rely on colour."""
     return "✔" if passed else "✘"
@@ -171,9 +179,10 @@ class Progress:
         self.quiet = quiet
         self.done = 0
         self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
-        # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission.
+        # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission. A
+        # terminal that reports no width (a bare pseudo-terminal) would show the bar as nothing at all.
         self.bar = None
-        if not quiet and sys.stderr.isatty():
+        if not quiet and sys.stderr.isatty() and _columns(sys.stderr) > 0:
             from tqdm import tqdm
             self.bar = tqdm(total=total, unit="sub", file=sys.stderr, dynamic_ncols=True, leave=False)
 

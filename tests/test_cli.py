@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import csv
+import fcntl
 import json
+import os
+import pty
 import shutil
+import struct
+import termios
 import subprocess
 import sys
 from pathlib import Path
@@ -272,3 +277,30 @@ def test_a_self_check_that_cannot_write_reports_shows_the_feedback_and_says_wher
     elsewhere = done.stderr.rsplit("je rapport komt in ", 1)[1].strip()
     assert (Path(elsewhere) / "results.json").is_file()
     shutil.rmtree(elsewhere)
+
+
+@pytest.mark.parametrize("columns,shown", [(100, "sub/s"), (0, "[1/2]")])
+def test_a_terminal_gets_a_progress_bar_unless_it_reports_no_width(tmp_path, columns, shown):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "bram"):
+        shutil.copy(CORRECT, folder / f"{name}.py")
+    primary, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    try:
+        done = subprocess.run([sys.executable, "-m", "grader", str(folder), "--out", str(tmp_path / "out")],
+                              stdout=secondary, stderr=secondary, timeout=120, cwd=ROOT)
+        os.set_blocking(primary, False)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(primary, 65536)
+            except (BlockingIOError, OSError):
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(secondary)
+        os.close(primary)
+    assert done.returncode == 0 and shown in seen.decode("utf-8", "replace")
