@@ -138,14 +138,17 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
     return list(groups.values())
 
 
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# Control characters, and the bidirectional controls that make a name read in another order.
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
+_CONTROL_OR_LINE_END = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_BIDI}]")
 
 
 def printable(text: str, lines: bool = True) -> str:
     """``text`` with its control characters shown as escapes (``\\x1b``): a submission's name or
     error message must not move the cursor, clear the screen or fake a line. ``lines``: keep
     line ends (a multi-line value); otherwise they are escaped too."""
-    found = _CONTROL if lines else re.compile(r"[\x00-\x1f\x7f-\x9f]")
+    found = _CONTROL if lines else _CONTROL_OR_LINE_END
     return found.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 

@@ -136,11 +136,13 @@ def test_names_and_messages_cannot_drive_the_terminal(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "esc\x1b[2J\x1b[1;1Hfake\rrow.py").write_bytes(CORRECT.read_bytes())
+    (folder / "rtl\u202eyp.exe.py").write_bytes(CORRECT.read_bytes())  # shown as rtlexe.py, reversed
     (folder / "anna.py").write_text(CORRECT.read_text(encoding="utf-8") + "\nraise ValueError('\\x1b[31mred')\n",
                                     encoding="utf-8")
     done = run_grade(str(folder), "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout and "\r" not in done.stdout and "\\x1b[2J" in done.stdout
+    assert "\u202e" not in done.stdout and "rtl\\u202eyp.exe" in done.stdout
     alone = run_grade(str(folder / "anna.py"), "--out", str(tmp_path / "self"))
     assert "\x1b" not in alone.stdout and "\\x1b[31mred" in alone.stdout
 
