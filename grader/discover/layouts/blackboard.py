@@ -100,9 +100,18 @@ def students(tree: Tree) -> list[Student]:
             student.name = full_name
         key = (user, parts["time"])
         if key not in attempts:
-            moment = datetime.datetime.strptime(parts["time"], "%Y-%m-%d-%H-%M-%S")
-            attempts[key] = Attempt([], when=moment, label=moment.strftime("%Y-%m-%d %H:%M:%S"))
+            moment = _moment(parts["time"])
+            label = moment.strftime("%Y-%m-%d %H:%M:%S") if moment else parts["time"]
+            attempts[key] = Attempt([], when=moment, label=label)
             student.attempts.append(attempts[key])
         if parts["file"]:
             attempts[key].files.append(ref.under(parts["file"]))
     return sorted(found_students.values(), key=lambda s: ((s.name or "").casefold(), s.id))
+
+
+def _moment(text: str) -> datetime.datetime | None:
+    """The attempt time of ``YYYY-MM-DD-HH-MM-SS``, or None when it is no real moment (a 30 February)."""
+    try:
+        return datetime.datetime.strptime(text, "%Y-%m-%d-%H-%M-%S")
+    except ValueError:
+        return None
