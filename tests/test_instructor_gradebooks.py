@@ -9,7 +9,7 @@ import unicodedata
 import pytest
 
 from grader import reports
-from grader.reports import lms
+from grader.reports import gradebook, lms
 from test_instructor_class import battery, result
 
 
@@ -67,12 +67,22 @@ def test_every_cell_that_a_spreadsheet_would_run_is_neutralised(cell):
                    if not value.startswith("    Points")), platform
 
 
+@pytest.mark.parametrize("platform", [None, "canvas", "brightspace", "moodle"])
+def test_every_cell_is_quoted_so_a_semicolon_spreadsheet_does_not_split_a_formula_out(platform):
+    # Dutch Excel reads CSV with ';' as its separator: an unquoted 'y;=1+1' becomes the cell =1+1.
+    document_ = document(result("y;=1+1", battery(), name="z;@x"))
+    text = gradebook.render(document_) if platform is None else lms.render(platform, document_, "Les")
+    for line in text.lstrip("\ufeff").splitlines():
+        assert line.startswith('"') and line.endswith('"'), line
+    assert "y;=1+1" in text
+
+
 def test_the_chosen_gradebooks_are_written_beside_gradebook_csv(tmp_path):
     options = reports.Options(gradebooks=("canvas", "moodle", "plain"), assignment="Opdracht", similarity=False)
     reports.write_class(document(with_lms()), tmp_path, options)
     assert sorted(p.name for p in tmp_path.glob("gradebook*.csv")) == \
         ["gradebook-canvas.csv", "gradebook-moodle.csv", "gradebook.csv"]
-    assert (tmp_path / "gradebook-canvas.csv").read_bytes().startswith(b"\xef\xbb\xbfStudent,ID,")
+    assert (tmp_path / "gradebook-canvas.csv").read_bytes().startswith(b"\xef\xbb\xbf\"Student\",\"ID\",")
     with pytest.raises(ValueError):
         lms.write(document(), tmp_path, "blackboard")
 

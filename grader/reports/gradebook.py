@@ -33,10 +33,12 @@ def rows(document: dict) -> Iterator[list[object]]:
 def write_csv(stream: TextIO, header: list[str] | tuple[str, ...], table: Iterable[list[object]],
               bom: bool = True) -> None:
     """Write CSV to ``stream``: (a BOM, so Excel reads UTF-8,) the header, then the rows as they come;
-    CRLF line ends, minimal quoting. Cells are written as given: neutralise text cells first."""
+    CRLF line ends, every cell quoted (RFC 4180): a spreadsheet whose list separator is ``;`` (Dutch
+    Excel) would otherwise split ``y;=1+1`` and run the second part (OWASP, CSV injection). Cells are
+    written as given: neutralise text cells first."""
     if bom:
         stream.write("\ufeff")
-    writer = csv.writer(stream, lineterminator="\r\n")
+    writer = csv.writer(stream, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(header)
     writer.writerows(table)
 
