@@ -220,3 +220,40 @@ def test_a_zip_with_a_huge_central_directory_is_refused_before_it_is_read(tmp_pa
         archive.writestr("anna/" + "x" * 200 + ".py", b"x = 1\n")
     with open(small, "rb") as head:
         assert archives.claimed_members(head) == 1
+
+
+def _encrypted_zip(path, members: dict) -> None:
+    """A zip whose members are marked encrypted (flag bit 0), as a password-protected export is
+    (zipfile writes no encryption: the bit is set in the local and central headers afterwards)."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    data = bytearray(buffer.getvalue())
+    for signature, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        at = data.find(signature)
+        while at >= 0:
+            data[at + offset] |= 0x1
+            at = data.find(signature, at + 4)
+    path.write_bytes(bytes(data))
+
+
+def test_a_password_protected_class_zip_is_refused_not_graded_as_empty(tmp_path):
+    from grader.discover import archives
+
+    _encrypted_zip(tmp_path / "export.zip", {"anna/main.py": b"x = 1\n", "bram/main.py": b"x = 2\n"})
+    with pytest.raises(archives.ArchiveError, match="password"):
+        archives.open_path(tmp_path / "export.zip")
+
+
+def test_a_password_protected_student_zip_says_so_in_that_students_notes(tmp_path):
+    (tmp_path / "anouk").mkdir()
+    _encrypted_zip(tmp_path / "anouk" / "hand-in.zip", {"main.py": b"x = 1\n"})
+    (tmp_path / "bram").mkdir()
+    (tmp_path / "bram" / "main.py").write_bytes(b"x = 1\n")
+    submissions, _ = discover([str(tmp_path)])
+    anouk = next(s for s in submissions if s.id == "anouk")
+    assert not anouk.source and "password-protected" in str(anouk.notes), anouk.notes

@@ -46,6 +46,8 @@ def member_name(info: zipfile.ZipInfo) -> str:
 
 def _reader(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Callable[[int], bytes]:
     def read(limit: int) -> bytes:
+        if info.flag_bits & 0x1:
+            raise ArchiveError(f"{info.filename}: password-protected (encrypted), so it cannot be read")
         try:
             with archive.open(info) as member:
                 return member.read(limit)
@@ -111,6 +113,10 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
     if sum(info.file_size for info in infos) > MAX_TOTAL:
         raise ArchiveError(f"{origin} claims more than {MAX_TOTAL // 2**20} MiB uncompressed",
                            f"{origin} zegt uitgepakt meer dan {MAX_TOTAL // 2**20} MiB te zijn")
+    members = [info for info in infos if not info.is_dir()]
+    if members and all(info.flag_bits & 0x1 for info in members):
+        raise ArchiveError(f"{origin} is password-protected: make or download it again without a password",
+                           f"{origin} is beveiligd met een wachtwoord: maak of download het opnieuw zonder")
     files: dict[str, FileRef] = {}  # by name: the same name twice, the later member wins, as when unzipping
     git_dirs: set[str] = set()
     for info in infos:
