@@ -98,6 +98,20 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
 
 
+def _in_a_submission(out: Path, graded: Path) -> bool:
+    """Whether ``out`` lies in a folder of the class folder ``graded`` that holds something already and is
+    no output folder of a grader run (results.json): a student's folder, which the reports would change."""
+    try:
+        rel = out.resolve().relative_to(graded.resolve())
+    except (ValueError, OSError):
+        return False
+    top = graded.resolve() / rel.parts[0] if rel.parts else None
+    try:
+        return top is not None and top.is_dir() and not (top / "results.json").is_file() and any(top.iterdir())
+    except OSError:
+        return False
+
+
 def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     from grader import commands
@@ -129,6 +143,9 @@ def _main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if any(Path(path).is_dir() and Path(path).resolve() == out.resolve() for path in args.paths):
         print(f"grade: {text['out-graded'].format(out=args.out)}", file=sys.stderr)
+        return EXIT_USAGE
+    if any(_in_a_submission(out, Path(path)) for path in args.paths if Path(path).is_dir()):
+        print(f"grade: {text['out-submission'].format(out=args.out)}", file=sys.stderr)
         return EXIT_USAGE
     # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
     on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)

@@ -46,6 +46,8 @@ TEXT = {
         "out-file": "--out {out} is een bestand, geen map",
         "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
                       "kies een andere map (een map erin mag)",
+        "out-submission": "--out {out} ligt in de map van een inzending: de rapporten zouden die inzending "
+                          "veranderen; kies een andere map (een nieuwe map naast de inzendingen mag)",
         "internal": "interne fout: {error}",
         "output": "kan de uitvoer in {out} niet schrijven: {error} (kies met --out een map waarin je mag schrijven)",
         "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
@@ -91,6 +93,8 @@ TEXT = {
         "out-file": "--out {out} is a file, not a folder",
         "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
                       "choose another folder (one inside it is fine)",
+        "out-submission": "--out {out} is inside a submission's folder: the reports would change that "
+                          "submission; choose another folder (a new folder beside the submissions is fine)",
         "internal": "internal error: {error}",
         "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
         "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",

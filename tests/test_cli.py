@@ -267,6 +267,19 @@ def test_out_that_is_the_graded_folder_is_a_usage_error(tmp_path):
     assert done.returncode == 2 and "--out" in done.stderr and not (tmp_path / "results.json").exists()
 
 
+@pytest.mark.parametrize("inside", ["anouk", "anouk/reports"])
+def test_out_inside_a_students_folder_is_a_usage_error_and_a_new_folder_beside_them_is_not(tmp_path, inside):
+    for name in ("anouk", "bram"):
+        (tmp_path / "class" / name).mkdir(parents=True)
+        shutil.copy(CORRECT, tmp_path / "class" / name / "main.py")
+    done = run_grade(str(tmp_path / "class"), "--out", str(tmp_path / "class" / inside))
+    assert done.returncode == 2 and "--out" in done.stderr
+    assert sorted(p.name for p in (tmp_path / "class" / "anouk").iterdir()) == ["main.py"]
+    assert run_grade(str(tmp_path / "class"), "--out", str(tmp_path / "class" / "reports"), "--quiet").returncode == 0
+    again = run_grade(str(tmp_path / "class"), "--out", str(tmp_path / "class" / "reports"), "--quiet")
+    assert again.returncode == 0 and "2 " in again.stdout
+
+
 def test_a_self_check_that_cannot_write_reports_shows_the_feedback_and_says_where_the_report_went(tmp_path):
     shutil.copy(WRONG, tmp_path / "main.py")
     script = ("import sys, grader.cli as cli\n"
