@@ -311,6 +311,23 @@ def test_a_student_folder_with_too_many_files_costs_no_other_student(tmp_path, m
     assert not any(n["kind"] == "too-many-files" for n in by_id["bob"].notes + by_id["carol"].notes)
 
 
+def test_a_committed_virtual_environment_is_left_out_and_hides_no_main_py(tmp_path, monkeypatch):
+    from grader.discover import files
+
+    monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
+    packages = tmp_path / "anouk" / "env" / "lib" / "python3.11" / "site-packages" / "pkg"
+    packages.mkdir(parents=True)
+    for number in range(20):
+        (packages / f"m{number}.py").write_text(f"def f{number}():\n    pass\n")
+    (tmp_path / "anouk" / "opdracht").mkdir()
+    (tmp_path / "anouk" / "opdracht" / "main.py").write_text("x = 1\n")
+    (tmp_path / "bram").mkdir()
+    (tmp_path / "bram" / "main.py").write_text("x = 2\n")
+    anouk = {s.id: s for s in discover([str(tmp_path)])[0]}["anouk"]
+    assert anouk.graded_file == "opdracht/main.py" and anouk.source == b"x = 1\n"
+    assert not any(n["kind"] == "too-many-files" for n in anouk.notes)
+
+
 def test_a_folder_beyond_the_file_limit_is_refused_with_a_reason(tmp_path, monkeypatch):
     from grader.discover import files
 

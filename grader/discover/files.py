@@ -19,7 +19,7 @@ MAX_FILES = 200_000
 MAX_FOLDER_FILES = 2_000
 # Folders that never hold a hand-in: tool and version-control data, caches, environments.
 JUNK_DIRS = {"__macosx", "__pycache__", ".git", ".svn", ".hg", ".ipynb_checkpoints", ".idea", ".vscode",
-             "node_modules", ".venv", "venv", ".pytest_cache", ".mypy_cache"}
+             "node_modules", ".venv", "venv", ".pytest_cache", ".mypy_cache", "site-packages", "dist-packages"}
 # Whether this system's own paths use ``\\`` and drive letters (elsewhere they are parts of names).
 WINDOWS = os.sep == "\\"
 # Files operating systems leave behind.
