@@ -68,6 +68,9 @@ class ReportStamps:
         self.parts = list(parts)
         self.persist = persist
         self.old: dict = {}
+        # What the previous run wrote, whatever its settings: its class outputs and reports are this
+        # grader's files, removed when this run does not write them again (remove_stale, remove_departed).
+        self.previous: dict = {}
         # This run's stamps: id -> place of the whole entry (stamp, summary, times) in the spill: a
         # large class's stamps and summaries stay out of memory until the stamps file is written.
         self.new: dict[str, int | bytes] = {}
@@ -75,10 +78,11 @@ class ReportStamps:
         if not persist:  # a self-check: the folder's stamps (a class's, perhaps) are left as they are
             self.checks: dict[str, dict] = {}
             return
-        if not fresh:
-            stored = signing.read_json(path)  # unsigned or altered: ignored like a damaged file
-            if isinstance(stored, dict) and stored.get("parts") == self.parts and _valid(stored):
-                self.old = stored  # anything else (another build's, hand-edited, damaged) is ignored
+        stored = signing.read_json(path)  # unsigned or altered: ignored like a damaged file
+        if isinstance(stored, dict) and _valid(stored):
+            self.previous = stored
+            if not fresh and stored.get("parts") == self.parts:
+                self.old = stored  # reused; another build's, hand-edited or damaged stamps never are
         try:
             path.unlink()
         except OSError:
@@ -160,7 +164,7 @@ class ReportStamps:
             return
         now = {str(path.relative_to(out)) for path in class_files}
         root = out.resolve()
-        for name in self.old.get("class_files", {}):
+        for name in self.previous.get("class_files", {}):
             target = (out / name).resolve()
             if name not in now and root in target.parents and target.is_file():
                 target.unlink()
@@ -172,7 +176,7 @@ class ReportStamps:
         grader wrote for a student it stamped are removed. ``ids`` are read only when there was a
         previous run.
         """
-        old = self.old.get("submissions") or {}
+        old = self.previous.get("submissions") or {}
         if not self.persist or not old:
             return
         present = set(ids)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
+
 from conftest import SOLUTIONS, run_grade
 from grader import signing
 from grader.reports import jsonreport
@@ -299,3 +301,21 @@ def test_a_grading_child_zeroes_the_signing_key_it_inherited(tmp_path, monkeypat
     signing.forget_key()
     assert held == bytearray(32)  # the very object a signer used is zeroed, not only dropped
     assert signing.key() == stored  # read again from the key file when the grader itself needs it
+
+
+@pytest.mark.parametrize("parts,fresh", [(("grader", "battery", "nl", "10"), True),   # --force
+                                         (("grader", "battery", "en", "10"), False)])  # another --lang
+def test_a_forced_or_relanguaged_run_still_removes_the_previous_runs_class_outputs_it_does_not_write(
+        tmp_path, parts, fresh):
+    from grader.stamps import ReportStamps
+
+    out = tmp_path / "out"
+    out.mkdir()
+    names = ("results.json", "index.html", "similarity.html", "similarity.json")
+    for name in names:
+        (out / name).write_text("x", encoding="utf-8")
+    ReportStamps(out / ".cache" / "reports.json", ("grader", "battery", "nl", "10")).save(
+        "stamp", out, [out / name for name in names])
+    again = ReportStamps(out / ".cache" / "reports.json", parts, fresh=fresh)  # interrupted: no similarity
+    again.remove_stale(out, [out / "results.json", out / "index.html"])
+    assert sorted(p.name for p in out.iterdir() if p.is_file()) == ["index.html", "results.json"]
