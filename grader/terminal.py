@@ -130,6 +130,8 @@ def dutch_usage_error(message: str) -> str:
 FUNCTIONS = {"1": "validate_ticket_proposal", "2": "proposal_fingerprint", "3": "dispatch_ticket"}
 # Batch runs with more submissions than this print score counts instead of a table.
 SUMMARY_ROWS = 60
+# Widest id in the summary table (characters); a longer one is cut with "…" (the reports name it in full).
+ID_WIDTH = 40
 # Failed checks shown per checkpoint in a self-check (the report has all of them).
 SHOWN_FAILURES = 3
 
@@ -161,6 +163,11 @@ def _report_order(check: dict) -> tuple[bool, bool]:
     findings made while setting up a situation last (grader.reports.feedback)."""
     detail = check.get("detail") or {}
     return detail.get("cause") != "fingerprint", bool(detail.get("setup"))
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, cut with ``…``."""
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _columns(stream: object) -> int:
@@ -234,7 +241,7 @@ class Progress:
 
     def summary(self, results: list[dict], out: Path, reused: int = 0) -> None:
         """The table at the end of a batch run; ``reused``: how many results came from an earlier run."""
-        width = max([len(printable(r["id"], False)) for r in results] + [10])
+        width = min(max([len(printable(r["id"], False)) for r in results] + [10]), ID_WIDTH)
         if not self.quiet and len(results) <= SUMMARY_ROWS:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
@@ -252,8 +259,8 @@ class Progress:
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            self.say(f"{printable(result['id'], False):<{width}}  {result['score']}/{result['max_score']}    {marks}    "
-                     f"{self._status(result)}")
+            shown = _cut(printable(result["id"], False), width)
+            self.say(f"{shown:<{width}}  {result['score']}/{result['max_score']}    {marks}    {self._status(result)}")
 
     def _status(self, result: dict) -> str:
         """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it."""

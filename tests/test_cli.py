@@ -319,3 +319,18 @@ def test_a_terminal_gets_a_progress_bar_unless_it_reports_no_width(tmp_path, col
         os.close(secondary)
         os.close(primary)
     assert done.returncode == 0 and shown in seen.decode("utf-8", "replace")
+
+
+def test_a_very_long_id_is_cut_in_the_summary_table_and_pads_no_other_row(tmp_path, capsys):
+    from grader import terminal
+
+    def result(student_id):
+        return {"id": student_id, "score": 3, "max_score": 3, "status": "graded",
+                "checkpoints": {key: {"passed": True} for key in "123"}}
+
+    progress = terminal.Progress(2, "en", quiet=False)
+    progress.stream = sys.stdout
+    progress.summary([result("anna"), result("x" * 20_000)], tmp_path)
+    rows = [line for line in capsys.readouterr().out.splitlines() if "3/3" in line and "graded" in line]
+    assert len(rows) == 2 and all(len(row) < terminal.ID_WIDTH + 40 for row in rows)
+    assert rows[1].startswith("x" * (terminal.ID_WIDTH - 1) + "…")
