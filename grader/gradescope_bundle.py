@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
@@ -126,7 +128,8 @@ def run(root: Path, config: dict, source: Path | None = None) -> dict:
             names = ", ".join(sorted(Path(s.path).name for s in submissions))
             document = _failed(f"Hand in one file named `main.py` (found: {names}).", time.monotonic() - started)
         else:
-            with tempfile.TemporaryDirectory(prefix="grader-") as out:
+            # The terminal summary would name the temporary folder, gone when the log is read: not printed.
+            with tempfile.TemporaryDirectory(prefix="grader-") as out, contextlib.redirect_stdout(io.StringIO()):
                 grade(chosen, Path(out), jobs=1, timeout=float(config.get("timeout", 10.0)), lang=lang,
                       quiet=True, single=False, options=Options(similarity=False), checks=checks)
                 graded = jsonreport.read(Path(out) / "results.json")  # the full result (grade returns a summary)

@@ -109,6 +109,7 @@ def run_autograder(root: Path) -> dict:
     environment = {**os.environ, "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
     done = subprocess.run([str(script)], env=environment, capture_output=True, text=True, timeout=600, cwd=root)
     assert done.returncode == 0, done.stderr + done.stdout
+    assert "grader-" not in done.stdout, done.stdout  # no temporary folder, gone when the log is read
     return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
 
 
