@@ -137,7 +137,8 @@ def _bound_to_instances(function: types.FunctionType, owner: type) -> Callable[.
     return method
 
 
-def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: bool = False) -> type:
+def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: bool = False,
+                 extra: tuple = ()) -> type:
     """``cls`` when no field of it is an attribute of a base main.py did not write; else ``TypeError``.
 
     Fields are the names in ``__match_args__`` (a ``case C(x)`` pattern reads them without the
@@ -147,17 +148,25 @@ def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: b
     annotates (checked before ``@dataclass`` runs). A field named like a base's attribute
     (``format`` of a str subclass, ``copy`` of a Counter subclass) would hand out that
     attribute as it is: the raw ``str.format``, or a method callable with any ``self``.
-    Called on every class the submission makes.
+    Called on every class the submission makes; ``extra``: the fields a base is about to get
+    (``@dataclass`` applied late to a base of ``cls``).
     """
-    names = getattr(cls, "__match_args__", ())
-    names = list(names) if type(names) is tuple else [names]
-    fields = getattr(cls, "__dataclass_fields__", None)
-    names += list(fields) if type(fields) is dict else []
-    declared = vars(cls).get("__annotations__") if annotations else None
-    names += list(declared) if type(declared) is dict else []
+    names = field_names(cls, annotations) + list(extra)
     foreign = [klass for klass in cls.__mro__[1:] if not is_own_class(klass)]
     for name in names:
         if type(name) is not str or any(name in vars(klass) for klass in foreign):
             raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field: it is an attribute of "
                             "a base class, which the grader hands out only through its guard")
     return cls
+
+
+def field_names(cls: type, annotations: bool = False) -> list:
+    """The names :func:`check_fields` checks: ``__match_args__``, dataclass fields and (``annotations``) the
+    names the class body annotates. Untrusted: any value may be in there."""
+    names = getattr(cls, "__match_args__", ())
+    names = list(names) if type(names) is tuple else [names]
+    fields = getattr(cls, "__dataclass_fields__", None)
+    names += list(fields) if type(fields) is dict else []
+    declared = vars(cls).get("__annotations__") if annotations else None
+    names += list(declared) if type(declared) is dict else []
+    return names

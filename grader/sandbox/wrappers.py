@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
-from grader.sandbox.classes import check_fields
+from grader.sandbox.classes import check_fields, field_names
 from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -73,7 +73,14 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         if cls is None:
             return lambda target: dataclass(target, **options)
         own = guards.own_classes.__contains__
-        made = value(check_fields(guards.own_class("@dataclass", cls), own, annotations=True), **options)
+        guards.own_class("@dataclass", cls)
+        # The fields reach the subclasses main.py already made too (their __match_args__, inherited):
+        # checked on each of them before the decorator changes anything.
+        coming = tuple(field_names(cls, annotations=True))
+        for sub in list(guards.own_classes):
+            if cls in sub.__mro__:
+                check_fields(sub, own, annotations=sub is cls, extra=coming)
+        made = value(cls, **options)
         guards.own_classes.add(made)  # slots=True makes a new class
         return check_fields(made, own)
     return dataclass
