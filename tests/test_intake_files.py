@@ -286,6 +286,18 @@ def test_a_lone_surrogate_escape_in_a_notebook_is_kept_out(tmp_path):
     assert submissions[0].source.startswith(b"x = 1  # ?")
 
 
+def test_a_notebook_over_the_size_limit_says_so(tmp_path, monkeypatch):
+    from grader.discover import choose
+
+    monkeypatch.setattr(choose, "NOTEBOOK_LIMIT", 2**20)
+    (tmp_path / "cas.ipynb").write_text('{"cells": [{"cell_type": "code", "source": "x = 1\\n", "outputs": '
+                                        '[{"data": "' + "A" * 2**20 + '"}]}], "metadata": {}, "nbformat": 4}')
+    submission = discover([str(tmp_path / "cas.ipynb")])[0][0]
+    assert submission.source == b""
+    assert [note["detail"] for note in submission.notes if note["kind"] == "notebook-unreadable"][0].startswith(
+        "larger than 1 MiB")
+
+
 def test_worksheets_whose_cells_are_not_a_list_are_no_notebook(tmp_path):
     (tmp_path / "dirk.ipynb").write_text('{"worksheets": [{"cells": 5}], "nbformat": 3}')
     (tmp_path / "eva.py").write_text("x = 1\n")

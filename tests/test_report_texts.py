@@ -94,6 +94,18 @@ def test_a_submission_without_code_says_so_and_lists_what_was_there(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("note", [{"kind": "notebook-unreadable", "detail": "not a notebook: JSONDecodeError"},
+                                  {"kind": "archive-unreadable", "file": "hand-in.zip", "detail": "encrypted"},
+                                  {"kind": "archive-member-refused", "file": "main.py", "size": 2**31}])
+def test_an_unreadable_file_is_not_called_a_file_without_code(lang, note):
+    res = load_error("empty", lang, "the file has no code")
+    res["load"]["notes"] = [note]
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert ("could not be read" if lang == "en" else "kon niet worden gelezen") in rendered
+        assert "only blank lines" not in rendered and "alleen lege regels" not in rendered
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_notebook_load_error_names_the_cell_and_its_line(lang):
     res = load_error("syntax", lang, "invalid syntax", 103, 5, "    if x = 1:")
     res["load"]["problem"].update(cell=7, cell_line=4)

@@ -134,6 +134,11 @@ def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
     """(bytes the sandbox loads, bytes as handed in) for the graded file."""
     lower = ref.name.lower()
     raw = ref.read(NOTEBOOK_LIMIT if lower.endswith(".ipynb") else READ_LIMIT)
+    if lower.endswith(".ipynb") and ref.size > NOTEBOOK_LIMIT:  # cut off: its JSON would not parse
+        notes.append({"kind": "notebook-unreadable",
+                      "detail": f"larger than {NOTEBOOK_LIMIT // 2**20} MiB, mostly cell outputs such as plots: "
+                                "clear all outputs, save and hand it in again"})
+        return b"", raw
     if lower.endswith(".ipynb"):
         try:
             source, note = notebooks.to_python(raw)

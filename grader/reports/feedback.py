@@ -32,6 +32,8 @@ _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed")
+# Intake notes that say why a submission's file could not be read (its source is then empty).
+_UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "renamed-id", "chosen-file",
                 "attempts", "late", "online-text", "notebook", "notebook-unreadable", "archive-unreadable",
@@ -210,6 +212,11 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         # Nothing in the submission could be graded: say what was there instead of blaming main.py.
         return {"kind": "no-code", "raw_kind": kind, "found": found["found"], "detail": "", "line": None,
                 "column": None, "cell": None, "source": None}
+    if kind == "empty" and any(note["kind"] in _UNREADABLE for note in notes):
+        # The file was there but could not be read (a damaged or encrypted archive, a broken
+        # notebook): the note says why; "only blank lines or comments" would send the student astray.
+        return {"kind": "unreadable", "raw_kind": kind, "detail": "", "line": None, "column": None, "cell": None,
+                "source": None}
     line = problem.get("line") if kind in _LINE_KINDS else None
     source = problem.get("source")
     cell, cell_line = _number(problem.get("cell")), _number(problem.get("cell_line"))

@@ -195,6 +195,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Je inzending bevatte geen enkel bestand. Lever je uitwerking in als .py-bestand.",
         "en": "Your submission held no files at all. Submit your work as a .py file.",
     },
+    "problem_unreadable": {
+        "nl": "Je inzending kon niet worden gelezen, dus er was geen code om te beoordelen; de melding hieronder "
+              "zegt waarom. Lever je uitwerking opnieuw in als .py-bestand.",
+        "en": "Your submission could not be read, so there was no code to grade; the note below says why. "
+              "Submit your work again as a .py file.",
+    },
     "problem_unknown": {"nl": "main.py kon niet worden geladen ({kind}).",
                         "en": "main.py could not be loaded ({kind})."},
     # Notes: short remarks about the submission.
