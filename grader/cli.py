@@ -160,8 +160,9 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     from grader.grading import BatteryError, Interrupted, grade
     from grader.terminal import TEXT
 
+    unclaimed: list[str] = []
     try:
-        submissions, single = discover_apart(args.paths, args.layout)
+        submissions, single = discover_apart(args.paths, args.layout, unclaimed)
     except UsageError as error:
         print(f"grade: {error.text(args.lang)}", file=sys.stderr)
         return EXIT_USAGE
@@ -196,6 +197,9 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     if single:
         result = document["submissions"][0]
         return EXIT_OK if result["score"] == result["max_score"] else EXIT_NOT_ALL_PASSED
+    if unclaimed:  # said last, where it is seen: nothing in the folder is left out without a word
+        from grader.terminal import unclaimed_warning
+        print(unclaimed_warning(unclaimed, args.lang), file=sys.stderr)
     return EXIT_OK
 
 

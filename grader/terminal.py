@@ -37,6 +37,10 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} definieert geen functie {function}",
         "cases": "({n} gevallen, het eerste:)",
+        "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld "
+                     "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
+        "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld "
+                         "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
         "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
                        "{total} inzendingen; is de controle zelf defect? Details in results.json en instructor/<id>.html",
         # Usage errors (exit code 2) and failures of the run itself.
@@ -85,6 +89,10 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} defines no function {function}",
         "cases": "({n} cases, the first one:)",
+        "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded "
+                     "(a folder or file not named as the export names them?): {names}",
+        "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded "
+                         "(a folder or file not named as the export names them?): {names}",
         "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
                        "submissions; is the check itself broken? Details in results.json and instructor/<id>.html",
         "required": "the following arguments are required: PATH",
@@ -163,6 +171,15 @@ def _report_order(check: dict) -> tuple[bool, bool]:
     findings made while setting up a situation last (grader.reports.feedback)."""
     detail = check.get("detail") or {}
     return detail.get("cause") != "fingerprint", bool(detail.get("setup"))
+
+
+def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
+    """The warning about top-level entries that became no submission (grader.discover: ``unclaimed``),
+    naming the first ``shown`` of them, control characters escaped."""
+    names = ", ".join(printable(entry, False) for entry in entries[:shown])
+    if len(entries) > shown:
+        names += f" (+{len(entries) - shown})"
+    return TEXT[lang]["unclaimed-one" if len(entries) == 1 else "unclaimed"].format(n=len(entries), names=names)
 
 
 def _cut(text: str, width: int) -> str:

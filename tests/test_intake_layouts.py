@@ -127,3 +127,29 @@ def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
     for name in ("results.json", "gradebook.csv", "main.py"):
         (tmp_path / "bram" / name).write_text("{}" if name != "main.py" else "x = 1")
     assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna", "bram"]
+
+
+@pytest.mark.parametrize("name,extra", [("canvas", "dekker eva main.py"),
+                                        ("moodle_folders", "Eva Dekker (per mail)/main.py")])
+def test_an_entry_that_becomes_no_submission_is_named_not_dropped_silently(name, extra, tmp_path):
+    fixture = fixtures.load(name)
+    folder = fixtures.as_folder(name, tmp_path)
+    (folder / extra).parent.mkdir(parents=True, exist_ok=True)
+    (folder / extra).write_text("x = 1\n", encoding="utf-8")
+    unclaimed: list[str] = []
+    submissions, _ = discover([str(folder)], unclaimed=unclaimed)
+    check(submissions, fixture["expected"], fixture["layout"])
+    assert unclaimed == [f"{folder}: {extra.split('/')[0]}"]
+    clean: list[str] = []
+    discover([str(fixtures.as_folder(name, tmp_path / "clean"))], unclaimed=clean)
+    assert clean == []
+
+
+def test_the_terminal_names_what_became_no_submission(tmp_path):
+    from conftest import run_grade
+
+    folder = fixtures.as_folder("canvas", tmp_path)
+    (folder / "dekker eva main.py").write_text("x = 1\n", encoding="utf-8")
+    done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert "1 entry of the folder became no submission" in done.stderr and "dekker eva main.py" in done.stderr

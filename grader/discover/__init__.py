@@ -30,8 +30,10 @@ def _hint(tree: Tree) -> tuple[str, str]:
             f"gevonden: {names}" + (f" (en nog {extra})" if extra > 0 else ""))
 
 
-def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[list[Submission], bool]:
-    """The submissions in ``tree`` and whether it was one student's own folder or archive."""
+def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
+               unclaimed: list[str] | None = None) -> tuple[list[Submission], bool]:
+    """The submissions in ``tree`` and whether it was one student's own folder or archive; the
+    top-level entries no student took are added to ``unclaimed`` (see :func:`discover`)."""
     full = tree.unwrap(full=True, keep_name=in_archive)
     module = detect(full) if layout == AUTO else LAYOUTS[layout]
     if module is folders:
@@ -39,7 +41,10 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[lis
         students = folders.students(plain)
         own = folders.own_folder(plain)
     else:
+        plain = full
         students, own = module.students(full), False
+    if unclaimed is not None and not own:
+        unclaimed.extend(f"{raw}: {entry}" for entry in _unclaimed(plain, students))
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
         what_nl = "inzendingen" if layout == AUTO else f"{layout}-inzendingen"
@@ -55,6 +60,22 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool) -> tuple[lis
     return submissions, own
 
 
+def _unclaimed(tree: Tree, students: list[Student]) -> list[str]:
+    """The top-level folders and code files (.py, .ipynb, .zip) of ``tree`` none of whose files any
+    student took: a hand-added folder in an LMS export, a file not named as the export names them.
+    Other loose files (an LMS's index.html, receipts) and an earlier run's output folder are not listed."""
+    taken = {ref.origin for student in students for attempt in student.attempts for ref in attempt.files}
+    left = []
+    for entry, refs in sorted(tree.top().items()):
+        folder = refs[0].rel != entry
+        if any(ref.origin in taken for ref in refs) or not (folder or entry.lower().endswith(folders.LOOSE)):
+            continue
+        if folder and folders.output_folder([ref.under(ref.rel.split("/", 1)[1]) for ref in refs]):
+            continue
+        left.append(entry)
+    return left
+
+
 def _under(submission: Submission, tree: Tree, note: dict) -> bool:
     """Whether ``submission``'s file is the top-level entry ``note["folder"]`` of ``tree`` or lies in it."""
     entry = os.path.join(tree.origin, note["folder"])
@@ -68,7 +89,8 @@ def _from_file(path: Path, raw: str) -> Submission:
     return build(Student(stem, None, [Attempt([ref])], origin=raw), "file", explicit=True)
 
 
-def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bool]:
+def discover(paths: list[str], layout: str = AUTO,
+             unclaimed: list[str] | None = None) -> tuple[list[Submission], bool]:
     """Find the submissions under ``paths``.
 
     A path is a file named explicitly (graded whatever its name; a ``.ipynb`` as a notebook),
@@ -79,7 +101,9 @@ def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bo
     student's latest attempt the graded file is chosen by grader.discover.choose.RULE.
     Symbolic links inside folders are not followed; junk (``__MACOSX``, ``._*``, hidden
     files) is ignored. Out: (submissions with unique ids, in a stable order; True when the
-    run is a single-file self-check). Raises :class:`UsageError` for a path that does not
+    run is a single-file self-check). ``unclaimed``, when given, gets ``"<path>: <entry>"`` for
+    each top-level folder or code file of a class folder or export that became no submission
+    (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
     exist, an unreadable archive, an unknown layout, or nothing to grade (with a "found:
     ..." hint of what is there).
     """
@@ -98,19 +122,20 @@ def discover(paths: list[str], layout: str = AUTO) -> tuple[list[Submission], bo
                 tree = archives.open_path(path)
             except archives.ArchiveError as error:
                 raise UsageError(str(error), error.nl) from None
-            submissions, own = _from_tree(tree, layout, raw, in_archive=True)
+            submissions, own = _from_tree(tree, layout, raw, in_archive=True, unclaimed=unclaimed)
             single = single or (len(paths) == 1 and own)
         elif path.is_file():
             submissions = [_from_file(path, raw)]
             single = len(paths) == 1
         else:
-            submissions, own = _from_tree(scan_folder(path), layout, raw, in_archive=False)
+            submissions, own = _from_tree(scan_folder(path), layout, raw, in_archive=False, unclaimed=unclaimed)
             single = single or (len(paths) == 1 and own)  # one student's own folder: a self-check, as its zip
         found.extend(submissions)
     return unique(found), single
 
 
-def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[Sequence[Submission], bool]:
+def discover_apart(paths: list[str], layout: str = AUTO,
+                   unclaimed: list[str] | None = None) -> tuple[Sequence[Submission], bool]:
     """:func:`discover`, with folders and archives read in a forked process of their own.
 
     Reading a large class (thousands of files, archives, notebooks) makes many short-lived
@@ -125,17 +150,18 @@ def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[Sequence[Submi
     from grader import isolation  # not needed for a self-check of one file
 
     if not any(Path(raw).is_dir() or archives.is_archive(raw) for raw in paths) or not SOURCES.open():
-        return discover(paths, layout)
+        return discover(paths, layout, unclaimed)
 
     def work() -> dict:
+        left: list[str] = []
         try:
-            submissions, single = discover(paths, layout)
+            submissions, single = discover(paths, layout, left)
         except (UsageError, OSError) as error:
             return {"usage": [str(error), error.text("nl") if isinstance(error, UsageError) else str(error)]}
         places = [SOURCES.put_json(fields(submission)) for submission in submissions]
         if any(isinstance(place, bytes) for place in places):
             raise OSError("the spill could not be written")  # run_apart: RuntimeError, discovered here instead
-        return {"single": single, "places": places}
+        return {"single": single, "places": places, "unclaimed": left}
 
     try:
         answer = isolation.run_apart(work)
@@ -146,6 +172,8 @@ def discover_apart(paths: list[str], layout: str = AUTO) -> tuple[Sequence[Submi
             raise ValueError("not places in the spill")
         if places:
             restore(SOURCES.get_json(places[0]))  # the spill reads back here too
+        if unclaimed is not None:
+            unclaimed.extend(str(entry) for entry in answer.get("unclaimed", []))
         return SubmissionList(places), answer["single"]
     except (RuntimeError, OSError, ValueError, TypeError, KeyError):
-        return discover(paths, layout)  # that process failed (killed, no memory): the same, here
+        return discover(paths, layout, unclaimed)  # that process failed (killed, no memory): the same, here

@@ -40,7 +40,7 @@ def students(tree: Tree) -> list[Student]:
     for entry, refs in sorted(tree.top().items()):
         if refs[0].rel != entry:
             files = [ref.under(ref.rel.split("/", 1)[1]) for ref in refs]
-            if _output_folder(files):
+            if output_folder(files):
                 continue  # an earlier run's --out folder, not a student
             found.append(Student(entry, None, [Attempt(files, label="")], origin=refs[0].origin.rsplit("/", 1)[0]))
         elif entry.lower().endswith(LOOSE):
@@ -49,7 +49,7 @@ def students(tree: Tree) -> list[Student]:
     return found
 
 
-def _output_folder(files: list) -> bool:
+def output_folder(files: list) -> bool:
     """Whether ``files`` (a top-level folder's) are a grader run's outputs: results.json as this grader
     writes it (its first bytes) beside gradebook.csv. Any other folder is a student, whatever it holds."""
     named = {ref.rel: ref for ref in files}
