@@ -257,3 +257,15 @@ def test_a_password_protected_student_zip_says_so_in_that_students_notes(tmp_pat
     submissions, _ = discover([str(tmp_path)])
     anouk = next(s for s in submissions if s.id == "anouk")
     assert not anouk.source and "password-protected" in str(anouk.notes), anouk.notes
+
+
+@pytest.mark.parametrize("wrapper", ["", "export/"])
+def test_two_folders_equal_only_after_normalisation_stay_two_students_in_a_zip(tmp_path, wrapper):
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "class.zip", "w") as archive:
+        archive.writestr(f"{wrapper}Jose\u0301/main.py", b"x = 'decomposed'\n")
+        archive.writestr(f"{wrapper}Jos\u00e9/main.py", b"x = 'composed'\n")
+        archive.writestr(f"{wrapper}bob/main.py", b"x = 'bob'\n")
+    by_id = {s.id: s.source for s in discover([str(tmp_path / "class.zip")])[0]}
+    assert by_id == {"Jos\u00e9": b"x = 'decomposed'\n", "Jos\u00e9-2": b"x = 'composed'\n", "bob": b"x = 'bob'\n"}

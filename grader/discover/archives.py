@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 from typing import BinaryIO, Callable
 
-from grader.discover.files import FileRef, Tree, clean_rel, is_junk
+from grader.discover.files import FileRef, Tree, clean_rel, distinct_rels, is_junk
 from grader.errors import BilingualError
 
 # An archive with more members than this is refused whole.
@@ -119,8 +119,9 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
                            f"{origin} is beveiligd met een wachtwoord: maak of download het opnieuw zonder")
     files: dict[str, FileRef] = {}  # by name: the same name twice, the later member wins, as when unzipping
     git_dirs: set[str] = set()
+    rels = distinct_rels(member_name(info) for info in infos)
     for info in infos:
-        rel = clean_rel(member_name(info))
+        rel = rels[member_name(info)]
         if rel is None:
             continue
         parts = rel.split("/")

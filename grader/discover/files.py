@@ -7,7 +7,7 @@ import dataclasses
 import os
 import unicodedata
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 # A graded file is read up to this many bytes (+1, to see that it is larger); the loader
 # refuses sources above its own, smaller limit.
@@ -117,12 +117,47 @@ def clean_rel(raw: str, *, windows: bool = True, drive: bool = True) -> str | No
     leading ``C:`` is a drive and dropped (not for the rest of a path, nor for a name on POSIX).
     Out: the cleaned path, or None when nothing is left (``/``, ``..``, ``C:``).
     """
-    parts = []
-    for part in unicodedata.normalize("NFC", raw.replace("\\", "/") if windows else raw).split("/"):
+    return "/".join(unicodedata.normalize("NFC", part) for part in _parts(raw, windows, drive)) or None
+
+
+def _parts(raw: str, windows: bool = True, drive: bool = True) -> list[str]:
+    """The path components of ``raw`` as :func:`clean_rel` keeps them, not yet normalised."""
+    parts: list[str] = []
+    for part in (raw.replace("\\", "/") if windows else raw).split("/"):
         if part in ("", ".", "..") or (drive and not parts and len(part) == 2 and part[1] == ":"):
             continue
         parts.append(part)
-    return "/".join(parts) or None
+    return parts
+
+
+def distinct_rels(raws: Iterable[str]) -> dict[str, str | None]:
+    """:func:`clean_rel` of each raw member name, keeping apart what only normalisation makes equal.
+
+    Two folders or files whose names differ in their bytes but not after NFC (``José`` composed
+    and decomposed: two students, one zipped on macOS) would merge; the later one in sorted
+    order gets ``-2`` (``-3``...) at that component, before a file's extension, as in a folder
+    (:func:`_distinct_entries`). The same name twice stays one path (the later member wins).
+    """
+    result: dict[str, str | None] = {}
+    owner: dict[tuple, tuple] = {}  # a cleaned path -> the raw path that holds it
+    seen: dict[tuple, tuple] = {}   # a raw path -> its cleaned path
+    for raw in sorted(set(raws)):
+        parts = _parts(raw)
+        clean: tuple = ()
+        for depth, part in enumerate(parts):
+            key = tuple(parts[:depth + 1])
+            if key not in seen:
+                name = unicodedata.normalize("NFC", part)
+                stem, dot, extension = name.rpartition(".") if depth == len(parts) - 1 else ("", "", "")
+                base, tail = (stem, dot + extension) if stem else (name, "")
+                candidate, number = (*clean, name), 2
+                while candidate in owner:
+                    candidate, number = (*clean, f"{base}-{number}{tail}"), number + 1
+                owner[candidate] = key
+                seen[key] = candidate
+            clean = seen[key]
+        result[raw] = "/".join(clean) or None
+    return result
 
 
 def is_junk(rel: str) -> bool:
