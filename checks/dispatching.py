@@ -224,11 +224,11 @@ def expect_replay(call: Call, version: int, ticket: str = "lamp", value: str = "
 
 
 def expect_outcome(call: Call, outcome: object) -> None:
-    """``outcome`` is ValueError, a refusal status, or ("replay", version) / ("ok", version)."""
+    """``outcome`` is ValueError, a refusal status, or ("replay", version) / ("ok", version[, ticket])."""
     if outcome is ValueError:
         call.expect_value_error()
     elif isinstance(outcome, tuple):
-        (expect_replay if outcome[0] == "replay" else expect_success)(call, outcome[1])
+        (expect_replay if outcome[0] == "replay" else expect_success)(call, *outcome[1:])
     else:
         expect_status(call, outcome)
 

@@ -120,6 +120,11 @@ STATES_VALID = [  # (id, state, changes to p, outcome)
     ("16-tickets", host(**TICKETS_16), {}, ("ok", 1)),
     ("32-char-ticket", host(lamp="open", **{"l" * 32: "done"}), {}, ("ok", 1)),
     ("short-and-hyphen-tickets", host(lamp="open", a="done", **{"x-1": "open"}), {}, ("ok", 1)),
+    ("tickets-first", {"tickets": {"lamp": "open"}, "version": 0}, {}, ("ok", 1)),  # key order is free
+    # Everything at its largest at once: 16 tickets of 32 characters, version 1000000, 40-character ids.
+    ("all-at-maximum", {"version": 1000000, "tickets": {chr(97 + i) * 32: "open" for i in range(16)}},
+     {"host": "a" * 40, "actor": "a" * 40, "call_id": "c" * 40, "version": 1000000, "ticket": "a" * 32},
+     ("ok", 1000001, "a" * 32)),
 ]
 
 
@@ -151,6 +156,9 @@ STATES_INVALID = [
     ("value-closed", host(lamp="open", sensor="closed")), ("value-upper", host(lamp="open", sensor="Done")),
     ("value-none", host(lamp="open", sensor=None)), ("value-true", host(lamp="open", sensor=True)),
     ("value-list", host(lamp="open", sensor=["open"])), ("value-space", host(lamp="open", sensor="open ")),
+    # The invalid pair first, the one the proposal is about, the only one, or between valid ones.
+    ("key-upper-first", host(Lamp="open", sensor="open")), ("value-closed-target", host(lamp="closed", sensor="open")),
+    ("value-closed-only", host(lamp="closed")), ("value-closed-middle", host(lamp="open", sensor="closed", pump="open")),
 ]
 
 

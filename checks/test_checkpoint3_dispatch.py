@@ -1,11 +1,11 @@
-"""Checkpoint 3: dispatch_ticket's statuses in their fixed order (CONTRACT.md D7-D14, G3)."""
+"""Checkpoint 3: dispatch_ticket's statuses in their fixed order (CONTRACT.md D7-D14, G3), results never shared."""
 
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, expect_approved_success, expect_outcome, expect_status
-from grader.battery import Mismatch, check
-from grader.values import plain
+from checks.dispatching import H, Scene, expect_approved_success, expect_outcome, expect_replay, expect_status, set_in
+from grader.battery import Mismatch, check, said
+from grader.values import plain, show
 
 P = lesson.proposal
 DIGEST = H(P())
@@ -152,7 +152,7 @@ def test_d12_approval_required(student, case):
        en="An approved proposal for a ticket that is not in state gets missing-ticket.",
        hint_nl="De dispatcher maakt geen nieuwe tickets aan: controleer of het ticket al bestaat.",
        hint_en="The dispatcher creates no new tickets: check that the ticket already exists.")
-@pytest.mark.parametrize("ticket", ["pump", "lam"])
+@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2"])
 def test_d13_missing_ticket(student, ticket):
     expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
 
@@ -178,3 +178,36 @@ def test_d14_63_rows_still_room(student):
     rows = len(plain(scene.log))
     if rows != 64:
         raise Mismatch(scene.tried("len(completed)"), "64", str(rows))
+
+
+# Results of different calls: never one shared object ------------------------------------------------
+
+@check(3, "D8-D18", nl="Elke call geeft een eigen resultaat: verandert de host een eerder resultaat, dan verandert een "
+       "latere weigering of herhaling niet mee.",
+       en="Every call returns a result of its own: when the host changes an earlier result, a later refusal or "
+          "replay does not change with it.",
+       hint_nl="Maak voor elke call een nieuwe dictionary, ook voor een weigering; deel er geen tussen calls.",
+       hint_en="Make a new dictionary for every call, for a refusal too; share none between calls.")
+@pytest.mark.parametrize("case", ["refusal", "replay"])
+def test_d8_d18_results_are_not_shared_between_calls(student, case):
+    scene = Scene(student)
+    if case == "refusal":
+        first = scene.attempt("other")
+        expect_status(first, "forbidden")
+        set_in(first, "status", "handled")
+        scene.say("r['status'] = 'handled'")
+        expect_status(scene.attempt("other"), "forbidden")
+        return
+    scene.run()
+    scene.run("q", call_id="c2", version=1, status="open")
+    first = scene.attempt(approval="empty")
+    expect_replay(first, 1)
+    scene.say("r1 = r")
+    second = scene.call(P(call_id="c2", version=1, status="open"), "learner", set(), "q, 'learner', set()")
+    expect_replay(second, 2, value="open")
+    set_in(second, "version", 900)
+    scene.say("r['version'] = 900")
+    found = plain(first.returned())
+    if not (isinstance(found, dict) and found.get("version") == 1 and found.get("value") == "done"):
+        raise Mismatch(scene.tried("r1"), "{'status': 'ok', 'version': 1, 'ticket': 'lamp', 'value': 'done', ...}",
+                       said(f"r1 is nu {show(found)}", f"r1 is now {show(found)}"))

@@ -89,6 +89,7 @@ def test_d17_one_row_per_success(student):
     scene.run()
     before = plain(scene.log)
     scene.run("q", call_id="c2", version=1, status="open")
+    expect_value(scene.tried("completed['c1']"), dig(before, "c1"), dig(plain(scene.log), "c1"), "completed['c1']")
     # Call ids are compared exactly (D10): C1 is a new call, neither a replay of c1 nor a conflict with it.
     upper = scene.name("u", call_id="C1", version=2)
     expect_success(scene.call(upper, "learner", {H(upper)}, "u, 'learner', {H(u)}"), 3)
@@ -270,6 +271,9 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("approval-required", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "open"}, "approval-required"),
     ("missing-ticket", "learner", "own", {"call_id": "c2", "version": 1, "ticket": "pump"}, "missing-ticket"),
     ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),  # lamp is open after fill(64)
+    # The status the ticket already has: a change staged and then "undone" by flipping it shows here.
+    ("approval-required-same-status", "learner", "lesson", {"call_id": "c2", "version": 1}, "approval-required"),
+    ("log-full-same-status", "learner", "own", {"call_id": "c2", "version": 64, "status": "open"}, "log-full"),
     ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
     ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
@@ -289,7 +293,7 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case
     scene = Scene(student)
-    scene.fill(64) if name == "log-full" else scene.run()
+    scene.fill(64) if name.startswith("log-full") else scene.run()
     if name == "value-error-state":
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
     if approval == "65":

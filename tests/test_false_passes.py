@@ -34,6 +34,18 @@ EXPECTED = {
     "state_version_key_unchecked": {"1": True, "2": True, "3": False},      # D3: 'Version' KeyError
     "arguments_key_unchecked": {"1": False, "2": False, "3": False},        # V2: 'Arguments' KeyError
     "deepcopy_before_checks": {"1": False, "2": False, "3": False},         # V1/V7: p.keys() TypeError
+    "tickets_last_pair_only": {"1": True, "2": True, "3": False},           # D3: only the last pair checked
+    "tickets_first_pair_skipped": {"1": True, "2": True, "3": False},       # D3: the first pair never checked
+    "target_ticket_pair_unchecked": {"1": True, "2": True, "3": False},     # D3: the targeted pair skipped
+    "staged_change_toggle_rollback": {"1": True, "2": True, "3": False},    # D19: undone by flipping the status
+    "log_full_toggle_rollback": {"1": True, "2": True, "3": False},         # D19: the same on log-full
+    "state_keys_in_fixed_order": {"1": True, "2": True, "3": False},        # D3: list(state) == [...]
+    "state_size_limit": {"1": True, "2": True, "3": False},                 # D3: a limit on repr(state)
+    "canonical_size_limit": {"1": False, "2": False, "3": False},           # V8/F1: a limit on the JSON's length
+    "missing_ticket_reverse_substring": {"1": True, "2": True, "3": False},  # D13: 'lamp-2' taken for lamp
+    "refusals_shared_module_dicts": {"1": True, "2": True, "3": False},     # D8: one dict per status, shared
+    "replay_reuses_one_dict": {"1": True, "2": True, "3": False},           # D18: one replay dict, reused
+    "row_keeps_live_tickets": {"1": True, "2": True, "3": False},           # D17: a row shares state['tickets']
     # Missing fields filled in with setdefault: the caller's proposal changes (V11, F5, D20)
     "missing_fields_added_by_setdefault": {"1": False, "2": False, "3": False},
     "missing_ticket_added_by_setdefault": {"1": False, "2": False, "3": False},
