@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import types
 from typing import Any, Callable
 
@@ -158,6 +159,27 @@ def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: b
             raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field: it is an attribute of "
                             "a base class, which the grader hands out only through its guard")
     return cls
+
+
+def dataclass_fields_to_come(cls: type) -> tuple:
+    """Every field name ``@dataclass`` would give ``cls``: the names its body annotates and the fields
+    of every dataclass in its MRO (keyed, and as their Field objects name them), for
+    :func:`check_fields` on ``cls`` and on the subclasses main.py already made, before the decorator
+    changes anything. ``TypeError`` for a ``field()`` object that already belongs to a field:
+    ``@dataclass`` renames it, and so the field of another class (its ``__match_args__`` next).
+    """
+    names = field_names(cls, annotations=True)
+    declared = vars(cls).get("__annotations__")
+    for name in declared if type(declared) is dict else ():
+        default = vars(cls).get(name) if type(name) is str else None
+        if type(default) is dataclasses.Field and default.name is not None:
+            raise TypeError(f"class {cls.__name__}: field {name!r} reuses the field() of {default.name!r}: "
+                            "call field() once per field")
+    for klass in cls.__mro__:
+        fields = vars(klass).get("__dataclass_fields__")
+        for key, field in fields.items() if type(fields) is dict else ():
+            names += [key] + ([field.name] if type(field) is dataclasses.Field and field.name is not None else [])
+    return tuple(names)
 
 
 def field_names(cls: type, annotations: bool = False) -> list:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
-from grader.sandbox.classes import check_fields, field_names
+from grader.sandbox.classes import check_fields, dataclass_fields_to_come
 from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         guards.own_class("@dataclass", cls)
         # The fields reach the subclasses main.py already made too (their __match_args__, inherited):
         # checked on each of them before the decorator changes anything.
-        coming = tuple(field_names(cls, annotations=True))
+        coming = dataclass_fields_to_come(cls)
         for sub in list(guards.own_classes):
             if cls in sub.__mro__:
                 check_fields(sub, own, annotations=sub is cls, extra=coming)
