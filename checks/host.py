@@ -4,20 +4,33 @@ from __future__ import annotations
 
 from checks.dispatching import MISSING
 from grader.battery import Mismatch, Student, said
+from grader.sandbox.classes import student_function
 from grader.values import Foreign, plain, same, show
 
 
 def dig_as_host(student: Student, value: object, *keys: object) -> object:
     """value[k1][k2]... as a host reads it (lesson Ex 4: ``completed['c1']['result']['version']``).
 
-    ``value`` is read as a trusted plain copy (grader.values.plain); a level that is an object
-    of a class plain data does not hold (a completed row of the submission's own class, which
-    CONTRACT.md A7 leaves open) is read through its own ``__getitem__``, called like the
-    submission's functions. Out: the plain value found, or MISSING where a key is missing or
-    the read raised.
+    Each level is read as a host reads it: an object whose class main.py gave a ``__getitem__``
+    (a completed row of its own class, which CONTRACT.md A7 leaves open, a NamedTuple row with
+    string keys included) through that method, called like the submission's functions; a dict
+    as a dict; anything else as a trusted plain copy (grader.values.plain), an object of a class
+    plain data does not hold through its own ``__getitem__`` as well. Out: the plain value
+    found, or MISSING where a key is missing or the read raised.
     """
-    value = plain(value)
     for key in keys:
+        if student_function(getattr(type(value), "__getitem__", None)):
+            call = student.subscript(value, key)
+            if call.error is not None:
+                return MISSING
+            value = call.value
+            continue
+        if isinstance(value, dict):  # the dict's own lookup, as ``value[key]`` in the host
+            if not dict.__contains__(value, key):
+                return MISSING
+            value = dict.__getitem__(value, key)
+            continue
+        value = plain(value)
         if isinstance(value, Foreign) and value.origin is not None:
             call = student.subscript(value.origin, key)
             if call.error is not None:
@@ -27,7 +40,7 @@ def dig_as_host(student: Student, value: object, *keys: object) -> object:
             value = value[key]
         else:
             return MISSING
-    return value
+    return plain(value)
 
 
 # What a host reads from a completed row and from its result (D16, D17).
