@@ -326,3 +326,26 @@ def test_an_error_while_the_module_body_runs_names_the_top_level_statement_not_t
         load(source)
     problem = failure.value.problem
     assert (problem.line, problem.source) == (6, "print(validate_ticket_proposal({'x': 1}))")
+
+
+def test_a_class_pattern_checks_the_names_it_reads_when_python_reads_them():
+    # Built here as no submission can (the class statement and @dataclass refuse such fields): the
+    # stand-in a class pattern uses still refuses to let Python read str.format off the subject.
+    from grader.sandbox.classes import match_class
+
+    class Base:
+        __match_args__ = ("format",)
+
+    class Text(str, Base):
+        pass
+
+    own = {Base, Text}.__contains__
+    stand_in = match_class(Base, own, {})
+    with pytest.raises(TypeError, match="'format' of str"):
+        match Text("{0}"):
+            case stand_in(found):
+                pytest.fail(f"read {found!r}")
+    plain = match_class(int, own, {})
+    match 5:
+        case plain(number):
+            assert plain is int and number == 5

@@ -192,3 +192,58 @@ def field_names(cls: type, annotations: bool = False) -> list:
     declared = vars(cls).get("__annotations__") if annotations else None
     names += list(declared) if type(declared) is dict else []
     return names
+
+
+# Py_TPFLAGS_MATCH_SELF: ``case int(x)`` binds the subject itself (no attribute is read).
+_MATCH_SELF = 1 << 22
+
+
+class _MatchClass(type):
+    """The metaclass of :func:`match_class`'s stand-ins: ``isinstance`` as the real class answers it,
+    and ``__match_args__`` checked at the moment Python reads it, just before it reads those names."""
+
+    _cls: type
+    _is_own: Callable[[type], bool]
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, cls._cls)
+
+    @property
+    def __match_args__(cls) -> object:
+        real, is_own = cls._cls, cls._is_own
+        names = getattr(real, "__match_args__")  # AttributeError: Python says it takes no positional patterns
+        if type(names) is not tuple or not all(type(name) is str for name in names):
+            return names  # Python refuses it with its own TypeError
+        pending, seen = [real], set()
+        while pending:  # the class and every subclass: the subject may be any of them
+            klass = pending.pop()
+            if klass in seen:
+                continue
+            seen.add(klass)
+            pending.extend(type.__subclasses__(klass))
+            for base in klass.__mro__:
+                declared = vars(base).get("__match_args__", ())
+                for name in names:
+                    if not is_own(base) and name in vars(base) and name not in declared:
+                        raise TypeError(f"case {real.__name__}(...) would read {name!r} of {base.__name__} "
+                                        "without the attribute guard: not allowed in the grader")
+        return names
+
+
+def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict) -> object:
+    """What ``case cls(p, ...)`` (positional sub-patterns) matches with: a stand-in class.
+
+    Python reads the names in ``cls.__match_args__`` off the subject with the real getattr: a
+    name that is an attribute of a class main.py did not write (``format`` of a ``str``
+    subclass) would hand out the raw method. The stand-in checks the names when Python reads
+    them, against the class and every subclass of it, whatever changed the class since it was
+    made. A class that binds the subject itself (``int(x)``) and anything but a class are
+    returned as they are. ``made``: stand-ins by class (one per class and submission).
+    """
+    if not isinstance(cls, type) or (type.__getattribute__(cls, "__flags__") & _MATCH_SELF
+                                     and not hasattr(cls, "__match_args__")):
+        return cls
+    if cls not in made:
+        made[cls] = _MatchClass(f"{cls.__name__}", (), {"_cls": cls, "_is_own": staticmethod(is_own_class)})
+    return made[cls]
+

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
 from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
-                                    opaque_class, student_function, unavailable_attribute)
+                                    match_class, opaque_class, student_function, unavailable_attribute)
 from grader.sandbox import wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -72,6 +72,7 @@ class Guards:
     def __init__(self, output: OutputBuffer) -> None:
         self.output = output
         self.own_classes: set[type] = set()
+        self.match_classes: dict[type, type] = {}  # stand-ins for class patterns (classes.match_class)
         self.type = make_type(plain_function(self.visible_class))
         self.copier = Copier(lambda cls: cls in self.own_classes, lambda value: isinstance(value, ModuleView))
         self.views = build_views(self._wrap_module_value)
@@ -238,6 +239,7 @@ class Guards:
             "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
             "_unpack_sequence_": guarded_unpack_sequence,
             "_write_": self.write,
+            "_match_class_": lambda cls: match_class(cls, self.own_classes.__contains__, self.match_classes),
             "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_print_": self.print_factory,

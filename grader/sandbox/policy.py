@@ -338,11 +338,16 @@ class GraderPolicy(RestrictingNodeTransformer):
             self.error(node, "class patterns with keywords (case C(x=...)) are not allowed; "
                              "use positional patterns or an if-statement.")
         self._check_pattern_expression(node, node.cls)
-        if isinstance(node.cls, ast.Attribute) and self.class_patterns:
+        if (isinstance(node.cls, ast.Attribute) or node.patterns) and self.class_patterns:
             # Python reads a class pattern's dotted name without the attribute guard (``case err.obj():`` read
             # AttributeError.obj, which the guard refuses): read it through the guard before the match statement.
+            # With positional sub-patterns Python reads the subject's attributes named in __match_args__
+            # without the guard too: the class is then a stand-in that checks those names as they are read.
             name = self.gen_tmp_name()
-            assign = ast.Assign(targets=[ast.Name(name, ast.Store())], value=self.visit(node.cls))
+            value = self.visit(node.cls)
+            if node.patterns:
+                value = ast.Call(func=ast.Name("_match_class_", ast.Load()), args=[value], keywords=[])
+            assign = ast.Assign(targets=[ast.Name(name, ast.Store())], value=value)
             copy_locations(assign, node)
             ast.fix_missing_locations(assign)
             self.class_patterns[-1].append(assign)
