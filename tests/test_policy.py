@@ -60,6 +60,22 @@ ACCEPTED = {
         "    def __setitem__(self, k, v):\n        self.d[k] = v\n    def __delitem__(self, k):\n        del self.d[k]\n"
         "r = Row()\nr['a'] = 1\nr['b'] = 2\ndel r['a']\nassert list(Count(3)) == [1, 2, 3] and r.d == {'b': 2}"
     ),
+    "old future imports, sys limits and more typing": (
+        "from __future__ import print_function, division, generator_stop\nimport sys\n"
+        "sys.setrecursionlimit(5000)\nassert sys.getrecursionlimit() > 0 and sys.version and sys.platform\n"
+        "from typing import TypeGuard, NotRequired, Never, final, Self, Text, MutableSet, TypedDict\n"
+        "class Row(TypedDict):\n    a: int\n    b: NotRequired[str]\n"
+        "def is_text(x: object) -> TypeGuard[str]:\n    return isinstance(x, str)\n"
+        "@final\ndef f() -> Text:\n    return 'x'\nassert is_text(f()) and Row(a=1) == {'a': 1}"
+    ),
+    "InitVar, KW_ONLY, binascii and base64": (
+        "import binascii, base64, hashlib\nfrom dataclasses import dataclass, InitVar, KW_ONLY\n"
+        "@dataclass\nclass P:\n    a: int\n    _: KW_ONLY\n    b: int = 0\n    c: InitVar[int] = 1\n"
+        "    def __post_init__(self, c):\n        self.a += c\n"
+        "d = hashlib.sha256(b'x').digest()\n"
+        "assert binascii.hexlify(d).decode() == hashlib.sha256(b'x').hexdigest() and P(1, b=2).a == 2\n"
+        "assert base64.b16encode(d).lower().decode() == binascii.b2a_hex(d).decode()"
+    ),
     "future annotations and typing": (
         "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
         "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"
@@ -247,7 +263,6 @@ REFUSED_AT_RUN = {
     "private attribute of a foreign object": ("import re\nx = getattr(re.compile('a'), '_x', 1)", "AttributeError"),
     "exception obj attribute": ("try:\n    (1).foo\nexcept AttributeError as e:\n    o = e.obj", "AttributeError"),
     "BaseException is not available": ("raise BaseException('x')", "NameError"),
-    "SystemExit is not available": ("raise SystemExit(0)", "NameError"),
     "KeyboardInterrupt is not available": ("raise KeyboardInterrupt", "NameError"),
     "input has no keyboard": ("input('x? ')", "InputCalled"),
     "make a method": ("def f(x):\n    pass\nm = type(print)(f, 1)", "TypeError: method objects cannot be made"),
@@ -269,6 +284,11 @@ def test_refused_at_run(source, error):
         load((source + "\ndef validate_ticket_proposal(p):\n    return p\n").encode())
     assert failure.value.problem.kind == "runtime"
     assert failure.value.problem.detail.startswith(error)
+
+
+def test_raise_system_exit_ends_the_module_body_as_exit_does():
+    loaded = load(b"def validate_ticket_proposal(p):\n    return p\nprint('hi')\nraise SystemExit(0)\nprint('not shown')\n")
+    assert loaded.output == "hi\n" and loaded.notes[0] == {"kind": "exit-called", "line": 4}
 
 
 def test_exit_ends_module_body_with_a_note():

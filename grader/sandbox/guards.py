@@ -228,6 +228,7 @@ class Guards:
             "input": refuse_input,
             "exit": refuse_exit,
             "quit": refuse_exit,
+            "SystemExit": ExitCalled,  # raise SystemExit(0) ends the module body as exit() does
         })
         return {
             "__builtins__": safe,

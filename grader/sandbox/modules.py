@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import __future__
+import base64
+import binascii
 import collections
 import collections.abc
 import copy
@@ -48,19 +51,21 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                         "TypeVar", "Type", "ClassVar", "get_args", "TypeAlias", "Collection", "AbstractSet",
                         "Generator", "Pattern", "Match", "DefaultDict", "Deque", "Counter", "OrderedDict",
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
-                        "ItemsView")),
+                        "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",
+                        "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr")),
     "types": (types, ("MappingProxyType",)),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
-                                  "is_dataclass", "FrozenInstanceError")),
+                                  "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),
+    "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),
+    "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode")),
     "hmac": (hmac, ("compare_digest",)),
     "secrets": (hmac, ("compare_digest",)),
-    "__future__": (None, ("annotations",)),
+    # Every future a Python 3 module may still name (no-ops but annotations); not barry_as_FLUFL.
+    "__future__": (__future__, ("annotations", "division", "absolute_import", "generators", "generator_stop",
+                                "nested_scopes", "print_function", "unicode_literals", "with_statement")),
 }
 
 
-def _future_annotations() -> Any:
-    import __future__
-    return __future__.annotations
 
 
 class ModuleView:
@@ -98,10 +103,15 @@ def _private_copy(function: types.FunctionType) -> types.FunctionType:
 
 def sys_view(output: Any, exit_function: Callable[..., None]) -> ModuleView:
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
-    ``stdout``/``stderr`` (both write to the captured output) and ``version_info``."""
+    ``stdout``/``stderr`` (both write to the captured output), ``version_info``, ``version``,
+    ``platform``, and ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
+    a deeper C stack could crash the process)."""
+    limit = sys.getrecursionlimit()
     namespace = {
         "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": tuple(sys.version_info[:3]),
+        "version": sys.version, "platform": sys.platform,
         "exit": staticmethod(exit_function), "stdout": output, "stderr": output,
+        "getrecursionlimit": staticmethod(lambda: limit), "setrecursionlimit": staticmethod(lambda new_limit: None),
     }
     return type("sys", (ModuleView,), namespace)()
 
@@ -118,10 +128,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     for name, (module, attributes) in WHITELIST.items():
         namespace: dict[str, Any] = {"__slots__": ()}
         for attribute in attributes:
-            if module is None:
-                value = _future_annotations()
-            else:
-                value = getattr(module, attribute)
+            value = getattr(module, attribute)
             # typing's class helpers compare themselves by identity (NamedTuple's __mro_entries__);
             # the grader's code does not use them, so they need no private copy.
             if isinstance(value, types.FunctionType) and name != "typing":
