@@ -41,8 +41,8 @@ def test_v8_lesson_proposal_accepted(student):
     ("version-7-sensor", Case("{**p, 'version': 7, 'arguments': {'ticket': 'sensor', 'status': 'done'}}",
                               lambda: lesson.proposal(version=7, ticket="sensor"))),
     # Every field at its longest at once: no limit on the whole (its JSON is about 250 characters).
-    ("all-at-maximum", Case("{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40, 'version': 1000000, "
-                            "'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
+    ("all-at-maximum", Case("{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40,\n"
+                            "                          'version': 1000000, 'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
                             lambda: lesson.proposal(call_id="c" * 40, actor="a" * 40, name="n" * 40, version=1000000,
                                                     ticket="t" * 32))),
 ]))

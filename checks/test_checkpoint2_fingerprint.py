@@ -52,8 +52,8 @@ OTHER_VALID = [
     ("status-open", "{**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}", {"status": "open"}),
     ("long-ids", "{**p, 'call_id': 'C' + 'x' * 39, 'actor': 'A-b_9', 'arguments': {'ticket': 'l' * 32, 'status': 'open'}}",
      {"call_id": "C" + "x" * 39, "actor": "A-b_9", "ticket": "l" * 32, "status": "open"}),
-    ("all-at-maximum", "{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40, 'version': 1000000, "
-     "'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
+    ("all-at-maximum", "{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40,\n"
+     "                      'version': 1000000, 'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
      {"call_id": "c" * 40, "actor": "a" * 40, "name": "n" * 40, "version": 1000000, "ticket": "t" * 32}),
 ]
 

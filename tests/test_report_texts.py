@@ -106,6 +106,15 @@ def test_an_unreadable_file_is_not_called_a_file_without_code(lang, note):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_an_unavailable_part_of_python_is_not_called_failing_test_code(lang):
+    res = load_error("runtime", lang, "ImportError: cannot import name 'TypeGuard' from 'typing (in the grader only "
+                     "a vetted part of it)'", 2, None, "from typing import TypeGuard")
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert ("does not offer" if lang == "en" else "niet aanbiedt") in rendered
+        assert "TypeGuard" in rendered and "Remove test code" not in rendered and "Verwijder testcode" not in rendered
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_notebook_load_error_names_the_cell_and_its_line(lang):
     res = load_error("syntax", lang, "invalid syntax", 103, 5, "    if x = 1:")
     res["load"]["problem"].update(cell=7, cell_line=4)

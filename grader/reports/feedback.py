@@ -29,9 +29,9 @@ LEGEND = ("p = {'call_id': 'c1', 'actor': 'learner', 'name': 'set_ticket', 'vers
 # Control characters and bidirectional overrides would hide or reorder what is shown.
 _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 # Load problem kinds that point at a line of main.py.
-_LINE_KINDS = ("syntax", "indentation", "policy", "runtime")
+_LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
-                   "missing-functions", "timeout", "crashed")
+                   "missing-functions", "timeout", "crashed", "unavailable")
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
@@ -217,6 +217,9 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         # notebook): the note says why; "only blank lines or comments" would send the student astray.
         return {"kind": "unreadable", "raw_kind": kind, "detail": "", "line": None, "column": None, "cell": None,
                 "source": None}
+    if kind == "runtime" and "in the grader" in str(problem.get("detail") or ""):
+        # Not test code that failed: a part of Python the sandbox does not offer (its message says which).
+        kind = "unavailable"
     line = problem.get("line") if kind in _LINE_KINDS else None
     source = problem.get("source")
     cell, cell_line = _number(problem.get("cell")), _number(problem.get("cell_line"))

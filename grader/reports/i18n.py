@@ -195,6 +195,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Je inzending bevatte geen enkel bestand. Lever je uitwerking in als .py-bestand.",
         "en": "Your submission held no files at all. Submit your work as a .py file.",
     },
+    "problem_unavailable": {
+        "nl": "main.py gebruikt een onderdeel van Python dat de beoordelaar om veiligheidsredenen niet aanbiedt "
+              "(de melding hieronder zegt welk). Schrijf dat stuk zonder dit onderdeel: deze opdracht heeft het "
+              "niet nodig.",
+        "en": "main.py uses a part of Python the grader does not offer, for safety (the message below says which). "
+              "Write that part without it: this assignment does not need it.",
+    },
     "problem_unreadable": {
         "nl": "Je inzending kon niet worden gelezen, dus er was geen code om te beoordelen; de melding hieronder "
               "zegt waarom. Lever je uitwerking opnieuw in als .py-bestand.",
