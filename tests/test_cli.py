@@ -152,7 +152,7 @@ def test_ctrl_c_while_reading_the_folder_says_so_and_writes_nothing(tmp_path, mo
     import grader.discover
     from grader import cli
 
-    def interrupted(paths, layout):
+    def interrupted(paths, layout, unclaimed=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(grader.discover, "discover_apart", interrupted)
@@ -196,7 +196,7 @@ def test_sigterm_while_reading_the_folder_ends_like_ctrl_c(tmp_path, monkeypatch
     import grader.discover
     from grader import cli
 
-    def terminated(paths, layout):
+    def terminated(paths, layout, unclaimed=None):
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(5)  # the handler interrupts this sleep
 

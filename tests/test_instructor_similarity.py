@@ -48,7 +48,8 @@ def test_a_disguised_copy_is_found_and_independent_solutions_are_not():
     texts = {path.stem: path.read_text(encoding="utf-8") for path in CORPUS}
     texts["copy"] = disguise(texts["s05_class_based"])
     pairs = similarity.Detector(texts).pairs()
-    assert (pairs[0].a, pairs[0].b) == ("s05_class_based", "copy") and pairs[0].similarity > 0.85
+    found = {(p.a, p.b): p.similarity for p in pairs}
+    assert found[("s05_class_based", "copy")] > 0.85  # (solutions made from s01 in another style pair too)
     assert ("s01_plain_regex", "s10_dutch_names") in {(p.a, p.b) for p in pairs}  # the same code, Dutch names
     assert not [p for p in pairs if p.a in INDEPENDENT and p.b in INDEPENDENT]
 

@@ -99,9 +99,10 @@ def test_memory_bomb_at_import_is_a_load_error(results):
     assert problem["kind"] == "runtime" and problem["detail"].startswith("MemoryError")
 
 
-def test_system_exit_is_not_available(results):
-    problem = results["system_exit"]["load"]["problem"]
-    assert problem["kind"] == "runtime" and "SystemExit" in problem["detail"]
+def test_system_exit_ends_the_module_body_like_exit(results):
+    result = results["system_exit"]
+    assert result["load"]["problem"] is None and result["score"] == 3
+    assert {"kind": "exit-called", "line": result["load"]["notes"][0]["line"]} in result["load"]["notes"]
 
 
 def test_exit_ends_the_module_body_and_grading_goes_on(results):

@@ -171,7 +171,8 @@ def dataclass_fields_to_come(cls: type) -> tuple:
     names = field_names(cls, annotations=True)
     declared = vars(cls).get("__annotations__")
     for name in declared if type(declared) is dict else ():
-        default = vars(cls).get(name) if type(name) is str else None
+        # As @dataclass finds a default: getattr, a base's class attribute included.
+        default = getattr(cls, name, None) if type(name) is str else None
         if type(default) is dataclasses.Field and default.name is not None:
             raise TypeError(f"class {cls.__name__}: field {name!r} reuses the field() of {default.name!r}: "
                             "call field() once per field")

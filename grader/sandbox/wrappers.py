@@ -80,9 +80,16 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         for sub in list(guards.own_classes):
             if cls in sub.__mro__:
                 check_fields(sub, own, annotations=sub is cls, extra=coming)
+        if vars(cls).get("__doc__") is None:
+            # Else the decorator writes one from inspect.signature, whose repr() of each default and
+            # annotation runs main.py's own __repr__ in the middle of the decoration, after the checks.
+            type.__setattr__(cls, "__doc__", f"{cls.__name__}(...)")
         made = value(cls, **options)
         guards.own_classes.add(made)  # slots=True makes a new class
-        return check_fields(made, own)
+        for sub in list(guards.own_classes):  # and after: the subclasses too, whatever happened meanwhile
+            if cls in sub.__mro__ or made in sub.__mro__:
+                check_fields(sub, own)
+        return made
     return dataclass
 
 
