@@ -190,6 +190,9 @@ def field_names(cls: type, annotations: bool = False) -> list:
     names = list(names) if type(names) is tuple else [names]
     fields = getattr(cls, "__dataclass_fields__", None)
     names += list(fields) if type(fields) is dict else []
+    # The generated __eq__, __repr__ and replace() read each field by its Field's own name.
+    names += [field.name for field in fields.values() if type(field) is dataclasses.Field
+              and field.name is not None] if type(fields) is dict else []
     declared = vars(cls).get("__annotations__") if annotations else None
     names += list(declared) if type(declared) is dict else []
     return names

@@ -68,8 +68,28 @@ def _get_args(guards: Guards, value: Callable[[Any], tuple]) -> Callable[[Any], 
     return get_args
 
 
+def _exact_flags(what: str, options: dict[str, Any], maybe_none: tuple[str, ...] = ()) -> None:
+    """``TypeError`` unless every option is True or False (or None where ``maybe_none`` allows): the
+    decorator tests them for truth (a base's ``frozen`` again for each subclass), which would run
+    main.py's ``__bool__`` in the middle of it, after the checks."""
+    for key, option in options.items():
+        if type(option) is not bool and not (option is None and key in maybe_none):
+            raise TypeError(f"{what}: {key}= must be True or False in the grader")
+
+
+def _field(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    def field(**options: Any) -> Any:
+        _exact_flags("field()", {key: options[key] for key in ("init", "repr", "hash", "compare", "kw_only")
+                                 if key in options}, maybe_none=("hash",))
+        if options.get("metadata") is not None and type(options["metadata"]) is not dict:
+            raise TypeError("field(): metadata= must be a dict in the grader")
+        return value(**options)
+    return field
+
+
 def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     def dataclass(cls: Any = None, /, **options: Any) -> Any:
+        _exact_flags("@dataclass", options)
         if cls is None:
             return lambda target: dataclass(target, **options)
         own = guards.own_classes.__contains__
@@ -177,6 +197,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("typing", "NamedTuple"): _namedtuple,
     ("typing", "get_args"): _get_args,
     ("dataclasses", "dataclass"): _dataclass,
+    ("dataclasses", "field"): _field,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
     ("copy", "copy"): _copier("copy"),
