@@ -238,3 +238,13 @@ def test_an_expected_print_is_shown_without_a_comment_sign():
     expected = found.value.detail["expected"]
     assert all(not text.lstrip().startswith("#") and "True 1" in text
                for text in (expected.values() if isinstance(expected, dict) else [expected]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_report_names_the_student_when_the_id_is_an_lms_number(lang):
+    res = result(lang=lang)
+    res["id"], res["name"] = "12348", "Anouk <b>Jansen</b>"
+    assert "(Anouk <b>Jansen</b>)" in shown(res, lang) and "<b>Jansen" not in page(res, lang)
+    assert "(`Anouk <b>Jansen</b>`)" in md(res, lang)
+    res["name"] = "12348"
+    assert "(12348)" not in shown(res, lang)

@@ -333,8 +333,11 @@ def build(result: dict, reveal: bool = False) -> dict:
     output, output_cut = _output(load.get("output") or "")
     problem = None if graded else _problem(load.get("problem"), notes)
     not_passed = [cp["number"] for cp in checkpoints if not cp["passed"]]
+    name = clean(str(result.get("name") or ""), 200)
     return {
         "id": clean(result["id"], 200),
+        # The name an LMS gave (Canvas, Moodle...): a number alone does not tell a student it is theirs.
+        "name": name if name and name != result["id"] else None,
         "status": result["status"],
         "graded": graded,
         "score": result["score"],
