@@ -43,6 +43,13 @@ def test_canvas_has_the_documented_columns_a_points_row_and_matches_by_canvas_id
     assert unicodedata.is_normalized("NFC", rows[2][0])
 
 
+def test_a_number_from_another_lms_is_no_canvas_id():
+    moodle = result("2001", battery(), name="Anouk Jansen", layout="moodle")  # a Moodle participant id
+    canvas = result("101", battery(), name="jansenanouk", layout="canvas")   # a Canvas export's user id
+    rows = table(lms.render("canvas", document(moodle, canvas), "Les 1"))
+    assert rows[2][:4] == ["Anouk Jansen", "", "", "2001"] and rows[3][:4] == ["jansenanouk", "101", "", ""]
+
+
 def test_brightspace_has_orgdefinedid_username_points_grade_and_the_end_of_line_indicator():
     rows = table(lms.render("brightspace", document(with_lms(), formula(), result("anna", battery())), "Les 1"))
     assert rows[0] == ["OrgDefinedId", "Username", "Les 1 Points Grade", "End-of-Line Indicator"]

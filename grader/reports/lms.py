@@ -69,7 +69,8 @@ def canvas(document: dict, assignment: str) -> Table:
         yield ["    Points Possible", "", "", "", "", most]
         for result in submissions:
             who = identity(result)
-            user_id = who["user_id"] or (who["id"] if who["id"].isdigit() else "")
+            # A submission id is a Canvas user id only in a Canvas export (a Moodle participant id is not).
+            user_id = who["user_id"] or (who["id"] if result.get("layout") == "canvas" and who["id"].isdigit() else "")
             login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else who["id"])
             yield [neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
                                                  who["section"], result["score"])]
