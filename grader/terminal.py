@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
+from grader.reports.feedback import report_order
 from grader.reports.i18n import MESSAGES
 
 TEXT = {
@@ -166,13 +167,6 @@ def printable(text: str, lines: bool = True) -> str:
     return found.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
-def _report_order(check: dict) -> tuple[bool, bool]:
-    """The reports' order of failures: a finding that names the fingerprint as root cause first,
-    findings made while setting up a situation last (grader.reports.feedback)."""
-    detail = check.get("detail") or {}
-    return detail.get("cause") != "fingerprint", bool(detail.get("setup"))
-
-
 def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
     """The warning about top-level entries that became no submission (grader.discover: ``unclaimed``),
     naming the first ``shown`` of them, control characters escaped."""
@@ -308,7 +302,7 @@ class Progress:
             if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
                 self.say("  - " + text["missing"].format(file=file, function=function))
                 continue
-            groups = group_failures(sorted(failed, key=_report_order))
+            groups = group_failures(sorted(failed, key=report_order))
             for group in groups[:SHOWN_FAILURES]:
                 self._failure(group[0], len(group))
             if len(groups) > SHOWN_FAILURES:

@@ -73,6 +73,9 @@ SUBMISSIONS = {
         "validate_ticket_proposal(proposal)", "_validate(proposal)") + (
         "\n\nimport types\n\n\ndef validate_ticket_proposal(proposal):\n"
         "    return types.MappingProxyType(_validate(proposal))\n"),
+    # Only the version rule is wrong (> instead of !=): its own check leads, not the order or limit checks.
+    "newer-version-accepted": lambda reference: reference.replace(
+        'if proposal["version"] != state["version"]:', 'if proposal["version"] < state["version"]:'),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -147,6 +150,13 @@ def test_failures_with_a_result_already_shown_are_only_listed(results):
     assert [failure["id"] for failure in view["failures"]][0] == "d7_order"
     listed = [item for item in view["grouped"] if item["cause"] == "same-result"]
     assert len(listed) >= 5 and len(view["failures"]) <= 4
+
+
+def test_the_check_of_the_one_wrong_status_rule_comes_before_the_checks_that_combine_rules(results):
+    view = feedback.build(results[0]["newer-version-accepted"])["checkpoints"][2]
+    clauses = [failure["clause"] for failure in view["failures"]]
+    assert clauses[0] == "D11" and "D7" in clauses, clauses
+    assert results[0]["stale-first"]["checkpoints"]["3"]["passed"] is False
 
 
 def test_student_exceptions_show_the_students_own_line_and_no_grader_frames(results):

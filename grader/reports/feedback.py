@@ -32,6 +32,21 @@ _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed", "unavailable")
+# Clauses whose checks each try one status in isolation (CONTRACT.md D8, D9, D11-D14): when one of those
+# fails, it names the rule that is wrong, and the checks that combine rules (the order, D7; the host's
+# limits, D3) fail with it; so it is shown first. (Replay and conflict, D10, depend on the order itself.)
+SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
+
+
+def report_order(record: dict) -> tuple[bool, bool, bool]:
+    """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
+    that confirms the fingerprint as root cause first, a finding made while setting up a situation
+    last, and among the others the checks of :data:`SINGLE_RULE_CLAUSES` first."""
+    detail = record.get("detail") or {}
+    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
+            record.get("clause") not in SINGLE_RULE_CLAUSES)
+
+
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
@@ -168,7 +183,7 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     rest = [r for r in failed if r not in confirmed and r not in grouped]
     # A check that failed while setting up its scene (a preparatory call) says less than one that
     # failed on what it tests, so those come last.
-    shown = confirmed + sorted(rest, key=lambda r: bool((r.get("detail") or {}).get("setup")))
+    shown = confirmed + sorted(rest, key=report_order)
     same_result = _same_result(shown)
     shown = [r for r in shown if r not in same_result]
     return {
