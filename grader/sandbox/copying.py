@@ -144,9 +144,13 @@ def _builtin_exception(base: type) -> bool:
 
 
 def _slots(kind: type) -> list[str]:
-    """The slot names of ``kind`` and its bases (a ``@dataclass(slots=True)`` has them)."""
+    """The slot names of ``kind`` and its bases (a ``@dataclass(slots=True)`` has them), as Python made
+    them when each class was made: its member descriptors, under exact strs. The ``__slots__`` object
+    itself is main.py's and may answer otherwise at copy time (an iterable that yields a str subclass
+    whose ``__hash__`` runs main.py code between the copier's read and its write)."""
     names = []
     for cls in kind.__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else [name for name in slots if name not in ("__dict__", "__weakref__")]
+        if "__slots__" in vars(cls):
+            names += [name for name, value in vars(cls).items()
+                      if type(name) is str and type(value) is types.MemberDescriptorType]
     return names
