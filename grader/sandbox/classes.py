@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import builtins
+import collections
 import dataclasses
 import types
+import typing
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
@@ -250,4 +252,22 @@ def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict) -
     if cls not in made:
         made[cls] = _MatchClass(f"{cls.__name__}", (), {"_cls": cls, "_is_own": staticmethod(is_own_class)})
     return made[cls]
+
+# Parametrised containers a class may name as its base; it gets the plain class.
+_PLAIN_GENERIC_BASES = (dict, list, set, frozenset, tuple, collections.OrderedDict, collections.defaultdict,
+                        collections.Counter, collections.deque)
+
+
+def plain_base(base: object) -> object:
+    """``dict[str, int]`` or ``typing.Dict[str, int]`` as a base: ``dict`` (read without its ``__mro_entries__``,
+    which compares the alias's origin with every base); any other base as it is."""
+    if type(base) in (types.GenericAlias, typing._GenericAlias) and base.__origin__ in _PLAIN_GENERIC_BASES:
+        return base.__origin__
+    return base
+
+
+def parameters_ignored(cls: type, parameters: object) -> type:
+    """``Box[int]`` of a class that named ``Generic[T]`` as a base: the class itself (annotations only)."""
+    return cls
+
 

@@ -16,7 +16,8 @@ from typing import Any, Callable
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
 from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
-                                    match_class, opaque_class, student_function, unavailable_attribute)
+                                    match_class, opaque_class, parameters_ignored, plain_base, student_function,
+                                    unavailable_attribute)
 from grader.sandbox import wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -73,6 +74,8 @@ class Guards:
         self.output = output
         self.own_classes: set[type] = set()
         self.match_classes: dict[type, type] = {}  # stand-ins for class patterns (classes.match_class)
+        self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
+        self.globals: dict = {}
         self.type = make_type(plain_function(self.visible_class))
         self.copier = Copier(lambda cls: cls in self.own_classes, lambda value: isinstance(value, ModuleView))
         self.views = build_views(self._wrap_module_value)
@@ -104,10 +107,13 @@ class Guards:
                 if name == "__init__" and not (self.is_own(obj) or (isinstance(obj, super) and self.is_own(obj.__self__)
                                                                      and not isinstance(obj.__self__, type))):
                     raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
+                if type(value) is types.FunctionType:  # tuple.__getitem__(self, i) is C; a Python one is judged
+                    return foreign_function(obj, name, value, self.own_classes.__contains__)
                 return self.visible_class(value) if name == "__class__" else value
-            # ABCMeta.register (also through a class main.py derived from an ABC) changes isinstance for
-            # everyone; an own object's own method of that name is the submission's business.
-            if forbidden_attribute(name) or (name == "register" and (isinstance(obj, type) or not self.is_own(obj))) \
+            # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
+            # of its own classes whose metaclass is plain type (no ABC) is the submission's business.
+            if forbidden_attribute(name) or (name == "register" and (type(obj) not in (type, *self.own_classes)
+                                                                     or not self.is_own(obj))) \
                     or (name.startswith("_") and not self.is_own(obj)):
                 raise AttributeError(f'"{name}" is not available in the grader')
             if not name.startswith("_") and name != "register" and len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
@@ -157,15 +163,21 @@ class Guards:
         every base: a base object of the submission with its own ``__eq__`` would receive it.
         """
         typing_view = self.views["typing"]
-        # Generic[T] only adds type parameters: the class is made without it (``Box[int]`` is then unavailable).
-        bases = tuple(base for base in bases if not (type(base) is typing._GenericAlias and base.__origin__ is typing.Generic))
+        # Generic[T] only adds type parameters: the class is made without it, and ``Box[int]`` is ``Box``.
+        # A parametrised container (dict[str, int], typing.Dict[str, int]) is read as its plain class.
+        generic = any(type(base) is typing._GenericAlias and base.__origin__ is typing.Generic for base in bases)
+        bases = tuple(plain_base(base) for base in bases
+                      if not (type(base) is typing._GenericAlias and base.__origin__ is typing.Generic))
         for base in bases:
             if isinstance(base, Unavailable):
                 base._refuse()  # enum.Enum and the like: say which module is missing
             if not isinstance(base, type) and base is not typing_view.NamedTuple and base is not typing_view.TypedDict:
                 raise TypeError(f"class {str(name)[:100]}: base {type(base).__name__} object is not supported "
                                 "in the grader (a base must be a class)")
-        return builtins.__build_class__(body, name, *bases, **keywords)
+        made = builtins.__build_class__(body, name, *bases, **keywords)
+        if generic and isinstance(made, type):
+            type.__setattr__(made, "__class_getitem__", classmethod(parameters_ignored))
+        return made
 
     def metaclass(self, name: str, bases: tuple, namespace: dict) -> type:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
@@ -230,7 +242,7 @@ class Guards:
             "quit": refuse_exit,
             "SystemExit": ExitCalled,  # raise SystemExit(0) ends the module body as exit() does
         })
-        return {
+        self.globals = {
             "__builtins__": safe,
             "__name__": "main",
             "__metaclass__": self.metaclass,
@@ -245,6 +257,7 @@ class Guards:
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_print_": self.print_factory,
         }
+        return self.globals
 
 
 # Builtin classes that stand for another object: no submission class may be built on them.
@@ -388,3 +401,4 @@ def refuse_input(*args: object) -> None:
 
 def refuse_exit(*args: object) -> None:
     raise ExitCalled("exit() was called")
+

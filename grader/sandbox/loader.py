@@ -150,10 +150,12 @@ def load(data: bytes) -> Loaded:
     lines = text.split("\n")
     code = compile_source(text)
     output = OutputBuffer()
-    namespace = Guards(output).namespace()
+    guards = Guards(output)
+    namespace = guards.namespace()
     # dataclasses resolves string annotations through sys.modules[cls.__module__]; an empty
-    # stand-in keeps the real namespace out of sys.modules.
-    sys.modules.setdefault(namespace["__name__"], types.ModuleType(namespace["__name__"]))
+    # stand-in keeps the real namespace out of sys.modules (the @dataclass wrapper gives it
+    # main.py's names for ClassVar, InitVar and KW_ONLY, see grader/sandbox/wrappers.py).
+    guards.main_module = sys.modules.setdefault(namespace["__name__"], types.ModuleType(namespace["__name__"]))
     # typing keeps the aliases it made in process-wide caches and compares a new subscription's
     # arguments with theirs: an argument of the submission with its own __eq__ and a matching hash
     # would be handed what the grader's libraries cached (a class, the real type). Start empty.

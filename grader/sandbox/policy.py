@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from typing import Callable
 
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
 
@@ -42,13 +43,13 @@ def reserved_name(name: str) -> bool:
 
 # Dunder names innocent modules and classes define; Python gives them no hidden power here
 # (``__slots__`` only limits the attributes of the submission's own instances).
-PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots__"})
+PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots__", "__match_args__"})
 
 
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
 # exception class, ``type(x).__name__`` in an error message. None of them leads to a frame,
 # a module or a function's globals.
-READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__"})
+READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__"})
 
 
 def forbidden_attribute(name: str, reading: bool = False) -> bool:
@@ -86,6 +87,8 @@ class GraderPolicy(RestrictingNodeTransformer):
         self.scopes: list[str] = ["module"]
         # Per match statement being visited: assignments of its dotted class patterns' classes (see visit_MatchClass).
         self.class_patterns: list[list[ast.stmt]] = []
+        # ``from __future__ import annotations``: annotations stay text (PEP 563), never evaluated.
+        self.lazy_annotations = False
 
     # Names -----------------------------------------------------------------------------
     def check_name(self, node: ast.AST, name: str | None, allow_magic_methods: bool = False) -> None:
@@ -127,6 +130,9 @@ class GraderPolicy(RestrictingNodeTransformer):
         RestrictedPython puts it after the future imports only: above a docstring, it pushed them
         down and a valid module no longer compiled ("must occur at the beginning of the file").
         """
+        self.lazy_annotations = any(isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+                                    and any(alias.name == "annotations" for alias in statement.names)
+                                    for statement in node.body)
         node = self.node_contents_visit(node)
         body = node.body
         position = int(bool(body) and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
@@ -150,7 +156,27 @@ class GraderPolicy(RestrictingNodeTransformer):
             ast.copy_location(part, node)
         return made
 
+    def _without_annotation(self, node: ast.AST, field: str, visit: Callable[[ast.AST], ast.AST]) -> ast.AST:
+        """``visit(node)`` with its annotation ``field`` left as written when annotations stay text: they are
+        never evaluated then, and a guarded form (``ClassVar[int]`` as ``_getitem_(ClassVar, int)``) would
+        be the text dataclasses reads to tell a ClassVar, an InitVar or KW_ONLY from a field."""
+        annotation = getattr(node, field)
+        if not self.lazy_annotations or annotation is None:
+            return visit(node)
+        setattr(node, field, None)
+        try:
+            node = visit(node)
+        finally:
+            setattr(node, field, annotation)
+        return node
+
+    def visit_arg(self, node: ast.arg) -> ast.AST:
+        return self._without_annotation(node, "annotation", super().visit_arg)
+
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        return self._without_annotation(node, "returns", self._visit_function)
+
+    def _visit_function(self, node: ast.FunctionDef) -> ast.AST:
         self.check_name(node, node.name, allow_magic_methods=True)
         self.scopes.append("function")
         try:
@@ -224,7 +250,7 @@ class GraderPolicy(RestrictingNodeTransformer):
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
         """``x: int = 0`` (type hints, dataclass fields): checked like a plain assignment."""
-        return self.node_contents_visit(node)
+        return self._without_annotation(node, "annotation", self.node_contents_visit)
 
     # Calls and exceptions ------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> ast.AST:

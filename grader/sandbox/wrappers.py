@@ -9,6 +9,8 @@ through the standard ``copy`` module, which follows any object's ``__reduce__``.
 from __future__ import annotations
 
 import dataclasses
+import sys
+import typing
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import check_fields, dataclass_fields_to_come
@@ -87,6 +89,19 @@ def _field(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     return field
 
 
+def _resolvable_markers(guards: Guards, cls: type) -> None:
+    """Under ``from __future__ import annotations`` @dataclass tells ``ClassVar``, ``InitVar`` and ``KW_ONLY``
+    apart by looking their names up in ``sys.modules[cls.__module__]``: the loader's empty stand-in gets
+    main.py's bindings of exactly those objects (nothing else of main.py's namespace)."""
+    module = guards.main_module
+    if module is None or sys.modules.get(getattr(cls, "__module__", None)) is not module:
+        return
+    markers = (typing.ClassVar, dataclasses.InitVar, dataclasses.KW_ONLY)
+    for name, value in list(guards.globals.items()):
+        if type(name) is str and any(value is marker for marker in markers):
+            setattr(module, name, value)
+
+
 def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     def dataclass(cls: Any = None, /, **options: Any) -> Any:
         _exact_flags("@dataclass", options)
@@ -100,6 +115,7 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         for sub in list(guards.own_classes):
             if cls in sub.__mro__:
                 check_fields(sub, own, annotations=sub is cls, extra=coming)
+        _resolvable_markers(guards, cls)
         if vars(cls).get("__doc__") is None:
             # Else the decorator writes one from inspect.signature, whose repr() of each default and
             # annotation runs main.py's own __repr__ in the middle of the decoration, after the checks.
