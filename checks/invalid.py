@@ -210,12 +210,41 @@ if _OTHER_CASES:
 _LESSON_NAMES = frozenset(case[0] for case in lesson.INVALID_PROPOSALS)
 
 
+DISGUISE = note("disguise(q): q met name 'delete_ticket' en status 'open'",
+                "disguise(q): q with name 'delete_ticket' and status 'open'")
+
+
+def disguised(case: Case) -> Case | None:
+    """``case`` with the tool name ``delete_ticket`` and the status ``'open'`` where those are still the
+    lesson's: a proposal is invalid whatever its tool and status (V2-V7 hold for every proposal; the
+    dispatcher's tool check comes after validation, D6). None when neither can change (not a dict,
+    or the name or status is what makes it invalid)."""
+    built = case.build()
+    if type(built) is not dict:
+        return None
+    rename = built.get("name") == "set_ticket"
+    reopen = type(built.get("arguments")) is dict and built["arguments"].get("status") == "done"
+    if not (rename or reopen):
+        return None
+
+    def build() -> dict:
+        value = case.build()
+        if rename:
+            value["name"] = "delete_ticket"
+        if reopen:
+            value["arguments"] = {key: "open" if key == "status" else item for key, item in value["arguments"].items()}
+        return value
+    return Case(f"disguise({case.arg})", build, f"{case.note}; {DISGUISE}" if case.note else DISGUISE)
+
+
 def inherited(clause: str) -> list[tuple[str, Case]]:
-    """The cases of ``clause`` that checkpoints 2 and 3 check in one loop: all but the lesson's own.
+    """The cases of ``clause`` that checkpoints 2 and 3 check in one loop: all but the lesson's own, each
+    :func:`disguised` where it can be (checkpoint 1 checks both forms; a check made only for set_ticket or
+    only for 'done' is a validation of another kind).
 
     The lesson's cases (lesson.INVALID_PROPOSALS) have a check of their own in checkpoints 2 and 3.
     """
-    return [(name, case) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES]
+    return [(name, disguised(case) or case) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES]
 
 
 # The clauses with cases for those loops, in battery order.

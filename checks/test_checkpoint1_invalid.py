@@ -1,10 +1,13 @@
-"""Checkpoint 1: validate_ticket_proposal refuses every invalid proposal with ValueError (CONTRACT.md V1-V7, G2)."""
+"""Checkpoint 1: validate_ticket_proposal refuses every invalid proposal with ValueError (CONTRACT.md V1-V7, G2),
+its own earlier results included, and its results share nothing (V8, V10)."""
 
 import pytest
 
-from checks.invalid import CLAUSES, OTHER
+from checks import lesson
+from checks.invalid import CLAUSES, OTHER, disguised
 from checks.validating import VALIDATE, Case
-from grader.battery import check
+from grader.battery import Mismatch, check, said
+from grader.values import plain, same
 
 # The cases live in checks/invalid.py, one list per clause: checkpoints 2 and 3 inherit them.
 
@@ -97,6 +100,19 @@ def test_g2_wrong_type_is_value_error(student, case):
     expect_refused(student, case)
 
 
+@check(1, "V2-V7", nl="Ook met een andere toolnaam en status open geeft elk ongeldig voorstel een ValueError.",
+       en="With another tool name and status open too, every invalid proposal raises a ValueError.",
+       hint_nl="Controleer elk voorstel helemaal, wat de tool of de status ook is: de validatie hangt daar niet van af.",
+       hint_en="Check every proposal completely, whatever its tool or status: validation does not depend on them.")
+@pytest.mark.parametrize("clause", [clause for clause in CLAUSES if any(disguised(case) for _, case in CLAUSES[clause])])
+def test_v2_v7_invalid_whatever_the_tool_and_status(student, clause):
+    # One check per clause, looping over its cases in their disguised form (checks/invalid.py).
+    for _, case in CLAUSES[clause]:
+        other = disguised(case)
+        if other is not None:
+            expect_refused(student, other)
+
+
 if OTHER_CASES:
     @check(1, "V1-V7", nl="Een ongeldig voorstel wordt geweigerd met een ValueError.",
            en="An invalid proposal is refused with a ValueError.",
@@ -105,3 +121,60 @@ if OTHER_CASES:
     @pytest.mark.parametrize("case", OTHER_CASES)
     def test_v1_v7_invalid_proposal_refused(student, case):
         expect_refused(student, case)
+
+
+# --- Its own results: judged again, and sharing nothing (V8, V10) ---------------------------------
+
+def _arguments_of(call) -> dict | None:
+    """The raw ``arguments`` dict inside a returned dict (read through dict itself), or None."""
+    raw = call.returned()
+    if not isinstance(raw, dict) or not isinstance(dict.get(raw, "arguments"), dict):
+        return None
+    return dict.get(raw, "arguments")
+
+
+@check(1, "V8", nl="Ook een eerder resultaat van de functie wordt opnieuw gekeurd: is het daarna ongeldig gemaakt, "
+       "dan geeft het ValueError.",
+       en="An earlier result of the function is judged again too: when it was made invalid afterwards, it raises "
+          "ValueError.",
+       hint_nl="Vertrouw geen invoer omdat hij van je eigen functie komt: controleer elke aanroep alles opnieuw.",
+       hint_en="Trust no input because it came from your own function: check everything again on every call.")
+def test_v8_own_result_judged_again(student):
+    tried = "clean = validate_ticket_proposal(p)\nclean['arguments']['status'] = 'closed'\nvalidate_ticket_proposal(clean)"
+    first = student.call(VALIDATE, lesson.proposal(), shown=tried)
+    arguments = _arguments_of(first)
+    if arguments is None:
+        raise Mismatch(tried, said("een dictionary met arguments", "a dictionary with arguments"), first.got())
+    dict.__setitem__(arguments, "status", lesson.fresh("closed"))
+    student.call(VALIDATE, first.returned(), shown=tried).expect_value_error()
+
+
+SHARING = {  # id -> (the first call's input, the second call's input or None for the first result, text shown)
+    "two-results-of-p": ("p", "p", "a = validate_ticket_proposal(p)\nb = validate_ticket_proposal(p)"),
+    "result-of-a-result": ("p", None, "a = validate_ticket_proposal(p)\nb = validate_ticket_proposal(a)"),
+    "other-tool": ("q", "q", "q = {**p, 'name': 'delete_ticket'}\na = validate_ticket_proposal(q)\n"
+                              "b = validate_ticket_proposal(q)"),
+}
+
+
+@check(1, "V10", nl="Twee resultaten delen niets: een wijziging in het ene verandert het andere niet, ook niet als het "
+       "ene uit het andere kwam.",
+       en="Two results share nothing: a change to one does not change the other, not even when one came from the "
+          "other.",
+       hint_nl="Maak bij elke aanroep een nieuwe kopie van arguments; onthoud geen resultaten tussen aanroepen.",
+       hint_en="Make a new copy of arguments on every call; keep no results between calls.")
+@pytest.mark.parametrize("how", list(SHARING))
+def test_v10_results_share_nothing(student, how):
+    first_input, second_input, shown = SHARING[how]
+    tried = f"{shown}\nb['arguments']['status'] = 'open'\na['arguments']['status']"
+    proposal = lesson.proposal(name="delete_ticket") if first_input == "q" else lesson.proposal()
+    first = student.call(VALIDATE, proposal, shown=tried)
+    again = first.returned() if second_input is None else proposal
+    second = student.call(VALIDATE, again, shown=tried)
+    mine, theirs = _arguments_of(first), _arguments_of(second)
+    if mine is None or theirs is None:
+        raise Mismatch(tried, said("twee dictionaries met arguments", "two dictionaries with arguments"),
+                       (second if theirs is None else first).got())
+    dict.__setitem__(theirs, "status", lesson.fresh("open"))
+    if not same(plain(dict.get(mine, "status")), "done"):
+        raise Mismatch(tried, "'done'", said("'open': a deelt arguments met b", "'open': a shares arguments with b"))

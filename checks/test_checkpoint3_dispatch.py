@@ -3,7 +3,8 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, expect_approved_success, expect_outcome, expect_replay, expect_status, set_in
+from checks.dispatching import (H, Scene, expect_approved_success, expect_outcome, expect_replay, expect_status,
+                                expect_success, set_in)
 from grader.battery import Mismatch, check, said
 from grader.values import plain, show
 
@@ -33,6 +34,10 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
     ("missing-ticket-before-log-full", "fill", "learner", "own", {"version": 64, "ticket": "pump"}, "missing-ticket"),
     ("stale-before-log-full", "fill", "learner", "own", {"version": 63}, "stale-version"),
     ("approval-before-log-full", "fill", "learner", "empty", {"version": 64}, "approval-required"),
+    # The actor first, also when the log is full or the ticket gone; a conflict, also when the log is full.
+    ("forbidden-before-replay-log-full", "fill", "other", "empty", {"call_id": "f0"}, "forbidden"),
+    ("forbidden-before-replay-unticketed", "unticket", "other", "empty", {}, "forbidden"),
+    ("conflict-at-log-full", "fill", "learner", "own", {"call_id": "f0", "status": "open"}, "call-id-conflict"),
 ]
 
 
@@ -58,7 +63,8 @@ def test_d7_order(student, case):
 # D8-D14: each refusal status ------------------------------------------------------------------
 
 FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("case-proposal", "Learner", "learner"),
-             ("prefix", "learner", "learne"), ("longer", "learner", "learner2")]
+             ("prefix", "learner", "learne"), ("longer", "learner", "learner2"),
+             ("hyphen-underscore", "learner_2", "learner-2"), ("after-32", "a" * 32 + "x", "a" * 32 + "y")]
 
 
 @check(3, "D8",
@@ -77,7 +83,8 @@ def test_d8_forbidden(student, case):
        hint_nl="Vergelijk de toolnaam exact met set_ticket, ook als het voorstel is goedgekeurd.",
        hint_en="Compare the tool name exactly with set_ticket, even when the proposal was approved.")
 # 'set' and 'ticket' are parts of set_ticket: a substring test (name in "set_ticket") lets them in.
-@pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets", "set", "ticket"])
+@pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets", "set", "ticket",
+                                  "set_ticket_", "set_ticket-"])
 def test_d9_unknown_tool(student, tool):
     expect_status(Scene(student).attempt(name=tool), "unknown-tool")
 
@@ -152,7 +159,7 @@ def test_d12_approval_required(student, case):
        en="An approved proposal for a ticket that is not in state gets missing-ticket.",
        hint_nl="De dispatcher maakt geen nieuwe tickets aan: controleer of het ticket al bestaat.",
        hint_en="The dispatcher creates no new tickets: check that the ticket already exists.")
-@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2"])
+@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-"])
 def test_d13_missing_ticket(student, ticket):
     expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
 
@@ -178,6 +185,23 @@ def test_d14_63_rows_still_room(student):
     rows = len(plain(scene.log))
     if rows != 64:
         raise Mismatch(scene.tried("len(completed)"), "64", str(rows))
+
+
+# Call ids are compared exactly (D10, D17) ---------------------------------------------------------
+
+SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-32", "c" * 32 + "x" * 8, "c" * 32 + "y" * 8)]
+
+
+@check(3, "D10", nl="Call-ID's die alleen in een scheidingsteken of na het 32e teken verschillen, zijn twee calls.",
+       en="Call ids that differ only in a separator or after the 32nd character are two calls.",
+       hint_nl="Bewaar en zoek rijen onder de exacte call-ID, zonder iets weg te laten of te vervangen.",
+       hint_en="Store and look up rows under the exact call id, without dropping or replacing anything.")
+@pytest.mark.parametrize("case", SIMILAR_IDS, ids=ids(SIMILAR_IDS))
+def test_d10_similar_call_ids_are_two_calls(student, case):
+    _, first, second = case
+    scene = Scene(student)
+    scene.run("q", call_id=first)
+    expect_success(scene.attempt(call_id=second, version=1, status="open"), 2, "lamp", "open")
 
 
 # Replays of different calls: never one shared object (a refusal's dict may be shared: no clause asks otherwise) -

@@ -45,6 +45,32 @@ EXPECTED = {
     "missing_ticket_reverse_substring": {"1": True, "2": True, "3": False},  # D13: 'lamp-2' taken for lamp
     "replay_reuses_one_dict": {"1": True, "2": True, "3": False},           # D18: one replay dict, reused
     "row_keeps_live_tickets": {"1": True, "2": True, "3": False},           # D17: a row shares state['tickets']
+    # Third round: checks skipped for other tools or 'open', own results trusted, ids normalised, the host's
+    # objects remembered by identity between calls
+    "actor_separators_normalised": {"1": True, "2": True, "3": False},
+    "actor_truncated_32": {"1": True, "2": True, "3": False},
+    "approvals_remembered_per_log": {"1": True, "2": True, "3": False},
+    "approved_snapshot_by_identity": {"1": True, "2": True, "3": False},
+    "arguments_schema_only_for_set_ticket": {"1": False, "2": False, "3": False},
+    "ids_checked_only_for_set_ticket": {"1": False, "2": False, "3": False},
+    "log_full_replay_before_actor": {"1": True, "2": True, "3": False},
+    "log_full_replays_without_compare": {"1": True, "2": True, "3": False},
+    "log_mirror_by_identity": {"1": True, "2": True, "3": False},
+    "missing_ticket_replay_before_actor": {"1": True, "2": True, "3": False},
+    "open_extra_keys_ignored": {"1": False, "2": False, "3": False},
+    "open_proposals_lightly_checked": {"1": False, "2": False, "3": False},
+    "own_results_shallow": {"1": False, "2": True, "3": True},
+    "own_results_trusted": {"1": False, "2": True, "3": True},
+    "replay_blocked_all_three": {"1": True, "2": True, "3": False},
+    "row_key_hyphen_normalised": {"1": True, "2": True, "3": False},
+    "row_key_truncated_32": {"1": True, "2": True, "3": False},
+    "state_version_cached": {"1": True, "2": True, "3": False},
+    "ticket_trailing_hyphen_stripped": {"1": True, "2": True, "3": False},
+    "tickets_ref_cached": {"1": True, "2": True, "3": False},
+    "tool_name_stripped": {"1": True, "2": True, "3": False},
+    "unknown_tool_result_shallow": {"1": False, "2": True, "3": True},
+    "validate_args_shared_per_input": {"1": False, "2": True, "3": True},
+    "version_checked_only_for_set_ticket": {"1": False, "2": False, "3": False},
     # Missing fields filled in with setdefault: the caller's proposal changes (V11, F5, D20)
     "missing_fields_added_by_setdefault": {"1": False, "2": False, "3": False},
     "missing_ticket_added_by_setdefault": {"1": False, "2": False, "3": False},

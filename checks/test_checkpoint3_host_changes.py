@@ -1,0 +1,82 @@
+"""Checkpoint 3: the host changes its own objects between two calls, and each call reads them as they are now
+(CONTRACT.md D10-D15, D18): nothing the dispatcher saw before may stand in for what the host holds now."""
+
+import pytest
+
+from checks import lesson
+from checks.dispatching import H, Scene, expect_replay, expect_status, expect_success
+from grader.battery import Mismatch, check, said
+from grader.values import plain, show
+
+P = lesson.proposal
+
+
+def _approval_added_later(scene: Scene) -> None:
+    approved: set = set()
+    scene.say("approved = set()")
+    expect_status(scene.call(P(), "learner", approved, "p, 'learner', approved"), "approval-required")
+    approved.add(H(P()))
+    scene.say("approved.add(H(p))")
+    expect_success(scene.call(P(), "learner", approved, "p, 'learner', approved"), 1)
+
+
+def _approval_revoked(scene: Scene) -> None:
+    later = P(call_id="c2", version=1, status="open")
+    approved = {H(P()), H(later)}
+    scene.say("q = {**p, 'call_id': 'c2', 'version': 1, 'arguments': {'ticket': 'lamp', 'status': 'open'}}")
+    scene.say("approved = {H(p), H(q)}")
+    expect_success(scene.call(P(), "learner", approved, "p, 'learner', approved"), 1)
+    approved.discard(H(later))
+    scene.say("approved.discard(H(q))")
+    expect_status(scene.call(later, "learner", approved, "q, 'learner', approved"), "approval-required")
+
+
+def _version_set_by_host(scene: Scene) -> None:
+    scene.run()
+    scene.state["version"] = lesson.fresh(5)
+    scene.say("state['version'] = 5")
+    expect_success(scene.attempt(call_id="c2", version=5, status="open"), 6, "lamp", "open")
+
+
+def _tickets_replaced(scene: Scene) -> None:
+    scene.run()
+    scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "pump": "open"})
+    expect_success(scene.attempt(call_id="c2", version=1, ticket="pump"), 2, "pump", "done")
+    found = plain(scene.state)
+    if found != {"version": 2, "tickets": {"lamp": "done", "sensor": "open", "pump": "done"}}:
+        raise Mismatch(scene.tried("state"), "{'version': 2, 'tickets': {'lamp': 'done', 'sensor': 'open', "
+                       "'pump': 'done'}}", said(f"state is {show(found)}", f"state is {show(found)}"))
+
+
+def _log_cleared(scene: Scene) -> None:
+    scene.run()
+    scene.log.clear()
+    scene.say("completed.clear()")
+    expect_success(scene.attempt(version=1, status="open"), 2, "lamp", "open")  # c1 is no key any more: new
+
+
+def _replay_against_everything(scene: Scene) -> None:
+    scene.fill(64)
+    scene.assign("state['tickets']", {"sensor": "open"})
+    expect_replay(scene.attempt(approval="empty", call_id="f0"), 1)
+
+
+CHANGES = {  # id -> what the host does between the calls, and the clause the second call is judged by
+    "approval-added-later": _approval_added_later,                # D12
+    "approval-revoked": _approval_revoked,                        # D12
+    "version-set-by-host": _version_set_by_host,                  # D11
+    "tickets-replaced": _tickets_replaced,                        # D15
+    "log-cleared": _log_cleared,                                  # D10
+    "replay-old-version-full-log-no-ticket": _replay_against_everything,  # D18
+}
+
+
+@check(3, "D10-D18", nl="Elke call leest approved, state en completed zoals de host ze nu heeft, ook als de host ze na "
+       "een eerdere call zelf veranderde.",
+       en="Every call reads approved, state and completed as the host holds them now, also when the host changed them "
+          "itself after an earlier call.",
+       hint_nl="Onthoud niets van een vorige call over de invoer van de host: kijk bij elke call opnieuw.",
+       hint_en="Remember nothing about the host's input from an earlier call: look again at every call.")
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_d10_d18_each_call_reads_the_hosts_objects_as_they_are_now(student, change):
+    CHANGES[change](Scene(student))
