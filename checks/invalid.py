@@ -234,7 +234,7 @@ def disguised(case: Case) -> Case | None:
         if reopen:
             value["arguments"] = {key: "open" if key == "status" else item for key, item in value["arguments"].items()}
         return value
-    return Case(f"disguise({case.arg})", build, f"{case.note}; {DISGUISE}" if case.note else DISGUISE)
+    return Case(f"disguise({case.arg})", build, case.note, DISGUISE)
 
 
 def inherited(clause: str) -> list[tuple[str, Case]]:

@@ -126,7 +126,10 @@ if OTHER_CASES:
 # --- Its own results: judged again, and sharing nothing (V8, V10) ---------------------------------
 
 def _arguments_of(call) -> dict | None:
-    """The raw ``arguments`` dict inside a returned dict (read through dict itself), or None."""
+    """The raw ``arguments`` dict inside a returned dict (read through dict itself), or None (also when the
+    call raised: other checks judge that)."""
+    if call.error is not None:
+        return None
     raw = call.returned()
     if not isinstance(raw, dict) or not isinstance(dict.get(raw, "arguments"), dict):
         return None
@@ -143,8 +146,8 @@ def test_v8_own_result_judged_again(student):
     tried = "clean = validate_ticket_proposal(p)\nclean['arguments']['status'] = 'closed'\nvalidate_ticket_proposal(clean)"
     first = student.call(VALIDATE, lesson.proposal(), shown=tried)
     arguments = _arguments_of(first)
-    if arguments is None:
-        raise Mismatch(tried, said("een dictionary met arguments", "a dictionary with arguments"), first.got())
+    if arguments is None:  # no dict with a dict of arguments: V9 and V10 say so
+        return
     dict.__setitem__(arguments, "status", lesson.fresh("closed"))
     student.call(VALIDATE, first.returned(), shown=tried).expect_value_error()
 
@@ -172,9 +175,8 @@ def test_v10_results_share_nothing(student, how):
     again = first.returned() if second_input is None else proposal
     second = student.call(VALIDATE, again, shown=tried)
     mine, theirs = _arguments_of(first), _arguments_of(second)
-    if mine is None or theirs is None:
-        raise Mismatch(tried, said("twee dictionaries met arguments", "two dictionaries with arguments"),
-                       (second if theirs is None else first).got())
+    if mine is None or theirs is None:  # no dict with a dict of arguments: V9 and V10 say so
+        return
     dict.__setitem__(theirs, "status", lesson.fresh("open"))
     if not same(plain(dict.get(mine, "status")), "done"):
         raise Mismatch(tried, "'done'", said("'open': a deelt arguments met b", "'open': a shares arguments with b"))

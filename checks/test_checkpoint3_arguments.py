@@ -287,8 +287,9 @@ def test_d5_invalid_proposal(student, case):
 def _dispatch_invalid(student, case):
     """dispatch_ticket(case, 'learner', {H(p)}, state, completed) in a scene of its own."""
     scene = Scene(student)
-    if case.note:
-        scene.say(f"# {case.note}")
+    for comment in (case.above, case.note):
+        if comment:
+            scene.say(f"# {comment}")
     return scene.call(case.build(), "learner", {DIGEST}, f"{case.arg}, 'learner', {{H(p)}}")
 
 

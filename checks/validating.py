@@ -8,15 +8,18 @@ from checks import lesson
 VALIDATE = "validate_ticket_proposal"
 
 class Case(NamedTuple):
-    """One input: the argument as the student sees it (Python code), a fresh-input builder, a note."""
+    """One input: the argument as the student sees it (Python code), a fresh-input builder, a note (after the
+    call), a comment line above it."""
 
     arg: str
     build: Callable[[], object]
     note: str = ""
+    above: str = ""
 
     def shown(self, function: str = VALIDATE) -> str:
         """The call as the report shows it, e.g. ``validate_ticket_proposal({**p, 'version': True})``."""
-        return f"{function}({self.arg})" + (f"  # {self.note}" if self.note else "")
+        call = f"{function}({self.arg})" + (f"  # {self.note}" if self.note else "")
+        return f"# {self.above}\n{call}" if self.above else call
 
 
 LESSON_P = Case("p", lesson.proposal)
