@@ -106,10 +106,14 @@ def test_g2_wrong_type_is_value_error(student, case):
        hint_en="Check every proposal completely, whatever its tool or status: validation does not depend on them.")
 @pytest.mark.parametrize("clause", [clause for clause in CLAUSES if any(disguised(case) for _, case in CLAUSES[clause])])
 def test_v2_v7_invalid_whatever_the_tool_and_status(student, clause):
-    # One check per clause, looping over its cases in their disguised form (checks/invalid.py).
-    for _, case in CLAUSES[clause]:
+    # One check per clause, looping over one case per field (the first word of its id: call, actor,
+    # version...) in its disguised form (checks/invalid.py): a validation made only for set_ticket or
+    # only for 'done' skips a field's check as a whole; checkpoints 2 and 3 try every case disguised.
+    fields: set[str] = set()
+    for name, case in CLAUSES[clause]:
         other = disguised(case)
-        if other is not None:
+        if other is not None and name.split("-")[0] not in fields:
+            fields.add(name.split("-")[0])
             expect_refused(student, other)
 
 
