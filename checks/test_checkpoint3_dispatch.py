@@ -27,17 +27,22 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
     ("replay-before-stale", "run", "learner", "own", {}, ("replay", 1)),
     ("replay-before-approval", "run", "learner", "empty", {}, ("replay", 1)),
     ("replay-before-missing-ticket", "unticket", "learner", "empty", {}, ("replay", 1)),
-    ("replay-before-log-full", "fill", "learner", "empty", {"call_id": "f0"}, ("replay", 1)),
     ("conflict-before-stale", "run", "learner", "own", {"status": "open"}, "call-id-conflict"),
     ("stale-before-approval", None, "learner", "empty", {"version": 1}, "stale-version"),
     ("approval-before-missing-ticket", None, "learner", "empty", {"ticket": "pump"}, "approval-required"),
-    ("missing-ticket-before-log-full", "fill", "learner", "own", {"version": 64, "ticket": "pump"}, "missing-ticket"),
-    ("stale-before-log-full", "fill", "learner", "own", {"version": 63}, "stale-version"),
-    ("approval-before-log-full", "fill", "learner", "empty", {"version": 64}, "approval-required"),
-    # The actor first, also when the log is full or the ticket gone; a conflict, also when the log is full.
-    ("forbidden-before-replay-log-full", "fill", "other", "empty", {"call_id": "f0"}, "forbidden"),
+    # The actor first, also when the ticket is gone (the full log: below).
     ("forbidden-before-replay-unticketed", "unticket", "other", "empty", {}, "forbidden"),
-    ("conflict-at-log-full", "fill", "learner", "own", {"call_id": "f0", "status": "open"}, "call-id-conflict"),
+]
+
+# With a full log (64 rows f0..f63, lamp open, version 64), one call after another on the same log: each is
+# refused or replayed, which changes nothing (D19), so one filled log serves them all.
+FULL_LOG_ORDER = [  # (id, host actor, approval kind, changes to p, outcome)
+    ("replay-before-log-full", "learner", "empty", {"call_id": "f0"}, ("replay", 1)),
+    ("forbidden-before-replay", "other", "empty", {"call_id": "f0"}, "forbidden"),
+    ("conflict-before-log-full", "learner", "own", {"call_id": "f0", "status": "open"}, "call-id-conflict"),
+    ("missing-ticket-before-log-full", "learner", "own", {"version": 64, "ticket": "pump"}, "missing-ticket"),
+    ("stale-before-log-full", "learner", "own", {"version": 63}, "stale-version"),
+    ("approval-before-log-full", "learner", "empty", {"version": 64}, "approval-required"),
 ]
 
 
@@ -51,13 +56,24 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
 def test_d7_order(student, case):
     _, preparation, actor, approval, changes, outcome = case
     scene = Scene(student)
-    if preparation == "fill":
-        scene.fill(64)
-    elif preparation:
+    if preparation:
         scene.run()
     if preparation == "unticket":
         scene.assign("state['tickets']", {"sensor": "open"})
     expect_outcome(scene.attempt(actor, approval, **changes), outcome)
+
+
+@check(3, "D7", nl="Ook bij een vol log beslist de eerste controle in de vaste volgorde: actor, tool, herhaling/conflict, "
+       "versie, goedkeuring, ticket en pas dan logruimte.",
+       en="With a full log too, the first check in the fixed order decides: actor, tool, replay/conflict, version, "
+          "approval, ticket, and only then log space.",
+       hint_nl="Controleer de logruimte als laatste; een herhaling en een conflict gaan voor, de actor nog daarvoor.",
+       hint_en="Check the log space last; a replay and a conflict come before it, and the actor before those.")
+def test_d7_order_at_a_full_log(student):
+    scene = Scene(student)
+    scene.fill(64)
+    for _, actor, approval, changes, outcome in FULL_LOG_ORDER:
+        expect_outcome(scene.attempt(actor, approval, **changes), outcome)
 
 
 # D8-D14: each refusal status ------------------------------------------------------------------

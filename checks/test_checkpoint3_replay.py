@@ -270,10 +270,11 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("stale-version", "learner", "own", {"call_id": "c2", "status": "open"}, "stale-version"),
     ("approval-required", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "open"}, "approval-required"),
     ("missing-ticket", "learner", "own", {"call_id": "c2", "version": 1, "ticket": "pump"}, "missing-ticket"),
-    ("log-full", "learner", "own", {"call_id": "c2", "version": 64}, "log-full"),  # lamp is open after fill(64)
+    # lamp is open after fill(64); then the status it already has: a change staged and "undone" by flipping shows.
+    ("log-full", "learner", "own", [{"call_id": "c2", "version": 64}, {"call_id": "c3", "version": 64, "status": "open"}],
+     "log-full"),
     # The status the ticket already has: a change staged and then "undone" by flipping it shows here.
     ("approval-required-same-status", "learner", "lesson", {"call_id": "c2", "version": 1}, "approval-required"),
-    ("log-full-same-status", "learner", "own", {"call_id": "c2", "version": 64, "status": "open"}, "log-full"),
     ("value-error-proposal", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "closed"}, ValueError),
     ("value-error-approved", "learner", "own-list", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-approved-item", "learner", "non-hex", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
@@ -293,18 +294,19 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
 def test_d19_refusal_changes_nothing(student, case):
     name, host, approval, changes, outcome = case
     scene = Scene(student)
-    scene.fill(64) if name.startswith("log-full") else scene.run()
+    scene.fill(64) if name == "log-full" else scene.run()
     if name == "value-error-state":
         scene.assign("state['tickets']", {"lamp": "done", "sensor": "open", "Pump": "open"})
     if approval == "65":
         scene.say(OTHERS)
-    proposal, approved, args = scene.offer(host, approval, **changes)
-    # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
-    objects = {"state": scene.state, "completed": scene.log, "approved": approved, args.split(",")[0]: proposal}
-    before = snapshot(student, **objects)
-    call = scene.call(proposal, host, approved, args)
-    expect_outcome(call, outcome)
-    expect_unchanged(call.shown, before, student, **objects)
+    for attempt in changes if isinstance(changes, list) else [changes]:  # a list: calls one after another
+        proposal, approved, args = scene.offer(host, approval, **attempt)
+        # The proposal too (D20): a refused call may not mark or clean the caller's proposal either.
+        objects = {"state": scene.state, "completed": scene.log, "approved": approved, args.split(",")[0]: proposal}
+        before = snapshot(student, **objects)
+        call = scene.call(proposal, host, approved, args)
+        expect_outcome(call, outcome)
+        expect_unchanged(call.shown, before, student, **objects)
 
 
 NOT_RECORDED = [  # (id, host actor, approval kind, changes to p, outcome of the first try)
