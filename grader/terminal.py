@@ -176,6 +176,14 @@ def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
     return TEXT[lang]["unclaimed-one" if len(entries) == 1 else "unclaimed"].format(n=len(entries), names=names)
 
 
+def _label(result: dict) -> str:
+    """A result's id as the summary table shows it: with the student's name when an LMS gave one (an id
+    that is a number tells an instructor nothing), control characters escaped."""
+    name = result.get("name")
+    label = result["id"] if not name or name == result["id"] else f"{result['id']} ({name})"
+    return printable(str(label), False)
+
+
 def _cut(text: str, width: int) -> str:
     """``text`` in at most ``width`` characters, cut with ``…``."""
     return text if len(text) <= width else text[:width - 1] + "…"
@@ -241,7 +249,7 @@ class Progress:
             self.bar.update(1)
         elif not self.quiet:
             marks = " ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            self.say(f"[{self.done}/{self.total}] {printable(result['id'], False)}: {result['score']}/{result['max_score']}  {marks}  "
+            self.say(f"[{self.done}/{self.total}] {_label(result)}: {result['score']}/{result['max_score']}  {marks}  "
                      f"{self._status(result)}")
 
     def close(self) -> None:
@@ -252,7 +260,7 @@ class Progress:
 
     def summary(self, results: list[dict], out: Path, reused: int = 0) -> None:
         """The table at the end of a batch run; ``reused``: how many results came from an earlier run."""
-        width = min(max([len(printable(r["id"], False)) for r in results] + [10]), ID_WIDTH)
+        width = min(max([len(_label(r)) for r in results] + [10]), ID_WIDTH)
         if not self.quiet and len(results) <= SUMMARY_ROWS:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
@@ -270,7 +278,7 @@ class Progress:
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            shown = _cut(printable(result["id"], False), width)
+            shown = _cut(_label(result), width)
             self.say(f"{shown:<{width}}  {result['score']}/{result['max_score']}    {marks}    {self._status(result)}")
 
     def _status(self, result: dict) -> str:

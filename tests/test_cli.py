@@ -334,3 +334,17 @@ def test_a_very_long_id_is_cut_in_the_summary_table_and_pads_no_other_row(tmp_pa
     rows = [line for line in capsys.readouterr().out.splitlines() if "3/3" in line and "graded" in line]
     assert len(rows) == 2 and all(len(row) < terminal.ID_WIDTH + 40 for row in rows)
     assert rows[1].startswith("x" * (terminal.ID_WIDTH - 1) + "…")
+
+
+def test_the_summary_table_names_the_student_behind_an_lms_number(tmp_path, capsys):
+    from grader import terminal
+
+    progress = terminal.Progress(2, "en", quiet=False)
+    progress.stream = sys.stdout
+    rows = [{"id": "101", "name": "jansenanouk", "score": 3, "max_score": 3, "status": "graded",
+             "checkpoints": {key: {"passed": True} for key in "123"}},
+            {"id": "anna", "name": "anna", "score": 3, "max_score": 3, "status": "graded",
+             "checkpoints": {key: {"passed": True} for key in "123"}}]
+    progress.summary(rows, tmp_path)
+    shown = capsys.readouterr().out
+    assert "101 (jansenanouk)" in shown and "anna (anna)" not in shown

@@ -89,7 +89,7 @@ def test_the_class_page_shows_charts_tables_and_the_sortable_filterable_student_
     text = html.render_index(classview.summarize(sample_document()))
     assert text.count("<svg") == 3 and 'role="img"' in text
     shown = visible(text)
-    for words in ("Checkpoint 1: 3 of 8 passed (38%)", "Most failed checks", "V4 bad version", "2/5 (40%)",
+    for words in ("Checkpoint 1: 3 of 8 passed (38%)", "Most failed checks", "V4 Rule of v4_bad_version.", "2/5 (40%)",
                   "Score 0: 3 submissions (38%)", "Load errors by kind", "syntax", "Zoë Smit"):
         assert words in shown, words
     assert shown.index("v4_bad_version") < shown.index("f2_hexdigest")      # most failed first

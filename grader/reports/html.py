@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from pathlib import Path
 from typing import Iterator
 
@@ -36,12 +34,6 @@ def render_index(document: dict, similarity: int | None = None) -> str:
     return "".join(index_pieces(document, similarity))
 
 
-def _readable(check_id: str) -> str:
-    """A check id as words for a chart label: ``d18_replay_changes_nothing`` -> ``replay changes nothing``
-    (the clause stands before it; the table of all checks gives the id itself)."""
-    return re.sub(r"^(?:[a-z]{1,2}\d+_)+", "", check_id).replace("_", " ") or check_id
-
-
 def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]:
     """The class page, piece by piece (a large class's page is never held whole).
 
@@ -62,7 +54,9 @@ def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]
                        f"{rate['passed']}/{rate['total']} ({rate['percent']}%)", "ok") for rate in view["rates"]],
             t("class_checkpoints"), "chart-rates"),
         "checks": chart.bars(
-            [chart.Bar(f"{check['clause']} {_readable(check['id'])}", check["percent"] / 100,
+            # The check's rule in the run's language (cut on the chart, whole in its title); the table of
+            # all checks below gives the ids.
+            [chart.Bar(f"{check['clause']} {check['message'] or check['id']}", check["percent"] / 100,
                        f"{check['failed']}/{check['total']} ({check['percent']}%)") for check in shown],
             t("class_checks"), "chart-checks"),
         "scores": chart.histogram([(f"{row['score']}/{len(view['scores']) - 1}", row["count"])
