@@ -101,6 +101,11 @@ ACCEPTED = {
         "assert found == (1, 2) and Row('f', {})['result'] == {} and Row('f', {})[0] == 'f'\n"
         "assert Tools.known['set_ticket']() == 1 and f(Box(), {}) == {'a': 1}"
     ),
+    "a match subject is evaluated before its class patterns' classes": (
+        "order = []\nclass Holder:\n    @property\n    def C(self):\n        order.append('class')\n        return int\n"
+        "holder = Holder()\ndef subject():\n    order.append('subject')\n    return 5\n"
+        "match subject():\n    case holder.C(x):\n        pass\nassert order == ['subject', 'class'] and x == 5"
+    ),
     "future annotations and typing": (
         "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
         "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"

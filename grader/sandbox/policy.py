@@ -274,7 +274,16 @@ class GraderPolicy(RestrictingNodeTransformer):
             hoisted = self.class_patterns[-1]
         finally:
             self.class_patterns.pop()
-        return [*hoisted, node] if hoisted else node
+        if not hoisted:
+            return node
+        # The subject first, as Python evaluates it, then the hoisted classes: main.py code in the subject
+        # expression runs before a class pattern's stand-in is chosen, not after (classes.match_class).
+        subject = ast.Assign(targets=[ast.Name(self.gen_tmp_name(), ast.Store())], value=node.subject)
+        copy_locations(subject, node)
+        node.subject = ast.Name(subject.targets[0].id, ast.Load())
+        copy_locations(node.subject, node)
+        ast.fix_missing_locations(subject)
+        return [subject, *hoisted, node]
 
     def visit_match_case(self, node: ast.match_case) -> ast.AST:
         """A case whose pattern compares with a dotted name (``case Tool.NAME:``) is rewritten.
