@@ -127,7 +127,7 @@ def _main(argv: list[str] | None = None) -> int:
     if not args.paths:  # nargs="*" so that this message can say where a path went
         ap.error(text["required"] + (text["required-reference"] if args.references else ""))
     if args.jobs < 1 or args.timeout <= 0:
-        print(f"grade: {text['positive']}", file=sys.stderr)
+        print(f"grade: {text['positive'].format(option='--jobs' if args.jobs < 1 else '--timeout')}", file=sys.stderr)
         return EXIT_USAGE
     try:
         options, checks = commands.output_options(args), commands.checks_folder(args)

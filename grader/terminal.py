@@ -47,7 +47,7 @@ TEXT = {
         # Usage errors (exit code 2) and failures of the run itself.
         "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
-        "positive": "--jobs en --timeout moeten positief zijn",
+        "positive": "{option} moet positief zijn",
         "out-file": "--out {out} is een bestand, geen map",
         "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
                       "kies een andere map (een map erin mag)",
@@ -98,7 +98,7 @@ TEXT = {
                        "submissions; is the check itself broken? Details in results.json and instructor/<id>.html",
         "required": "the following arguments are required: PATH",
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
-        "positive": "--jobs and --timeout must be positive",
+        "positive": "{option} must be positive",
         "out-file": "--out {out} is a file, not a folder",
         "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
                       "choose another folder (one inside it is fine)",

@@ -252,7 +252,8 @@ def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
     (["--jobs", "x", "main.py"], "fout: argument --jobs: ongeldige waarde 'x'", "error: argument --jobs: invalid int value"),
     (["--bogus", "main.py"], "fout: onbekende argumenten: --bogus", "error: unrecognized arguments: --bogus"),
     (["nergens.py"], "grade: dit pad bestaat niet: nergens.py", "grade: path does not exist: nergens.py"),
-    (["main.py", "--jobs", "0"], "--jobs en --timeout moeten positief zijn", "--jobs and --timeout must be positive"),
+    (["main.py", "--jobs", "0"], "--jobs moet positief zijn", "--jobs must be positive"),
+    (["main.py", "--timeout", "0"], "--timeout moet positief zijn", "--timeout must be positive"),
 ])
 def test_usage_errors_are_dutch_by_default_and_english_with_lang_en(tmp_path, arguments, dutch, english):
     dutch_run = run_grade(*arguments, cwd=tmp_path)
