@@ -168,6 +168,8 @@ class ReportStamps:
             target = (out / name).resolve()
             if name not in now and root in target.parents and target.is_file():
                 target.unlink()
+                if target.parent != root and not any(target.parent.iterdir()):
+                    target.parent.rmdir()  # gradescope/, when no run asks for that format any more
 
     def remove_departed(self, out: Path, ids: Iterable[str]) -> None:
         """Remove the reports of the previous run's students that are not among ``ids`` (this run's).
