@@ -25,6 +25,8 @@ TEXT = {
         "failed-one": "niet geslaagd: {n} van de {total} controle mislukt",
         "not-graded": "niet beoordeeld",
         "tried": "geprobeerd", "expected": "verwacht", "got": "gekregen", "hint": "tip",
+        "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
+                  "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
         "more-one": "... en nog {n} mislukte controle; zie het rapport",
         "line": "regel", "cell": "cel {cell}, regel {line}",
@@ -77,6 +79,8 @@ TEXT = {
         "failed-one": "not passed: {n} of the {total} check failed",
         "not-graded": "not graded",
         "tried": "tried", "expected": "expected", "got": "got", "hint": "hint",
+        "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
+                  "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
         "more-one": "... and {n} more failed check; see the report",
         "line": "line", "cell": "cell {cell}, line {line}",
@@ -211,6 +215,7 @@ class Progress:
         self.lang = lang
         self.quiet = quiet
         self.done = 0
+        self.legend_said = False
         self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
         # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission. A
         # terminal that reports no width (a bare pseudo-terminal) would show the bar as nothing at all.
@@ -328,9 +333,12 @@ class Progress:
         return f" ({place}: {problem['source']})"
 
     def _failure(self, check: dict, cases: int) -> None:
+        detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
+        if detail.get("tried") and not self.legend_said:  # once, before the first code shown
+            self.legend_said = True
+            self.say(self.text["legend"])
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
         self.say(f"  - [{check['clause']}] {check['message']}{extra}")
-        detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
         finding = check["outcome"] == "failed"
         for key in ("tried", "expected", "got"):
             if detail.get(key) and (finding or key == "tried"):

@@ -35,6 +35,7 @@ def test_self_check_of_a_wrong_file_exits_1_and_names_the_rule(tmp_path):
     assert done.returncode == 1
     assert "V4" in done.stdout and "hint" in done.stdout
     assert "Checkpoint 1" in done.stdout
+    assert done.stdout.count("H(x) the correct fingerprint of x") == 1  # the legend of 'tried', once
 
 
 def test_a_quiet_self_check_prints_the_checkpoints_and_score_without_the_failed_checks(tmp_path):
