@@ -106,6 +106,12 @@ ACCEPTED = {
         "holder = Holder()\ndef subject():\n    order.append('subject')\n    return 5\n"
         "match subject():\n    case holder.C(x):\n        pass\nassert order == ['subject', 'class'] and x == 5"
     ),
+    "dataclasses.replace on a frozen dataclass": (
+        "from dataclasses import dataclass, replace, field\n@dataclass(frozen=True)\nclass P:\n    a: int\n"
+        "    b: list = field(default_factory=list)\n    c: int = field(default=0, init=False)\n"
+        "q = replace(P(1, [2]), a=5)\nassert (q.a, q.b, q.c) == (5, [2], 0)\n"
+        "try:\n    replace(P(1), c=1)\nexcept ValueError:\n    refused = True\nassert refused"
+    ),
     "future annotations and typing": (
         "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
         "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"
@@ -299,6 +305,9 @@ REFUSED_AT_RUN = {
     "copy of a foreign object": ("import copy, typing\ncopy.copy(typing.List[int])", "TypeError: a copy of a"),
     "deepcopy with a memo": ("import copy\ncopy.deepcopy([], {})", "TypeError"),
     "attribute of a foreign function": ("import json\njson.dumps.calls = 1", "TypeError: a function object that main.py did not"),
+    "dunder names in __match_args__": ("class C:\n    __match_args__ = ('__dict__',)\n", "TypeError"),
+    "replace of an object main.py did not make": ("import dataclasses, json\ndataclasses.replace(json.JSONEncoder())",
+                                                  "TypeError: replace() takes"),
     "register of an own class without one": ("class C:\n    pass\nC.register(list)", "AttributeError"),
     "computed getattr of an internal": ("n = '__glob' + 'als__'\ngetattr(len, n)", "AttributeError"),
     "computed getattr of a frame": ("g = (i for i in [])\ngetattr(g, 'gi_' + 'frame')", "AttributeError"),

@@ -10,6 +10,7 @@ import typing
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
+from grader.sandbox.policy import forbidden_attribute
 from grader.sandbox.modules import WHITELIST
 
 # The builtins a submission's namespace holds as they are (grader/sandbox/guards.py adds stand-ins).
@@ -157,9 +158,9 @@ def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: b
     names = field_names(cls, annotations) + list(extra)
     foreign = [klass for klass in cls.__mro__[1:] if not is_own_class(klass)]
     for name in names:
-        if type(name) is not str or any(name in vars(klass) for klass in foreign):
-            raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field: it is an attribute of "
-                            "a base class, which the grader hands out only through its guard")
+        if type(name) is not str or forbidden_attribute(name) or any(name in vars(klass) for klass in foreign):
+            raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a field: a name of Python's own "
+                            "or an attribute of a base class, which the grader hands out only through its guard")
     return cls
 
 
@@ -230,7 +231,7 @@ class _MatchClass(type):
             for base in klass.__mro__:
                 declared = vars(base).get("__match_args__", ())
                 for name in names:
-                    if not is_own(base) and name in vars(base) and name not in declared:
+                    if forbidden_attribute(name) or not is_own(base) and name in vars(base) and name not in declared:
                         raise TypeError(f"case {real.__name__}(...) would read {name!r} of {base.__name__} "
                                         "without the attribute guard: not allowed in the grader")
         return names

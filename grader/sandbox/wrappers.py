@@ -13,7 +13,7 @@ import sys
 import typing
 from typing import TYPE_CHECKING, Any, Callable
 
-from grader.sandbox.classes import check_fields, dataclass_fields_to_come
+from grader.sandbox.classes import check_fields, dataclass_fields_to_come, student_function
 from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -100,6 +100,40 @@ def _resolvable_markers(guards: Guards, cls: type) -> None:
     for name, value in list(guards.globals.items()):
         if type(name) is str and any(value is marker for marker in markers):
             setattr(module, name, value)
+
+
+def _replace(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    """``dataclasses.replace`` for main.py's own dataclass objects, reading each field through the guard.
+
+    The library's version reads ``getattr(obj, f.name)`` raw for every Field in the class's
+    ``__dataclass_fields__``, a dict main.py could reach and fill with objects of its own whose
+    ``name`` answers differently each time.
+    """
+    def replace(obj: Any, /, **changes: Any) -> Any:
+        if isinstance(obj, type) or not guards.is_own(obj) or not dataclasses.is_dataclass(obj):
+            raise TypeError("replace() takes an object of a dataclass main.py made")
+        fields = getattr(type(obj), "__dataclass_fields__", None)
+        if type(fields) is not dict or not all(type(field) is dataclasses.Field and type(field.name) is str
+                                               for field in fields.values()):
+            raise TypeError("replace(): the class's fields are not what @dataclass made")
+        for field in fields.values():
+            if field._field_type is not dataclasses._FIELD:  # ClassVar, InitVar: as dataclasses.replace
+                continue
+            if not field.init:
+                if field.name in changes:
+                    raise ValueError(f"field {field.name} is declared with init=False, it cannot be specified with "
+                                     "replace()")
+            elif field.name not in changes:
+                changes[field.name] = guards.getattr(obj, field.name)
+        return type(obj)(**changes)
+    return replace
+
+
+def _final(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    """``typing.final``: marks only main.py's own functions and classes (it writes ``__final__`` on its argument)."""
+    def final(target: Any) -> Any:
+        return value(target) if student_function(target) or target in guards.own_classes else target
+    return final
 
 
 def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
@@ -214,6 +248,8 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("typing", "get_args"): _get_args,
     ("dataclasses", "dataclass"): _dataclass,
     ("dataclasses", "field"): _field,
+    ("dataclasses", "replace"): _replace,
+    ("typing", "final"): _final,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
     ("copy", "copy"): _copier("copy"),
