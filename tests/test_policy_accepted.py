@@ -1,0 +1,241 @@
+"""The restricted policy accepts what students write: each source loads and its own asserts hold."""
+
+import pytest
+
+from grader.sandbox.loader import load
+
+ACCEPTED = {
+    "item augmented assignment": "d = {'v': 1}\nd['v'] += 1\nassert d['v'] == 2",
+    "nested item augmented assignment": "s = {'t': {'a': 1}}\ns['t']['a'] *= 5\nassert s['t']['a'] == 5",
+    "slice augmented assignment": "x = [1, 2, 3]\nx[0:2] += [9]\nassert x == [1, 2, 9, 3]",
+    "key evaluated once": "n = [0]\ndef k():\n    n[0] += 1\n    return 'a'\nd = {'a': 1}\nd[k()] += 1\nassert n[0] == 1",
+    "private helper names": "import re as _re\n_FIELDS = {'a'}\ndef _check(x):\n    return _re.fullmatch('a', x)\nassert _check('a')",
+    "main guard": "if __name__ == '__main__':\n    raise RuntimeError('must not run')",
+    "f-strings and comprehensions": "v = [i * 2 for i in range(3)]\nt = f'{v[0]}-{len(v)}'\nassert t == '0-3'",
+    "lambda and generators": "f = lambda x: x + 1\nassert sum(f(i) for i in range(3)) == 6",
+    "try/except/finally": "try:\n    int('x')\nexcept ValueError as e:\n    r = e.args\nfinally:\n    pass",
+    "bare except becomes Exception": "try:\n    {}['x']\nexcept:\n    ok = True\nassert ok",
+    "classes with dunder methods": (
+        "class Fout(ValueError):\n    pass\n"
+        "class P:\n    def __init__(self, n):\n        self._n = n\n        self.items = []\n"
+        "    def __eq__(self, other):\n        return isinstance(other, P) and self._n == other._n\n"
+        "    def bump(self):\n        self._n += 1\n        return self._n\n"
+        "assert P(1).bump() == 2"
+    ),
+    "dataclass": (
+        "from dataclasses import dataclass, field\n@dataclass\nclass B:\n    x: int = 0\n"
+        "    tags: list = field(default_factory=list)\nassert B(3).x == 3"
+    ),
+    "dataclass with a ClassVar constant": (
+        "from dataclasses import dataclass\nfrom typing import ClassVar\n@dataclass\nclass Rules:\n"
+        "    FIELDS: ClassVar[set[str]] = {'a', 'b'}\n    limit: int = 64\n"
+        "assert Rules().limit == 64 and Rules.FIELDS == {'a', 'b'}"
+    ),
+    "annotations are evaluated without a future import": (
+        "from dataclasses import dataclass, fields\n@dataclass\nclass S:\n    name: str\n    version: int\n"
+        "assert [f.type for f in fields(S)] == [str, int]"
+    ),
+    "typing names used in hints and Generic[T]": (
+        "from typing import Any, Generator, Pattern, Match, DefaultDict, Deque, Annotated, NewType, Generic, TypeVar\n"
+        "from collections.abc import Generator as G2, KeysView\nimport re\nT = TypeVar('T')\n"
+        "UserId = NewType('UserId', str)\ndef gen(n: int) -> Generator[int, None, None]:\n    yield from range(n)\n"
+        "class Box(Generic[T]):\n    def __init__(self, item: T) -> None:\n        self.item = item\n"
+        "def f(p: Pattern[str], m: Match[str] | None, d: DefaultDict[str, int], q: Deque[int], "
+        "a: Annotated[int, 'x']) -> Any:\n    return 1\n"
+        "assert list(gen(2)) == [0, 1] and Box(3).item == 3 and UserId('u') == 'u' and f(re.compile('a'), None, {}, [], 1)"
+    ),
+    "a method named register on an own object": (
+        "class Rules:\n    def __init__(self):\n        self.checks = {}\n    def register(self, name):\n"
+        "        def decorate(f):\n            self.checks[name] = f\n            return f\n        return decorate\n"
+        "RULES = Rules()\n@RULES.register('id')\ndef is_id(v):\n    return v == 'a'\nassert RULES.checks['id']('a')"
+    ),
+    "attributes of an own function and items of a deque": (
+        "from collections import deque\ndef f():\n    f.calls += 1\n    return f.calls\nf.calls = 0\n"
+        "last = deque([None], maxlen=1)\nlast[0] = f()\nassert f() == 2 and last[0] == 1"
+    ),
+    "iterator and item-writing classes": (
+        "class Count:\n    def __init__(self, n):\n        self.i, self.n = 0, n\n    def __iter__(self):\n        return self\n"
+        "    def __next__(self):\n        if self.i >= self.n:\n            raise StopIteration\n        self.i += 1\n"
+        "        return self.i\nclass Row:\n    def __init__(self):\n        self.d = {}\n"
+        "    def __setitem__(self, k, v):\n        self.d[k] = v\n    def __delitem__(self, k):\n        del self.d[k]\n"
+        "r = Row()\nr['a'] = 1\nr['b'] = 2\ndel r['a']\nassert list(Count(3)) == [1, 2, 3] and r.d == {'b': 2}"
+    ),
+    "old future imports, sys limits and more typing": (
+        "from __future__ import print_function, division, generator_stop\nimport sys\n"
+        "sys.setrecursionlimit(5000)\nassert sys.getrecursionlimit() > 0 and sys.version and sys.platform\n"
+        "from typing import TypeGuard, NotRequired, Never, final, Self, Text, MutableSet, TypedDict\n"
+        "class Row(TypedDict):\n    a: int\n    b: NotRequired[str]\n"
+        "def is_text(x: object) -> TypeGuard[str]:\n    return isinstance(x, str)\n"
+        "@final\ndef f() -> Text:\n    return 'x'\nassert is_text(f()) and Row(a=1) == {'a': 1}"
+    ),
+    "InitVar, KW_ONLY, binascii and base64": (
+        "import binascii, base64, hashlib\nfrom dataclasses import dataclass, InitVar, KW_ONLY\n"
+        "@dataclass\nclass P:\n    a: int\n    _: KW_ONLY\n    b: int = 0\n    c: InitVar[int] = 1\n"
+        "    def __post_init__(self, c):\n        self.a += c\n"
+        "d = hashlib.sha256(b'x').digest()\n"
+        "assert binascii.hexlify(d).decode() == hashlib.sha256(b'x').hexdigest() and P(1, b=2).a == 2\n"
+        "assert base64.b16encode(d).lower().decode() == binascii.b2a_hex(d).decode()"
+    ),
+    "future annotations with ClassVar, InitVar and KW_ONLY dataclass fields": (
+        "from __future__ import annotations\nfrom dataclasses import dataclass, InitVar, KW_ONLY, asdict\n"
+        "from typing import ClassVar\n@dataclass\nclass P:\n    LIMIT: ClassVar[int] = 40\n    a: int\n"
+        "    _: KW_ONLY\n    b: int = 0\n    c: InitVar[int] = 1\n    def __post_init__(self, c):\n        self.a += c\n"
+        "assert P(1, b=2).a == 2 and asdict(P(1)) == {'a': 2, 'b': 0} and P.LIMIT == 40"
+    ),
+    "future annotations stay text, never run": (
+        "from __future__ import annotations\ndef f(x: __import__('os').system('false')) -> open('/etc/x'):\n"
+        "    return x\nassert f(1) == 1"
+    ),
+    "match args, a base's __getitem__, a classmethod register and generic bases": (
+        "from typing import NamedTuple, Generic, TypeVar, Dict\nK = TypeVar('K')\n"
+        "class Point:\n    __match_args__ = ('x', 'y')\n    def __init__(self, x, y):\n        self.x, self.y = x, y\n"
+        "match Point(1, 2):\n    case Point(a, b):\n        found = (a, b)\n"
+        "class Row(NamedTuple):\n    fingerprint: str\n    result: dict\n"
+        "    def __getitem__(self, key):\n        if key == 'result':\n            return self.result\n"
+        "        return tuple.__getitem__(self, key)\n"
+        "class Tools:\n    known = {}\n    @classmethod\n    def register(cls, name):\n"
+        "        def add(f):\n            cls.known[name] = f\n            return f\n        return add\n"
+        "@Tools.register('set_ticket')\ndef set_ticket():\n    return 1\n"
+        "class Box(Generic[K]):\n    pass\nclass Result(Dict[str, object]):\n    pass\n"
+        "def f(b: Box[str], r: dict[str, int]) -> Result:\n    return Result(a=1)\n"
+        "assert found == (1, 2) and Row('f', {})['result'] == {} and Row('f', {})[0] == 'f'\n"
+        "assert Tools.known['set_ticket']() == 1 and f(Box(), {}) == {'a': 1}"
+    ),
+    "a match subject is evaluated before its class patterns' classes": (
+        "order = []\nclass Holder:\n    @property\n    def C(self):\n        order.append('class')\n        return int\n"
+        "holder = Holder()\ndef subject():\n    order.append('subject')\n    return 5\n"
+        "match subject():\n    case holder.C(x):\n        pass\nassert order == ['subject', 'class'] and x == 5"
+    ),
+    "dataclasses.replace on a frozen dataclass": (
+        "from dataclasses import dataclass, replace, field\n@dataclass(frozen=True)\nclass P:\n    a: int\n"
+        "    b: list = field(default_factory=list)\n    c: int = field(default=0, init=False)\n"
+        "q = replace(P(1, [2]), a=5)\nassert (q.a, q.b, q.c) == (5, [2], 0)\n"
+        "try:\n    replace(P(1), c=1)\nexcept ValueError:\n    refused = True\nassert refused"
+    ),
+    "future annotations and typing": (
+        "from __future__ import annotations\nfrom typing import Any, Dict, Optional\n"
+        "def f(p: Dict[str, Any]) -> Optional[dict]:\n    return p\nassert f({}) == {}"
+    ),
+    "docstring, future import and print at module level": (
+        '"""The dispatcher."""\nfrom __future__ import annotations\nprint("loaded")\n'
+        'if __name__ == "__main__":\n    print("demo")\ndef f(x: int) -> int:\n    print(x)\n    return x\nassert f(2) == 2'
+    ),
+    "a decorator with functools.wraps": (
+        "import functools\ndef value_errors(f):\n    @functools.wraps(f)\n    def wrapper(*args):\n"
+        "        try:\n            return f(*args)\n        except KeyError as e:\n            raise ValueError(e)\n"
+        "    return wrapper\n@value_errors\ndef get(d):\n    return d['x']\nassert get({'x': 1}) == 1\n"
+        "try:\n    get({})\nexcept ValueError:\n    ok = True\nassert ok"
+    ),
+    "names that only begin like the grader's own": "_tmp = 1\n_tmpl = 2\n_printable = 3\n_tmp_x = 4\nassert _tmp + _tmpl == 3",
+    "an unused import of a standard module": "import os\nimport sys, enum, logging.config\nassert True",
+    "copy and deepcopy of data and own objects": (
+        "import copy, collections, dataclasses\n"
+        "d = {'a': [1, {'b': {2, 3}}], 't': (1, [2])}\nd['self'] = d\ne = copy.deepcopy(d)\n"
+        "assert e['self'] is e and e['a'] == d['a'] and e['a'][1] is not d['a'][1] and e['t'][1] is not d['t'][1]\n"
+        "s = copy.copy(d)\nassert s is not d and s['a'] is d['a']\n"
+        "o = collections.OrderedDict(x=[1])\nassert copy.deepcopy(o) == o and copy.deepcopy(o)['x'] is not o['x']\n"
+        "dd = collections.defaultdict(list, k=[1])\nc = copy.deepcopy(dd)\nc['n'].append(1)\nassert 'n' not in dd\n"
+        "assert copy.deepcopy(collections.Counter('aab'))['a'] == 2\n"
+        "assert copy.deepcopy(collections.deque([1], maxlen=3)).maxlen == 3\n"
+        "@dataclasses.dataclass\nclass Row:\n    items: list\n"
+        "@dataclasses.dataclass(frozen=True, slots=True)\nclass Key:\n    name: str\n    parts: tuple\n"
+        "class Log(dict):\n    pass\n"
+        "class Refused(ValueError):\n    pass\n"
+        "P = collections.namedtuple('P', 'a b')\n"
+        "r = Row([1])\nr2 = copy.deepcopy(r)\nr2.items.append(2)\nassert r.items == [1] and type(r2) is Row\n"
+        "k = Key('x', ([1],))\nassert copy.deepcopy(k) == k and copy.deepcopy(k).parts[0] is not k.parts[0]\n"
+        "g = Log(a=[1])\ng.note = [2]\nh = copy.deepcopy(g)\nh['a'].append(3)\nh.note.append(4)\n"
+        "assert type(h) is Log and g == {'a': [1]} and g.note == [2]\n"
+        "assert copy.deepcopy(Refused('bad')).args == ('bad',)\n"
+        "assert copy.deepcopy([P(1, [2])])[0].b == [2]\n"
+        "assert copy.deepcopy(len) is len and copy.copy(Row) is Row"
+    ),
+    "type of values": (
+        "def f():\n    pass\nassert type({}) is dict and type(None)() is None and type(True) is bool\n"
+        "assert isinstance(f, type(f)) and type(f).__name__ == 'function' and type(f) is type(lambda: 0)\n"
+        "try:\n    {}['x']\nexcept Exception as e:\n    assert type(e) is KeyError and type(e).__name__ == 'KeyError'\n"
+        "class C:\n    pass\nassert type(C()) is C and type(C) is type and isinstance(C, type)"
+    ),
+    "dataclasses asdict and astuple": (
+        "import dataclasses\n@dataclasses.dataclass\nclass Inner:\n    tags: list\n"
+        "@dataclasses.dataclass\nclass Row:\n    name: str\n    inner: Inner\n    extra: dict\n"
+        "r = Row('a', Inner([1, 2]), {'k': (1, [3])})\nd = dataclasses.asdict(r)\n"
+        "assert d == {'name': 'a', 'inner': {'tags': [1, 2]}, 'extra': {'k': (1, [3])}}\n"
+        "d['inner']['tags'].append(9)\nassert r.inner.tags == [1, 2]\n"
+        "assert dataclasses.astuple(r) == ('a', ([1, 2],), {'k': (1, [3])})"
+    ),
+    "getattr with a computed name (dataclass fields)": (
+        "import dataclasses\n@dataclasses.dataclass\nclass R:\n    a: int\n    b: str\n"
+        "r = R(1, 'x')\nassert [getattr(r, f.name) for f in dataclasses.fields(r)] == [1, 'x']\n"
+        "assert hasattr(r, 'a' + '') and not hasattr(r, 'c')"
+    ),
+    "typing.get_args": (
+        "from typing import Literal, Type, get_args\nStatus = Literal['open', 'done']\n"
+        "assert get_args(Status) == ('open', 'done') and get_args(Type[int]) == (int,)\n"
+        "[t] = get_args(Type[type])\ntry:\n    t('M', (), {})\nexcept TypeError:\n    made = False\nassert made is False"
+    ),
+    "typing.NamedTuple class with methods": (
+        "from typing import NamedTuple\nclass Refusal(NamedTuple):\n    status: str\n    reason: str = ''\n"
+        "    KIND = 'refusal'\n    def as_dict(self):\n        return {'status': self.status}\n"
+        "r = Refusal('forbidden')\nassert r.as_dict() == {'status': 'forbidden'} and r.reason == '' and r.KIND == 'refusal'\n"
+        "assert r == ('forbidden', '') and r._replace(reason='x').reason == 'x' and isinstance(r, Refusal)"
+    ),
+    "copies of own collections subclasses, ChainMap and partial": (
+        "import copy, collections, functools\n"
+        "class Log(collections.OrderedDict):\n    pass\nclass Tally(collections.Counter):\n    pass\n"
+        "class Rows(collections.defaultdict):\n    pass\n"
+        "g = Log(b=[1], a=[2])\nh = copy.deepcopy(g)\nh['b'].append(3)\nassert type(h) is Log and list(h) == ['b', 'a'] and g['b'] == [1]\n"
+        "g.move_to_end('b')\nassert list(copy.deepcopy(g)) == ['a', 'b']\n"
+        "t = copy.copy(Tally('aab'))\nassert type(t) is Tally and t['a'] == 2\n"
+        "r = Rows(list, k=[1])\ns = copy.deepcopy(r)\ns['n'].append(1)\nassert type(s) is Rows and 'n' not in r\n"
+        "c = collections.ChainMap({'a': [1]}, {'b': 2})\nd = copy.deepcopy(c)\nd['a'].append(2)\nassert c['a'] == [1] and d['b'] == 2\n"
+        "assert copy.copy(c).maps[1] is c.maps[1]\n"
+        "p = functools.partial(max, [1])\nq = copy.deepcopy(p)\nassert q() == 1 and q.args[0] is not p.args[0]"
+    ),
+    "unused imports of unavailable modules in every form": (
+        "import os.path as osp\nfrom enum import Enum\nfrom abc import ABC, abstractmethod\n"
+        "from operator import itemgetter\nimport logging, logging.handlers\nassert True"
+    ),
+    "match statement": (
+        "def kind(v):\n    match v:\n        case {'status': 'open' | 'done'}:\n            return 'ok'\n"
+        "        case [first, *rest]:\n            return first\n        case str(s):\n            return s\n"
+        "        case _:\n            return None\nassert kind({'status': 'open'}) == 'ok'\nassert kind('x') == 'x'"
+    ),
+    "str.format on a literal": "t = 'a={} b={x}'.format(1, x=2)\nassert t == 'a=1 b=2'",
+    "nonlocal": "def outer():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 1\n    inc()\n    return n\nassert outer() == 1",
+    "whitelisted imports": (
+        "import copy, json, math, re, hashlib, string, collections, itertools, functools, hmac\n"
+        "assert hmac.compare_digest('a', 'a') and json.loads(json.dumps([1])) == [1]"
+    ),
+    "getattr with a literal name": "import json\nf = getattr(json, 'dumps')\nassert f(1) == '1'",
+    "namedtuple private helpers": "from collections import namedtuple\nP = namedtuple('P', 'a b')\nassert P(1, 2)._asdict() == {'a': 1, 'b': 2}",
+    "super().__init__ and __name__": (
+        "class Fout(ValueError):\n    def __init__(self, veld):\n        super().__init__(f'fout in {veld}')\n"
+        "        self.veld = veld\nassert type(Fout('x')).__name__ == 'Fout' and Fout('x').args == ('fout in x',)"
+    ),
+    "import sys for exit, maxsize and stderr": (
+        "import sys\nBIG = sys.maxsize\nprint('x', file=sys.stderr)\nif __name__ == '__main__':\n    sys.exit(0)"
+    ),
+    "collections.abc": "from collections.abc import Mapping\nimport collections.abc\nassert isinstance({}, Mapping)",
+    "types.MappingProxyType": "from types import MappingProxyType\nassert MappingProxyType({'a': 1})['a'] == 1",
+    "str.format_map": "assert '{a}-{b}'.format_map({'a': 1, 'b': 2}) == '1-2'",
+    "module and class dunder constants": (
+        "__all__ = ['validate_ticket_proposal']\n__version__ = '1.0'\n"
+        "class A:\n    __slots__ = ('a',)\n    def __init__(self):\n        self.a = 1\nassert A().a == 1"
+    ),
+    "typing TypedDict, NamedTuple, Protocol": (
+        "from typing import TypedDict, NamedTuple, Protocol\n"
+        "class Args(TypedDict):\n    ticket: str\n    status: str\n"
+        "class Row(NamedTuple):\n    fingerprint: str\n    version: int = 0\n"
+        "class Checker(Protocol):\n    def __call__(self, value: str) -> bool: ...\n"
+        "a = Args(ticket='lamp', status='done')\nassert a['ticket'] == 'lamp'\n"
+        "r = Row('abc')\nassert r.version == 0 and r.fingerprint == 'abc'"
+    ),
+    "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
+}
+
+
+@pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_accepted(source):
+    loaded = load((source + "\ndef validate_ticket_proposal(p):\n    return p\n").encode())
+    assert "validate_ticket_proposal" in loaded.functions
