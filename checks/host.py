@@ -19,27 +19,26 @@ def dig_as_host(student: Student, value: object, *keys: object) -> object:
     found, or MISSING where a key is missing or the read raised.
     """
     for key in keys:
-        if student_function(getattr(type(value), "__getitem__", None)):
-            call = student.subscript(value, key)
-            if call.error is not None:
-                return MISSING
-            value = call.value
-            continue
-        if isinstance(value, dict):  # the dict's own lookup, as ``value[key]`` in the host
+        owner = value if student_function(getattr(type(value), "__getitem__", None)) else None
+        if owner is None and isinstance(value, dict):  # the dict's own lookup, as ``value[key]`` in the host
             if not dict.__contains__(value, key):
                 return MISSING
             value = dict.__getitem__(value, key)
             continue
-        value = plain(value)
-        if isinstance(value, Foreign) and value.origin is not None:
-            call = student.subscript(value.origin, key)
-            if call.error is not None:
+        if owner is None:
+            value = plain(value)  # a ChainMap or a read-only view reads as a dict
+            if type(value) is dict:
+                if key not in value:
+                    return MISSING
+                value = value[key]
+                continue
+            if not (isinstance(value, Foreign) and value.origin is not None):
                 return MISSING
-            value = plain(call.value)
-        elif type(value) is dict and key in value:
-            value = value[key]
-        else:
+            owner = value.origin
+        call = student.subscript(owner, key)
+        if call.error is not None:
             return MISSING
+        value = call.value
     return plain(value)
 
 
