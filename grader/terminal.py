@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
+from grader.reports.chart import cut
 from grader.reports.feedback import report_order
 from grader.reports.i18n import MESSAGES
 
@@ -188,11 +189,6 @@ def _label(result: dict) -> str:
     return printable(str(label), False)
 
 
-def _cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters, cut with ``…``."""
-    return text if len(text) <= width else text[:width - 1] + "…"
-
-
 def _columns(stream: object) -> int:
     """The width of the terminal ``stream`` writes to, in characters (0 when it reports none)."""
     try:
@@ -283,7 +279,7 @@ class Progress:
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            shown = _cut(_label(result), width)
+            shown = cut(_label(result), width)
             self.say(f"{shown:<{width}}  {result['score']}/{result['max_score']}    {marks}    {self._status(result)}")
 
     def _status(self, result: dict) -> str:

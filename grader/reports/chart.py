@@ -22,7 +22,8 @@ class Bar:
     tone: str = "bad"  # the CSS class of the bar: ``ok`` or ``bad`` (colour is never the only cue)
 
 
-def _cut(text: str, limit: int = LABEL_CHARS) -> str:
+def cut(text: str, limit: int = LABEL_CHARS) -> str:
+    """``text`` in at most ``limit`` characters, cut with ``…`` (a chart label, a terminal column)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -47,7 +48,7 @@ def bars(items: list[Bar], title: str, chart_id: str) -> Markup:
             '<rect class="chart-track" x="0" y="{by}" width="{track}" height="12" rx="2"></rect>'
             '<rect class="chart-bar {tone}" x="0" y="{by}" width="{width:.1f}" height="12" rx="2"></rect>'
             '<text class="chart-value" x="{vx}" y="{vy}">{value}</text></g>'
-        ).format(label=item.label, value=item.value, short=_cut(item.label), ty=top + 13, by=top + 18,
+        ).format(label=item.label, value=item.value, short=cut(item.label), ty=top + 13, by=top + 18,
                  track=track, tone="ok" if item.tone == "ok" else "bad", width=track * share, vx=track + 6,
                  vy=top + 29))
     parts.append(Markup("</svg>"))
