@@ -8,6 +8,7 @@ a check of their own there too, and one check per clause loops over the clause's
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Callable
 
@@ -237,14 +238,15 @@ def disguised(case: Case) -> Case | None:
     return Case(f"disguise({case.arg})", build, case.note, DISGUISE)
 
 
-def inherited(clause: str) -> list[tuple[str, Case]]:
+@functools.lru_cache(maxsize=None)  # made once per process: deciding what to disguise builds every case
+def inherited(clause: str) -> tuple[tuple[str, Case], ...]:
     """The cases of ``clause`` that checkpoints 2 and 3 check in one loop: all but the lesson's own, each
     :func:`disguised` where it can be (checkpoint 1 checks both forms; a check made only for set_ticket or
     only for 'done' is a validation of another kind).
 
     The lesson's cases (lesson.INVALID_PROPOSALS) have a check of their own in checkpoints 2 and 3.
     """
-    return [(name, disguised(case) or case) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES]
+    return tuple((name, disguised(case) or case) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES)
 
 
 # The clauses with cases for those loops, in battery order.
