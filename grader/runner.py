@@ -96,14 +96,16 @@ class Battery:
             self.collection_errors.append(f"{report.nodeid}: {report.longreprtext[-2000:]}")
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        markers = {}
         for item in items:
             marker = item.get_closest_marker("check")
             if marker is None:
                 raise pytest.UsageError(f"{item.nodeid} has no @check marker (see grader/battery.py)")
-        items.sort(key=lambda item: item.get_closest_marker("check").kwargs["checkpoint"])
+            markers[item] = marker.kwargs
+        items.sort(key=lambda item: markers[item]["checkpoint"])
         seen = set()
         for item in items:
-            meta = dict(item.get_closest_marker("check").kwargs)
+            meta = dict(markers[item])
             meta["id"] = item.name.removeprefix("test_")
             if meta["id"] in seen:
                 raise pytest.UsageError(f"duplicate check id {meta['id']}")
@@ -112,7 +114,7 @@ class Battery:
         self.items = list(items)
         self.direct = [execution.direct(item) for item in items]
         # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
-        self.readable = filesystem.readable_paths(str(item.path.parent) for item in items)
+        self.readable = filesystem.readable_paths({str(item.path.parent) for item in items})
 
     @pytest.fixture
     def student(self) -> Student:
