@@ -61,14 +61,14 @@ def parser() -> Parser:
     ap.add_argument("paths", nargs="*", metavar="PATH",
                     help="a folder of submissions, an LMS export (folder or .zip), a student's folder with main.py, "
                          "or one file (.py, .ipynb)")
-    ap.add_argument("--out", metavar="DIR", help="where reports go (default: reports/)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+    ap.add_argument("-o", "--out", metavar="DIR", help="where reports go (default: reports/)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                     help="submissions graded at once (default: the number of CPUs)")
     ap.add_argument("--lang", choices=("nl", "en"), default="nl",
                     help="language of the feedback and the terminal messages (default: nl)")
     ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                     help="time limit per check and for loading main.py (default: 10)")
-    ap.add_argument("--quiet", action="store_true", help="print only the summary")
+    ap.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     ap.add_argument("--layout", default="auto", metavar="NAME",
                     choices=("auto", "folders", "canvas", "moodle", "brightspace", "blackboard", "classroom"),
                     help="how PATH is laid out: auto (default: recognised), folders, canvas, moodle, brightspace, "

@@ -75,7 +75,7 @@ def report_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="grade report",
                                  description="Re-render every report from a results.json without regrading.")
     ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade")
-    ap.add_argument("--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
+    ap.add_argument("-o", "--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
     add_output_options(ap)
     args = ap.parse_args(argv)
     path = Path(args.results)
@@ -114,7 +114,7 @@ def bundle_main(argv: list[str]) -> int:
 
     ap = argparse.ArgumentParser(prog="grade gradescope-bundle",
                                  description="Build the autograder zip for a Gradescope programming assignment.")
-    ap.add_argument("--out", default="autograder.zip", metavar="ZIP", help="the zip to write (default: autograder.zip)")
+    ap.add_argument("-o", "--out", default="autograder.zip", metavar="ZIP", help="the zip to write (default: autograder.zip)")
     ap.add_argument("--lang", choices=("nl", "en"), default="nl", help="feedback language (default: nl)")
     ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                     help="time limit per check and for loading main.py (default: 10)")

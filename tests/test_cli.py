@@ -38,8 +38,10 @@ def test_self_check_of_a_wrong_file_exits_1_and_names_the_rule(tmp_path):
     assert done.stdout.count("H(x) the correct fingerprint of x") == 1  # the legend of 'tried', once
 
 
-def test_a_quiet_self_check_prints_the_checkpoints_and_score_without_the_failed_checks(tmp_path):
-    done = run_grade(str(WRONG), "--out", str(tmp_path), "--lang", "en", "--quiet")
+@pytest.mark.parametrize("options", [("--out", "--quiet", "--jobs"), ("-o", "-q", "-j")])
+def test_a_quiet_self_check_prints_the_checkpoints_and_score_without_the_failed_checks(tmp_path, options):
+    out, quiet, jobs = options
+    done = run_grade(str(WRONG), out, str(tmp_path), "--lang", "en", quiet, jobs, "1")
     assert done.returncode == 1
     assert "Checkpoint 1" in done.stdout and "Score:" in done.stdout and "Full report:" in done.stdout
     assert "V4" not in done.stdout and "hint" not in done.stdout
@@ -250,7 +252,7 @@ def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
 
 
 @pytest.mark.parametrize("arguments, dutch, english", [
-    (["--jobs", "x", "main.py"], "fout: argument --jobs: ongeldige waarde 'x'", "error: argument --jobs: invalid int value"),
+    (["--jobs", "x", "main.py"], "fout: argument -j/--jobs: ongeldige waarde 'x'", "error: argument -j/--jobs: invalid int value"),
     (["--bogus", "main.py"], "fout: onbekende argumenten: --bogus", "error: unrecognized arguments: --bogus"),
     (["nergens.py"], "grade: dit pad bestaat niet: nergens.py", "grade: path does not exist: nergens.py"),
     (["main.py", "--jobs", "0"], "--jobs moet positief zijn", "--jobs must be positive"),
