@@ -69,42 +69,65 @@ def checks_folder(args: argparse.Namespace) -> Path | None:
 
 
 def report_main(argv: list[str]) -> int:
-    """``grade report RESULTS_JSON [--out DIR]``: re-render every output from a results.json, without grading."""
+    """``grade report RESULTS_JSON [--out DIR] [--lang nl|en]``: re-render every output from a results.json, without grading.
+
+    The reports are written in ``--lang`` (default: the language results.json was graded in),
+    and so are the messages (Dutch, as ``grade``'s, while results.json is not read yet). Out:
+    the exit code (0, or 2 for a file that cannot be read or rendered and for unusable options).
+    """
     from grader.reports import jsonreport, render_all
 
     ap = argparse.ArgumentParser(prog="grade report",
                                  description="Re-render every report from a results.json without regrading.")
     ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade")
     ap.add_argument("-o", "--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
+    ap.add_argument("--lang", choices=("nl", "en"),
+                    help="language of the reports and the messages (default: the one results.json was graded in)")
     add_output_options(ap)
     args = ap.parse_args(argv)
     path = Path(args.results)
+    lang = args.lang or "nl"
+
+    def say(en: str, nl: str) -> None:
+        print(f"grade report: {nl if lang == 'nl' else en}", file=sys.stderr)
+
     try:
         options = output_options(args)
         document = jsonreport.read(path)
     except OSError as error:
-        print(f"grade report: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        say(f"cannot read {path}: {error.strerror or error}", f"kan {path} niet lezen: {error.strerror or error}")
         return 2
     except OptionError as error:
-        print(f"grade report: {error}", file=sys.stderr)
+        say(str(error), error.text("nl"))
         return 2
     except ValueError as error:  # not JSON, or JSON of another shape
-        print(f"grade report: {path} is not a results.json written by grade ({str(error)[:200]})", file=sys.stderr)
+        detail = str(error)[:200]
+        say(f"{path} is not a results.json written by grade ({detail})",
+            f"{path} is geen results.json van grade ({detail})")
         return 2
+    lang = args.lang or document.get("lang", "nl")
+    document = {**document, "lang": lang}
     out = Path(args.out) if args.out else path.parent
     try:
         written = render_all(document, out, options)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError,
             OverflowError) as error:  # hand-edited
-        print(f"grade report: {path} is not a results.json this grader can render "
-              f"({type(error).__name__}: {str(error)[:200]})", file=sys.stderr)
+        detail = f"{type(error).__name__}: {str(error)[:200]}"
+        say(f"{path} is not a results.json this grader can render ({detail})",
+            f"{path} is geen results.json die deze grader kan weergeven ({detail})")
         return 2
     if options.similarity and out / "similarity.html" not in written and len(document["submissions"]) > 1:
-        print("grade report: similarity.html not written: the graded files could not be read again "
-              "(their paths in results.json are relative to where grade ran, files inside an archive are not "
-              "read back, and a file changed since grading is left out)", file=sys.stderr)
+        say("similarity.html not written: the graded files could not be read again "
+            "(their paths in results.json are relative to where grade ran, files inside an archive are not "
+            "read back, and a file changed since grading is left out)",
+            "similarity.html niet geschreven: de beoordeelde bestanden konden niet opnieuw gelezen worden "
+            "(hun paden in results.json gelden vanuit de map waarin grade draaide, bestanden in een archief "
+            "worden niet teruggelezen en een sindsdien gewijzigd bestand blijft buiten beschouwing)")
     count = len(document["submissions"])
-    print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
+    if lang == "nl":
+        print(f"{count} {'inzending' if count == 1 else 'inzendingen'} opnieuw weergegeven; rapporten in {out}")
+    else:
+        print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
     return 0
 
 
