@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from grader.reports.notes import MESSAGES as NOTE_MESSAGES
+
 LANGUAGES = ("nl", "en")
 
 # Placeholders in {braces} are filled by the renderer: numbers are shown as they are, text
@@ -210,87 +212,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "problem_unknown": {"nl": "main.py kon niet worden geladen ({kind}).",
                         "en": "main.py could not be loaded ({kind})."},
-    # Notes: short remarks about the submission.
-    "notes": {"nl": "Opmerkingen", "en": "Notes"},
-    "note_missing_function": {"nl": "De functie {name} ontbreekt in main.py.",
-                              "en": "The function {name} is missing from main.py."},
-    "note_decoded_cp1252": {
-        "nl": "main.py was niet als UTF-8 opgeslagen; de beoordelaar heeft het als Windows-1252 gelezen. Sla je "
-              "bestanden voortaan op als UTF-8.",
-        "en": "main.py was not saved as UTF-8; the grader read it as Windows-1252. Save your files as UTF-8 from "
-              "now on.",
-    },
-    "note_exit_called": {
-        "nl": "Je code roept exit() aan op regel {line}; het laden stopte daar. Laat exit() en quit() weg.",
-        "en": "Your code calls exit() on line {line}; loading stopped there. Leave out exit() and quit().",
-    },
-    "note_exit_called_nowhere": {
-        "nl": "Je code roept exit() aan; het laden stopte daar. Laat exit() en quit() weg.",
-        "en": "Your code calls exit(); loading stopped there. Leave out exit() and quit().",
-    },
-    "note_renamed_id": {
-        "nl": "Er waren meerdere inzendingen met de naam {old}; deze heet hier {id}.",
-        "en": "There were several submissions named {old}; this one is called {id} here.",
-    },
-    "note_decoded_utf16": {
-        "nl": "main.py was als UTF-16 opgeslagen; de beoordelaar heeft het zo gelezen. Sla je bestanden voortaan op "
-              "als UTF-8.",
-        "en": "main.py was saved as UTF-16; the grader read it that way. Save your files as UTF-8 from now on.",
-    },
-    # Notes from the intake (an LMS export, a folder, an archive, a notebook).
-    "note_chosen_file": {"nl": "Er kwamen meerdere bestanden in aanmerking; beoordeeld is {file} ({rule}).",
-                         "en": "Several files could be graded; {file} was graded ({rule})."},
-    "note_chosen_alone": {"nl": "Beoordeeld is {file} ({rule}).", "en": "{file} was graded ({rule})."},
-    "note_chosen_ignored": {"nl": "Niet beoordeeld: {files}.", "en": "Not graded: {files}."},
+    # Notes: short remarks about the submission (their texts: grader.reports.notes.MESSAGES).
+    **NOTE_MESSAGES,
     "list_more": {"nl": "en nog {count} bestanden", "en": "and {count} more files"},
     "list_more_one": {"nl": "en nog {count} bestand", "en": "and {count} more file"},
-    # Why a file was chosen (grader.discover.choose.RULE, in that order).
-    "rule_0": {"nl": "het heet main.py", "en": "it is named main.py"},
-    "rule_1": {"nl": "het heet main.py, met andere hoofdletters", "en": "it is named main.py in other letter case"},
-    "rule_2": {"nl": "een kopie van main.py", "en": "a copy of main.py"},
-    "rule_3": {"nl": "main.py, opgeslagen als tekst", "en": "main.py saved as text"},
-    "rule_4": {"nl": "het notebook main.ipynb", "en": "the notebook main.ipynb"},
-    "rule_5": {"nl": "het .py-bestand met de meeste functies van de opdracht",
-               "en": "the .py file with most of the assignment's functions"},
-    "rule_6": {"nl": "het notebook met de meeste functies van de opdracht",
-               "en": "the notebook with most of the assignment's functions"},
-    "rule_7": {"nl": "het als tekst opgeslagen .py-bestand met de meeste functies van de opdracht",
-               "en": "the .py file saved as text with most of the assignment's functions"},
-    "rule_8": {"nl": "online tekst uit het LMS", "en": "online text from the LMS"},
-    "note_attempts": {"nl": "Je hebt {count} keer ingeleverd; alleen de laatste poging ({graded}) is beoordeeld.",
-                      "en": "You handed in {count} times; only the latest attempt ({graded}) was graded."},
-    "note_late": {"nl": "De beoordeelde poging is na de deadline ingeleverd: te laat volgens het LMS.",
-                  "en": "The graded attempt was handed in after the deadline: late according to the LMS."},
-    "note_online_text": {
-        "nl": "Je uitwerking stond als online tekst in het LMS ({file}); de beoordelaar heeft die tekst omgezet naar "
-              "Python-code.",
-        "en": "Your work was online text in the LMS ({file}); the grader converted that text to Python code.",
-    },
-    "note_notebook": {"nl": "{file} is een notebook: de codecellen zijn op volgorde samengevoegd en zo beoordeeld.",
-                      "en": "{file} is a notebook: its code cells were joined in order and graded that way."},
-    "note_notebook_replaced": {"nl": "{count} regels met IPython-opdrachten (% of !) telden als pass.",
-                               "en": "{count} lines with IPython commands (% or !) counted as pass."},
-    "note_notebook_replaced_one": {"nl": "{count} regel met een IPython-opdracht (% of !) telde als pass.",
-                                   "en": "{count} line with an IPython command (% or !) counted as pass."},
-    "note_notebook_unreadable": {
-        "nl": "Het notebook kon niet worden gelezen, dus er was geen code om te beoordelen: {detail}.",
-        "en": "The notebook could not be read, so there was no code to grade: {detail}.",
-    },
-    "note_archive_unreadable": {"nl": "Het archief {file} kon niet worden gelezen: {detail}.",
-                                "en": "The archive {file} could not be read: {detail}."},
-    "note_archive_member_refused": {
-        "nl": "Niet gelezen, want te groot of te sterk ingepakt: {files}.",
-        "en": "Not read, as too large or compressed too much: {files}.",
-    },
-    "note_too_many_files": {
-        "nl": "De map {folder} bevat meer dan {limit} bestanden; alleen de eerste {limit} zijn bekeken.",
-        "en": "The folder {folder} holds more than {limit} files; only the first {limit} were looked at.",
-    },
-    "note_no_code_file": {"nl": "Er was geen bestand met Python-code om te beoordelen. Gevonden: {files}.",
-                          "en": "There was no file with Python code to grade. Found: {files}."},
-    "note_no_code_file_nothing": {"nl": "Deze inzending bevatte geen bestanden.",
-                                  "en": "This submission held no files."},
-    "note_unknown": {"nl": "Opmerking over de inzending ({kind}).", "en": "A remark about the submission ({kind})."},
     "output": {"nl": "Wat je code afdrukte bij het laden", "en": "What your code printed while loading"},
     "output_explain": {
         "nl": "De beoordelaar doet niets met deze uitvoer; print-aanroepen buiten je functies zijn niet nodig.",
