@@ -177,6 +177,29 @@ def test_a_member_name_repeated_in_a_zip_keeps_the_later_member(tmp_path):
     tree = archives.open_path(path)
     assert len(tree.files) == 3000
     assert {ref.rel: ref.read(100) for ref in tree.files}["s7/main.py"] == b"new 7"
+    # ... and says so: the graded file was one of several members of that name.
+    submission = next(s for s in discover([str(path)])[0] if s.id == "s7")
+    assert {"kind": "duplicate-member", "file": "main.py", "count": 2} in submission.notes
+
+
+def test_a_repeated_member_name_is_a_note_in_the_students_report(tmp_path):
+    import warnings
+    import zipfile
+
+    from grader.reports import feedback, markdown
+
+    path = tmp_path / "anouk.zip"
+    with warnings.catch_warnings(), zipfile.ZipFile(path, "w") as archive:
+        warnings.simplefilter("ignore")
+        archive.writestr("main.py", b"x = 1\n")
+        archive.writestr("main.py", b"x = 2\n")
+    [submission], _ = discover([str(path)])
+    assert submission.source == b"x = 2\n"
+    result = {"id": submission.id, "score": 0, "max_score": 3, "status": "load-error", "checkpoints": {},
+              "load": {"problem": None, "notes": submission.notes, "output": ""}}
+    view = feedback.build(result)
+    for lang, words in (("nl", "2 bestanden met de naam"), ("en", "2 files named")):
+        assert words in markdown.render_feedback(view, lang)
 
 
 def test_a_damaged_member_of_a_students_zip_is_that_students_problem_only(tmp_path):

@@ -33,6 +33,7 @@ NOTES = {
     "too-many-files": ({"kind": "too-many-files", "folder": "anna", "limit": 2000}, ["anna", "2000"]),
     "decoded-utf16": ({"kind": "decoded-utf16"}, ["UTF-16"]),
     "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
+    "duplicate-member": ({"kind": "duplicate-member", "file": "src/main.py", "count": 3}, ["src/main.py", "3"]),
 }
 
 

@@ -131,8 +131,9 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
             continue
         ratio = info.file_size / max(info.compress_size, 1)
         refused = info.file_size > MAX_MEMBER or (info.file_size > 2**20 and ratio > MAX_RATIO)
+        copies = files[rel].copies + 1 if rel in files else 1
         files[rel] = FileRef(rel, info.file_size, f"{origin}!/{rel}", _refuse if refused else _reader(archive, info),
-                             refused)
+                             refused, copies)
     return Tree(root_name, origin, sorted(files.values(), key=lambda ref: ref.rel), git_dirs)
 
 

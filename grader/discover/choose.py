@@ -183,6 +183,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
         origin = student.origin or (files[0].origin if files else "")
         return Submission(student.id, origin, b"", hashlib.sha256(b"").hexdigest(), notes, student.name, layout,
                           None, listed, attempts, late)
+    if chosen.copies > 1:
+        notes.append({"kind": "duplicate-member", "file": chosen.rel, "count": chosen.copies})
     if not explicit and (others or (chosen.name != "main.py" and len(files) > 1)):
         notes.append({"kind": "chosen-file", "file": chosen.rel, "rule": RULE[rank(chosen, explicit)],
                       "ignored": [ref.rel for ref in others][:MAX_LISTED]})

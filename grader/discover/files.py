@@ -29,14 +29,16 @@ JUNK_FILES = {".ds_store", "thumbs.db", "desktop.ini", "icon\r"}
 @dataclasses.dataclass(frozen=True)
 class FileRef:
     """One file: ``rel`` (NFC, ``/``-separated, relative, never ``..``), declared ``size``,
-    ``origin`` (where it is, for reports), ``opener(n)`` returning at most n bytes, and
-    ``refused`` (an archive member over the size limits, never read)."""
+    ``origin`` (where it is, for reports), ``opener(n)`` returning at most n bytes,
+    ``refused`` (an archive member over the size limits, never read) and ``copies`` (how many
+    members of one archive had this name: the last of them is the file, as unzip keeps it)."""
 
     rel: str
     size: int
     origin: str
     opener: Callable[[int], bytes] = dataclasses.field(repr=False, compare=False)
     refused: bool = False  # an archive member over the limits: listed, never read
+    copies: int = 1
 
     @property
     def name(self) -> str:

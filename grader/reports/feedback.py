@@ -52,7 +52,7 @@ _UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refu
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "renamed-id", "chosen-file",
                 "attempts", "late", "online-text", "notebook", "notebook-unreadable", "archive-unreadable",
-                "archive-member-refused", "too-many-files", "no-code-file")
+                "archive-member-refused", "too-many-files", "no-code-file", "duplicate-member")
 
 
 def clean(text: object, limit: int = TEXT_CHARS) -> str:
@@ -276,6 +276,8 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "files": _names([note.get("file") or "?"])}
     if kind == "too-many-files":
         return {"kind": kind, "folder": text("folder"), "limit": _number(note.get("limit")) or 0}
+    if kind == "duplicate-member":
+        return {"kind": kind, "file": text("file"), "count": _number(note.get("count")) or 2}
     if kind == "no-code-file":
         return {"kind": kind, "found": _names(note.get("found"))}
     return {"kind": kind}

@@ -79,6 +79,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "De map {folder} bevat meer dan {limit} bestanden; alleen de eerste {limit} zijn bekeken.",
         "en": "The folder {folder} holds more than {limit} files; only the first {limit} were looked at.",
     },
+    "note_duplicate_member": {
+        "nl": "Het archief bevatte {count} bestanden met de naam {file}; beoordeeld is het laatste, zoals uitpakken "
+              "het zou bewaren. Pak je werk opnieuw in als je een ander bedoelde.",
+        "en": "The archive held {count} files named {file}; the last one was graded, as unzipping would keep it. "
+              "Zip your work again if you meant another one.",
+    },
     "note_no_code_file": {"nl": "Er was geen bestand met Python-code om te beoordelen. Gevonden: {files}.",
                           "en": "There was no file with Python code to grade. Found: {files}."},
     "note_no_code_file_nothing": {"nl": "Deze inzending bevatte geen bestanden.",
@@ -128,6 +134,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_archive_member_refused", files=note["files"])
     if kind == "too-many-files":
         return t("note_too_many_files", folder=note["folder"], limit=note["limit"])
+    if kind == "duplicate-member":
+        return t("note_duplicate_member", count=note["count"], file=note["file"])
     if kind == "no-code-file":
         return t("note_no_code_file", files=note["found"]) if note["found"] else t("note_no_code_file_nothing")
     return t("note_unknown", kind=note.get("raw_kind", "?"))
