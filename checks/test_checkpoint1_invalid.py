@@ -3,7 +3,7 @@ its own earlier results included, and its results share nothing (V8, V10)."""
 
 import pytest
 
-from checks import lesson
+from checks import lesson, validating
 from checks.invalid import CLAUSES, OTHER, disguised
 from checks.validating import VALIDATE, Case
 from grader.battery import Mismatch, check, said
@@ -147,13 +147,10 @@ def _arguments_of(call) -> dict | None:
        hint_nl="Vertrouw geen invoer omdat hij van je eigen functie komt: controleer elke aanroep alles opnieuw.",
        hint_en="Trust no input because it came from your own function: check everything again on every call.")
 def test_v8_own_result_judged_again(student):
-    tried = "clean = validate_ticket_proposal(p)\nclean['arguments']['status'] = 'closed'\nvalidate_ticket_proposal(clean)"
-    first = student.call(VALIDATE, lesson.proposal(), shown=tried)
-    arguments = _arguments_of(first)
-    if arguments is None:  # no dict with a dict of arguments: V9 and V10 say so
-        return
-    dict.__setitem__(arguments, "status", lesson.fresh("closed"))
-    student.call(VALIDATE, first.returned(), shown=tried).expect_value_error()
+    clean = validating.own_result_made_invalid(student)
+    if clean is not None:
+        tried = f"{validating.OWN_RESULT_SCRIPT}\nvalidate_ticket_proposal(clean)"
+        student.call(VALIDATE, clean, shown=tried).expect_value_error()
 
 
 SHARING = {  # id -> (the first call's input, the second call's input or None for the first result, text shown)

@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from checks import invalid, lesson
+from checks import invalid, lesson, validating
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -218,6 +218,19 @@ def test_f4_every_invalid_proposal_refused(student, clause):
     # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
     invalid.expect_all_refused(
         clause, lambda case: student.call(FINGERPRINT, case.build(), shown=case.shown(FINGERPRINT)))
+
+
+@check(2, "F4", nl="Ook een eerder resultaat van validate_ticket_proposal dat daarna ongeldig is gemaakt, krijgt geen "
+       "vingerafdruk maar een ValueError.",
+       en="An earlier result of validate_ticket_proposal that was made invalid afterwards gets no fingerprint either, "
+          "but a ValueError.",
+       hint_nl="Valideer elke invoer opnieuw, ook een die ooit uit je eigen validatie kwam.",
+       hint_en="Validate every input again, also one that once came from your own validation.")
+def test_f4_own_result_made_invalid_refused(student):
+    clean = validating.own_result_made_invalid(student, as_dict_only=True)
+    if clean is not None:
+        tried = f"{validating.OWN_RESULT_SCRIPT}\nproposal_fingerprint(clean)"
+        student.call(FINGERPRINT, clean, shown=tried).expect_value_error(cause="validation")
 
 
 BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je validatie aan en hash alleen wat die goedkeurt.",

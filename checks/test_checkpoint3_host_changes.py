@@ -1,9 +1,10 @@
 """Checkpoint 3: the host changes its own objects between two calls, and each call reads them as they are now
-(CONTRACT.md D10-D15, D18): nothing the dispatcher saw before may stand in for what the host holds now."""
+(CONTRACT.md D10-D15, D18): nothing the dispatcher saw before may stand in for what the host holds now; a
+proposal it changed after validate_ticket_proposal returned it is validated again (D5)."""
 
 import pytest
 
-from checks import lesson
+from checks import lesson, validating
 from checks.dispatching import H, Scene, expect_replay, expect_status, expect_success
 from grader.battery import Mismatch, check, said
 from grader.values import plain, show
@@ -69,6 +70,21 @@ CHANGES = {  # id -> what the host does between the calls, and the clause the se
     "log-cleared": _log_cleared,                                  # D10
     "replay-old-version-full-log-no-ticket": _replay_against_everything,  # D18
 }
+
+
+@check(3, "D5", nl="Ook een eerder resultaat van validate_ticket_proposal dat daarna ongeldig is gemaakt, weigert "
+       "dispatch_ticket met een ValueError.",
+       en="An earlier result of validate_ticket_proposal that was made invalid afterwards is refused by dispatch_ticket "
+          "with a ValueError too.",
+       hint_nl="Valideer elk voorstel opnieuw, ook een dat ooit uit je eigen validatie kwam.",
+       hint_en="Validate every proposal again, also one that once came from your own validation.")
+def test_d5_own_result_made_invalid(student):
+    clean = validating.own_result_made_invalid(student, as_dict_only=True)
+    if clean is not None:
+        scene = Scene(student)
+        for line in validating.OWN_RESULT_SCRIPT.splitlines():
+            scene.say(line)
+        scene.call(clean, "learner", {H(P())}, "clean, 'learner', {H(p)}").expect_value_error(cause="validation")
 
 
 @check(3, "D10-D18", nl="Elke call leest approved, state en completed zoals de host ze nu heeft, ook als de host ze na "

@@ -37,6 +37,30 @@ def with_arguments(value: object, shown: str | None = None) -> Case:
                 lambda: {**lesson.proposal(), "arguments": copy.deepcopy(value)})
 
 
+# A result of validate_ticket_proposal, made invalid by the host and handed back (V8; F4 and D5 inherit it).
+OWN_RESULT_SCRIPT = "clean = validate_ticket_proposal(p)\nclean['arguments']['status'] = 'closed'"
+
+
+def own_result_made_invalid(student, as_dict_only: bool = False) -> object | None:
+    """validate_ticket_proposal(p)'s result with status 'closed' set in its ``arguments`` (through dict itself,
+    so none of the submission's code runs), as :data:`OWN_RESULT_SCRIPT` shows it; None when the call raised
+    or did not return a dict holding a dict of arguments (checkpoint 1's V8-V10 checks judge that).
+
+    ``as_dict_only``: None as well when the result or its arguments is of a class of main.py's with its
+    own ``__getitem__`` or ``__setitem__``, for which the script's assignment would not be what dict does
+    (checkpoints 2 and 3 judge a result only where the script means what it says; CONTRACT.md A1).
+    """
+    first = student.call(VALIDATE, lesson.proposal(), shown=OWN_RESULT_SCRIPT)
+    raw = first.value if first.error is None else None
+    if not isinstance(raw, dict) or not isinstance(dict.get(raw, "arguments"), dict):
+        return None
+    if as_dict_only and any(getattr(type(held), name, None) is not getattr(dict, name)
+                            for held in (raw, dict.get(raw, "arguments")) for name in ("__getitem__", "__setitem__")):
+        return None
+    dict.__setitem__(dict.get(raw, "arguments"), "status", lesson.fresh("closed"))
+    return raw
+
+
 def case_id(field: str) -> str:
     """The id prefix of a field, in the style of lesson.INVALID_PROPOSALS (``call-id-...``)."""
     return field.replace("_", "-")

@@ -60,7 +60,7 @@ EXPECTED = {
     "open_extra_keys_ignored": {"1": False, "2": False, "3": False},
     "open_proposals_lightly_checked": {"1": False, "2": False, "3": False},
     "own_results_shallow": {"1": False, "2": True, "3": True},
-    "own_results_trusted": {"1": False, "2": True, "3": True},
+    "own_results_trusted": {"1": False, "2": False, "3": False},  # V8 inherited: F4/D5 re-judge a changed result
     "replay_blocked_all_three": {"1": True, "2": True, "3": False},
     "row_key_hyphen_normalised": {"1": True, "2": True, "3": False},
     "row_key_truncated_32": {"1": True, "2": True, "3": False},
@@ -95,7 +95,7 @@ EXPECTED = {
     "arguments_extra_none_ignored": {"1": False, "2": False, "3": False},   # V5: extra None in arguments
     "none_fields_deleted_from_input": {"1": False, "2": False, "3": False},  # V11 and V2: deletes None fields
     # The result of validate_ticket_proposal (V9, V10: not inherited by checkpoints 2 and 3)
-    "own_result_returned_as_is": {"1": False, "2": True, "3": True},        # V9: validate(clean) is clean
+    "own_result_returned_as_is": {"1": False, "2": False, "3": False},        # V9: validate(clean) is clean
     "result_reads_live_input": {"1": False, "2": True, "3": True},          # V10: [] reads the live input
     "validate_returns_read_only_view": {"1": False, "2": True, "3": True},  # V9: a mappingproxy, not a dict
     # Checkpoints 2 and 3 inherit every invalid proposal of checkpoint 1, not only the lesson's
