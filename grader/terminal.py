@@ -25,7 +25,7 @@ TEXT = {
         "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
         "failed-one": "niet geslaagd: {n} van de {total} controle mislukt",
         "not-graded": "niet beoordeeld",
-        "tried": "geprobeerd", "expected": "verwacht", "got": "gekregen", "hint": "tip",
+        "tried": "geprobeerd", "expected": "verwacht", "got": "jouw code", "hint": "tip",
         "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
                   "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
@@ -79,7 +79,7 @@ TEXT = {
         "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",
         "failed-one": "not passed: {n} of the {total} check failed",
         "not-graded": "not graded",
-        "tried": "tried", "expected": "expected", "got": "got", "hint": "hint",
+        "tried": "tried", "expected": "expected", "got": "your code", "hint": "hint",
         "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
                   "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
@@ -336,7 +336,7 @@ class Progress:
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
         self.say(f"  - [{check['clause']}] {check['message']}{extra}")
         finding = check["outcome"] == "failed"
-        for key in ("tried", "expected", "got"):
+        for key in ("tried", "got", "expected"):  # the reports' order
             if detail.get(key) and (finding or key == "tried"):
                 value = str(detail[key]).replace("\n", "\n      ")
                 self.say(f"    {self.text[key]}: {value}")

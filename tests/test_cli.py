@@ -36,6 +36,11 @@ def test_self_check_of_a_wrong_file_exits_1_and_names_the_rule(tmp_path):
     assert "V4" in done.stdout and "hint" in done.stdout
     assert "Checkpoint 1" in done.stdout
     assert done.stdout.count("H(x) the correct fingerprint of x") == 1  # the legend of 'tried', once
+    # As in the reports: what the code did first, then what was expected, under the reports' names.
+    first = done.stdout.split("  - [", 2)[1]
+    assert "    your code: " in first and first.index("your code:") < first.index("expected:")
+    report = (tmp_path / "feedback" / f"{WRONG.stem}.md").read_text(encoding="utf-8")
+    assert report.index("Your code:") < report.index("Expected:")
 
 
 @pytest.mark.parametrize("options", [("--out", "--quiet", "--jobs"), ("-o", "-q", "-j")])
