@@ -18,7 +18,7 @@ from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack
 from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
                                     match_class, opaque_class, parameters_ignored, plain_base, student_function,
                                     unavailable_attribute)
-from grader.sandbox import wrappers
+from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.modules import ModuleView, build_views, sys_view
@@ -181,8 +181,8 @@ class Guards:
 
     def metaclass(self, name: str, bases: tuple, namespace: dict) -> type:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
-        if bases in TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
-            return TYPING_BASES[bases](self, name, namespace)
+        if bases in typing_bases.TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
+            return typing_bases.TYPING_BASES[bases](self, name, namespace)
         for base in bases:
             # A subclass of super would be an own proxy over a foreign object; of property and the
             # method wrappers, own descriptors of foreign functions.
@@ -277,43 +277,6 @@ def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object],
         return init(target, *args, **kwargs)
     __init__.__qualname__ = f"{cls.__name__}.__init__"
     return __init__
-
-
-def _named_tuple(guards: "Guards", name: str, namespace: dict) -> type:
-    """``class X(NamedTuple)``: a collections.namedtuple of the annotated fields; the rest of the class
-    body (methods, constants) goes on a subclass of it, as typing puts it on the class itself."""
-    fields = list(namespace.get("__annotations__", {}))
-    defaults = [namespace[field] for field in fields if field in namespace]
-    cls = collections.namedtuple(name, fields, defaults=defaults, module=namespace.get("__module__"))
-    guards.own_classes.add(cls)
-    body = {key: value for key, value in namespace.items()
-            if key not in fields and key not in ("__annotations__", "__module__", "__qualname__")}
-    if not body:
-        return cls
-    return guards.metaclass(name, (cls,), {"__slots__": (), "__module__": cls.__module__,
-                                           "__qualname__": namespace.get("__qualname__", name), **body})
-
-
-def _plain_class(base: type, **extra: Any) -> Any:
-    def make(guards: "Guards", name: str, namespace: dict) -> type:
-        return guards.metaclass(name, (base,), {**{k: v for k, v in namespace.items() if k != "__annotations__"}, **extra})
-    return make
-
-
-def _plain_dict(cls: type, *args: Any, **kwargs: Any) -> dict:
-    """``__new__`` of a TypedDict class: calling it gives a plain dict, as in Python."""
-    return dict(*args, **kwargs)
-
-
-# typing's class-statement bases have metaclasses of their own; a submission gets the plain
-# equivalent: a TypedDict is a dict, a NamedTuple a collections.namedtuple, a Protocol an object.
-TYPING_BASES = {
-    (base,): make for base, make in (
-        (getattr(typing, "_TypedDict", None), _plain_class(dict, __new__=staticmethod(_plain_dict))),
-        (getattr(typing, "_NamedTuple", None), _named_tuple),
-        (typing.Protocol, _plain_class(object)),
-    ) if base is not None
-}
 
 
 class GuardedFormatter(string.Formatter):
