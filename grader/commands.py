@@ -69,11 +69,12 @@ def checks_folder(args: argparse.Namespace) -> Path | None:
 
 
 def report_main(argv: list[str]) -> int:
-    """``grade report RESULTS_JSON [--out DIR] [--lang nl|en]``: re-render every output from a results.json, without grading.
+    """``grade report RESULTS_JSON [--out DIR]``: re-render every output from a results.json, without grading.
 
-    The reports are written in ``--lang`` (default: the language results.json was graded in),
-    and so are the messages (Dutch, as ``grade``'s, while results.json is not read yet). Out:
-    the exit code (0, or 2 for a file that cannot be read or rendered and for unusable options).
+    The reports are written in the language results.json was graded in (its check texts are
+    stored in that language), and so are the messages (Dutch, as ``grade``'s, while results.json
+    is not read yet). Out: the exit code (0, or 2 for a file that cannot be read or rendered
+    and for unusable options).
     """
     from grader.reports import jsonreport, render_all
 
@@ -81,12 +82,10 @@ def report_main(argv: list[str]) -> int:
                                  description="Re-render every report from a results.json without regrading.")
     ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade")
     ap.add_argument("-o", "--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
-    ap.add_argument("--lang", choices=("nl", "en"),
-                    help="language of the reports and the messages (default: the one results.json was graded in)")
     add_output_options(ap)
     args = ap.parse_args(argv)
     path = Path(args.results)
-    lang = args.lang or "nl"
+    lang = "nl"
 
     def say(en: str, nl: str) -> None:
         print(f"grade report: {nl if lang == 'nl' else en}", file=sys.stderr)
@@ -105,8 +104,7 @@ def report_main(argv: list[str]) -> int:
         say(f"{path} is not a results.json written by grade ({detail})",
             f"{path} is geen results.json van grade ({detail})")
         return 2
-    lang = args.lang or document.get("lang", "nl")
-    document = {**document, "lang": lang}
+    lang = document.get("lang", "nl")
     out = Path(args.out) if args.out else path.parent
     try:
         written = render_all(document, out, options)
