@@ -11,6 +11,7 @@ from pathlib import Path
 from grader.discover import safe_name
 from grader.reports.chart import cut
 from grader.reports.feedback import report_order
+from grader.reports.details import in_dutch
 from grader.reports.i18n import MESSAGES
 
 TEXT = {
@@ -294,7 +295,8 @@ class Progress:
         file = Path(str(result.get("graded_file") or result["source"])).name
         if problem:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
-                                         detail=problem["detail"]) + self._where(problem))
+                                         detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
+                     + self._where(problem))
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
             failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]

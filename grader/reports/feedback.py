@@ -8,6 +8,7 @@ from pathlib import Path
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
+from grader.reports import details
 from grader.reports.templating import Names
 from grader.results import base_id
 
@@ -46,6 +47,9 @@ def report_order(record: dict) -> tuple[bool, bool, bool]:
     return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
             record.get("clause") not in SINGLE_RULE_CLAUSES)
 
+
+# A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch).
+_NO_DETAIL = {"detail": "", "detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
 
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
@@ -225,13 +229,11 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
     found = next((note for note in notes if note["kind"] == "no-code-file"), None)
     if kind == "empty" and found is not None:
         # Nothing in the submission could be graded: say what was there instead of blaming main.py.
-        return {"kind": "no-code", "raw_kind": kind, "found": found["found"], "detail": "", "line": None,
-                "column": None, "cell": None, "source": None}
+        return {"kind": "no-code", "raw_kind": kind, "found": found["found"], **_NO_DETAIL}
     if kind == "empty" and any(note["kind"] in _UNREADABLE for note in notes):
         # The file was there but could not be read (a damaged or encrypted archive, a broken
         # notebook): the note says why; "only blank lines or comments" would send the student astray.
-        return {"kind": "unreadable", "raw_kind": kind, "detail": "", "line": None, "column": None, "cell": None,
-                "source": None}
+        return {"kind": "unreadable", "raw_kind": kind, **_NO_DETAIL}
     if kind == "runtime" and "in the grader" in str(problem.get("detail") or ""):
         # Not test code that failed: a part of Python the sandbox does not offer (its message says which).
         kind = "unavailable"
@@ -242,6 +244,8 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         "kind": kind if kind in _KNOWN_PROBLEMS else "unknown",
         "raw_kind": clean(kind, 60),
         "detail": clean(problem.get("detail") or "", 400),
+        "detail_en": clean(problem.get("detail") or "", 400),
+        "detail_nl": clean(details.in_dutch(str(problem.get("detail") or "")), 400),
         # In a notebook, the line within its cell (the joined source's numbers mean nothing to the student).
         "line": (cell_line if cell and cell_line else line) if isinstance(line, int) else None,
         "cell": cell if cell and cell_line and isinstance(line, int) else None,

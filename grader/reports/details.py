@@ -1,0 +1,99 @@
+"""The grader's own English load-problem details in Dutch: the policy's refusals, the loader's, the sandbox's.
+
+A load problem's ``detail`` in results.json is the text the loader recorded (grader.sandbox):
+a message of the policy or of RestrictedPython, a message of the loader, or, for code that
+failed while main.py was loaded, ``ExceptionName: message``. Python's own messages stay as
+Python writes them (a student searches for them as they are); the grader's own have a Dutch
+form here, matched as a whole (a message that matches no pattern is shown as it is).
+"""
+
+from __future__ import annotations
+
+import re
+
+_ERROR = r"(?P<error>[A-Za-z]*(?:Error|Exception)): "  # the exception's name before a runtime message
+
+# (English message as a regular expression, Dutch with \g<name> or \N for what it found), first match wins.
+_DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
+    # grader/sandbox/policy.py and patterns.py
+    (r"a name of (\d+) characters is too long \(at most (\d+)\)\.",
+     r"een naam van \1 tekens is te lang (hoogstens \2)."),
+    (r'the special method "(.+?)" is not available in the grader; a class may define (.+) '
+     r"\(a with statement needs no class: use try/finally\)\.",
+     r'de speciale methode "\1" is niet beschikbaar in de beoordelaar; een klasse mag \2 definiëren (een '
+     r"with-statement heeft geen klasse nodig: gebruik try/finally)."),
+    (r'"(.+?)" is reserved: names starting with "__", or starting and ending with "_", and "_print" and "_tmp" '
+     r"followed by digits belong to the grader\.",
+     r'"\1" is gereserveerd: namen die met "__" beginnen, of met "_" beginnen en eindigen, en "_print" en "_tmp" '
+     r"gevolgd door cijfers zijn van de beoordelaar."),
+    (r'"(.+?)" is a reserved name\.', r'"\1" is een gereserveerde naam.'),
+    (r'"(.+?)" is not an attribute a submission may use\.', r'"\1" is geen attribuut dat een inzending mag gebruiken.'),
+    (r"(\w+)\(\) is not available in the grader\.", r"\1() is niet beschikbaar in de beoordelaar."),
+    (r"this pattern is not allowed\.", r"dit patroon is niet toegestaan."),
+    (r"a dotted name inside a '\|' pattern is not allowed here; compare with == in an if-guard instead\.",
+     r"een naam met een punt in een '|'-patroon is hier niet toegestaan; vergelijk liever met == in een if-guard."),
+    (r"a dotted name as a key in a mapping pattern is not allowed; use a literal key\.",
+     r"een naam met een punt als sleutel in een mapping-patroon is niet toegestaan; gebruik een letterlijke sleutel."),
+    (r"class patterns with keywords \(case C\(x=\.\.\.\)\) are not allowed; use positional patterns or an "
+     r"if-statement\.",
+     r"klassepatronen met trefwoorden (case C(x=...)) zijn niet toegestaan; gebruik positionele patronen of een "
+     r"if-statement."),
+    # RestrictedPython's own transformer
+    (r"(\w+) statements are not allowed\.", r"\1-statements zijn niet toegestaan."),
+    (r'"\*" imports are not allowed\.', r'"*"-imports zijn niet toegestaan.'),
+    (r'The keyword argument "metaclass" is not allowed\.', r'Het trefwoordargument "metaclass" is niet toegestaan.'),
+    (r"(Exec|Eval) calls are not allowed\.", r"\1-aanroepen zijn niet toegestaan."),
+    (r'"(.+?)" is an invalid (variable|attribute) name because it starts with "_"\.?',
+     r'"\1" is als naam niet toegestaan omdat hij met "_" begint.'),
+    (r"Augmented assignment of attributes is not allowed\.",
+     r"Een samengestelde toekenning (zoals +=) aan een attribuut is niet toegestaan."),
+    (r"Augmented assignment of object items and slices is not allowed\.",
+     r"Een samengestelde toekenning (zoals +=) aan een element of slice is niet toegestaan."),
+    (r"Unpacking in comprehensions is not allowed\.", r"Uitpakken in comprehensions is niet toegestaan."),
+    # grader/sandbox/loader.py
+    (r"(\d+) bytes \(limit (\d+)\)", r"\1 bytes (grens \2)"),
+    (r"the file contains NUL bytes: it is not a text file", r"het bestand bevat NUL-bytes: het is geen tekstbestand"),
+    (r"neither UTF-8 nor Windows-1252: byte (0x[0-9a-f]{2}) on line (\d+)",
+     r"geen UTF-8 en geen Windows-1252: byte \1 op regel \2"),
+    (r"the file has no code", r"het bestand bevat geen code"),
+    (r"line (\d+) is indented with tabs where the lines around it use spaces \(or the other way round\); Python "
+     r"cannot tell how deep that is: indent with spaces only \(4 per level\)",
+     r"regel \1 springt in met tabs waar de regels eromheen spaties gebruiken (of andersom); Python kan niet zien "
+     r"hoe diep dat is: spring alleen in met spaties (4 per niveau)"),
+    (r"the code is too deeply nested or too large \((\w+)\)", r"de code is te diep genest of te groot (\1)"),
+    # the sandbox's refusals while main.py was loaded (grader/sandbox/guards.py, modules.py, classes.py...)
+    (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+)\)",
+     r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed>)"),
+    (_ERROR + r"module (?P<module>\S+) has no attribute (?P<name>.+?) in the grader \(only a vetted part of it is "
+     r"available\)",
+     r"\g<error>: module \g<module> heeft in de beoordelaar geen attribuut \g<name> (alleen een gecontroleerd deel "
+     r"ervan is beschikbaar)"),
+    (_ERROR + r"module (?P<module>\S+) is read-only in the grader",
+     r"\g<error>: module \g<module> kan in de beoordelaar niet veranderd worden"),
+    (_ERROR + r'"(?P<name>[^"]+)" is not available in the grader',
+     r'\g<error>: "\g<name>" is niet beschikbaar in de beoordelaar'),
+    (_ERROR + r"(?P<path>[\w.]+) is not available in the grader \(modules: (?P<allowed>.+)\)",
+     r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar (modules: \g<allowed>)"),
+    (_ERROR + r"a (?P<kind>\w+) object that main\.py did not create cannot be changed in the grader",
+     r"\g<error>: een \g<kind>-object dat main.py niet zelf maakte, kan in de beoordelaar niet veranderd worden"),
+    (_ERROR + r"only type\(x\) with one argument is available in the grader; use a class statement",
+     r"\g<error>: alleen type(x) met één argument is beschikbaar in de beoordelaar; gebruik een class-statement"),
+    (_ERROR + r"(?P<kind>\w+) objects cannot be made in the grader",
+     r"\g<error>: \g<kind>-objecten kunnen in de beoordelaar niet gemaakt worden"),
+    (_ERROR + r"a copy of a (?P<kind>\w+) object is not available in the grader",
+     r"\g<error>: een kopie van een \g<kind>-object is niet beschikbaar in de beoordelaar"),
+    (_ERROR + r"class (?P<name>.+?): base (?P<base>.+) is not supported in the grader",
+     r"\g<error>: class \g<name>: basis \g<base> wordt in de beoordelaar niet ondersteund"),
+    (_ERROR + r'exceptions only offer "args" in the grader, not "(?P<name>[^"]+)"',
+     r'\g<error>: uitzonderingen bieden in de beoordelaar alleen "args", niet "\g<name>"'),
+)]
+
+
+def in_dutch(detail: str) -> str:
+    """``detail`` (a load problem's text, see the module docstring) in Dutch, or as it is when it is not one of
+    the grader's own messages. In and out: str."""
+    for pattern, dutch in _DUTCH:
+        found = pattern.fullmatch(detail)
+        if found:
+            return found.expand(dutch)
+    return detail
