@@ -92,6 +92,32 @@ def opaque_class(cls: type) -> type:
 _MISSING = object()
 
 
+class ClassRegistry:
+    """The submission's own classes, found by identity.
+
+    A set finds a member by hash, then by ``==``: a class whose metaclass defines ``__hash__`` and
+    ``__eq__`` (the real ``type`` makes one) would answer as any class it likes, and once added under
+    another class's hash make that class (``json.JSONEncoder``) count as main.py's own.
+    """
+
+    __slots__ = ("_classes",)
+
+    def __init__(self) -> None:
+        self._classes: dict[int, type] = {}
+
+    def add(self, cls: type) -> None:
+        self._classes[id(cls)] = cls
+
+    def __contains__(self, cls: object) -> bool:
+        return self._classes.get(id(cls)) is cls
+
+    def __iter__(self):
+        return iter(list(self._classes.values()))
+
+    def __len__(self) -> int:
+        return len(self._classes)
+
+
 def student_function(value: object) -> bool:
     """Whether ``value`` is a plain function compiled from the submission's main.py."""
     return type(value) is types.FunctionType and value.__code__.co_filename == STUDENT_FILENAME
@@ -213,7 +239,9 @@ class _MatchClass(type):
     _is_own: Callable[[type], bool]
 
     def __instancecheck__(cls, obj: object) -> bool:
-        return isinstance(obj, cls._cls)
+        # type's own test (the class's MRO), not a metaclass's __instancecheck__: one that says yes to any
+        # subject would let the names be read off an object of a class never checked (format of a str).
+        return type.__instancecheck__(cls._cls, obj)
 
     @property
     def __match_args__(cls) -> object:

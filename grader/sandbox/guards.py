@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, check_fields, foreign_function, make_type,
+from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields, foreign_function, make_type,
                                     match_class, opaque_class, parameters_ignored, plain_base, student_function,
                                     unavailable_attribute)
 from grader.sandbox import typing_bases, wrappers
@@ -72,7 +72,7 @@ class Guards:
 
     def __init__(self, output: OutputBuffer) -> None:
         self.output = output
-        self.own_classes: set[type] = set()
+        self.own_classes = ClassRegistry()  # by identity (a set would ask the classes' own ==)
         self.match_classes: dict[type, type] = {}  # stand-ins for class patterns (classes.match_class)
         self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
         self.globals: dict = {}
@@ -112,7 +112,7 @@ class Guards:
                 return self.visible_class(value) if name == "__class__" else value
             # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
             # of its own classes whose metaclass is plain type (no ABC) is the submission's business.
-            if forbidden_attribute(name) or (name == "register" and (type(obj) not in (type, *self.own_classes)
+            if forbidden_attribute(name) or (name == "register" and ((type(obj) is not type and type(obj) not in self.own_classes)
                                                                      or not self.is_own(obj))) \
                     or (name.startswith("_") and not self.is_own(obj)):
                 raise AttributeError(f'"{name}" is not available in the grader')

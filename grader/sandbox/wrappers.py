@@ -147,7 +147,7 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         # checked on each of them before the decorator changes anything.
         coming = dataclass_fields_to_come(cls)
         for sub in list(guards.own_classes):
-            if cls in sub.__mro__:
+            if any(klass is cls for klass in sub.__mro__):  # by identity: not a metaclass's own ==
                 check_fields(sub, own, annotations=sub is cls, extra=coming)
         _resolvable_markers(guards, cls)
         if vars(cls).get("__doc__") is None:
@@ -157,7 +157,7 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         made = value(cls, **options)
         guards.own_classes.add(made)  # slots=True makes a new class
         for sub in list(guards.own_classes):  # and after: the subclasses too, whatever happened meanwhile
-            if cls in sub.__mro__ or made in sub.__mro__:
+            if any(klass is cls or klass is made for klass in sub.__mro__):
                 check_fields(sub, own)
         return made
     return dataclass
@@ -213,6 +213,38 @@ def _wraps(guards: Guards, value: Any) -> Callable[..., Any]:
     return wraps
 
 
+def _lru_cache(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    """``functools.lru_cache`` without ``typed=True``: a typed key holds ``type(arg)`` next to the arguments, and
+    the cache compares a colliding key of main.py's item by item, so main.py's ``__eq__`` would receive the real
+    class of what it passed (``type`` for ``int``), which ``type(x)`` never hands out."""
+    def lru_cache(maxsize: Any = 128, typed: Any = False) -> Any:
+        if typed is not False:
+            raise TypeError("lru_cache(typed=True) is not available in the grader")
+        return value(maxsize, False)
+    lru_cache.__name__ = lru_cache.__qualname__ = "lru_cache"
+    return lru_cache
+
+
+class _Literal:
+    """``typing.Literal`` for a submission: ``Literal[...]`` makes the same alias, but not through typing's cache,
+    which is typed (see :func:`_lru_cache`): ``Literal[int]`` kept ``(Literal, int, <class>, type)`` as a key."""
+
+    __slots__ = ()
+
+    def __getitem__(self, parameters: Any) -> Any:
+        if not isinstance(parameters, tuple):
+            parameters = (parameters,)
+        uncached = typing.Literal._getitem.__wrapped__  # typing's function under its _tp_cache(typed=True)
+        return uncached(typing.Literal, *parameters)
+
+    def __repr__(self) -> str:
+        return "typing.Literal"
+
+
+def _literal(guards: Guards, value: Any) -> Any:
+    return _Literal()
+
+
 def _total_ordering(guards: Guards, value: Callable[[type], type]) -> Callable[[Any], type]:
     def total_ordering(cls: Any) -> type:
         return value(guards.own_class("@total_ordering", cls))
@@ -256,4 +288,6 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("copy", "deepcopy"): _copier("deepcopy"),
     ("functools", "wraps"): _wraps,
     ("functools", "total_ordering"): _total_ordering,
+    ("functools", "lru_cache"): _lru_cache,
+    ("typing", "Literal"): _literal,
 }
