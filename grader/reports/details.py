@@ -84,6 +84,8 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: een kopie van een \g<kind>-object is niet beschikbaar in de beoordelaar"),
     (_ERROR + r"class (?P<name>.+?): base (?P<base>.+) is not supported in the grader",
      r"\g<error>: class \g<name>: basis \g<base> wordt in de beoordelaar niet ondersteund"),
+    (_ERROR + r"class (?P<name>.+?): (?P<method>__\w+__) must be a plain def \(no decorator\) in the grader",
+     r"\g<error>: class \g<name>: \g<method> moet in de beoordelaar een gewone def zijn (zonder decorator)"),
     (_ERROR + r'exceptions only offer "args" in the grader, not "(?P<name>[^"]+)"',
      r'\g<error>: uitzonderingen bieden in de beoordelaar alleen "args", niet "\g<name>"'),
 )]

@@ -118,6 +118,37 @@ class ClassRegistry:
         return len(self._classes)
 
 
+# Methods of main.py's classes that Python calls with another object, also from inside a dict, set or
+# cache that compares keys: a library's key (typing's and functools' typed caches hold classes,
+# the real ``type`` among them) can meet one of main.py's with the same hash.
+COMPARISONS = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__contains__"})
+
+
+# Comparison methods that are C code: they receive the other object but hand it to no code of main.py's.
+_C_CALLABLES = (types.BuiltinFunctionType, types.WrapperDescriptorType, types.MethodDescriptorType,
+                types.MethodWrapperType)
+
+
+def seen_as_in_sandbox(class_name: str, name: str, method: object, visible: Callable[[type], Any]) -> object:
+    """The class attribute ``name`` (one of COMPARISONS) of main.py's class ``class_name`` as it may be.
+
+    main.py's own function receives a class as ``type(x)`` would give it (``visible``: the ``type``
+    stand-in for a metaclass, an opaque class for a foreign one), so that no comparison Python makes
+    on a library's behalf hands main.py a class it could not get itself. None and C functions stay
+    as they are; anything else (a ``staticmethod``, a ``functools.partial``, an object with
+    ``__call__``: each would be called with the other object as it is) raises TypeError.
+    """
+    if method is None or type(method) in _C_CALLABLES:
+        return method
+    if not student_function(method):
+        raise TypeError(f"class {str(class_name)[:100]}: {name} must be a plain def (no decorator) in the grader")
+
+    def compared(own: Any, other: Any) -> Any:
+        return method(own, visible(other) if isinstance(other, type) else other)
+    compared.__name__, compared.__qualname__, compared.__doc__ = method.__name__, method.__qualname__, method.__doc__
+    return compared
+
+
 def student_function(value: object) -> bool:
     """Whether ``value`` is a plain function compiled from the submission's main.py."""
     return type(value) is types.FunctionType and value.__code__.co_filename == STUDENT_FILENAME

@@ -15,9 +15,9 @@ from typing import Any, Callable
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields, foreign_function, make_type,
-                                    match_class, opaque_class, parameters_ignored, plain_base, student_function,
-                                    unavailable_attribute)
+from grader.sandbox.classes import (COMPARISONS, PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
+                                    foreign_function, make_type, match_class, opaque_class, parameters_ignored,
+                                    plain_base, seen_as_in_sandbox, student_function, unavailable_attribute)
 from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -89,7 +89,7 @@ class Guards:
     def visible_class(self, cls: object) -> object:
         """``cls`` as ``type(x)`` and ``x.__class__`` give it: a metaclass becomes the ``type`` stand-in,
         a class neither safe (SAFE_CLASSES) nor the submission's own an :func:`opaque_class`."""
-        if not isinstance(cls, type):
+        if not isinstance(cls, type) or cls is self.type:
             return cls
         if issubclass(cls, type):
             return self.type
@@ -188,6 +188,8 @@ class Guards:
             # method wrappers, own descriptors of foreign functions.
             if type(base) is not type or issubclass(base, (type, *PROXY_BASES)):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
+        namespace = {key: seen_as_in_sandbox(name, key, value, self.visible_class) if key in COMPARISONS else value
+                     for key, value in namespace.items()}
         cls = check_fields(type(name, bases, namespace), self.own_classes.__contains__)
         self.own_classes.add(cls)
         return cls

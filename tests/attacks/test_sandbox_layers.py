@@ -178,3 +178,25 @@ def test_calling_a_typeddict_class_gives_a_plain_dict_as_in_python():
         "print(type(A(x=1)) is dict, type(B(x=1, y=2)) is dict, A(x=1) == {'x': 1}, A({'x': 2}))\n"
     )
     assert output_of(source).strip() == "True True True {'x': 2}"
+
+
+def test_comparisons_of_own_classes_work_and_receive_classes_as_type_gives_them():
+    # Python compares keys of a dict, set or cache on a library's behalf: a class arrives as type(x) shows it.
+    source = (
+        "seen = []\n"
+        "class Key:\n"
+        "    def __eq__(self, other):\n        seen.append(other)\n        return isinstance(other, Key)\n"
+        "    def __lt__(self, other):\n        return id(self) < id(other)\n"
+        "    def __hash__(self):\n        return 1\n"
+        "a, b = Key(), Key()\n"
+        "print(a == b, a == 3, a in [3, b], len({a, b}), sorted([a, b]) in ([a, b], [b, a]))\n"
+        "a == int\na == type(int)\n"
+        "print(seen[-2] is int, seen[-1] is type)\n"
+    )
+    assert output_of(source).split("\n")[:2] == ["True False True 1 True", "True True"]
+
+
+def test_a_decorated_comparison_method_is_refused_with_its_reason():
+    with pytest.raises(LoadFailure) as failure:
+        load(b"class P:\n    @staticmethod\n    def __eq__(other):\n        return True\n" + FUNCTION.encode())
+    assert "__eq__ must be a plain def" in failure.value.problem.detail
