@@ -23,7 +23,7 @@ from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.modules import ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
-from grader.sandbox.policy import READABLE_DUNDERS, forbidden_attribute
+from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
 INPLACE = {
@@ -112,11 +112,13 @@ class Guards:
                 return self.visible_class(value) if name == "__class__" else value
             # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
             # of its own classes whose metaclass is plain type (no ABC) is the submission's business.
-            if forbidden_attribute(name) or (name == "register" and ((type(obj) is not type and type(obj) not in self.own_classes)
-                                                                     or not self.is_own(obj))) \
-                    or (name.startswith("_") and not self.is_own(obj)):
+            own = self.is_own(obj)
+            if forbidden_attribute(name, own=own) or (name == "register" and (
+                    (type(obj) is not type and type(obj) not in self.own_classes) or not own)) \
+                    or (name.startswith("_") and not own):
                 raise AttributeError(f'"{name}" is not available in the grader')
-            if not name.startswith("_") and name != "register" and len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
+            if not name.startswith(("_", *INTROSPECTION_PREFIXES)) and name != "register" and \
+                    len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
                 _PLAIN_NAMES.add(name)  # a verdict on the name alone: the next read skips these tests
         if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
@@ -247,6 +249,7 @@ class Guards:
         self.globals = {
             "__builtins__": safe,
             "__name__": "main",
+            "__doc__": None,  # the module docstring replaces it when there is one
             "__metaclass__": self.metaclass,
             "_getattr_": self.getattr,
             "_getitem_": operator.getitem,

@@ -52,7 +52,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                         "Generator", "Pattern", "Match", "DefaultDict", "Deque", "Counter", "OrderedDict",
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
                         "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",
-                        "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr")),
+                        "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr", "overload")),
     "types": (types, ("MappingProxyType",)),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
                                   "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),

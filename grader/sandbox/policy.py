@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import types
 from typing import Callable
 
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
@@ -29,6 +30,15 @@ MAX_NAME_LENGTH = 100
 # Attribute name prefixes of frames, code, generators, coroutines and tracebacks.
 INTROSPECTION_PREFIXES = ("gi_", "cr_", "ag_", "tb_", "f_", "co_", "func_", "im_")
 
+# The attributes of those kinds of objects that actually carry such a prefix (``f_back``, ``co_code``,
+# ``gi_frame``...). Compile time refuses these names on any object; any other prefixed name
+# (``self.f_names``, ``self.func_table``) is refused at run time on every object but the submission's own.
+INTROSPECTION_NAMES = frozenset(
+    name for kind in (types.FrameType, types.CodeType, types.GeneratorType, types.CoroutineType,
+                      types.AsyncGeneratorType, types.TracebackType, types.FunctionType, types.MethodType,
+                      types.BuiltinFunctionType)
+    for name in dir(kind) if name.startswith(INTROSPECTION_PREFIXES)) | INSPECT_ATTRIBUTES
+
 
 def reserved_name(name: str) -> bool:
     """True for names the sandbox itself uses or that reach Python internals.
@@ -54,15 +64,16 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__"})
 
 
-def forbidden_attribute(name: str, reading: bool = False) -> bool:
-    """True for attribute names no submission may read or write (``reading``: a read)."""
+def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> bool:
+    """True for attribute names no submission may read or write (``reading``: a read; ``own``: of an
+    object of the submission's own class, whose prefixed names such as ``f_names`` are its own business)."""
     if reading and name in READABLE_DUNDERS:
         return False
     return (
         name.startswith("__")
         or (name.startswith("_") and name.endswith("_") and name != "_")
-        or name in INSPECT_ATTRIBUTES
-        or name.startswith(INTROSPECTION_PREFIXES)
+        or name in INTROSPECTION_NAMES
+        or (not own and name.startswith(INTROSPECTION_PREFIXES))
         or name == "mro"
     )
 
@@ -103,11 +114,13 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
                              'and "_print" and "_tmp" followed by digits belong to the grader.')
-        elif name.endswith("__roles__") or name in ("print", "printed", "builtins", "breakpoint"):
+        elif name.endswith("__roles__") or name in ("print", "builtins", "breakpoint"):
             self.error(node, f'"{name}" is a reserved name.')
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if node.id == "__name__" and isinstance(node.ctx, ast.Load):
+        if node.id in ("__name__", "__doc__") and isinstance(node.ctx, ast.Load):
+            return node
+        if node.id == "printed":  # an ordinary name here: output is captured by the grader, not read back
             return node
         return super().visit_Name(node)
 
@@ -194,7 +207,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
 
     # Attributes ------------------------------------------------------------------------
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if forbidden_attribute(node.attr, reading=isinstance(node.ctx, ast.Load)):
+        # Prefixed names that no frame, code or generator has are judged at run time (the guard knows the object).
+        if forbidden_attribute(node.attr, reading=isinstance(node.ctx, ast.Load), own=True):
             self.error(node, f'"{node.attr}" is not an attribute a submission may use.')
         if isinstance(node.ctx, ast.Load):
             node = self.node_contents_visit(node)
@@ -229,7 +243,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
                                args=[ast.Name(holder, ast.Load()), ast.Name(key_name, ast.Load())], keywords=[])
             store = ast.Subscript(value=self._write_of(holder), slice=ast.Name(key_name, ast.Load()), ctx=ast.Store())
         else:
-            if forbidden_attribute(target.attr):
+            if forbidden_attribute(target.attr, own=True):
                 self.error(node, f'"{target.attr}" is not an attribute a submission may use.')
             current = ast.Call(func=ast.Name("_getattr_", ast.Load()),
                                args=[ast.Name(holder, ast.Load()), ast.Constant(target.attr)], keywords=[])

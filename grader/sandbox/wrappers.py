@@ -271,6 +271,18 @@ def _re_function(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any
     return function
 
 
+def _overload(guards: Guards, value: Any) -> Callable[[Any], Callable[..., Any]]:
+    """``typing.overload``: as Python, a stand-in that refuses to be called (the real one also files the
+    function in typing's process-wide registry, read by ``get_overloads``)."""
+    def overload(function: Any) -> Callable[..., Any]:
+        def overloaded(*args: Any, **kwargs: Any) -> Any:
+            raise NotImplementedError("You should not call an overloaded function. A series of @overload-decorated "
+                                      "functions outside a stub module should always be followed by an "
+                                      "implementation that is not @overload-ed.")
+        return overloaded
+    return overload
+
+
 _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer", "escape")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
@@ -282,6 +294,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("dataclasses", "field"): _field,
     ("dataclasses", "replace"): _replace,
     ("typing", "final"): _final,
+    ("typing", "overload"): _overload,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
     ("copy", "copy"): _copier("copy"),
