@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import json
+from decimal import Decimal
+from fractions import Fraction
 from typing import Callable
 
 from checks import lesson
@@ -139,6 +141,10 @@ CLAUSES["V4"] = refused("V4", [
     ("version-float-million", changed("version", 1000000.0)),
     ("version-huge", changed("version", 10**20)),
     ("version-str-one", changed("version", "1")),
+    # Whole numbers that are no int: a check that only excludes bool, float and str lets them in (and json
+    # cannot encode them: proposal_fingerprint would raise TypeError).
+    ("version-decimal", changed("version", Decimal(3), shown="Decimal(3)")),
+    ("version-fraction", changed("version", Fraction(3), shown="Fraction(3)")),
 ])
 
 CLAUSES["V5"] = refused("V5", [

@@ -181,3 +181,30 @@ def test_v10_results_share_nothing(student, how):
     dict.__setitem__(theirs, "status", lesson.fresh("open"))
     if not same(plain(dict.get(mine, "status")), "done"):
         raise Mismatch(tried, "'done'", said("'open': a deelt arguments met b", "'open': a shares arguments with b"))
+
+
+# Values equal to a valid version but of another type (True == 1 == 1.0, False == 0 == 0.0, same hash): a
+# verdict remembered by value (a dict or lru_cache keyed by the fields) accepts them after the valid one.
+# A call id of their own keeps earlier checks' proposals out of such a memory.
+EQUAL_VERSIONS = [(f"eq{i}", good, bad) for i, (good, bad) in
+                  enumerate([(0, False), (0, 0.0), (1, True), (1, 1.0), (1000000, 1000000.0)])]
+
+
+@check(1, "V4", nl="Een version van een ander type blijft ongeldig, ook vlak nadat een gelijke int (False == 0, "
+       "1.0 == 1) geaccepteerd werd.",
+       en="A version of another type stays invalid, also right after an equal int (False == 0, 1.0 == 1) was "
+          "accepted.",
+       hint_nl="Onthoud geen oordeel per waarde: True, False en floats zijn gelijk aan ints, maar geen geldige version.",
+       hint_en="Do not remember verdicts by value: True, False and floats equal ints but are no valid version.")
+@pytest.mark.parametrize("pair", EQUAL_VERSIONS, ids=[f"{a!r}-then-{b!r}" for _, a, b in EQUAL_VERSIONS])
+def test_v4_equal_version_of_other_type_refused_after_valid(student, pair):
+    call_id, good, bad = pair  # the call id as its own value: (0, False) == (0, 0.0) in Python
+    tried = (f"q = {{**p, 'call_id': {call_id!r}}}\n"
+             f"validate_ticket_proposal({{**q, 'version': {bad!r}}})  # ValueError\n"
+             f"validate_ticket_proposal({{**q, 'version': {good!r}}})\n"
+             f"validate_ticket_proposal({{**q, 'version': {bad!r}}})")
+    alone = student.call(VALIDATE, lesson.proposal(call_id=call_id, version=bad), shown=tried)
+    if not isinstance(alone.error, ValueError):
+        return  # refused on its own by test_v4_bad_version_refused: not this check's finding
+    student.call(VALIDATE, lesson.proposal(call_id=call_id, version=good), shown=tried)  # V8 judges this one
+    student.call(VALIDATE, lesson.proposal(call_id=call_id, version=bad), shown=tried).expect_value_error()

@@ -1,6 +1,8 @@
 """Checkpoint 3: dispatch_ticket's arguments, each checked before any status (CONTRACT.md D1-D6, G2)."""
 
+import collections
 import hashlib
+from decimal import Decimal
 
 import pytest
 
@@ -92,6 +94,9 @@ APPROVED_INVALID = [
     # int(..., 16) also takes a sign: '+' or '-' and 63 hex digits are 64 characters too.
     ("plus-sign", lambda: {DIGEST, "+" + DIGEST[1:]}, "{H(p), '+' + H(p)[1:]}"),
     ("minus-sign", lambda: {DIGEST, "-" + DIGEST[1:]}, "{H(p), '-' + H(p)[1:]}"),
+    # No set under any reading (A3 leaves only frozenset and other sets open): a check that only excludes
+    # list, tuple, dict and None lets it in.
+    ("deque", lambda: collections.deque([DIGEST]), "collections.deque([H(p)])"),
 ]
 
 
@@ -145,7 +150,7 @@ STATES_INVALID = [
     ("renamed-key", {"version": 0, "ticket": {"lamp": "open"}}),
     ("renamed-version", {"Version": 0, "tickets": {"lamp": "open"}}), ("extra-int-key", {**host(), 1: "x"}),
     ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),
-    ("version-float", host(0.0)), ("version-none", host(None)),
+    ("version-float", host(0.0)), ("version-none", host(None)), ("version-decimal", host(Decimal(0))),
     ("tickets-empty", {"version": 0, "tickets": {}}), ("tickets-17", host(**TICKETS_16, t16="open")),
     ("tickets-list", {"version": 0, "tickets": [("lamp", "open")]}), ("tickets-none", {"version": 0, "tickets": None}),
     ("key-upper", host(lamp="open", Sensor="open")), ("key-underscore", host(lamp="open", sensor_1="open")),
@@ -310,6 +315,9 @@ VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval 
     ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1}),
     ("approved-item-stale", False, None, "learner", "non-hex", {"version": 1}),
     ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}),
+    # Equal (==) to p, which completed under c1, but invalid (V4): no replay, a ValueError.
+    ("proposal-equal-version-false", True, None, "learner", "empty", {"version": False}),
+    ("proposal-equal-version-float", True, None, "learner", "empty", {"version": 0.0}),
 ]
 
 
@@ -393,3 +401,27 @@ def test_d6_host_input_before_status(student, field):
                 raise Mismatch(call.shown, said(f"ValueError, ook al zou geldige invoer hier {would_nl} geven",
                                                 f"ValueError, even though valid input would give {would_en} here"),
                                call.got())
+
+
+# A state equal (==) to one that passed the checks, but with a float version: 0.0 == 0 and 1.0 == 1. Tickets of
+# their own keep earlier checks' states out of a memory of valid states.
+EQUAL_STATES = [(0, 0.0), (1, 1.0)]
+
+
+@check(3, "D3", nl="Een state met een float als versie blijft ongeldig, ook vlak na een gelijke state met een int "
+       "(0.0 == 0).",
+       en="A state with a float version stays invalid, also right after an equal state with an int (0.0 == 0).",
+       hint_nl="Controleer state bij elke call opnieuw: een state die gelijk is aan een eerdere, is daarmee nog niet geldig.",
+       hint_en="Check state again at every call: a state equal to an earlier one is not valid for that reason.")
+@pytest.mark.parametrize("pair", EQUAL_STATES, ids=[f"{a!r}-then-{b!r}" for a, b in EQUAL_STATES])
+def test_d3_float_state_version_after_equal_state(student, pair):
+    good, bad = pair
+    tickets = {"lamp": "open", "eq-probe": "done"}
+    scene = Scene(student)
+    scene.assign("state", {"version": bad, "tickets": tickets})
+    if not isinstance(scene.attempt(version=good).error, ValueError):
+        return  # accepted on its own: test_d3_state_invalid reports that
+    scene.assign("state", {"version": good, "tickets": tickets})
+    expect_status(scene.attempt(approval="empty", version=good), "approval-required")
+    scene.assign("state", {"version": bad, "tickets": tickets})
+    scene.attempt(version=good).expect_value_error()

@@ -281,6 +281,11 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("value-error-approved-size", "learner", "65", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-actor", "learner\n", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
+    # Under the call id c1 that p already completed: the row is read for a refusal, never changed or dropped.
+    ("forbidden-known-call-id", "other", "own", {}, "forbidden"),
+    ("unknown-tool-known-call-id", "learner", "own", {"name": "delete_ticket"}, "unknown-tool"),
+    ("value-error-known-call-id", "learner", "lesson", {"status": "closed"}, ValueError),
+    ("value-error-approved-known-call-id", "learner", "own-list", {}, ValueError),
 ]
 
 

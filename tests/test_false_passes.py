@@ -117,6 +117,17 @@ EXPECTED = {
     "row_object_shares_result": {"1": True, "2": True, "3": False},       # D17: the row keeps the returned dict
     "replay_marks_own_row": {"1": True, "2": True, "3": False},           # D18: a replay marks its own-class row
     "approval_sign_accepted": {"1": True, "2": True, "3": False},         # D2: int(d, 16) takes '+' and 63 digits
+    # Equal by ==, not by type (False == 0 == 0.0, True == 1 == 1.0), and type checks by blacklist
+    "verdict_memo_by_value": {"1": False, "2": False, "3": False},        # V4: verdict cached by field values
+    "replay_by_equality_before_validation": {"1": True, "2": True, "3": False},  # D5/D6: {**p, 'version': False} replayed
+    "state_checks_skipped_when_equal": {"1": True, "2": True, "3": False},  # D3: state version 0.0 after 0
+    "version_type_blacklist": {"1": False, "2": False, "3": False},       # V4: Decimal(3) / Fraction(3) accepted
+    "approved_type_blacklist": {"1": True, "2": True, "3": False},        # D2: a deque as approved
+    # Refusals under a call id the log already holds: the row must stay as it was (D19)
+    "forbidden_attempt_noted_in_row": {"1": True, "2": True, "3": False},  # D19: forbidden marks the row
+    "unknown_tool_drops_known_row": {"1": True, "2": True, "3": False},   # D19: unknown-tool deletes the row
+    "invalid_retry_drops_known_row": {"1": True, "2": True, "3": False},  # D19: ValueError deletes the row
+    "forbidden_revokes_known_approval": {"1": True, "2": True, "3": False},  # D20: forbidden discards an approval
 }
 
 
