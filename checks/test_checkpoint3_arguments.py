@@ -401,27 +401,3 @@ def test_d6_host_input_before_status(student, field):
                 raise Mismatch(call.shown, said(f"ValueError, ook al zou geldige invoer hier {would_nl} geven",
                                                 f"ValueError, even though valid input would give {would_en} here"),
                                call.got())
-
-
-# A state equal (==) to one that passed the checks, but with a float version: 0.0 == 0 and 1.0 == 1. Tickets of
-# their own keep earlier checks' states out of a memory of valid states.
-EQUAL_STATES = [(0, 0.0), (1, 1.0)]
-
-
-@check(3, "D3", nl="Een state met een float als versie blijft ongeldig, ook vlak na een gelijke state met een int "
-       "(0.0 == 0).",
-       en="A state with a float version stays invalid, also right after an equal state with an int (0.0 == 0).",
-       hint_nl="Controleer state bij elke call opnieuw: een state die gelijk is aan een eerdere, is daarmee nog niet geldig.",
-       hint_en="Check state again at every call: a state equal to an earlier one is not valid for that reason.")
-@pytest.mark.parametrize("pair", EQUAL_STATES, ids=[f"{a!r}-then-{b!r}" for a, b in EQUAL_STATES])
-def test_d3_float_state_version_after_equal_state(student, pair):
-    good, bad = pair
-    tickets = {"lamp": "open", "eq-probe": "done"}
-    scene = Scene(student)
-    scene.assign("state", {"version": bad, "tickets": tickets})
-    if not isinstance(scene.attempt(version=good).error, ValueError):
-        return  # accepted on its own: test_d3_state_invalid reports that
-    scene.assign("state", {"version": good, "tickets": tickets})
-    expect_status(scene.attempt(approval="empty", version=good), "approval-required")
-    scene.assign("state", {"version": bad, "tickets": tickets})
-    scene.attempt(version=good).expect_value_error()

@@ -1,6 +1,7 @@
 """Checkpoint 3: the host changes its own objects between two calls, and each call reads them as they are now
 (CONTRACT.md D10-D15, D18): nothing the dispatcher saw before may stand in for what the host holds now; a
-proposal it changed after validate_ticket_proposal returned it is validated again (D5)."""
+proposal it changed after validate_ticket_proposal returned it is validated again (D5), and so is a state equal to
+one that passed (D3)."""
 
 import pytest
 
@@ -96,3 +97,27 @@ def test_d5_own_result_made_invalid(student):
 @pytest.mark.parametrize("change", list(CHANGES))
 def test_d10_d18_each_call_reads_the_hosts_objects_as_they_are_now(student, change):
     CHANGES[change](Scene(student))
+
+
+# A state equal (==) to one that passed the checks, but with a float version: 0.0 == 0 and 1.0 == 1. Tickets of
+# their own keep earlier checks' states out of a memory of valid states.
+EQUAL_STATES = [(0, 0.0), (1, 1.0)]
+
+
+@check(3, "D3", nl="Een state met een float als versie blijft ongeldig, ook vlak na een gelijke state met een int "
+       "(0.0 == 0).",
+       en="A state with a float version stays invalid, also right after an equal state with an int (0.0 == 0).",
+       hint_nl="Controleer state bij elke call opnieuw: een state die gelijk is aan een eerdere, is daarmee nog niet geldig.",
+       hint_en="Check state again at every call: a state equal to an earlier one is not valid for that reason.")
+@pytest.mark.parametrize("pair", EQUAL_STATES, ids=[f"{a!r}-then-{b!r}" for a, b in EQUAL_STATES])
+def test_d3_float_state_version_after_equal_state(student, pair):
+    good, bad = pair
+    tickets = {"lamp": "open", "eq-probe": "done"}
+    scene = Scene(student)
+    scene.assign("state", {"version": bad, "tickets": tickets})
+    if not isinstance(scene.attempt(version=good).error, ValueError):
+        return  # accepted on its own: test_d3_state_invalid reports that
+    scene.assign("state", {"version": good, "tickets": tickets})
+    expect_status(scene.attempt(approval="empty", version=good), "approval-required")
+    scene.assign("state", {"version": bad, "tickets": tickets})
+    scene.attempt(version=good).expect_value_error()
