@@ -167,6 +167,8 @@ CLAUSES["V6"] = refused("V6", [
     ("ticket-empty", changed("ticket", "")),
     ("ticket-digit-first", changed("ticket", "1lamp")),
     ("ticket-hyphen-first", changed("ticket", "-lamp")),
+    # The first character is a lowercase letter: a first-character class [a-z_] (an identifier's) lets this in.
+    ("ticket-underscore-first", changed("ticket", "_lamp")),
     ("ticket-all-upper", changed("ticket", "LAMP")),
     ("ticket-exclamation", changed("ticket", "lamp!")),
     ("ticket-space", changed("ticket", "la mp")),

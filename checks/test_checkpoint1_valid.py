@@ -1,6 +1,7 @@
 """Checkpoint 1: what validate_ticket_proposal accepts and returns: equal, new, independent (CONTRACT.md V2-V12)."""
 
 import copy
+import json
 import types
 
 import pytest
@@ -66,6 +67,20 @@ def test_v8_result_equals_input(student, case):
 ]))
 def test_v2_key_order_irrelevant(student, case):
     expect_accepted(student, case)
+
+
+def _json_copy(value: object) -> object:
+    """``json.loads(json.dumps(value))``: what a host that reads its proposals from JSON hands over. Its dict keys
+    are new str objects, not the interned literals of the checks' (and a submission's) code."""
+    return json.loads(json.dumps(value))
+
+
+@check(1, "V2", nl="Een voorstel dat de host uit JSON inlas, met dezelfde veldnamen als nieuwe strings, is geldig.",
+       en="A proposal the host read from JSON, with the same field names as new strings, is valid.",
+       hint_nl="Vergelijk veldnamen op hun waarde, niet op hun identiteit: ingelezen namen zijn nieuwe strings.",
+       hint_en="Compare field names by their value, not by identity: names read from JSON are new strings.")
+def test_v2_field_names_from_json_accepted(student):
+    expect_accepted(student, Case("json.loads(json.dumps(p))", lambda: _json_copy(lesson.proposal())))
 
 
 GOOD_IDS = [  # (id suffix, value); each is tried as call_id, actor and name (V3)

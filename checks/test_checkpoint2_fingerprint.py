@@ -1,6 +1,7 @@
 """Checkpoint 2: proposal_fingerprint(proposal) (CONTRACT.md F1-F5, and V1-V7 inherited through F4)."""
 
 import copy
+import json
 import string
 
 import pytest
@@ -76,6 +77,16 @@ def test_f1_lesson_proposal_fingerprint(student):
 def test_f1_other_proposal_fingerprint(student, arg, fields):
     call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
     expect_digest(call, lesson.fingerprint(lesson.proposal(**fields)))
+
+
+@check(2, "F1", nl="Een voorstel dat de host uit JSON inlas, krijgt dezelfde vingerafdruk als p.",
+       en="A proposal the host read from JSON gets the same fingerprint as p.",
+       hint_nl="Vergelijk veldnamen op hun waarde, niet op hun identiteit: ingelezen namen zijn nieuwe strings.",
+       hint_en="Compare field names by their value, not by identity: names read from JSON are new strings.")
+def test_f1_proposal_from_json(student):
+    p = json.loads(json.dumps(lesson.proposal()))  # its dict keys are new str objects, not interned literals
+    expect_digest(student.call(FINGERPRINT, p, shown=shown("json.loads(json.dumps(p))")),
+                  lesson.fingerprint(lesson.proposal()))
 
 
 # Every valid proposal whose digest another check compares in any letter case (expect_digest).

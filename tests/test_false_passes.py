@@ -128,6 +128,11 @@ EXPECTED = {
     "unknown_tool_drops_known_row": {"1": True, "2": True, "3": False},   # D19: unknown-tool deletes the row
     "invalid_retry_drops_known_row": {"1": True, "2": True, "3": False},  # D19: ValueError deletes the row
     "forbidden_revokes_known_approval": {"1": True, "2": True, "3": False},  # D20: forbidden discards an approval
+    # Proposals validated only in part before the actor check or the log lookup (D6, R9)
+    "actor_checked_before_full_validation": {"1": True, "2": True, "3": False},
+    "known_call_id_lightly_validated": {"1": True, "2": True, "3": False},
+    "field_names_compared_by_identity": {"1": False, "2": False, "3": False},  # V2: keys from json.loads refused
+    "ticket_underscore_first": {"1": False, "2": False, "3": False},          # V6: '_lamp'
 }
 
 
