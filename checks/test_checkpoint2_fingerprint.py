@@ -238,10 +238,8 @@ def test_f4_every_invalid_proposal_refused(student, clause):
        hint_nl="Valideer elke invoer opnieuw, ook een die ooit uit je eigen validatie kwam.",
        hint_en="Validate every input again, also one that once came from your own validation.")
 def test_f4_own_result_made_invalid_refused(student):
-    clean = validating.own_result_made_invalid(student, as_dict_only=True)
-    if clean is not None:
-        tried = f"{validating.OWN_RESULT_SCRIPT}\nproposal_fingerprint(clean)"
-        student.call(FINGERPRINT, clean, shown=tried).expect_value_error(cause="validation")
+    clean, script = validating.own_result_or_plain(student)
+    student.call(FINGERPRINT, clean, shown=f"{script}\nproposal_fingerprint(clean)").expect_value_error(cause="validation")
 
 
 BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je validatie aan en hash alleen wat die goedkeurt.",

@@ -80,12 +80,11 @@ CHANGES = {  # id -> what the host does between the calls, and the clause the se
        hint_nl="Valideer elk voorstel opnieuw, ook een dat ooit uit je eigen validatie kwam.",
        hint_en="Validate every proposal again, also one that once came from your own validation.")
 def test_d5_own_result_made_invalid(student):
-    clean = validating.own_result_made_invalid(student, as_dict_only=True)
-    if clean is not None:
-        scene = Scene(student)
-        for line in validating.OWN_RESULT_SCRIPT.splitlines():
-            scene.say(line)
-        scene.call(clean, "learner", {H(P())}, "clean, 'learner', {H(p)}").expect_value_error(cause="validation")
+    clean, script = validating.own_result_or_plain(student)
+    scene = Scene(student)
+    for line in script.splitlines():
+        scene.say(line)
+    scene.call(clean, "learner", {H(P())}, "clean, 'learner', {H(p)}").expect_value_error(cause="validation")
 
 
 @check(3, "D10-D18", nl="Elke call leest approved, state en completed zoals de host ze nu heeft, ook als de host ze na "

@@ -300,3 +300,15 @@ def test_a_looping_inherited_check_is_only_listed_when_checkpoint_1_fails_on_its
     other = feedback.build(result(records + [looped("ticket-hyphen-first")], lang="en"))["checkpoints"][1]
     assert not same["failures"] and [item["cause"] for item in same["grouped"]] == ["validation"]
     assert [failure["id"] for failure in other["failures"]] == ["f4_every_invalid_proposal_refused"]
+
+
+def test_no_check_passes_for_a_missing_function_whatever_validate_does(tmp_path):
+    # Checks that need a result of validate_ticket_proposal still call their own checkpoint's function when
+    # there is none ("1 of 92 checks passed" beside "the function is missing" contradicted itself).
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "only_validate.py").write_text("def validate_ticket_proposal(p):\n    raise ValueError('no')\n")
+    result = grade_folder(folder, tmp_path / "out")["only_validate"]
+    for key in "23":
+        passed = [check["id"] for check in result["checkpoints"][key]["checks"] if check["outcome"] == "passed"]
+        assert passed == [], key
