@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import pytest
 
+from grader.details import in_dutch
 from grader.values import plain, same, show, text_of
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
@@ -120,15 +121,16 @@ class Call:
             # Non-ASCII characters escaped, so that a look-alike (the Kelvin sign for K) stays visible.
             value = value.encode("ascii", "backslashreplace").decode("ascii")
             return said(f"gaf terug: {value}", f"returned: {value}")
-        message = text_of(self.error, 200)
+        message = text_of(self.error, 400)
         kind = type(self.error).__name__[:60]
         text = f"{kind}: {message}" if message else kind
+        # The line, not the file's name: the graded file need not be called main.py.
         if self.line:
-            where = f" (main.py, regel {self.line['line']}: {self.line['source']})"
-            where_en = f" (main.py, line {self.line['line']}: {self.line['source']})"
+            where = f" (regel {self.line['line']}: {self.line['source']})"
+            where_en = f" (line {self.line['line']}: {self.line['source']})"
         else:
             where = where_en = ""
-        return said(f"gaf de fout {text}{where}", f"raised {text}{where_en}")
+        return said(f"gaf de fout {in_dutch(text)}{where}", f"raised {text}{where_en}")
 
     def expect_value_error(self, cause: str | None = None) -> None:
         """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``."""

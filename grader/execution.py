@@ -108,7 +108,7 @@ def _timeout(student: Student) -> dict:
     line = _BUDGET.line if _BUDGET.fired else None
     if line is not None and 1 <= line <= len(student.source_lines):
         source = student.source_lines[line - 1].strip()[:120]
-        detail["got"] = said(f"bezig op main.py, regel {line}: {source}", f"busy at main.py, line {line}: {source}")
+        detail["got"] = said(f"bezig op regel {line}: {source}", f"busy at line {line}: {source}")
     return {"outcome": "timeout", **({"detail": detail} if detail else {})}
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from grader.discover import safe_name
 from grader.reports.chart import cut
 from grader.reports.feedback import report_order
-from grader.reports.details import in_dutch
+from grader.details import in_dutch
 from grader.reports.i18n import MESSAGES
 
 TEXT = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grader.reports import feedback, markdown
-from grader.reports.details import in_dutch
+from grader.details import in_dutch
 from grader.sandbox.loader import LoadFailure, load
 
 # main.py texts that the policy, RestrictedPython, the loader or the sandbox refuse, each with its own message.

@@ -8,7 +8,7 @@ from pathlib import Path
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
-from grader.reports import details
+from grader import details
 from grader.reports.templating import Names
 from grader.results import base_id
 
