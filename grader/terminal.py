@@ -10,7 +10,7 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports.chart import cut
-from grader.reports.feedback import report_order
+from grader.reports.selection import shown_failures
 from grader.details import in_dutch
 from grader.reports.i18n import MESSAGES
 
@@ -31,6 +31,10 @@ TEXT = {
                   "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
         "more-one": "... en nog {n} mislukte controle; zie het rapport",
+        "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
+                           "fouten komen mogelijk daaruit)",
+        "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
+                            "vingerafdruk laat ook goedgekeurde voorstellen mislukken)",
         "line": "regel", "cell": "cel {cell}, regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
@@ -85,6 +89,10 @@ TEXT = {
                   "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
         "more-one": "... and {n} more failed check; see the report",
+        "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "
+                           "failures may come from there)",
+        "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
+                            "approved proposals fail too)",
         "line": "line", "cell": "cell {cell}, line {line}",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",
@@ -297,6 +305,7 @@ class Progress:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
+        selection = shown_failures(result)
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
             failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]
@@ -313,11 +322,16 @@ class Progress:
             if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
                 self.say("  - " + text["missing"].format(file=file, function=function))
                 continue
-            groups = group_failures(sorted(failed, key=report_order))
-            for group in groups[:SHOWN_FAILURES]:
+            # As the report: the root cause first, then the failures it shows in full, in its order.
+            root, shown = selection[key]
+            if root:
+                self.say(text[f"root-{root}"])
+            groups = group_failures(shown)[:SHOWN_FAILURES]
+            for group in groups:
                 self._failure(group[0], len(group))
-            if len(groups) > SHOWN_FAILURES:
-                self.say("    " + self.said("more", sum(len(g) for g in groups[SHOWN_FAILURES:])))
+            left = len(failed) - sum(len(group) for group in groups)
+            if left:
+                self.say("    " + self.said("more", left))
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.reports import classview, feedback, html, i18n, markdown
+from grader.reports import classview, feedback, html, i18n, markdown, selection
 from grader.terminal import Progress
 from test_reports import LANGS, XSS, all_passing, check, document, load_error, md, page, passing, result, shown
 
@@ -209,7 +209,7 @@ def test_the_class_page_counts_one_submission_in_the_singular(lang, words):
 def test_the_terminal_counts_in_singular_and_plural(capsys):
     progress = Progress(1, "nl", quiet=True)
     progress.summary([result(all_passing())], Path("out"))
-    checks = [check(f"v{n}", 1, "failed", tried="t", expected="e", got="g") for n in range(4)] + \
+    checks = [check(f"v{n}", 1, "failed", tried="t", expected="e", got=f"g{n}") for n in range(4)] + \
         passing("f", 2, 1) + passing("d", 3, 1)
     progress.self_check(terminal_result(checks), Path("out"))
     out = capsys.readouterr().out
@@ -219,6 +219,23 @@ def test_the_terminal_counts_in_singular_and_plural(capsys):
     english.summary([result(all_passing()), result(all_passing(), student="bob")], Path("out"))
     assert "2 submissions graded" in capsys.readouterr().out
 
+
+
+def test_the_terminal_names_the_root_cause_and_shows_what_the_report_shows_in_full():
+    # Checkpoint 1 fails on version True; checkpoint 2 fails on that same input (only listed in the report)
+    # and on its own rule (shown): the terminal says to fix checkpoint 1 first and shows the same failure.
+    checks = [check("v4[version-true]", 1, "failed", clause="V4", tried="t", expected="e", got="g1"),
+              check("f4_every[V4]", 2, "failed", clause="F4", tried="t", expected="e", got="g2", cause="validation"),
+              check("f5_own", 2, "failed", clause="F5", tried="t", expected="e", got="g3"), *passing("d", 3, 1)]
+    checks[1]["detail"]["case"] = "version-true"
+    res = terminal_result(checks)
+    out = self_check(res, "nl")
+    checkpoint_2 = out.split("Checkpoint 2", 1)[1].split("Checkpoint 3", 1)[0]
+    assert "los eerst checkpoint 1 op" in checkpoint_2
+    assert "Regel van f5_own." in checkpoint_2 and "Regel van f4_every." not in checkpoint_2
+    assert "nog 1 mislukte controle;" in checkpoint_2
+    shown = selection.shown_failures(res)["2"][1]
+    assert [record["id"] for record in shown] == ["f5_own"]
 
 
 # The tried code and the expected values of checkpoint 3. ------------------------------------------

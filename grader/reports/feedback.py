@@ -9,6 +9,8 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
 from grader import details
+from grader.reports import selection
+from grader.reports.selection import case_label
 from grader.reports.templating import Names
 from grader.results import base_id
 
@@ -33,21 +35,6 @@ _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed", "unavailable")
-# Clauses whose checks each try one status in isolation (CONTRACT.md D8, D9, D11-D14): when one of those
-# fails, it names the rule that is wrong, and the checks that combine rules (the order, D7; the host's
-# limits, D3) fail with it; so it is shown first. (Replay and conflict, D10, depend on the order itself.)
-SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
-
-
-def report_order(record: dict) -> tuple[bool, bool, bool]:
-    """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
-    that confirms the fingerprint as root cause first, a finding made while setting up a situation
-    last, and among the others the checks of :data:`SINGLE_RULE_CLAUSES` first."""
-    detail = record.get("detail") or {}
-    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
-            record.get("clause") not in SINGLE_RULE_CLAUSES)
-
-
 # A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch).
 _NO_DETAIL = {"detail": "", "detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
 
@@ -68,13 +55,6 @@ def clean(text: object, limit: int = TEXT_CHARS) -> str:
 def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
     """Where a student's feedback file goes: ``out/feedback/<safe_name(id)>.<suffix>``."""
     return out / "feedback" / f"{safe_name(student_id)}.{suffix}"
-
-
-def case_label(check_id: str) -> str | None:
-    """The parametrized case of a check id (``call-id-41``), or None."""
-    if "[" in check_id and check_id.endswith("]"):
-        return check_id.split("[", 1)[1][:-1]
-    return None
 
 
 def _case(record: dict) -> dict:
@@ -111,18 +91,6 @@ def _concealed(entries: dict) -> dict:
     return concealed
 
 
-def _groups(records: list[dict]) -> list[dict]:
-    """Records grouped by check (the id before ``[``), in battery order."""
-    groups: dict[str, dict] = {}
-    for record in records:
-        group = groups.setdefault(base_id(record["id"]), {
-            "id": base_id(record["id"]), "message": record.get("message") or "", "hint": record.get("hint") or "",
-            "clause": record.get("clause"), "records": [],
-        })
-        group["records"].append(record)
-    return list(groups.values())
-
-
 def _failure(group: dict, total: int) -> dict:
     cases = [_case(record) for record in group["records"]]
     return {
@@ -132,64 +100,16 @@ def _failure(group: dict, total: int) -> dict:
     }
 
 
-# Checkpoint 1's clauses about the copy it returns (a new dict, copied arguments, an untouched
-# input): checkpoints 2 and 3 do not inherit them (CONTRACT.md F4, D5 name V1-V7).
-COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
-# Checkpoint 2's clauses about the digest itself: a wrong one makes checkpoint 3's approvals fail.
-DIGEST_CLAUSES = frozenset({"F1", "F2", "F3"})
-
-
-def _cause(record: dict) -> str | None:
-    """The root cause a failed check's finding names (``detail.cause``), or None."""
-    return (record.get("detail") or {}).get("cause")
-
-
-def _same_result(records: list[dict]) -> list[dict]:
-    """The failed checks, after the first, whose every case got a result an earlier check already shows.
-
-    Such checks most likely fail for the same reason (a misplaced status check makes a dozen
-    checks return the same status), so the reports only list them.
-    """
-    seen: set[str] = set()
-    later: list[dict] = []
-    for group in _groups(records):
-        results = [(record.get("detail") or {}).get("got") for record in group["records"]]
-        if seen and all(record["outcome"] == "failed" and got in seen for record, got in zip(group["records"], results)):
-            later += group["records"]
-        else:
-            seen.update(got for got in results if isinstance(got, str))
-    return later
-
-
 def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool,
                 inherited: frozenset = frozenset()) -> dict:
     number = int(key)
     function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
     records = entry.get("checks", [])
-    totals = {group["id"]: len(group["records"]) for group in _groups(records)}
-    failed = [r for r in records if r["outcome"] != "passed"]
+    totals = {group["id"]: len(group["records"]) for group in selection.groups(records)}
     passed = [r for r in records if r["outcome"] == "passed"]
-    # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
-    # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
-    # A check whose finding confirms the fingerprint as the cause is shown first, and the other
-    # failures are then only listed; so are checks that fail on an invalid input (cause
-    # "validation") on which checkpoint 1 fails too (``inherited``: its failed case labels).
-    confirmed = [r for r in failed if _cause(r) == "fingerprint"]
-    root = None
-    if graded and failed and number >= 2 and not verdicts.get("validation", True):
-        root = "validation"
-    elif graded and failed and number == 3 and (confirmed or not verdicts.get("fingerprint", True)):
-        root = "fingerprint"
-    same_input = [r for r in failed if _cause(r) == "validation"
-                  and ((r.get("detail") or {}).get("case") or case_label(r["id"])) in inherited]
-    grouped = same_input + ([r for r in failed if r not in confirmed and r not in same_input]
-                            if graded and confirmed else [])
-    rest = [r for r in failed if r not in confirmed and r not in grouped]
-    # A check that failed while setting up its scene (a preparatory call) says less than one that
-    # failed on what it tests, so those come last.
-    shown = confirmed + sorted(rest, key=report_order)
-    same_result = _same_result(shown)
-    shown = [r for r in shown if r not in same_result]
+    chosen = selection.select(number, records, verdicts, graded, inherited)
+    root, confirmed, shown = chosen["root"], chosen["confirmed"], chosen["shown"]
+    grouped, same_input, same_result = chosen["grouped"], chosen["same_input"], chosen["same_result"]
     return {
         "number": number,
         "function": function,
@@ -199,16 +119,16 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "missing": graded and function in missing,
         "root_cause": root,
         "confirmed": bool(confirmed) and root == "fingerprint",
-        "failures": [_failure(group, totals[group["id"]]) for group in _groups(shown)],
+        "failures": [_failure(group, totals[group["id"]]) for group in selection.groups(shown)],
         "grouped": [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None,
                      "cause": "validation" if group["records"][0] in same_input else "fingerprint"}
-                    for group in _groups(grouped)] +
+                    for group in selection.groups(grouped)] +
                    [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
-                    for group in _groups(same_result)],
+                    for group in selection.groups(same_result)],
         "passes": [{"message": group["message"], "count": len(group["records"]),
-                    "parametrized": case_label(group["records"][0]["id"]) is not None} for group in _groups(passed)],
+                    "parametrized": case_label(group["records"][0]["id"]) is not None} for group in selection.groups(passed)],
     }
 
 
@@ -337,18 +257,9 @@ def build(result: dict, reveal: bool = False) -> dict:
     graded = result["status"] == "graded"
     load = result.get("load") or {}
     entries = result.get("checkpoints", {}) if reveal else _concealed(result.get("checkpoints", {}))
-    verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
-    # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
-    verdicts["validation"] = not any(r["outcome"] != "passed" and r.get("clause") not in COPY_CLAUSES
-                                     for r in entries.get("1", {}).get("checks", []))
-    # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
-    # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
-    verdicts["fingerprint"] = not any(r["outcome"] != "passed" and r.get("clause") in DIGEST_CLAUSES
-                                      for r in entries.get("2", {}).get("checks", []))
+    verdicts, inherited = selection.context(entries)
     notes = _notes(load.get("notes", []))
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
-    inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
-                          if r["outcome"] != "passed" and case_label(r["id"]) is not None)
     checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited)
                    for key in sorted(entries, key=int)]
     output, output_cut = _output(load.get("output") or "")

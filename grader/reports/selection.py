@@ -1,0 +1,132 @@
+"""Which failed checks a student's feedback shows in full, in which order, and which it only lists.
+
+A failure in checkpoint 2 or 3 may come from an earlier checkpoint (CONTRACT.md, "Grading policy":
+checkpoints 2 and 3 inherit checkpoint 1's validation; checkpoint 3's approvals use checkpoint 2's
+digest); the reports (grader.reports.feedback) and the terminal (grader.terminal) name that root
+cause first and show the same failures, in the same order.
+"""
+
+from __future__ import annotations
+
+from grader.results import base_id
+
+# Clauses whose checks each try one status in isolation (CONTRACT.md D8, D9, D11-D14): when one of those
+# fails, it names the rule that is wrong, and the checks that combine rules (the order, D7; the host's
+# limits, D3) fail with it; so it is shown first. (Replay and conflict, D10, depend on the order itself.)
+SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
+
+
+def report_order(record: dict) -> tuple[bool, bool, bool]:
+    """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
+    that confirms the fingerprint as root cause first, a finding made while setting up a situation
+    last, and among the others the checks of :data:`SINGLE_RULE_CLAUSES` first."""
+    detail = record.get("detail") or {}
+    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
+            record.get("clause") not in SINGLE_RULE_CLAUSES)
+
+
+def case_label(check_id: str) -> str | None:
+    """The parametrized case of a check id (``call-id-41``), or None."""
+    if "[" in check_id and check_id.endswith("]"):
+        return check_id.split("[", 1)[1][:-1]
+    return None
+
+
+def groups(records: list[dict]) -> list[dict]:
+    """Records grouped by check (the id before ``[``), in battery order."""
+    found: dict[str, dict] = {}
+    for record in records:
+        group = found.setdefault(base_id(record["id"]), {
+            "id": base_id(record["id"]), "message": record.get("message") or "", "hint": record.get("hint") or "",
+            "clause": record.get("clause"), "records": [],
+        })
+        group["records"].append(record)
+    return list(found.values())
+
+
+# Checkpoint 1's clauses about the copy it returns (a new dict, copied arguments, an untouched
+# input): checkpoints 2 and 3 do not inherit them (CONTRACT.md F4, D5 name V1-V7).
+COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
+# Checkpoint 2's clauses about the digest itself: a wrong one makes checkpoint 3's approvals fail.
+DIGEST_CLAUSES = frozenset({"F1", "F2", "F3"})
+
+
+def cause(record: dict) -> str | None:
+    """The root cause a failed check's finding names (``detail.cause``), or None."""
+    return (record.get("detail") or {}).get("cause")
+
+
+def _same_result(records: list[dict]) -> list[dict]:
+    """The failed checks, after the first, whose every case got a result an earlier check already shows.
+
+    Such checks most likely fail for the same reason (a misplaced status check makes a dozen
+    checks return the same status), so the reports only list them.
+    """
+    seen: set[str] = set()
+    later: list[dict] = []
+    for group in groups(records):
+        results = [(record.get("detail") or {}).get("got") for record in group["records"]]
+        if seen and all(record["outcome"] == "failed" and got in seen for record, got in zip(group["records"], results)):
+            later += group["records"]
+        else:
+            seen.update(got for got in results if isinstance(got, str))
+    return later
+
+
+def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: bool,
+               inherited: frozenset) -> dict:
+    """Which failed records of checkpoint ``number`` are shown in full, and in which order, and which are only
+    listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_result``."""
+    failed = [r for r in records if r["outcome"] != "passed"]
+    # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
+    # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
+    # A check whose finding confirms the fingerprint as the cause is shown first, and the other
+    # failures are then only listed; so are checks that fail on an invalid input (cause
+    # "validation") on which checkpoint 1 fails too (``inherited``: its failed case labels).
+    confirmed = [r for r in failed if cause(r) == "fingerprint"]
+    root = None
+    if graded and failed and number >= 2 and not verdicts.get("validation", True):
+        root = "validation"
+    elif graded and failed and number == 3 and (confirmed or not verdicts.get("fingerprint", True)):
+        root = "fingerprint"
+    same_input = [r for r in failed if cause(r) == "validation"
+                  and ((r.get("detail") or {}).get("case") or case_label(r["id"])) in inherited]
+    grouped = same_input + ([r for r in failed if r not in confirmed and r not in same_input]
+                            if graded and confirmed else [])
+    rest = [r for r in failed if r not in confirmed and r not in grouped]
+    # A check that failed while setting up its scene (a preparatory call) says less than one that
+    # failed on what it tests, so those come last.
+    shown = confirmed + sorted(rest, key=report_order)
+    same_result = _same_result(shown)
+    shown = [r for r in shown if r not in same_result]
+    return {"root": root, "confirmed": confirmed, "shown": shown, "grouped": grouped, "same_input": same_input,
+            "same_result": same_result}
+
+
+def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
+    """What checkpoints 2 and 3 depend on: the verdicts of checkpoint 1's validation and of the digest, and the
+    case labels of checkpoint 1's failed cases (``inherited``)."""
+    verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
+    # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
+    verdicts["validation"] = not any(r["outcome"] != "passed" and r.get("clause") not in COPY_CLAUSES
+                                     for r in entries.get("1", {}).get("checks", []))
+    # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
+    # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
+    verdicts["fingerprint"] = not any(r["outcome"] != "passed" and r.get("clause") in DIGEST_CLAUSES
+                                      for r in entries.get("2", {}).get("checks", []))
+    inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
+                          if r["outcome"] != "passed" and case_label(r["id"]) is not None)
+    return verdicts, inherited
+
+
+def shown_failures(result: dict) -> dict[str, tuple[str | None, list[dict]]]:
+    """Per checkpoint key of a results.json entry: (its root cause: None, ``validation`` or ``fingerprint``;
+    the failed check records a report shows in full, in the report's order). The terminal shows the same."""
+    entries = result.get("checkpoints", {})
+    verdicts, inherited = context(entries)
+    graded = result["status"] == "graded"
+    found = {}
+    for key, entry in entries.items():
+        selection = select(int(key), entry.get("checks", []), verdicts, graded, inherited)
+        found[key] = (selection["root"], selection["shown"])
+    return found
