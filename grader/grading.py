@@ -92,6 +92,8 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     show.close()
     header = run_header(battery_id, lang)
     header["elapsed_seconds"] = round(time.monotonic() - started, 3)
+    if interrupted:  # the class outputs say they are incomplete, and of how many submissions
+        header.update(interrupted=True, submissions_found=len(submissions))
     document = run.finish(submissions, header, interrupted)
     if interrupted:
         raise Interrupted(document)

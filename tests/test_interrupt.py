@@ -48,15 +48,22 @@ def test_sigterm_stops_kills_children_and_a_rerun_continues(tmp_path):
     assert "onderbroken" in stderr and "voer dezelfde opdracht opnieuw uit" in stderr   # the run's language
     time.sleep(0.2)
     assert grader_processes(str(folder)) == []
-    graded = jsonreport.read(out / "results.json")["submissions"]
+    document = jsonreport.read(out / "results.json")
+    graded = document["submissions"]
     assert 0 < len(graded) < 12
+    # The class outputs say that they are incomplete, and how many submissions there were.
+    assert document["interrupted"] is True and document["submissions_found"] == 12
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "onderbroken" in index and f"{len(graded)} van de 12 inzendingen" in index
     for entry in graded:
         assert entry["score"] == 3
         html = (out / "feedback" / f"{entry['id']}.html").read_text(encoding="utf-8")
         assert html.rstrip().endswith("</html>")
     again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
-    assert len(jsonreport.read(out / "results.json")["submissions"]) == 12
+    document = jsonreport.read(out / "results.json")
+    assert len(document["submissions"]) == 12 and "interrupted" not in document
+    assert "onderbroken" not in (out / "index.html").read_text(encoding="utf-8")
 
 
 def test_no_child_outlives_a_normal_run(tmp_path):

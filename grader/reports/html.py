@@ -68,6 +68,9 @@ def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]
         shown_template=i18n.MESSAGES["filter_shown"][lang],
         created=str(document.get("created", "")), grader=str(document.get("grader", "")),
         battery=str(document.get("battery", "")),
+        # An interrupted run: how many submissions it found (of which view.count were graded).
+        found=document.get("submissions_found") if document.get("interrupted") is True
+        and isinstance(document.get("submissions_found"), int) else None,
     )
 
 

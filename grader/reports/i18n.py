@@ -230,6 +230,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "class_title": {"nl": "Resultaten van de klas", "en": "Class results"},
     "class_count": {"nl": "{count} inzendingen.", "en": "{count} submissions."},
     "class_count_one": {"nl": "{count} inzending.", "en": "{count} submission."},
+    "class_interrupted": {
+        "nl": "Onvolledig: het beoordelen werd onderbroken na {count} van de {found} inzendingen. Voer dezelfde "
+              "opdracht opnieuw uit om de rest te beoordelen; dit overzicht en de cijferlijsten tellen tot dan alleen "
+              "de beoordeelde inzendingen.",
+        "en": "Incomplete: grading was interrupted after {count} of the {found} submissions. Run the same command "
+              "again to grade the rest; until then this page and the gradebooks count only the graded submissions.",
+    },
     "class_rate": {"nl": "Checkpoint {n}: {passed} van {total} geslaagd ({percent}%)",
                    "en": "Checkpoint {n}: {passed} of {total} passed ({percent}%)"},
     "class_table": {"nl": "Checkpoints per student", "en": "Checkpoints per student"},
