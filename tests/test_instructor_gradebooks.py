@@ -59,11 +59,18 @@ def test_brightspace_has_orgdefinedid_username_points_grade_and_the_end_of_line_
     assert all("@" not in cell and "Zo" not in cell for row in rows for cell in row[:2])  # no names, no e-mail
 
 
-def test_moodle_has_identifier_columns_and_one_grade_column():
-    rows = table(lms.render("moodle", document(with_lms(), result("anna", battery())), "Les 1"))
-    assert rows[0] == ["Full name", "Email address", "ID number", "Username", "Les 1"]
-    assert rows[1] == ["Zoë van der Berg", "zoe@example.org", "st0001", "zberg", "3"]
-    assert rows[2] == ["", "", "", "anna", "3"]
+def test_moodle_serves_the_grading_worksheet_upload_and_the_csv_import():
+    # A Moodle export names each student by participant id: the assignment's "Upload grading worksheet"
+    # matches "Participant <id>" under Identifier (and reads Grade and Last modified (grade)); the gradebook's
+    # CSV import maps any of the user columns. A participant id is no username.
+    exported = result("1234567", battery(), name="Anouk Jansen", layout="moodle")
+    made = {**document(with_lms(), result("anna", battery()), exported), "created": "2026-11-30T16:20:00+00:00"}
+    rows = table(lms.render("moodle", made, "Les 1"))
+    assert rows[0] == ["Identifier", "Full name", "Email address", "ID number", "Username", "Grade",
+                       "Last modified (grade)"]
+    assert rows[1] == ["", "Zoë van der Berg", "zoe@example.org", "st0001", "zberg", "3", "2026-11-30 16:20:00 UTC"]
+    assert rows[2] == ["", "", "", "", "anna", "3", "2026-11-30 16:20:00 UTC"]
+    assert rows[3] == ["Participant 1234567", "Anouk Jansen", "", "", "", "3", "2026-11-30 16:20:00 UTC"]
 
 
 @pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@x", "\tx", "\rx"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from pathlib import Path
 from typing import Iterator
@@ -93,19 +94,38 @@ def brightspace(document: dict, assignment: str) -> Table:
 
 
 def moodle(document: dict, assignment: str) -> Table:
-    """A Moodle grade import (Grades > Import > CSV file): identifier columns and one grade column.
+    """A Moodle grade file for both of Moodle's imports: the assignment's "Upload grading worksheet" and
+    Grades > Import > CSV file.
 
-    Moodle maps one column to a user field chosen on import (email address, ID number or
-    username) and the grade column to a grade item. Columns: Full name, Email address, ID
-    number, Username (the submission id when the results carry no username), the
-    assignment. Moodle strips the BOM.
+    The worksheet upload (assignfeedback_offline) finds its columns by their English names:
+    ``Identifier`` (``Participant <id>``: a Moodle export names each student by participant id),
+    ``Grade`` and ``Last modified (grade)`` (the run's time). The CSV import maps one user column
+    chosen on import (email address, ID number or username) and the Grade column to a grade item.
+    Columns: Identifier (empty unless the submission came from a Moodle export), Full name, Email
+    address, ID number, Username (the submission id when the results carry no username, unless
+    it is a Moodle participant id), Grade, Last modified (grade). ``assignment`` is chosen on
+    import in Moodle, so it names no column here. Moodle strips the BOM.
     """
+    modified = _moodle_time(document.get("created"))
+
     def table() -> Iterator[list[object]]:
         for result in document["submissions"]:
             who = identity(result)
-            yield [neutralise(cell) for cell in (who["name"], who["email"], who["idnumber"],
-                                                 who["username"] or who["id"], result["score"])]
-    return ["Full name", "Email address", "ID number", "Username", nfc(assignment)], table()
+            exported = result.get("layout") == "moodle" and who["id"].isdigit()
+            participant = f"Participant {who['id']}" if exported else ""
+            username = who["username"] or ("" if exported else who["id"])
+            yield [neutralise(cell) for cell in (participant, who["name"], who["email"], who["idnumber"], username,
+                                                 result["score"], modified)]
+    return ["Identifier", "Full name", "Email address", "ID number", "Username", "Grade", "Last modified (grade)"], table()
+
+
+def _moodle_time(created: object) -> str:
+    """results.json's ``created`` (ISO 8601) as PHP's strtotime reads it (``2026-11-30 16:20:00 UTC``); "" if unknown."""
+    try:
+        moment = datetime.datetime.fromisoformat(str(created)).astimezone(datetime.timezone.utc)
+    except ValueError:
+        return ""
+    return moment.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 TABLES = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
