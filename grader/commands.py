@@ -25,7 +25,7 @@ def add_output_options(ap: argparse.ArgumentParser) -> None:
                     help="also write a gradebook for this LMS's grade import: canvas, brightspace, moodle "
                          "(gradebook-<lms>.csv); plain is gradebook.csv, always written; may be repeated")
     ap.add_argument("--assignment", default=lms.DEFAULT_ASSIGNMENT, metavar="NAME",
-                    help=f"the grade column in the LMS gradebooks (default: {lms.DEFAULT_ASSIGNMENT!r}; "
+                    help=f"the grade column in the Canvas and Brightspace gradebooks (default: {lms.DEFAULT_ASSIGNMENT!r}; "
                          "for Canvas 'Name (id)' fills an existing assignment)")
     ap.add_argument("--reference", dest="references", action="extend", nargs="+", default=[], metavar="FILE",
                     help="files students could copy from (a published sample solution): "
