@@ -17,11 +17,14 @@ def printed(*values):
     return " ".join("KeyError" if value is MISSING else str(value) for value in values)
 
 
-def expect_printed(tried, expected, *values):
+def expect_printed(scene, line, expected, *values):
+    """Pass when the lesson's ``line`` (a print) would show ``expected``; it then stays in the scene's script
+    with what it showed, so that a later failure shows every print of the example up to it."""
     shown = printed(*values)
     if shown != expected:
-        raise Mismatch(tried, said(f"print toont: {expected}", f"print shows: {expected}"),
+        raise Mismatch(scene.tried(line), said(f"print toont: {expected}", f"print shows: {expected}"),
                        said(f"print toont: {shown}", f"print shows: {shown}"))
+    scene.say(f"{line}  # {expected}")
 
 
 def lesson_scene(student):
@@ -40,9 +43,9 @@ def test_ex3_lesson_example(student):
     call = scene.call(P(), "learner", approved, "p, 'learner', approved")
     state = plain(scene.state)
     line = "print(r['status'], state['version'])"
-    expect_printed(scene.tried(line), "ok 1", dig(plain(call.returned()), "status"), dig(state, "version"))
+    expect_printed(scene, line, "ok 1", dig(plain(call.returned()), "status"), dig(state, "version"))
     line = "print(state['tickets']['lamp'], state['tickets']['sensor'])"
-    expect_printed(scene.tried(line), "done open", dig(state, "tickets", "lamp"), dig(state, "tickets", "sensor"))
+    expect_printed(scene, line, "done open", dig(state, "tickets", "lamp"), dig(state, "tickets", "sensor"))
 
 
 @check(3, "Ex 4", nl="Het uitgewerkte voorbeeld 4 van de les geeft True 1, dan 1, dan forbidden.",
@@ -54,14 +57,14 @@ def test_ex4_lesson_example(student):
     scene.prepare(P(), "p", approved, "approved")
     call = scene.attempt(approval="empty")
     line = "print(r['replayed'], state['version'])"
-    expect_printed(scene.tried(line), "True 1", dig(plain(call.returned()), "replayed"),
+    expect_printed(scene, line, "True 1", dig(plain(call.returned()), "replayed"),
                    dig(plain(scene.state), "version"))
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     line = "print(completed['c1']['result']['version'])"
-    expect_printed(scene.tried(line), "1", dig_as_host(student, scene.log, "c1", "result", "version"))
+    expect_printed(scene, line, "1", dig_as_host(student, scene.log, "c1", "result", "version"))
     call = scene.call(P(), "other", set(), "p, 'other', set()")
-    expect_printed(scene.tried("print(r['status'])"), "forbidden", dig(plain(call.returned()), "status"))
+    expect_printed(scene, "print(r['status'])", "forbidden", dig(plain(call.returned()), "status"))
 
 
 @check(3, "Ex 5", nl="Het uitgewerkte voorbeeld 5 van de les geeft call-id-conflict en daarna stale-version 1.",
@@ -78,9 +81,9 @@ def test_ex5_lesson_example(student):
     scene.call(P(), "other", set(), "p, 'other', set()")
     scene.say("changed = {**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}")
     call = scene.call(P(status="open"), "learner", approved, "changed, 'learner', approved")
-    expect_printed(scene.tried("print(r['status'])"), "call-id-conflict", dig(plain(call.returned()), "status"))
+    expect_printed(scene, "print(r['status'])", "call-id-conflict", dig(plain(call.returned()), "status"))
     scene.say("new = {**p, 'call_id': 'c2'}")
     call = scene.call(P(call_id="c2"), "learner", approved, "new, 'learner', approved")
     line = "print(r['status'], state['version'])"
-    expect_printed(scene.tried(line), "stale-version 1", dig(plain(call.returned()), "status"),
+    expect_printed(scene, line, "stale-version 1", dig(plain(call.returned()), "status"),
                    dig(plain(scene.state), "version"))
