@@ -124,21 +124,19 @@ class ClassRegistry:
 COMPARISONS = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__contains__"})
 
 
-# Comparison methods that are C code: they receive the other object but hand it to no code of main.py's.
-_C_CALLABLES = (types.BuiltinFunctionType, types.WrapperDescriptorType, types.MethodDescriptorType,
-                types.MethodWrapperType)
-
-
 def seen_as_in_sandbox(class_name: str, name: str, method: object, visible: Callable[[type], Any]) -> object:
     """The class attribute ``name`` (one of COMPARISONS) of main.py's class ``class_name`` as it may be.
 
     main.py's own function receives a class as ``type(x)`` would give it (``visible``: the ``type``
     stand-in for a metaclass, an opaque class for a foreign one), so that no comparison Python makes
-    on a library's behalf hands main.py a class it could not get itself. None and C functions stay
-    as they are; anything else (a ``staticmethod``, a ``functools.partial``, an object with
-    ``__call__``: each would be called with the other object as it is) raises TypeError.
+    on a library's behalf hands main.py a class it could not get itself. None stays as it is; anything
+    else raises TypeError: a ``staticmethod``, a ``functools.partial``, an object with ``__call__``, and
+    C code too, which a decorator makes of the ``def`` as easily: a bound ``append`` of main.py's list,
+    the ``__getitem__`` of its defaultdict, ``list.append`` on a list subclass each keep the other object
+    as it is, where main.py reads it (``type == probe`` in typing's ``_GenericAlias.__eq__`` gave it the
+    real ``type``).
     """
-    if method is None or type(method) in _C_CALLABLES:
+    if method is None:
         return method
     if not student_function(method):
         raise TypeError(f"class {str(class_name)[:100]}: {name} must be a plain def (no decorator) in the grader")
@@ -260,6 +258,9 @@ def field_names(cls: type, annotations: bool = False) -> list:
 
 # Py_TPFLAGS_MATCH_SELF: ``case int(x)`` binds the subject itself (no attribute is read).
 _MATCH_SELF = 1 << 22
+# A class's MRO and namespace as type itself keeps them: ``klass.__mro__`` and ``vars(klass)`` are read through the
+# class's metaclass first, whose own ``__mro__`` property could name no foreign base at all.
+_TYPE_MRO, _TYPE_DICT = type.__dict__["__mro__"], type.__dict__["__dict__"]
 
 
 class _MatchClass(type):
@@ -287,10 +288,11 @@ class _MatchClass(type):
                 continue
             seen.add(klass)
             pending.extend(type.__subclasses__(klass))
-            for base in klass.__mro__:
-                declared = vars(base).get("__match_args__", ())
+            for base in _TYPE_MRO.__get__(klass):
+                namespace = _TYPE_DICT.__get__(base)
+                declared = namespace.get("__match_args__", ())
                 for name in names:
-                    if forbidden_attribute(name) or not is_own(base) and name in vars(base) and name not in declared:
+                    if forbidden_attribute(name) or not is_own(base) and name in namespace and name not in declared:
                         raise TypeError(f"case {real.__name__}(...) would read {name!r} of {base.__name__} "
                                         "without the attribute guard: not allowed in the grader")
         return names
