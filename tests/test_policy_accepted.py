@@ -22,6 +22,13 @@ ACCEPTED = {
         "    def bump(self):\n        self._n += 1\n        return self._n\n"
         "assert P(1).bump() == 2"
     ),
+    "a special method set to None in a class body": (
+        "class Draft:\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __eq__(self, other):\n        return isinstance(other, Draft) and self.n == other.n\n"
+        "    __hash__ = None\nclass Closed:\n    __iter__ = None\n"
+        "try:\n    hash(Draft(1))\n    hashable = True\nexcept TypeError:\n    hashable = False\n"
+        "assert Draft(1) == Draft(1) and not hashable"
+    ),
     "dataclass": (
         "from dataclasses import dataclass, field\n@dataclass\nclass B:\n    x: int = 0\n"
         "    tags: list = field(default_factory=list)\nassert B(3).x == 3"

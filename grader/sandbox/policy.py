@@ -259,6 +259,16 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def _write_of(holder: str) -> ast.Call:
         return ast.Call(func=ast.Name("_write_", ast.Load()), args=[ast.Name(holder, ast.Load())], keywords=[])
 
+    def visit_Assign(self, node: ast.Assign) -> ast.AST:
+        """``__hash__ = None`` (or another of MAGIC_METHODS set to None) in a class body: Python's data model way of
+        saying an operation is not available (a mutable class compared by value is unhashable). Binding None
+        hands no object to the class; any other value for such a name stays refused."""
+        target = node.targets[0] if len(node.targets) == 1 else None
+        if self.scopes[-1] == "class" and isinstance(target, ast.Name) and target.id in MAGIC_METHODS \
+                and isinstance(node.value, ast.Constant) and node.value.value is None:
+            return node
+        return super().visit_Assign(node)
+
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
         """``x: int = 0`` (type hints, dataclass fields): checked like a plain assignment."""
         return self._without_annotation(node, "annotation", self.node_contents_visit)
