@@ -249,13 +249,17 @@ def test_the_tried_code_names_the_log_completed_as_the_texts_do():
 
 
 def test_an_expected_print_is_shown_without_a_comment_sign():
+    from checks.dispatching import Scene
     from checks.test_checkpoint3_worked_examples import expect_printed
     from grader.battery import Mismatch
+    scene = Scene(None)
+    expect_printed(scene, "print(r['status'])", "ok", "ok")  # a print that showed what it should stays, with that
     with pytest.raises(Mismatch) as found:
-        expect_printed("print(r['replayed'], state['version'])", "True 1", True, 2)
+        expect_printed(scene, "print(r['replayed'], state['version'])", "True 1", True, 2)
     expected = found.value.detail["expected"]
     assert all(not text.lstrip().startswith("#") and "True 1" in text
                for text in (expected.values() if isinstance(expected, dict) else [expected]))
+    assert found.value.detail["tried"].endswith("print(r['status'])  # ok\nprint(r['replayed'], state['version'])")
 
 
 @pytest.mark.parametrize("lang", LANGS)
