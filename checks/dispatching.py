@@ -39,6 +39,7 @@ APPROVALS = {
     "own": (lambda q: {H(q)}, "{{H({var})}}"),
     "own-list": (lambda q: [H(q)], "[H({var})]"),
     "lesson": (lambda q: {H(lesson.proposal())}, "{{H(p)}}"),
+    "own-and-lesson": (lambda q: {H(q), H(lesson.proposal())}, "{{H({var}), H(p)}}"),
     "empty": (lambda q: set(), "set()"),
     "non-hex": (lambda q: {H(q), "g" * 64}, "{{H({var}), 'g' * 64}}"),  # invalid in every reading (D2, A4)
     "none": (lambda q: None, "None"),

@@ -183,6 +183,7 @@ CLAUSES["V6"] = refused("V6", [
     ("ticket-full-width", changed("ticket", "\uff4camp", note("volle breedte l", "full-width l"))),
     ("ticket-none", changed("ticket", None)),
     ("ticket-bytes", changed("ticket", b"lamp")),
+    ("ticket-float-inf", changed("ticket", float("inf"), shown="float('inf')")),  # str(float('inf')) is 'inf'
 ])
 
 CLAUSES["V7"] = refused("V7", [

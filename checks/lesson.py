@@ -56,6 +56,8 @@ def fingerprint(p: dict) -> str:
 
 def literal(value: object) -> str:
     """Python code for ``value``; non-ASCII characters are escaped so look-alikes stay visible."""
+    if type(value) is float and value in (float("inf"), float("-inf")):
+        return f"float({str(value)!r})"
     if isinstance(value, str) and len(value) > 12 and len(set(value[1:])) == 1:
         if value[0] == value[1]:
             return f"{value[0]!r} * {len(value)}"

@@ -325,6 +325,8 @@ IN_PLACE_CHANGES = {  # how the caller changes p in place between two calls -> (
     "status-closed": ("p['arguments']['status'] = 'closed'",
                       lambda p: p["arguments"].__setitem__("status", "closed"), None),
     "approved-added": ("p['approved'] = True", lambda p: p.__setitem__("approved", True), None),
+    # Equal (==) to the accepted 0 but invalid (V4): a memory that compares the object with == lets it through.
+    "version-float": ("p['version'] = 0.0", lambda p: p.__setitem__("version", 0.0), None),
 }
 
 

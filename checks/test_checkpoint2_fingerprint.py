@@ -186,6 +186,7 @@ CHANGED_IN_PLACE = {  # how the caller changes p in place after hashing it -> (c
     "version": ("p['version'] = 1", lambda p: p.__setitem__("version", 1), {"version": 1}),
     "status-closed": ("p['arguments']['status'] = 'closed'",
                       lambda p: p["arguments"].__setitem__("status", "closed"), None),
+    "version-float": ("p['version'] = 0.0", lambda p: p.__setitem__("version", 0.0), None),  # == 0, invalid
 }
 
 

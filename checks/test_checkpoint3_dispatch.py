@@ -100,7 +100,7 @@ def test_d8_forbidden(student, case):
        hint_en="Compare the tool name exactly with set_ticket, even when the proposal was approved.")
 # 'set' and 'ticket' are parts of set_ticket: a substring test (name in "set_ticket") lets them in.
 @pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets", "set", "ticket",
-                                  "set_ticket_", "set_ticket-"])
+                                  "set_ticket_", "set_ticket-", "unset_ticket"])
 def test_d9_unknown_tool(student, tool):
     expect_status(Scene(student).attempt(name=tool), "unknown-tool")
 
@@ -153,7 +153,11 @@ def test_d12_approved_proposal_carried_out(student):
 
 
 APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call-id", {"call_id": "c2"}),
-             ("other-ticket", {"ticket": "sensor"}), ("other-version", {"version": 1})]
+             ("other-ticket", {"ticket": "sensor"}), ("other-version", {"version": 1}),
+             ("last-digit-differs", "last"), ("first-digit-differs", "first")]
+_FLIP = {"0": "1"}  # any hex digit -> another one
+FORGED = {"last": (DIGEST[:63] + _FLIP.get(DIGEST[63], "0"), f"H(p)[:63] + {_FLIP.get(DIGEST[63], '0')!r}"),
+          "first": (_FLIP.get(DIGEST[0], "0") + DIGEST[1:], f"{_FLIP.get(DIGEST[0], '0')!r} + H(p)[1:]")}
 
 
 @check(3, "D12", nl="Zonder goedkeuring van precies deze inhoud is de status approval-required.",
@@ -163,7 +167,9 @@ APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call
 @pytest.mark.parametrize("case", APPROVALS, ids=ids(APPROVALS))
 def test_d12_approval_required(student, case):
     scene = Scene(student)
-    if case[1] is None:
+    if isinstance(case[1], str):  # another 64-digit hex string that differs from H(p) in one place only
+        call = scene.call(P(), "learner", {FORGED[case[1]][0]}, f"p, 'learner', {{{FORGED[case[1]][1]}}}")
+    elif case[1] is None:
         call = scene.attempt(approval="empty")
     else:
         other = scene.name("a", **case[1])
@@ -201,6 +207,29 @@ def test_d14_63_rows_still_room(student):
     rows = len(plain(scene.log))
     if rows != 64:
         raise Mismatch(scene.tried("len(completed)"), "64", str(rows))
+
+
+# A refusal under a known call id is not remembered (D10, D19): the exact original call still replays after it.
+AFTER_REFUSAL = [  # (id, host actor, approval kind, changes to p, outcome of the refused call)
+    ("call-id-conflict", "learner", "own", {"status": "open"}, "call-id-conflict"),
+    ("forbidden", "other", "own", {}, "forbidden"),
+    ("unknown-tool", "learner", "own", {"name": "delete_ticket"}, "unknown-tool"),
+    ("value-error", "learner", "lesson", {"status": "closed"}, ValueError),
+]
+
+
+@check(3, "D10", nl="Na een geweigerde poging onder een bekende call-ID is precies dezelfde call nog steeds een "
+       "herhaling.",
+       en="After a refused attempt under a known call id, exactly the same call is still a replay.",
+       hint_nl="Onthoud geen weigeringen: beslis herhaling of conflict alleen uit de rij in completed.",
+       hint_en="Remember no refusals: decide replay or conflict from the row in completed only.")
+@pytest.mark.parametrize("case", AFTER_REFUSAL, ids=ids(AFTER_REFUSAL))
+def test_d10_replay_after_a_refused_attempt(student, case):
+    _, host, approval, changes, outcome = case
+    scene = Scene(student)
+    scene.run()
+    expect_outcome(scene.attempt(host, approval, **changes), outcome)
+    expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
 
 
 # Call ids are compared exactly (D10, D17) ---------------------------------------------------------

@@ -7,6 +7,7 @@ import pytest
 
 from checks import lesson, validating
 from checks.dispatching import H, Scene, expect_replay, expect_status, expect_success
+from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, show
 
@@ -60,7 +61,10 @@ def _log_cleared(scene: Scene) -> None:
 def _replay_against_everything(scene: Scene) -> None:
     scene.fill(64)
     scene.assign("state['tickets']", {"sensor": "open"})
-    expect_replay(scene.attempt(approval="empty", call_id="f0"), 1)
+    before = snapshot(state=scene.state)
+    call = scene.attempt(approval="empty", call_id="f0")
+    expect_replay(call, 1)
+    expect_unchanged(call.shown, before, state=scene.state)  # the ticket stays gone (D18: changes nothing)
 
 
 CHANGES = {  # id -> what the host does between the calls, and the clause the second call is judged by
@@ -120,3 +124,34 @@ def test_d3_float_state_version_after_equal_state(student, pair):
     expect_status(scene.attempt(approval="empty", version=good), "approval-required")
     scene.assign("state", {"version": bad, "tickets": tickets})
     scene.attempt(version=good).expect_value_error()
+
+
+def _proposal_version_float(scene: Scene) -> None:
+    p = P()
+    scene.prepare(p, "p")
+    p["version"] = 0.0
+    scene.say("p['version'] = 0.0")
+    scene.call(p, "learner", set(), "p, 'learner', set()").expect_value_error(cause="validation")
+
+
+def _state_version_float(scene: Scene) -> None:
+    scene.run()
+    scene.state["version"] = 1.0
+    scene.say("state['version'] = 1.0")
+    scene.attempt(call_id="c2", version=1, status="open").expect_value_error()
+
+
+# The host's own object changed in place to a value equal (==) to the one that passed, but invalid: 0.0 == 0 and
+# 1.0 == 1. A memory of checked objects (by identity) that compares their content with == lets it through.
+EQUAL_IN_PLACE = {"proposal-version-float": _proposal_version_float, "state-version-float": _state_version_float}
+
+
+@check(3, "D5-D3", nl="Verandert de host p of state na een geslaagde call ter plekke in een gelijke maar ongeldige "
+       "waarde (0.0 == 0, 1.0 == 1), dan geeft de volgende call een ValueError.",
+       en="When the host changes p or state in place after a successful call to an equal but invalid value "
+          "(0.0 == 0, 1.0 == 1), the next call raises a ValueError.",
+       hint_nl="Controleer bij elke call de hele invoer opnieuw; gelijk aan iets dat eerder geldig was, is nog niet geldig.",
+       hint_en="Check all input again at every call; being equal to something valid before does not make it valid.")
+@pytest.mark.parametrize("change", list(EQUAL_IN_PLACE))
+def test_d5_d3_equal_value_set_in_place(student, change):
+    EQUAL_IN_PLACE[change](Scene(student))

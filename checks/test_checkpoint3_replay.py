@@ -283,7 +283,7 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
     ("value-error-state", "learner", "own", {"call_id": "c2", "version": 1, "status": "open"}, ValueError),
     # Under the call id c1 that p already completed: the row is read for a refusal, never changed or dropped.
     ("forbidden-known-call-id", "other", "own", {}, "forbidden"),
-    ("unknown-tool-known-call-id", "learner", "own", {"name": "delete_ticket"}, "unknown-tool"),
+    ("unknown-tool-known-call-id", "learner", "own-and-lesson", {"name": "delete_ticket"}, "unknown-tool"),
     ("value-error-known-call-id", "learner", "lesson", {"status": "closed"}, ValueError),
     ("value-error-approved-known-call-id", "learner", "own-list", {}, ValueError),
 ]

@@ -133,6 +133,27 @@ EXPECTED = {
     "known_call_id_lightly_validated": {"1": True, "2": True, "3": False},
     "field_names_compared_by_identity": {"1": False, "2": False, "3": False},  # V2: keys from json.loads refused
     "ticket_underscore_first": {"1": False, "2": False, "3": False},          # V6: '_lamp'
+    # More of those families (==, blacklists, refusals under a known call id) and hidden state
+    "validate_memo_by_identity_and_equality": {"1": False, "2": False, "3": False},  # V4: p['version'] = 0.0 in place
+    "fingerprint_memo_by_identity_and_equality": {"1": True, "2": False, "3": True},  # F4: the same, old digest
+    "dispatch_proposal_memo_by_identity_and_equality": {"1": True, "2": True, "3": False},  # D5: replayed instead
+    "state_memo_by_identity_and_equality": {"1": True, "2": True, "3": False},  # D3: state['version'] = 1.0 in place
+    "approved_blacklist_without_userlist": {"1": True, "2": True, "3": False},  # D2: a UserList as approved
+    "completed_type_blacklist": {"1": True, "2": True, "3": False},       # D4: completed = set()
+    "state_type_blacklist": {"1": True, "2": True, "3": False},           # D3: state = ('version', 'tickets')
+    "tickets_type_blacklist": {"1": True, "2": True, "3": False},         # D3: tickets = ('lamp',)
+    "approval_item_checked_as_str": {"1": True, "2": True, "3": False},   # D2: str(10**63) is 64 hex digits
+    "ticket_checked_as_str": {"1": False, "2": False, "3": False},        # V6: str(float('inf')) is 'inf'
+    "approved_size_after_lowercasing": {"1": True, "2": True, "3": False},  # D2: 65 entries, two case twins
+    "unknown_tool_revokes_known_approval": {"1": True, "2": True, "3": False},  # D20: unknown-tool under c1
+    "conflict_burns_call_id": {"1": True, "2": True, "3": False},         # D10: no replay after a conflict
+    "replay_restores_missing_ticket": {"1": True, "2": True, "3": False},  # D18: a replay puts the ticket back
+    "log_full_counts_refusals": {"1": True, "2": True, "3": False},       # D14: 63 rows + a refusal = full
+    "log_full_from_success_counter": {"1": True, "2": True, "3": False},  # D14: a removed row makes no room
+    "approval_dropped_when_register_full": {"1": True, "2": True, "3": False},  # D20: 64 approvals, one dropped
+    "approval_consumed_when_only_one": {"1": True, "2": True, "3": False},  # D20: approved = {H(p)} used up
+    "approval_prefix_compare": {"1": True, "2": True, "3": False},        # D12: only the first 16 digits compared
+    "tool_name_endswith": {"1": True, "2": True, "3": False},             # D9: 'unset_ticket' carried out
 }
 
 
