@@ -383,9 +383,9 @@ def test_d20_incomplete_proposal_untouched(student, field):
     expect_unchanged(call.shown, before, proposal=proposal)
 
 
-@check(3, "D20", nl="Ook een register met een vingerafdruk in hoofdletters (A4: weigeren of aanvaarden mag) blijft "
+@check(3, "D20", nl="Ook een register met een vingerafdruk in hoofdletters (weigeren of aanvaarden mag allebei) blijft "
        "ongewijzigd.",
-       en="A register holding a fingerprint in uppercase (A4: refusing or accepting it are both fine) stays unchanged "
+       en="A register holding a fingerprint in uppercase (refusing or accepting it are both fine) stays unchanged "
           "too.",
        hint_nl="Normaliseer approved niet in de set van de host; werk zo nodig met een eigen kopie.",
        hint_en="Do not normalise approved inside the host's set; work on a copy of your own if you need to.")
