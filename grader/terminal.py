@@ -336,13 +336,14 @@ class Progress:
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
 
     def _where(self, problem: dict) -> str:
-        """Where a load problem is: `` (line 3: source)``, in a notebook `` (cell 2, line 1: source)``."""
+        """Where a load problem is: `` — line 3: source``, in a notebook `` — cell 2, line 1: source`` (no
+        brackets: a line with an unclosed bracket would seem closed by them)."""
         if not problem.get("line"):
             return ""
         place = f"{self.text['line']} {problem['line']}"
         if problem.get("cell") and problem.get("cell_line"):
             place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
-        return f" ({place}: {problem['source']})"
+        return f" — {place}: {problem['source']}"
 
     def _failure(self, check: dict, cases: int) -> None:
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only

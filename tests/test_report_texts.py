@@ -221,6 +221,13 @@ def test_the_terminal_counts_in_singular_and_plural(capsys):
 
 
 
+def test_a_load_problem_s_line_is_not_put_in_brackets_that_its_code_would_seem_to_close():
+    res = load_error("syntax", detail="'(' was never closed", line=60, source="def _is_ticket(value")
+    res["graded_file"] = "kapot.py"
+    first = self_check(res, "nl").splitlines()[0]
+    assert first == "kapot.py kon niet worden geladen (syntaxfout): '(' was never closed — regel 60: def _is_ticket(value"
+
+
 def test_the_terminal_names_the_root_cause_and_shows_what_the_report_shows_in_full():
     # Checkpoint 1 fails on version True; checkpoint 2 fails on that same input (only listed in the report)
     # and on its own rule (shown): the terminal says to fix checkpoint 1 first and shows the same failure.
