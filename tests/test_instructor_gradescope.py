@@ -50,6 +50,7 @@ def test_a_result_becomes_a_test_per_checkpoint_worth_one_point():
     assert first["name"] == "Checkpoint 1: validate_ticket_proposal" and first["tags"] == ["checkpoint-1", "V4"]
     assert "Rule of v4_bad_version." in first["output"] and "version': True" in first["output"]
     assert "Hint for v4_bad_version." in first["output"]
+    assert first["output"].index("Your code:") < first["output"].index("Expected:")  # the report's order
     assert "## Feedback on your submission" in document["output"]
     text = json.dumps(document)
     assert "SECRET-INPUT" not in text and "Hidden check" in document["tests"][2]["output"]

@@ -39,7 +39,7 @@ def _checkpoint_output(cp: dict, t) -> str:
         if case["hidden"]:
             lines.append(f"  - {t('hidden_check')}")
         else:
-            for key in ("tried", "expected", "got"):
+            for key in ("tried", "got", "expected"):  # the student's report's order
                 if case[key] is not None:
                     lines.append(f"  - {t(key)}:{templating.markdown_value(case[key], '    ')}")
             if case["outcome"] != "failed":
