@@ -179,7 +179,8 @@ class Pair:
     """Two files with shared fingerprints: ``a`` (a submission) and ``b`` (a submission or a reference).
 
     ``share_a``/``share_b``: the part of each file's fingerprints found in the other;
-    ``similarity`` the larger of the two; ``identical``: the same tokens after
+    ``similarity`` the larger of the two (for a reference, ``share_a`` alone: how much of the
+    submission is in the reference, however much more the reference holds); ``identical``: the same tokens after
     normalisation; ``spans_a``/``spans_b``: matching character ranges (filled by
     :meth:`Detector.mark`).
     """
@@ -196,7 +197,7 @@ class Pair:
 
     @property
     def similarity(self) -> float:
-        return max(self.share_a, self.share_b)
+        return self.share_a if self.reference else max(self.share_a, self.share_b)
 
 
 class Detector:
@@ -279,9 +280,9 @@ class Detector:
     def _pair(self, a: str, b: str, shared: int, reference: bool) -> Pair:
         if shared < MIN_SHARED:
             return Pair(a, b, shared, 0.0, 0.0, reference)
-        if reference:  # only the submission's side counts: how much of it is in the reference
-            return Pair(a, b, shared, shared / len(self.prints[a]), 0.0, True,
-                        self.shape[a] == self.reference_shape[b])
+        if reference:  # only the submission's side counts (Pair.similarity); the reference's is shown
+            return Pair(a, b, shared, shared / len(self.prints[a]), shared / max(len(self.reference_prints[b]), 1),
+                        True, self.shape[a] == self.reference_shape[b])
         return Pair(a, b, shared, shared / len(self.prints[a]), shared / len(self.prints[b]))
 
     def mark(self, pair: Pair) -> Pair:

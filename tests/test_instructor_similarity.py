@@ -166,3 +166,14 @@ def test_white_space_is_no_token_and_a_long_run_of_it_costs_one_pass():
     assert [(token, text[start:end]) for token, start, end in similarity.tokens(text)] == [
         ("N", "x"), ("=", "="), ("0", "1")]
     assert similarity._TOKEN.pattern.lstrip().startswith("(")  # no leading \s* to retry at every position
+
+
+def test_a_reference_pair_says_how_much_of_each_side_is_shared_and_is_judged_by_the_submission():
+    reference = CORPUS[3].read_text(encoding="utf-8")
+    pairs = similarity.Detector({"anna": reference, "bram": reference[: len(reference) // 2]},
+                                {"voorbeeld.py": reference}).pairs(threshold=0.5)
+    by_id = {p.a: p for p in pairs if p.reference}
+    assert by_id["anna"].identical and by_id["anna"].share_a == by_id["anna"].share_b == 1.0
+    half = by_id["bram"]  # half of the reference: all of bram is in it, half of it is in bram
+    assert half.share_a > 0.9 and half.share_b < 0.7 and half.similarity == half.share_a
+
