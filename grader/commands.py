@@ -115,12 +115,16 @@ def report_main(argv: list[str]) -> int:
             f"{path} is geen results.json die deze grader kan weergeven ({detail})")
         return 2
     if options.similarity and out / "similarity.html" not in written and len(document["submissions"]) > 1:
+        kept = (" A similarity.html already there is left as the run that wrote it made it."
+                if (out / "similarity.html").exists() else "")
+        kept_nl = (" Een similarity.html die er al staat, blijft zoals de run die hem schreef hem maakte."
+                   if kept else "")
         say("similarity.html not written: the graded files could not be read again "
             "(their paths in results.json are relative to where grade ran, files inside an archive are not "
-            "read back, and a file changed since grading is left out)",
+            f"read back, and a file changed since grading is left out).{kept}",
             "similarity.html niet geschreven: de beoordeelde bestanden konden niet opnieuw gelezen worden "
             "(hun paden in results.json gelden vanuit de map waarin grade draaide, bestanden in een archief "
-            "worden niet teruggelezen en een sindsdien gewijzigd bestand blijft buiten beschouwing)")
+            f"worden niet teruggelezen en een sindsdien gewijzigd bestand blijft buiten beschouwing).{kept_nl}")
     count = len(document["submissions"])
     if lang == "nl":
         print(f"{count} {'inzending' if count == 1 else 'inzendingen'} opnieuw weergegeven; rapporten in {out}")
