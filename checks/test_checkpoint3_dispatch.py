@@ -50,8 +50,10 @@ FULL_LOG_ORDER = [  # (id, host actor, approval kind, changes to p, outcome)
        "herhaling/conflict, versie, goedkeuring, ticket, logruimte.",
        en="When several checks fail, the first in the fixed order decides: actor, tool, replay/conflict, "
        "version, approval, ticket, log space.",
-       hint_nl="Zet de controles in de volgorde van de les; een herhaling komt na actor en tool, maar vóór de rest.",
-       hint_en="Put the checks in the lesson's order; a replay comes after actor and tool, but before the rest.")
+       hint_nl="Zet je controles in precies die volgorde en geef de status van de eerste die faalt; 'verwacht' "
+               "toont welke dat hier is.",
+       hint_en="Put your checks in exactly that order and give the status of the first one that fails; 'expected' "
+               "shows which one that is here.")
 @pytest.mark.parametrize("case", ORDER, ids=ids(ORDER))
 def test_d7_order(student, case):
     _, preparation, actor, approval, changes, outcome = case
