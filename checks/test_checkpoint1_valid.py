@@ -7,7 +7,7 @@ import types
 import pytest
 
 from checks import lesson
-from checks.validating import LESSON_P, VALIDATE, Case, case_id, changed, with_arguments
+from checks.validating import LESSON_P, OVER_LIMITS, VALIDATE, Case, case_id, changed, with_arguments
 from grader.battery import MemoryLimit, Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -385,6 +385,7 @@ UNCHANGED_CASES = [
     pytest.param(changed("ticket", "Lamp"), id="ticket-upper"),
     pytest.param(changed("status", " done "), id="status-spaces"),
     pytest.param(changed("status", ["open"]), id="status-list"),
+    *[pytest.param(case, id=name) for name, case in OVER_LIMITS],  # not "repaired" before the ValueError
 ]
 
 

@@ -244,6 +244,9 @@ def test_d3_state_pairs_as_in_checkpoint_1(student, part):
 # checked again, not remembered as valid (by id(), say).
 CHANGED_IN_PLACE = {  # id -> (D clause, the host's change as code, the change)
     "approved": ("D2", "approved.add('g' * 64)", lambda scene, approved: approved.add("g" * 64)),
+    # As many entries as at the first call: a memory by id() and size does not see the change.
+    "approved-same-size": ("D2", "approved.clear(); approved.add('g' * 64)",
+                           lambda scene, approved: (approved.clear(), approved.add("g" * 64))),
     "tickets": ("D3", "state['tickets']['sensor'] = 'closed'",
                 lambda scene, approved: scene.state["tickets"].__setitem__("sensor", lesson.fresh("closed"))),
 }

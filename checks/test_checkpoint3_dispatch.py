@@ -82,7 +82,9 @@ def test_d7_order_at_a_full_log(student):
 
 FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("case-proposal", "Learner", "learner"),
              ("prefix", "learner", "learne"), ("longer", "learner", "learner2"),
-             ("hyphen-underscore", "learner_2", "learner-2"), ("after-32", "a" * 32 + "x", "a" * 32 + "y")]
+             ("hyphen-underscore", "learner_2", "learner-2"), ("after-32", "a" * 32 + "x", "a" * 32 + "y"),
+             # One ends with the other: an endswith test either way lets them through.
+             ("host-ends-claim", "learner", "earner"), ("claim-ends-host", "learner", "xlearner")]
 
 
 @check(3, "D8",
@@ -183,7 +185,8 @@ def test_d12_approval_required(student, case):
        en="An approved proposal for a ticket that is not in state gets missing-ticket.",
        hint_nl="De dispatcher maakt geen nieuwe tickets aan: controleer of het ticket al bestaat.",
        hint_en="The dispatcher creates no new tickets: check that the ticket already exists.")
-@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-"])
+# 'lam' and 'amp' begin and end lamp, 'lamp-2' and 'xlamp' begin and end with it: a partial match lets them in.
+@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-", "amp", "xlamp"])
 def test_d13_missing_ticket(student, ticket):
     expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
 
@@ -236,11 +239,16 @@ def test_d10_replay_after_a_refused_attempt(student, case):
 
 # Call ids are compared exactly (D10, D17) ---------------------------------------------------------
 
-SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-32", "c" * 32 + "x" * 8, "c" * 32 + "y" * 8)]
+SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-32", "c" * 32 + "x" * 8, "c" * 32 + "y" * 8),
+               # One begins or ends with the other: a lookup by startswith, endswith or in lets them meet.
+               ("known-begins-with-new", "c1x", "c1"), ("known-ends-with-new", "xc1", "c1"),
+               ("new-ends-with-known", "c1", "xc1")]
 
 
-@check(3, "D10", nl="Call-ID's die alleen in een scheidingsteken of na het 32e teken verschillen, zijn twee calls.",
-       en="Call ids that differ only in a separator or after the 32nd character are two calls.",
+@check(3, "D10", nl="Call-ID's die alleen in een scheidingsteken, na het 32e teken of in een teken ervoor of erachter "
+       "verschillen, zijn twee calls.",
+       en="Call ids that differ only in a separator, after the 32nd character or in a character before or after are "
+          "two calls.",
        hint_nl="Bewaar en zoek rijen onder de exacte call-ID, zonder iets weg te laten of te vervangen.",
        hint_en="Store and look up rows under the exact call id, without dropping or replacing anything.")
 @pytest.mark.parametrize("case", SIMILAR_IDS, ids=ids(SIMILAR_IDS))

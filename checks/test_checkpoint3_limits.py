@@ -1,14 +1,18 @@
-"""Checkpoint 3: the log and the approval register at their limits (CONTRACT.md D2, D4, D14, D19, D20): the limits
-count what the host's objects hold now, and a full register is read, never changed."""
+"""Checkpoint 3: the log, the approval register, the state and the proposal at their limits (CONTRACT.md D2, D4,
+D14, D17-D20): the limits count what the host's objects hold now, a full register is read, never changed, input
+beyond a limit is refused as it is, and results at the edges are copies too."""
 
 import pytest
 
-from checks import lesson
-from checks.dispatching import OTHERS, H, Scene, expect_outcome, expect_status, other_digests
-from checks.host import expect_unchanged, snapshot
-from grader.battery import check
+from checks import lesson, validating
+from checks.dispatching import (OTHERS, H, Scene, change_nested, expect_no_leak, expect_outcome, expect_replay,
+                                expect_status, other_digests, set_in)
+from checks.host import dig_as_host, expect_unchanged, snapshot
+from grader.battery import Mismatch, check, said
+from grader.values import same, show
 
 P = lesson.proposal
+DIGEST = H(P())
 
 
 # D4: the completed log ------------------------------------------------------------------------
@@ -92,3 +96,90 @@ def test_d20_register_untouched_at_its_edges(student, size):
     call = scene.call(P(), "learner", approved, f"p, 'learner', {text}")
     expect_outcome(call, ("ok", 1))
     expect_unchanged(call.shown, before, approved=approved)
+
+
+# D19, D20: input beyond a limit is refused as the host gave it ------------------------------------
+
+HOST_BEYOND = [  # (the host's state or None for the lesson's, its register, the register as code): D2, D3 just broken
+    ({"version": 1000002, "tickets": {"lamp": "open"}}, {DIGEST}, "{H(p)}"),
+    ({"version": -1, "tickets": {"lamp": "open"}}, {DIGEST}, "{H(p)}"),
+    ({"version": 0, "tickets": {"lamp": "open", **{f"t{i}": "done" for i in range(1, 17)}}}, {DIGEST}, "{H(p)}"),
+    ({"version": 0, "tickets": {"lamp": "open", "sensor": "Done"}}, {DIGEST}, "{H(p)}"),
+    (None, {DIGEST + "\n"}, "{H(p) + '\\n'}"),
+    (None, {" " + DIGEST + " "}, "{' ' + H(p) + ' '}"),
+]
+
+
+@check(3, "D19", nl="Een state of approved net voorbij een grens (versie 1000002 of -1, 17 tickets, status Done, een "
+       "vingerafdruk met witruimte) geeft een ValueError en blijft precies zoals de host hem gaf.",
+       en="A state or approved just beyond a limit (version 1000002 or -1, 17 tickets, status Done, a fingerprint "
+          "with white space) raises a ValueError and stays exactly as the host gave it.",
+       hint_nl="Herstel niets in de invoer van de host (niet afkappen, begrenzen of opschonen): weiger hem zoals hij is.",
+       hint_en="Repair nothing in the host's input (no cutting, clamping or cleaning): refuse it as it is.")
+def test_d19_host_input_beyond_a_limit_unchanged(student):
+    for state, register, text in HOST_BEYOND:
+        scene = Scene(student)
+        if state is not None:
+            scene.assign("state", state)
+        approved = lesson.fresh(register)
+        before = snapshot(state=scene.state, approved=approved)
+        call = scene.call(lesson.proposal(), "learner", approved, f"p, 'learner', {text}")
+        if isinstance(call.error, ValueError):  # accepting it is test_d2_approved_invalid's or test_d3_state_invalid's
+            expect_unchanged(call.shown, before, state=scene.state, approved=approved)
+
+
+@check(3, "D20", nl="Een voorstel net voorbij een grens (call-ID van 41 tekens, versie 1000001, ticket van 33 tekens, "
+       "status Done) blijft zoals het was.",
+       en="A proposal just beyond a limit (a call id of 41 characters, version 1000001, a ticket of 33 characters, "
+          "status Done) stays as it was.",
+       hint_nl="Kap niets af en verbeter niets in het voorstel van de host: weiger het zoals het is.",
+       hint_en="Do not cut or correct anything in the host's proposal: refuse it as it is.")
+def test_d20_proposal_beyond_a_limit_untouched(student):
+    for _, case in validating.OVER_LIMITS:
+        scene = Scene(student)
+        scene.say(f"q = {case.arg}")
+        proposal = case.build()
+        before = snapshot(q=proposal)
+        call = scene.call(proposal, "learner", {DIGEST}, "q, 'learner', {H(p)}")  # D5 judges the outcome
+        expect_unchanged(call.shown, before, q=proposal)
+
+
+# D17, D18 at the edges: a success that keeps the status and a replay at a full log hand out copies ------------
+
+def _same_status_success(scene: Scene) -> tuple:
+    """lamp is open already: setting it to open is a success all the same (D15), with a row of its own (D17)."""
+    return scene.run("q", status="open"), "c1", 1, "open", {"status": "open"}
+
+
+def _replay_at_a_full_log(scene: Scene) -> tuple:
+    scene.fill(64)
+    call = scene.attempt(approval="empty", call_id="f0")
+    expect_replay(call, 1)
+    return call, "f0", 1, "done", {"call_id": "f0"}
+
+
+EDGE_RESULTS = {"same-status-success": _same_status_success, "replay-at-a-full-log": _replay_at_a_full_log}
+
+
+@check(3, "D17-D18", nl="Ook het resultaat van een call die de status niet verandert, en van een herhaling bij een vol "
+       "log, is een kopie: het wijzigen ervan verandert completed en latere herhalingen niet.",
+       en="The result of a call that keeps the status, and of a replay at a full log, is a copy too: changing it "
+          "changes neither completed nor later replays.",
+       hint_nl="Bewaar en geef bij elke geslaagde call en elke herhaling een eigen kopie, ook in uitzonderlijke gevallen.",
+       hint_en="Store and return a copy of your own for every success and every replay, in the rare cases as well.")
+@pytest.mark.parametrize("how", list(EDGE_RESULTS))
+def test_d17_d18_results_at_the_edges_are_copies(student, how):
+    scene = Scene(student)
+    call, key, version, value, changes = EDGE_RESULTS[how](scene)
+    before = snapshot(student, completed=scene.log)
+    set_in(call, "version", 900)
+    scene.say("r['version'] = 900")
+    changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
+    stored = dig_as_host(student, scene.log, key, "result", "version")
+    if not same(stored, version):
+        where = f"completed[{key!r}]['result']['version']"
+        raise Mismatch(scene.tried(where), repr(version), said(f"{where} is {show(stored)}", f"{where} is {show(stored)}"))
+    expect_unchanged(scene.tried("completed"), before, student, completed=scene.log)
+    later = scene.attempt(approval="empty", **changes)
+    expect_replay(later, version, value=value)
+    expect_no_leak(later, changed)

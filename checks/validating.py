@@ -37,6 +37,16 @@ def with_arguments(value: object, shown: str | None = None) -> Case:
                 lambda: {**lesson.proposal(), "arguments": copy.deepcopy(value)})
 
 
+# Proposals just beyond a limit of V3, V4, V6 and V7: a validation that "repairs" the field in the caller's proposal
+# (cut to length, clamped, lowercased) before it raises has changed its input (V11, F5, D20 check these).
+OVER_LIMITS = [
+    ("call-id-41", changed("call_id", "c" * 41)),
+    ("version-too-big", changed("version", 1000001)),
+    ("ticket-33", changed("ticket", "l" * 33)),
+    ("status-upper", changed("status", "Done")),
+]
+
+
 # A result of validate_ticket_proposal, made invalid by the host and handed back (V8; F4 and D5 inherit it).
 OWN_RESULT_SCRIPT = "clean = validate_ticket_proposal(p)\nclean['arguments']['status'] = 'closed'"
 

@@ -154,6 +154,23 @@ EXPECTED = {
     "approval_consumed_when_only_one": {"1": True, "2": True, "3": False},  # D20: approved = {H(p)} used up
     "approval_prefix_compare": {"1": True, "2": True, "3": False},        # D12: only the first 16 digits compared
     "tool_name_endswith": {"1": True, "2": True, "3": False},             # D9: 'unset_ticket' carried out
+    # Partial comparisons by startswith/endswith, results at rare edges, and input "repaired" before a ValueError
+    "actor_compared_by_suffix": {"1": True, "2": True, "3": False},       # D8: host 'earner' passes 'learner'
+    "host_actor_ends_with_claim": {"1": True, "2": True, "3": False},     # D8: host 'xlearner' passes 'learner'
+    "call_id_matched_by_suffix": {"1": True, "2": True, "3": False},      # D10: row 'xc1' taken for 'c1'
+    "call_id_matched_by_prefix": {"1": True, "2": True, "3": False},      # D10: row 'c1x' taken for 'c1'
+    "ticket_found_by_suffix": {"1": True, "2": True, "3": False},         # D13: 'amp' taken for lamp, then created
+    "noop_success_row_shares_result": {"1": True, "2": True, "3": False},  # D17: same-status success stores r itself
+    "replay_shared_when_log_full": {"1": True, "2": True, "3": False},    # D18: at 64 rows the row's result returned
+    "approved_memo_by_identity_and_size": {"1": True, "2": True, "3": False},  # D2: register swapped at equal size
+    "tickets_trimmed_on_overflow": {"1": True, "2": True, "3": False},    # D19: 17 tickets cut to 16, then raise
+    "state_version_clamped_on_overflow": {"1": True, "2": True, "3": False},  # D19: 1000002 set to 1000001, then raise
+    "state_values_lowered_before_error": {"1": True, "2": True, "3": False},  # D19: state value 'Done' lowercased
+    "approvals_stripped_before_error": {"1": True, "2": True, "3": False},  # D19/D20: H(p) + '\n' stripped in approved
+    "call_id_truncated_before_error": {"1": False, "2": False, "3": False},  # V11/F5/D20: 41 chars cut to 40
+    "version_clamped_before_error": {"1": False, "2": False, "3": False},   # V11/F5/D20: 1000001 set to 1000000
+    "ticket_cut_to_32_before_error": {"1": False, "2": False, "3": False},  # V11/F5/D20: 33 chars cut to 32
+    "status_lowered_before_error": {"1": False, "2": False, "3": False},    # V11/F5/D20: 'Done' lowercased
 }
 
 
