@@ -308,7 +308,9 @@ def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict) -
     made. A class that binds the subject itself (``int(x)``) and anything but a class are
     returned as they are. ``made``: stand-ins by class (one per class and submission).
     """
-    if not isinstance(cls, type) or (type.__getattribute__(cls, "__flags__") & _MATCH_SELF
+    # Only a class of plain type binds the subject itself as it is: a metaclass could say "no __match_args__"
+    # to hasattr() here and name attributes when the interpreter reads them just after.
+    if not isinstance(cls, type) or (type(cls) is type and type.__getattribute__(cls, "__flags__") & _MATCH_SELF
                                      and not hasattr(cls, "__match_args__")):
         return cls
     if cls not in made:

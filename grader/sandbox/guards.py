@@ -120,7 +120,8 @@ class Guards:
             if not name.startswith(("_", *INTROSPECTION_PREFIXES)) and name != "register" and \
                     len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
                 _PLAIN_NAMES.add(name)  # a verdict on the name alone: the next read skips these tests
-        if isinstance(obj, BaseException) and not self.is_own(obj) and name != "args":
+        held = read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
+        if isinstance(held, BaseException) and not self.is_own(held) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
         if type(value) is types.FunctionType and not isinstance(obj, ModuleView):
@@ -303,6 +304,27 @@ class GuardedFormatter(string.Formatter):
         for is_attribute, key in rest:
             obj = self.guards.getattr(obj, key) if is_attribute else obj[key]
         return obj, first
+
+
+def read_through(obj: object) -> object:
+    """What ``obj.name`` reads when ``obj`` lacks the name: a typing alias's origin (``typing._BaseGenericAlias``
+    forwards every other name to it, and so does ``list[int]`` to ``list``), the origin's origin..., else ``obj``.
+
+    ``Annotated[e, 'm'].obj`` would read ``e.obj`` of an exception past the rule that exceptions only offer
+    ``args`` (an AttributeError's ``obj`` is the object whose attribute was missing: ``typing.Type.x`` gives
+    the real ``type``).
+    """
+    for _ in range(_ALIAS_DEPTH):
+        if isinstance(obj, typing._BaseGenericAlias):
+            obj = vars(obj).get("__origin__")
+        elif isinstance(obj, types.GenericAlias):
+            obj = obj.__origin__
+        else:
+            return obj
+    return obj
+
+
+_ALIAS_DEPTH = 100
 
 
 def is_str_formatter(value: object) -> bool:

@@ -226,16 +226,29 @@ def _lru_cache(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class _Literal:
-    """``typing.Literal`` for a submission: ``Literal[...]`` makes the same alias, but not through typing's cache,
-    which is typed (see :func:`_lru_cache`): ``Literal[int]`` kept ``(Literal, int, <class>, type)`` as a key."""
+    """``typing.Literal`` for a submission: ``Literal[...]`` makes the same alias, but neither through typing's
+    cache, which is typed (see :func:`_lru_cache`): ``Literal[int]`` kept ``(Literal, int, <class>, type)`` as a
+    key, nor through typing's own dedupe, which pairs each value with its real class (``(p, type(p))``) and
+    raises ``AssertionError(pairs)`` or ``KeyError(pair)`` when a value's hash changes meanwhile (``List[probe]``):
+    main.py reads ``args`` of any exception, and the pair held ``typing._GenericAlias`` itself."""
 
     __slots__ = ()
 
     def __getitem__(self, parameters: Any) -> Any:
         if not isinstance(parameters, tuple):
             parameters = (parameters,)
-        uncached = typing.Literal._getitem.__wrapped__  # typing's function under its _tp_cache(typed=True)
-        return uncached(typing.Literal, *parameters)
+        values = typing._flatten_literal_params(parameters)  # Literal[Literal[1], 2]: its values, as typing does
+        kept: list = []
+        try:
+            for value in values:
+                hash(value)  # typing keeps every value when one is unhashable
+        except TypeError:
+            kept = list(values)
+        for value in values if not kept else ():
+            # The same value of the same class only once, as typing keeps it; no pair with a class is made here.
+            if not any(type(other) is type(value) and other == value for other in kept):
+                kept.append(value)
+        return typing._LiteralGenericAlias(typing.Literal, tuple(kept))
 
     def __repr__(self) -> str:
         return "typing.Literal"
