@@ -147,6 +147,27 @@ def seen_as_in_sandbox(class_name: str, name: str, method: object, visible: Call
     return compared
 
 
+# How deep seen_as_classes() looks into nested tuples, lists, sets and dicts.
+_SEEN_DEPTH = 20
+
+
+def seen_as_classes(value: object, visible: Callable[[type], Any], depth: int = _SEEN_DEPTH) -> object:
+    """``value`` with every class in it as ``type(x)`` would show it (``visible``), through tuples, lists, sets,
+    frozensets and dicts (new containers; the rest as it is). For the ``args`` of an exception a library raised:
+    they may hold a library's own classes (typing's dedupe put ``(p, type(p))`` pairs in an AssertionError)."""
+    if isinstance(value, type):
+        return visible(value)
+    if depth <= 0:
+        return value
+    kind = type(value)
+    if kind in (tuple, list, set, frozenset):
+        return kind(seen_as_classes(item, visible, depth - 1) for item in value)
+    if kind is dict:
+        return {seen_as_classes(key, visible, depth - 1): seen_as_classes(item, visible, depth - 1)
+                for key, item in value.items()}
+    return value
+
+
 def student_function(value: object) -> bool:
     """Whether ``value`` is a plain function compiled from the submission's main.py."""
     return type(value) is types.FunctionType and value.__code__.co_filename == STUDENT_FILENAME

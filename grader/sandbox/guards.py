@@ -17,7 +17,8 @@ from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack
 
 from grader.sandbox.classes import (COMPARISONS, PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
                                     foreign_function, make_type, match_class, opaque_class, parameters_ignored,
-                                    plain_base, seen_as_in_sandbox, student_function, unavailable_attribute)
+                                    plain_base, seen_as_classes, seen_as_in_sandbox, student_function,
+                                    unavailable_attribute)
 from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
@@ -124,6 +125,8 @@ class Guards:
         if isinstance(held, BaseException) and not self.is_own(held) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
+        if name == "args" and isinstance(held, BaseException) and not self.is_own(held):
+            return seen_as_classes(value, self.visible_class)  # a library's exception may carry its own classes
         if type(value) is types.FunctionType and not isinstance(obj, ModuleView):
             return foreign_function(obj, name, value, self.own_classes.__contains__)
         # A descriptor object as it is (read off a class, or copied into an instance's __dict__ by

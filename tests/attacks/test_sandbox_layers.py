@@ -200,3 +200,21 @@ def test_a_decorated_comparison_method_is_refused_with_its_reason():
     with pytest.raises(LoadFailure) as failure:
         load(b"class P:\n    @staticmethod\n    def __eq__(other):\n        return True\n" + FUNCTION.encode())
     assert "__eq__ must be a plain def" in failure.value.problem.detail
+
+
+def test_a_library_exception_s_args_show_the_classes_in_them_as_type_gives_them():
+    import typing
+
+    from grader.sandbox.classes import seen_as_classes
+    from grader.sandbox.output import OutputBuffer
+    from grader.sandbox.guards import Guards
+
+    guards = Guards(OutputBuffer())
+    found = guards.getattr(AssertionError({(1, typing._GenericAlias)}, [int, {"k": type}]), "args")
+    [pairs, rest] = found
+    [(one, alias_class)] = pairs
+    assert one == 1 and alias_class is not typing._GenericAlias and alias_class.__name__ == "_GenericAlias"
+    assert rest[0] is int and rest[1]["k"] is guards.type  # a safe class as it is; a metaclass as the stand-in
+    assert seen_as_classes(("x", 3), guards.visible_class) == ("x", 3)
+    # main.py's own code still reads its own KeyError's key as it was
+    assert "(1, 2)" in output_of("try:\n    {}[(1, 2)]\nexcept KeyError as error:\n    print(error.args[0])\n")
