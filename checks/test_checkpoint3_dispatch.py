@@ -3,8 +3,9 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (H, Scene, expect_approved_success, expect_outcome, expect_replay, expect_status,
-                                expect_success, set_in)
+from checks.dispatching import (H, Scene, change_nested, expect_approved_success, expect_no_leak, expect_outcome,
+                                expect_replay, expect_status, expect_success, set_in)
+from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, show
 
@@ -30,6 +31,9 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
     ("conflict-before-stale", "run", "learner", "own", {"status": "open"}, "call-id-conflict"),
     ("stale-before-approval", None, "learner", "empty", {"version": 1}, "stale-version"),
     ("approval-before-missing-ticket", None, "learner", "empty", {"ticket": "pump"}, "approval-required"),
+    # The tool before the version and the approval for a new call id too, not only for a known one.
+    ("unknown-tool-before-stale", None, "learner", "own", {"name": "delete_ticket", "version": 1}, "unknown-tool"),
+    ("unknown-tool-before-approval", None, "learner", "empty", {"name": "delete_ticket"}, "unknown-tool"),
     # The actor first, also when the ticket is gone (the full log: below).
     ("forbidden-before-replay-unticketed", "unticket", "other", "empty", {}, "forbidden"),
 ]
@@ -137,13 +141,20 @@ def test_d10_replay_other_key_order(student):
     expect_outcome(scene.call(reordered, "learner", set(), "q, 'learner', set()"), ("replay", 1))
 
 
-@check(3, "D11", nl="Een nieuwe call met een andere versie dan de hostversie, ouder of nieuwer, krijgt stale-version.",
-       en="A new call whose version differs from the host version, older or newer, gets stale-version.",
-       hint_nl="Vergelijk de versie van het voorstel op gelijkheid met de actuele versie van state.",
-       hint_en="Compare the proposal's version for equality with the current version of state.")
-@pytest.mark.parametrize("version", [2, 4], ids=["older", "newer"])
-def test_d11_stale_version(student, version):
-    expect_status(Scene(student, 3).attempt(version=version), "stale-version")
+# (host version, proposal version): a host at 1000001 is beyond every proposal's version, so never matched.
+STALE = [("older", 3, 2), ("newer", 3, 4), ("1000000-at-1000001", 1000001, 1000000)]
+
+
+@check(3, "D11", nl="Een nieuwe call met een andere versie dan de hostversie, ouder of nieuwer, krijgt stale-version, "
+       "ook versie 1000000 bij hostversie 1000001.",
+       en="A new call whose version differs from the host version, older or newer, gets stale-version, also version "
+          "1000000 at host version 1000001.",
+       hint_nl="Vergelijk de versie van het voorstel op gelijkheid met de actuele versie van state, zonder die te begrenzen.",
+       hint_en="Compare the proposal's version for equality with the current version of state, without capping it.")
+@pytest.mark.parametrize("case", STALE, ids=ids(STALE))
+def test_d11_stale_version(student, case):
+    _, host_version, version = case
+    expect_status(Scene(student, host_version).attempt(version=version), "stale-version")
 
 
 @check(3, "D12", nl="Een voorstel dat de host goedkeurde met zijn juiste vingerafdruk H(p), wordt uitgevoerd.",
@@ -191,13 +202,17 @@ def test_d13_missing_ticket(student, ticket):
     expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
 
 
-@check(3, "D14", nl="Met precies 64 rijen in completed krijgt een nieuwe geldige call log-full.",
-       en="With exactly 64 rows in completed, a new valid call gets log-full.",
-       hint_nl="Het log heeft ruimte voor 64 rijen; controleer de ruimte als laatste, vóór de wijziging.",
-       hint_en="The log has room for 64 rows; check the room last, before the change.")
+@check(3, "D14", nl="Met precies 64 rijen in completed, van welke actor en over welk ticket ook, krijgt een nieuwe "
+       "geldige call log-full.",
+       en="With exactly 64 rows in completed, whichever actor and ticket they are about, a new valid call gets log-full.",
+       hint_nl="Het log heeft ruimte voor 64 rijen in totaal; controleer de ruimte als laatste, vóór de wijziging.",
+       hint_en="The log has room for 64 rows in all; check the room last, before the change.")
 def test_d14_log_full_at_64(student):
     scene = Scene(student)
-    scene.fill(64)
+    scene.fill(62)
+    # Two of the 64 rows are not the caller's own kind: one of another actor, one about another ticket.
+    scene.prepare(scene.name("a", call_id="a62", actor="admin", version=62), "a")
+    scene.prepare(scene.name("s", call_id="s63", version=63, ticket="sensor"), "s")
     expect_status(scene.attempt(version=64), "log-full")
 
 
@@ -259,7 +274,8 @@ def test_d10_similar_call_ids_are_two_calls(student, case):
     expect_success(scene.attempt(call_id=second, version=1, status="open"), 2, "lamp", "open")
 
 
-# Replays of different calls: never one shared object (a refusal's dict may be shared: no clause asks otherwise) -
+# Replays of different calls: never one shared object (a refusal's dict may be shared between calls, as long as it
+# holds nothing of the log) ---------------------------------------------------------------------------------
 
 @check(3, "D18", nl="Elke herhaling geeft een eigen kopie: verandert de host het resultaat van een latere herhaling, "
        "dan verandert een eerder resultaat niet mee.",
@@ -282,3 +298,30 @@ def test_d18_replays_share_no_result(student):
     if not (isinstance(found, dict) and found.get("version") == 1 and found.get("value") == "done"):
         raise Mismatch(scene.tried("r1"), "{'status': 'ok', 'version': 1, 'ticket': 'lamp', 'value': 'done', ...}",
                        said(f"r1 is nu {show(found)}", f"r1 is now {show(found)}"))
+
+
+# Refusals under a call id the log holds: their dicts (extra keys are free, A6) hand out nothing of the stored row.
+KNOWN_ID_REFUSALS = [("learner", "own", {"status": "open"}, "call-id-conflict"), ("other", "own", {}, "forbidden"),
+                     ("learner", "own", {"name": "delete_ticket"}, "unknown-tool")]
+
+
+@check(3, "D18-D19", nl="Een weigering onder een bekende call-ID deelt niets met het log: verandert de host wat die "
+       "teruggaf, dan blijven completed en de latere herhaling zoals ze waren.",
+       en="A refusal under a known call id shares nothing with the log: when the host changes what it returned, "
+          "completed and the later replay stay as they were.",
+       hint_nl="Geef bij een weigering hoogstens kopieën terug van wat in completed staat, nooit de rij of het "
+               "bewaarde resultaat zelf.",
+       hint_en="With a refusal, return at most copies of what completed holds, never the row or the stored result itself.")
+def test_d18_d19_refusal_under_known_call_id_shares_nothing(student):
+    scene = Scene(student)
+    scene.run()
+    before = snapshot(student, completed=scene.log)
+    changed = []
+    for host, approval, changes, status in KNOWN_ID_REFUSALS:
+        call = scene.attempt(host, approval, **changes)
+        expect_status(call, status)
+        changed += change_nested(scene, call)  # every dict or list inside what it returned
+    expect_unchanged(scene.tried("completed"), before, student, completed=scene.log)
+    replay = scene.attempt(approval="empty")
+    expect_replay(replay, 1)
+    expect_no_leak(replay, changed)

@@ -171,6 +171,13 @@ EXPECTED = {
     "version_clamped_before_error": {"1": False, "2": False, "3": False},   # V11/F5/D20: 1000001 set to 1000000
     "ticket_cut_to_32_before_error": {"1": False, "2": False, "3": False},  # V11/F5/D20: 33 chars cut to 32
     "status_lowered_before_error": {"1": False, "2": False, "3": False},    # V11/F5/D20: 'Done' lowercased
+    # Limits and orders at edges no check reached: a host at 1000001, a log with rows of another actor or ticket,
+    # an unknown tool under a new call id, and a refusal's extra key that is the stored result itself
+    "stale_check_clamps_state_version": {"1": True, "2": True, "3": False},  # D11: 1000000 matched at 1000001
+    "log_full_counted_per_actor": {"1": True, "2": True, "3": False},    # D14: only the caller's rows counted
+    "log_full_counted_per_ticket": {"1": True, "2": True, "3": False},   # D14: only the ticket's rows counted
+    "tool_checked_late_for_new_calls": {"1": True, "2": True, "3": False},  # D7/D9: stale before unknown-tool
+    "conflict_result_shares_stored_result": {"1": True, "2": True, "3": False},  # D18/D19: r['stored'] is the row's
 }
 
 
