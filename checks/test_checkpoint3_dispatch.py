@@ -257,7 +257,9 @@ def test_d10_replay_after_a_refused_attempt(student, case):
 SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-32", "c" * 32 + "x" * 8, "c" * 32 + "y" * 8),
                # One begins or ends with the other: a lookup by startswith, endswith or in lets them meet.
                ("known-begins-with-new", "c1x", "c1"), ("known-ends-with-new", "xc1", "c1"),
-               ("new-ends-with-known", "c1", "xc1")]
+               ("new-ends-with-known", "c1", "xc1"),
+               # A separator at the end is part of the call id: stripping it lets them meet too.
+               ("trailing-hyphen", "c1-", "c1")]
 
 
 @check(3, "D10", nl="Call-ID's die alleen in een scheidingsteken, na het 32e teken of in een teken ervoor of erachter "

@@ -178,6 +178,7 @@ EXPECTED = {
     "log_full_counted_per_ticket": {"1": True, "2": True, "3": False},   # D14: only the ticket's rows counted
     "tool_checked_late_for_new_calls": {"1": True, "2": True, "3": False},  # D7/D9: stale before unknown-tool
     "conflict_result_shares_stored_result": {"1": True, "2": True, "3": False},  # D18/D19: r['stored'] is the row's
+    "row_key_trailing_separators_stripped": {"1": True, "2": True, "3": False},  # D10/D17: 'c1-' stored as 'c1'
 }
 
 
