@@ -153,18 +153,31 @@ _SEEN_DEPTH = 20
 
 def seen_as_classes(value: object, visible: Callable[[type], Any], depth: int = _SEEN_DEPTH) -> object:
     """``value`` with every class in it as ``type(x)`` would show it (``visible``), through tuples, lists, sets,
-    frozensets and dicts (new containers; the rest as it is). For the ``args`` of an exception a library raised:
-    they may hold a library's own classes (typing's dedupe put ``(p, type(p))`` pairs in an AssertionError)."""
+    frozensets and dicts; the rest as it is. For the ``args`` of an exception a library raised: they may hold a
+    library's own classes (typing's dedupe put ``(p, type(p))`` pairs in an AssertionError).
+
+    Only a container in which a class is shown otherwise is made anew; every other one is ``value`` itself, so
+    ``error.args`` is one tuple and ``error.args[0]`` one object at every read, as in Python: a handler that
+    completes the dict an exception carries (``error.args[0]['replayed'] = True``) and then returns
+    ``error.args[0]`` returns what it completed."""
     if isinstance(value, type):
         return visible(value)
     if depth <= 0:
         return value
     kind = type(value)
     if kind in (tuple, list, set, frozenset):
-        return kind(seen_as_classes(item, visible, depth - 1) for item in value)
+        items = list(value)
+        seen = [seen_as_classes(item, visible, depth - 1) for item in items]
+        if all(new is old for new, old in zip(seen, items)):
+            return value
+        return kind(seen)
     if kind is dict:
-        return {seen_as_classes(key, visible, depth - 1): seen_as_classes(item, visible, depth - 1)
-                for key, item in value.items()}
+        pairs = list(value.items())
+        seen_pairs = [(seen_as_classes(key, visible, depth - 1), seen_as_classes(item, visible, depth - 1))
+                      for key, item in pairs]
+        if all(new_key is key and new is item for (new_key, new), (key, item) in zip(seen_pairs, pairs)):
+            return value
+        return dict(seen_pairs)
     return value
 
 

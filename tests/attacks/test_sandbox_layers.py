@@ -218,3 +218,25 @@ def test_a_library_exception_s_args_show_the_classes_in_them_as_type_gives_them(
     assert seen_as_classes(("x", 3), guards.visible_class) == ("x", 3)
     # main.py's own code still reads its own KeyError's key as it was
     assert "(1, 2)" in output_of("try:\n    {}[(1, 2)]\nexcept KeyError as error:\n    print(error.args[0])\n")
+
+
+def test_a_library_exception_s_args_are_the_same_objects_at_every_read_when_they_hold_no_class_to_hide():
+    import typing
+
+    from grader.sandbox.classes import seen_as_classes
+    from grader.sandbox.output import OutputBuffer
+    from grader.sandbox.guards import Guards
+
+    guards = Guards(OutputBuffer())
+    carried = {"status": "ok", "replayed": False, "nested": [1, {"k": (int, "v")}]}
+    error = LookupError(carried)
+    assert guards.getattr(error, "args") is error.args and guards.getattr(error, "args")[0] is carried
+    assert seen_as_classes([1, {2, 3}, frozenset({str})], guards.visible_class)[1] == {2, 3}
+    # a container holding a class shown otherwise is still made anew, and only that one
+    mixed = ([typing._GenericAlias], carried)
+    found = seen_as_classes(mixed, guards.visible_class)
+    assert found is not mixed and found[1] is carried and found[0][0] is not typing._GenericAlias
+    # main.py completes the dict an exception carries through error.args and returns it, as in Python
+    source = ("try:\n    raise LookupError({'replayed': False})\nexcept LookupError as known:\n"
+              "    known.args[0]['replayed'] = True\n    print(known.args[0], known.args is known.args)\n")
+    assert "{'replayed': True} True" in output_of(source)
