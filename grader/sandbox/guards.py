@@ -122,6 +122,8 @@ class Guards:
                     len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
                 _PLAIN_NAMES.add(name)  # a verdict on the name alone: the next read skips these tests
         held = read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
+        if type(held) is super:  # super(KeyError, error).name reads error's attributes from a base class on
+            held = held.__self__
         if isinstance(held, BaseException) and not self.is_own(held) and name != "args":
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)

@@ -240,3 +240,11 @@ def test_a_library_exception_s_args_are_the_same_objects_at_every_read_when_they
     source = ("try:\n    raise LookupError({'replayed': False})\nexcept LookupError as known:\n"
               "    known.args[0]['replayed'] = True\n    print(known.args[0], known.args is known.args)\n")
     assert "{'replayed': True} True" in output_of(source)
+
+
+def test_super_of_a_library_exception_offers_only_args_too():
+    source = ("try:\n    {}['x']\nexcept KeyError as error:\n    print(super(KeyError, error).args)\n"
+              "    try:\n        super(KeyError, error).with_traceback\n"
+              "    except AttributeError as refused:\n        print('refused', refused)\n")
+    assert output_of(source).split("\n")[:2] == ["('x',)", 'refused exceptions only offer "args" in the grader, not '
+                                                           '"with_traceback"']
