@@ -342,6 +342,27 @@ def test_student_text_is_escaped_in_html_and_invisible_characters_shown():
     assert "\u202e" not in page(hostile()) and "\\u202e" in page(hostile())
 
 
+# Every character Unicode lists as a bidirectional control (Bidi_Control: U+061C too, the Arabic letter mark),
+# the line and paragraph separators, and invisible format characters that can carry hidden text (tag
+# characters "ASCII smuggling", the word joiner and invisible operators, the Mongolian vowel separator,
+# the soft hyphen, interlinear annotations): a printed line, an exception message or a returned value
+# must show them as escapes, never as they are.
+HIDDEN = ("\u061c", "\u2028", "\u2029", "\u00ad", "\u180e", "\u2060", "\u2061", "\u2064", "\u206a", "\u206f",
+          "\ufff9", "\U000e0001", "\U000e0041", "\U000e007f", "\U000e0100")
+
+
+@pytest.mark.parametrize("char", HIDDEN)
+def test_bidi_marks_separators_and_invisible_format_characters_are_shown(char):
+    text = f"ok{char}ok"
+    checks = [check("v1_x[c]", 1, "failed", tried=f"validate_ticket_proposal({text!s})", expected="ValueError",
+                    got=f"gaf de fout ValueError: {text}"),
+              check("v1_y", 1, "error", error=f"Boom: {text}")] + passing("f", 2, 1) + passing("d", 3, 1)
+    hostile_result = result(checks, output=f"printed {text}")
+    for rendered in (page(hostile_result), md(hostile_result)):
+        assert char not in rendered
+    assert char not in feedback.clean(text) and feedback.clean(text).startswith("ok\\")
+
+
 def test_backticks_in_student_text_cannot_break_out_of_markdown_code():
     rendered = md(hostile())
     assert f"\n````text\n{XSS}\n```\nnot code\\u202e\n````\n" in rendered          # the output: one block

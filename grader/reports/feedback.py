@@ -29,8 +29,13 @@ LISTED_NAMES = 10
 LEGEND = ("p = {'call_id': 'c1', 'actor': 'learner', 'name': 'set_ticket', 'version': 0,\n"
           "     'arguments': {'ticket': 'lamp', 'status': 'done'}}")
 
-# Control characters and bidirectional overrides would hide or reorder what is shown.
-_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+# Control characters and bidirectional controls (all of Unicode's Bidi_Control, U+061C too) would hide or
+# reorder what is shown; line and paragraph separators break lines where none is seen; invisible format
+# characters (soft hyphen, Mongolian vowel separator, word joiner and invisible operators, the deprecated
+# format controls, interlinear annotations, tag characters and the supplementary variation selectors) can
+# carry text no reader sees.
+_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+                        r"\ufeff\ufff9-\ufffb\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 # Load problem kinds that point at a line of main.py.
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
@@ -46,9 +51,14 @@ _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-cal
                 "archive-member-refused", "too-many-files", "no-code-file", "duplicate-member")
 
 
+def _escaped(found: re.Match) -> str:
+    code = ord(found.group())
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def clean(text: object, limit: int = TEXT_CHARS) -> str:
     """Untrusted text made visible: control and bidi characters as ``\\uXXXX``, cut at ``limit``."""
-    text = _INVISIBLE.sub(lambda found: f"\\u{ord(found.group()):04x}", str(text))
+    text = _INVISIBLE.sub(_escaped, str(text))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
