@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import re
 from html import unescape
@@ -395,3 +397,18 @@ def compare_snapshot(name: str, lang: str, rendered: str) -> None:
                     "and review the new file")
     assert rendered == path.read_bytes().decode("utf-8"), \
         f"{path.name} differs; if the change is intended, regenerate with UPDATE_SNAPSHOTS=1 and review the diff"
+
+
+@pytest.mark.parametrize("platform", [None, "canvas", "brightspace", "moodle"])
+def test_neutralised_cells_stay_apart_from_ids_that_begin_with_a_quote(platform):
+    # The quote that neutralises a formula made "=x" and "'=x" one cell: two students with the same id,
+    # login or username in a gradebook, so an LMS import gave one student's score to the other.
+    from grader.reports import gradebook, lms
+    ids = ["=x", "'=x", "''=x", "-1", "'-1", "'", "''"]
+    document_ = {"submissions": [result(student=student) for student in ids]}
+    text = gradebook.render(document_) if platform is None else lms.render(platform, document_, "Les")
+    rows = [row for row in csv.reader(io.StringIO(text.lstrip("\ufeff")))][1:]
+    column = {None: 0, "canvas": 3, "brightspace": 1, "moodle": 4}[platform]
+    cells = [row[column] for row in rows if not row[0].startswith("    Points")]
+    assert len(set(cells)) == len(ids), cells
+    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells)

@@ -16,8 +16,13 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def neutralise(cell: object) -> object:
-    """A text cell that a spreadsheet would run as a formula, prefixed with ``'``; others unchanged."""
-    if isinstance(cell, str) and cell.startswith(_FORMULA_START):
+    """A text cell that a spreadsheet would run as a formula, prefixed with ``'``; others unchanged.
+
+    A cell that already begins with ``'`` gets one more, so no two cells become one: ``=x`` is
+    ``'=x`` and ``'=x`` is ``''=x`` (two students' ids, logins or usernames never read alike in a
+    gradebook, where an LMS import would give one student's grade to the other).
+    """
+    if isinstance(cell, str) and cell.startswith((*_FORMULA_START, "'")):
         return "'" + cell
     return cell
 
