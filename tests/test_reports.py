@@ -412,3 +412,18 @@ def test_neutralised_cells_stay_apart_from_ids_that_begin_with_a_quote(platform)
     cells = [row[column] for row in rows if not row[0].startswith("    Points")]
     assert len(set(cells)) == len(ids), cells
     assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gradescope_timeout_line_cannot_break_out_of_its_code_span(lang):
+    # A time-out names the line of main.py that was running; that line is the student's own code, with
+    # backticks of its own: in a bare `...` span they closed it and the rest was live Markdown in Gradescope
+    # (an image fetched from anywhere, a link, a bold "3/3").
+    from grader.reports import gradescope
+    line = 'bezig op regel 3: s = "` ![x](https://example.invalid/x.png) **3/3** [y](https://example.invalid) `"'
+    checks = [check("d1_x", 3, "timeout", tried="dispatch_ticket(p)", got=line)] + passing("v", 1, 1) + passing("f", 2, 1)
+    document_ = gradescope.render(result(checks, lang=lang), lang)
+    for test in document_["tests"]:
+        for text in test["output"].split("\n"):
+            if "example.invalid" in text:  # a line of a fenced block, or a code span whose fence is longer
+                assert text.strip() == line or templating.inline_code(line) in text, text

@@ -21,7 +21,8 @@ LISTED_CHECKS = 10
 def _outcome(case: dict, t) -> str:
     """Why a case has no result, in words (as in the student's report), not its code (``timeout``)."""
     if case["outcome"] == "timeout":
-        return t("outcome_timeout") + (f" `{case['got']}`" if case.get("got") else "")
+        # The line of main.py that was running: the student's code, backticks too, in a span they cannot close.
+        return t("outcome_timeout") + (f" {templating.inline_code(case['got'])}" if case.get("got") else "")
     if case["outcome"] == "not-run":
         return t("outcome_not_run")
     return t("outcome_crashed" if case["outcome"] == "crashed" else "outcome_error", error=case["error"])
