@@ -167,8 +167,11 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
     return list(groups.values())
 
 
-# Control characters, and the bidirectional controls that make a name read in another order.
-_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+# Control characters, the bidirectional controls that make a name read in another order, and the
+# invisible characters that make two names look alike (zero-width and format characters, line
+# separators, tag characters: the same as the reports escape, grader/reports/feedback.py).
+_BIDI = ("\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+         "\U000e0000-\U000e007f\U000e0100-\U000e01ef")
 _CONTROL = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
 _CONTROL_OR_LINE_END = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_BIDI}]")
 
