@@ -427,3 +427,18 @@ def test_gradescope_timeout_line_cannot_break_out_of_its_code_span(lang):
         for text in test["output"].split("\n"):
             if "example.invalid" in text:  # a line of a fenced block, or a code span whose fence is longer
                 assert text.strip() == line or templating.inline_code(line) in text, text
+
+
+def test_similarity_page_shows_bidi_and_invisible_characters_of_the_sources_as_escapes(tmp_path):
+    # The side-by-side view prints each source as it is: a right-to-left override in a comment or a
+    # string ("Trojan Source") reorders how the instructor sees the code, a zero-width or tag character hides
+    # text; they must show as escapes there as in every report.
+    from grader.reports import copies
+    code = (Path(__file__).parent / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    tricked = code.replace("\n", "  # \u202eevil\u202c \u2066x\u2069 \u200b\U000e0041\n", 3)
+    document_ = {"lang": "en", "submissions": [{"id": "anna"}, {"id": "bert"}]}
+    assert copies.write(document_, tmp_path, sources={"anna": code.encode(), "bert": tricked.encode()}) >= 1
+    page_ = (tmp_path / "similarity.html").read_text(encoding="utf-8")
+    assert "\\u202e" in page_
+    for char in ("\u202e", "\u202c", "\u2066", "\u2069", "\u200b", "\U000e0041"):
+        assert char not in page_

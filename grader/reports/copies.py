@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 from grader import similarity
 from grader.discover import safe_name
 from grader.reports import templating
-from grader.reports.feedback import clean
+from grader.reports.feedback import clean, visible
 from grader.reports.files import write_atomic
 
 # Pairs listed in the table, and the most similar of them shown side by side.
@@ -85,16 +85,17 @@ def reference_sources(paths: list[Path]) -> dict[str, str]:
 
 
 def marked(text: str, spans: list[tuple[int, int]]) -> Markup:
-    """``text`` escaped, with every span in ``<mark>``; cut at SHOWN_CHARS."""
+    """``text`` escaped, with every span in ``<mark>``; cut at SHOWN_CHARS. Control, bidi and invisible
+    characters are shown as escapes (a right-to-left override in a comment would reorder the code shown)."""
     text = text[:SHOWN_CHARS]
     parts, at = [], 0
     for start, end in spans:
         if start >= len(text):
             break
-        parts.append(escape(text[at:start]))
-        parts.append(Markup("<mark>{}</mark>").format(text[start:min(end, len(text))]))
+        parts.append(escape(visible(text[at:start])))
+        parts.append(Markup("<mark>{}</mark>").format(visible(text[start:min(end, len(text))])))
         at = min(end, len(text))
-    parts.append(escape(text[at:]))
+    parts.append(escape(visible(text[at:])))
     return Markup("").join(parts)
 
 

@@ -56,9 +56,14 @@ def _escaped(found: re.Match) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+def visible(text: object) -> str:
+    """Untrusted text with its control, bidi and invisible characters as ``\\uXXXX`` (tabs and line ends kept)."""
+    return _INVISIBLE.sub(_escaped, str(text))
+
+
 def clean(text: object, limit: int = TEXT_CHARS) -> str:
     """Untrusted text made visible: control and bidi characters as ``\\uXXXX``, cut at ``limit``."""
-    text = _INVISIBLE.sub(_escaped, str(text))
+    text = visible(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
