@@ -7,7 +7,7 @@ from checks.dispatching import (H, Scene, change_nested, expect_approved_success
                                 expect_replay, expect_status, expect_success, set_in)
 from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
-from grader.values import plain, show
+from grader.values import plain, same, show
 
 P = lesson.proposal
 DIGEST = H(P())
@@ -197,9 +197,25 @@ def test_d12_approval_required(student, case):
        hint_nl="De dispatcher maakt geen nieuwe tickets aan: controleer of het ticket al bestaat.",
        hint_en="The dispatcher creates no new tickets: check that the ticket already exists.")
 # 'lam' and 'amp' begin and end lamp, 'lamp-2' and 'xlamp' begin and end with it: a partial match lets them in.
-@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-", "amp", "xlamp"])
+# 'version' and 'tickets' are valid tickets too, and keys of state itself: only state['tickets'] holds tickets.
+@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-", "amp", "xlamp", "version", "tickets"])
 def test_d13_missing_ticket(student, ticket):
     expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
+
+
+@check(3, "D15", nl="Tickets waarvan de naam met die van het ticket begint (lamp-2 en lampx naast lamp), zijn andere "
+       "tickets: een geslaagde call op lamp laat ze zoals ze waren.",
+       en="Tickets whose names begin with the ticket's name (lamp-2 and lampx beside lamp) are other tickets: a "
+          "successful call on lamp leaves them as they were.",
+       hint_nl="Zet alleen state['tickets'][ticket], het ticket met precies die naam; loop niet over gelijkende namen.",
+       hint_en="Set only state['tickets'][ticket], the ticket with exactly that name; do not loop over similar names.")
+def test_d15_only_the_exact_ticket_changes(student):
+    scene = Scene(student)
+    scene.assign("state", {"version": 0, "tickets": {"lamp": "open", "lamp-2": "open", "lampx": "open"}})
+    expect_success(scene.attempt(), 1)
+    found, expected = plain(scene.state), {"version": 1, "tickets": {"lamp": "done", "lamp-2": "open", "lampx": "open"}}
+    if not same(found, expected):
+        raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
 
 
 @check(3, "D14", nl="Met precies 64 rijen in completed, van welke actor en over welk ticket ook, krijgt een nieuwe "

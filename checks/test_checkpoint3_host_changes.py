@@ -77,6 +77,21 @@ CHANGES = {  # id -> what the host does between the calls, and the clause the se
 }
 
 
+@check(3, "D11", nl="Zet de host zijn state terug op een oudere versie (een back-up), dan slaagt een nieuwe call met die "
+       "versie: alleen state['version'] telt, niet de versies in completed.",
+       en="When the host sets its state back to an older version (a backup), a new call at that version succeeds: only "
+          "state['version'] counts, not the versions in completed.",
+       hint_nl="Vergelijk de versie van het voorstel met state['version'] zoals de host hem nu geeft; leid geen versie "
+               "af uit het log.",
+       hint_en="Compare the proposal's version with state['version'] as the host gives it now; derive no version from "
+               "the log.")
+def test_d11_state_set_back_by_host(student):
+    scene = Scene(student)
+    scene.run()  # c1 succeeded: version 1, its row holds version 1
+    scene.assign("state", {"version": 0, "tickets": {"lamp": "open", "sensor": "open"}})
+    expect_success(scene.attempt(call_id="c2"), 1)
+
+
 @check(3, "D5", nl="Ook een eerder resultaat van validate_ticket_proposal dat daarna ongeldig is gemaakt, weigert "
        "dispatch_ticket met een ValueError.",
        en="An earlier result of validate_ticket_proposal that was made invalid afterwards is refused by dispatch_ticket "

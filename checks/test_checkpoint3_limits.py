@@ -6,7 +6,7 @@ import pytest
 
 from checks import lesson, validating
 from checks.dispatching import (OTHERS, H, Scene, change_nested, expect_no_leak, expect_outcome, expect_replay,
-                                expect_status, other_digests, set_in)
+                                expect_status, expect_success, other_digests, set_in)
 from checks.host import dig_as_host, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import same, show
@@ -151,20 +151,35 @@ def _same_status_success(scene: Scene) -> tuple:
     return scene.run("q", status="open"), "c1", 1, "open", {"status": "open"}
 
 
+def _success_to_the_top_version(scene: Scene) -> tuple:
+    """Version 1000000 is the last a proposal can have: the host's state then reaches its top, 1000001 (D3)."""
+    scene.assign("state", {"version": 1000000, "tickets": {"lamp": "open", "sensor": "open"}})
+    return scene.run("q", version=1000000), "c1", 1000001, "done", {"version": 1000000}
+
+
 def _replay_at_a_full_log(scene: Scene) -> tuple:
-    scene.fill(64)
+    scene.fill(63)
+    last = scene.attempt(version=63)  # the success that fills the log's last row stores a copy too (D17)
+    expect_success(last, 64)
+    set_in(last, "version", 900)
+    scene.say("r['version'] = 900")
+    stored = dig_as_host(scene.student, scene.log, "c1", "result", "version")
+    if not same(stored, 64):
+        where = "completed['c1']['result']['version']"
+        raise Mismatch(scene.tried(where), "64", said(f"{where} is {show(stored)}", f"{where} is {show(stored)}"))
     call = scene.attempt(approval="empty", call_id="f0")
     expect_replay(call, 1)
     return call, "f0", 1, "done", {"call_id": "f0"}
 
 
-EDGE_RESULTS = {"same-status-success": _same_status_success, "replay-at-a-full-log": _replay_at_a_full_log}
+EDGE_RESULTS = {"same-status-success": _same_status_success, "success-to-the-top-version": _success_to_the_top_version,
+                "replay-at-a-full-log": _replay_at_a_full_log}
 
 
-@check(3, "D17-D18", nl="Ook het resultaat van een call die de status niet verandert, en van een herhaling bij een vol "
-       "log, is een kopie: het wijzigen ervan verandert completed en latere herhalingen niet.",
-       en="The result of a call that keeps the status, and of a replay at a full log, is a copy too: changing it "
-          "changes neither completed nor later replays.",
+@check(3, "D17-D18", nl="Ook het resultaat van een call die de status houdt, versie 1000001 bereikt of de laatste logrij "
+       "vult, en van een herhaling bij een vol log is een kopie: wijzigen raakt completed en herhalingen niet.",
+       en="The result of a call that keeps the status, reaches version 1000001 or fills the log's last row, and of a "
+          "replay at a full log is a copy too: changing it changes neither completed nor later replays.",
        hint_nl="Bewaar en geef bij elke geslaagde call en elke herhaling een eigen kopie, ook in uitzonderlijke gevallen.",
        hint_en="Store and return a copy of your own for every success and every replay, in the rare cases as well.")
 @pytest.mark.parametrize("how", list(EDGE_RESULTS))

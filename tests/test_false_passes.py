@@ -179,6 +179,13 @@ EXPECTED = {
     "tool_checked_late_for_new_calls": {"1": True, "2": True, "3": False},  # D7/D9: stale before unknown-tool
     "conflict_result_shares_stored_result": {"1": True, "2": True, "3": False},  # D18/D19: r['stored'] is the row's
     "row_key_trailing_separators_stripped": {"1": True, "2": True, "3": False},  # D10/D17: 'c1-' stored as 'c1'
+    # Exact names, the state as the host gives it, copies for every valid proposal
+    "tickets_updated_by_prefix": {"1": True, "2": True, "3": False},     # D15: lamp-2 and lampx set with lamp
+    "missing_ticket_looked_up_in_state": {"1": True, "2": True, "3": False},  # D13: ticket 'version' created
+    "stale_check_trusts_log_version": {"1": True, "2": True, "3": False},  # D11: state set back, log's version used
+    "validate_shares_open_arguments": {"1": False, "2": True, "3": True},  # V10: arguments copied only for 'done'
+    "last_row_shares_result": {"1": True, "2": True, "3": False},        # D17: the 64th row stores r itself
+    "top_version_row_shares_result": {"1": True, "2": True, "3": False},  # D17: at version 1000001 the row stores r
 }
 
 
