@@ -94,6 +94,8 @@ BAD_IDS = [  # (id suffix, value, note); each is tried as call_id, actor and nam
     ("none", None, ""),
     ("bytes", b"c1", ""),
     ("bool", True, ""),
+    # A sequence of one-character strings: a check done character by character, with no str check, lets it in.
+    ("char-tuple", ("c", "1"), note("een tuple van tekens, geen str", "a tuple of characters, not a str")),
 ]
 
 CLAUSES: dict[str, list[tuple[str, Case]]] = {}
@@ -184,6 +186,7 @@ CLAUSES["V6"] = refused("V6", [
     ("ticket-none", changed("ticket", None)),
     ("ticket-bytes", changed("ticket", b"lamp")),
     ("ticket-float-inf", changed("ticket", float("inf"), shown="float('inf')")),  # str(float('inf')) is 'inf'
+    ("ticket-char-tuple", changed("ticket", tuple("lamp"), shown="tuple('lamp')")),  # checked char by char: no str
 ])
 
 CLAUSES["V7"] = refused("V7", [

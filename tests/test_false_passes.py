@@ -186,6 +186,7 @@ EXPECTED = {
     "validate_shares_open_arguments": {"1": False, "2": True, "3": True},  # V10: arguments copied only for 'done'
     "last_row_shares_result": {"1": True, "2": True, "3": False},        # D17: the 64th row stores r itself
     "top_version_row_shares_result": {"1": True, "2": True, "3": False},  # D17: at version 1000001 the row stores r
+    "ids_checked_char_by_char": {"1": False, "2": False, "3": False},    # V3/V6, D1/D3: ('c', '1') taken for an id
 }
 
 
