@@ -183,32 +183,34 @@ def test_v10_results_share_nothing(student, how):
         raise Mismatch(tried, "'done'", said("'open': a deelt arguments met b", "'open': a shares arguments with b"))
 
 
-# Other valid proposals than p: a copy of arguments made only for some of them (status done, say) is no copy (V10).
+# Other valid proposals than p: a copy of arguments made only for some of them (status done, say) is no copy, and
+# neither is the input handed back when its keys are already in canonical (sorted) order (V9, V10).
 OTHER_VALID = [  # (changes to p, q as code)
     ({"status": "open"}, "{**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}"),
     ({"ticket": "sensor", "version": 7}, "{**p, 'version': 7, 'arguments': {'ticket': 'sensor', 'status': 'done'}}"),
     ({"name": "delete_ticket", "status": "open"},
      "{**p, 'name': 'delete_ticket', 'arguments': {'ticket': 'lamp', 'status': 'open'}}"),
+    (None, "dict(sorted(p.items()))"),
 ]
 
 
-@check(1, "V10", nl="Ook bij een ander geldig voorstel dan p (status open, een ander ticket, een andere tool) raakt een "
-       "latere wijziging van de arguments van de invoer het resultaat niet.",
-       en="For a valid proposal other than p too (status open, another ticket, another tool), a later change to the "
-          "input's arguments does not reach the result.",
-       hint_nl="Kopieer arguments bij elk geldig voorstel, welke status, welk ticket of welke tool het ook heeft.",
-       hint_en="Copy arguments for every valid proposal, whatever its status, ticket or tool.")
+@check(1, "V10", nl="Ook bij een ander geldig voorstel dan p (status open, een ander ticket, een andere tool, sleutels "
+       "gesorteerd) raakt een latere wijziging van de arguments van de invoer het resultaat niet.",
+       en="For a valid proposal other than p too (status open, another ticket, another tool, keys sorted), a later "
+          "change to the input's arguments does not reach the result.",
+       hint_nl="Geef bij elk geldig voorstel een nieuwe dictionary met een kopie van arguments, hoe het er ook uitziet.",
+       hint_en="For every valid proposal, return a new dictionary with a copy of arguments, whatever it looks like.")
 def test_v10_every_valid_proposal_copied(student):
     for changes, code in OTHER_VALID:
-        q = lesson.proposal(**changes)
+        q = lesson.proposal(**changes) if changes else dict(sorted(lesson.proposal().items()))
+        expected = lesson.proposal(**(changes or {}))
         arguments = q["arguments"]
         tried = f"q = {code}\nclean = validate_ticket_proposal(q)\nq['arguments']['ticket'] = 'pump'\nclean"
         raw = student.call(VALIDATE, q, shown=tried).returned()
         dict.__setitem__(arguments, "ticket", lesson.fresh("pump"))
         value = plain(raw)
-        if not same(value, lesson.proposal(**changes)):
-            raise Mismatch(tried, show(lesson.proposal(**changes)),
-                           said(f"clean is nu {show(value)}", f"clean is now {show(value)}"))
+        if not same(value, expected):
+            raise Mismatch(tried, show(expected), said(f"clean is nu {show(value)}", f"clean is now {show(value)}"))
 
 
 # Values equal to a valid version but of another type (True == 1 == 1.0, False == 0 == 0.0, same hash): a

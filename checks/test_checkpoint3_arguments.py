@@ -102,6 +102,8 @@ APPROVED_INVALID = [
     ("userlist", lambda: collections.UserList([DIGEST]), "collections.UserList([H(p)])"),  # no list subclass
     # str(item) of a 64-digit int is 64 hex digits; and 65 entries stay 65 after lowercasing (A4 leaves case open).
     ("int-of-64-digits", lambda: {DIGEST, 10**63}, "{H(p), 10**63}"),
+    # 64 hex characters in a tuple, not a str: a check done character by character lets them in.
+    ("char-tuple", lambda: {DIGEST, tuple(DIGEST)}, "{H(p), tuple(H(p))}"),
     ("65-with-case-twin", lambda: other_digests(63) | {DIGEST, DIGEST.upper()}, "{H(p), H(p).upper()} | others(63)"),
 ]
 

@@ -187,6 +187,8 @@ EXPECTED = {
     "last_row_shares_result": {"1": True, "2": True, "3": False},        # D17: the 64th row stores r itself
     "top_version_row_shares_result": {"1": True, "2": True, "3": False},  # D17: at version 1000001 the row stores r
     "ids_checked_char_by_char": {"1": False, "2": False, "3": False},    # V3/V6, D1/D3: ('c', '1') taken for an id
+    "approvals_checked_char_by_char": {"1": True, "2": True, "3": False},  # D2: tuple(H(p)) taken for a digest
+    "canonical_input_returned_as_is": {"1": False, "2": True, "3": True},  # V9/V10: sorted keys, p itself returned
 }
 
 
