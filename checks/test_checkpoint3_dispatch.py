@@ -318,6 +318,21 @@ def test_d18_replays_share_no_result(student):
                        said(f"r1 is nu {show(found)}", f"r1 is now {show(found)}"))
 
 
+@check(3, "D18", nl="Een herhaling geeft het resultaat van haar eigen call-ID terug, ook als een eerdere call dezelfde "
+       "wijziging deed (lamp op done).",
+       en="A replay returns the result of its own call id, also when an earlier call made the same change (lamp to "
+          "done).",
+       hint_nl="Zoek het bewaarde resultaat op onder de call-ID van het voorstel, niet op ticket en waarde.",
+       hint_en="Look the stored result up under the proposal's call id, not by ticket and value.")
+def test_d18_replay_of_a_repeated_change(student):
+    scene = Scene(student)
+    scene.run()  # c1: lamp done, version 1
+    scene.run("q", call_id="c2", version=1, status="open")
+    scene.run("s", call_id="c3", version=2)  # lamp done again, version 3
+    s = P(call_id="c3", version=2)
+    expect_replay(scene.call(s, "learner", set(), "s, 'learner', set()"), 3)
+
+
 # Refusals under a call id the log holds: their dicts (extra keys are free, A6) hand out nothing of the stored row.
 KNOWN_ID_REFUSALS = [("learner", "own", {"status": "open"}, "call-id-conflict"), ("other", "own", {}, "forbidden"),
                      ("learner", "own", {"name": "delete_ticket"}, "unknown-tool")]

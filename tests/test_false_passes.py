@@ -189,6 +189,7 @@ EXPECTED = {
     "ids_checked_char_by_char": {"1": False, "2": False, "3": False},    # V3/V6, D1/D3: ('c', '1') taken for an id
     "approvals_checked_char_by_char": {"1": True, "2": True, "3": False},  # D2: tuple(H(p)) taken for a digest
     "canonical_input_returned_as_is": {"1": False, "2": True, "3": True},  # V9/V10: sorted keys, p itself returned
+    "replay_result_found_by_change": {"1": True, "2": True, "3": False},  # D18: c3 (lamp done) replays c1's result
 }
 
 
