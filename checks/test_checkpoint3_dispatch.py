@@ -82,6 +82,19 @@ def test_d7_order_at_a_full_log(student):
         expect_outcome(scene.attempt(actor, approval, **changes), outcome)
 
 
+@check(3, "D7", nl="Ook bij hostversie 1000001, waar geen nieuwe call meer bij past, is dezelfde call opnieuw een "
+       "herhaling en geen stale-version.",
+       en="At host version 1000001 too, where no new call fits any more, the same call again is a replay, not "
+          "stale-version.",
+       hint_nl="Kijk eerst of de call-ID al in completed staat; pas daarna telt de versie, ook op de hoogste versie.",
+       hint_en="First see whether the call id is in completed already; only then does the version count, at the top "
+               "version too.")
+def test_d7_replay_at_the_top_version(student):
+    scene = Scene(student, 1000000)
+    scene.run("q", version=1000000)  # state['version'] is now 1000001
+    expect_outcome(scene.attempt(approval="empty", version=1000000), ("replay", 1000001))
+
+
 # D8-D14: each refusal status ------------------------------------------------------------------
 
 FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("case-proposal", "Learner", "learner"),
