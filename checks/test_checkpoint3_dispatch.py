@@ -29,6 +29,7 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
     ("replay-before-approval", "run", "learner", "empty", {}, ("replay", 1)),
     ("replay-before-missing-ticket", "unticket", "learner", "empty", {}, ("replay", 1)),
     ("conflict-before-stale", "run", "learner", "own", {"status": "open"}, "call-id-conflict"),
+    ("conflict-before-newer-version", "run", "learner", "own", {"version": 5}, "call-id-conflict"),  # ahead of state
     ("stale-before-approval", None, "learner", "empty", {"version": 1}, "stale-version"),
     ("approval-before-missing-ticket", None, "learner", "empty", {"ticket": "pump"}, "approval-required"),
     # The tool before the version and the approval for a new call id too, not only for a known one.

@@ -191,6 +191,7 @@ EXPECTED = {
     "canonical_input_returned_as_is": {"1": False, "2": True, "3": True},  # V9/V10: sorted keys, p itself returned
     "replay_result_found_by_change": {"1": True, "2": True, "3": False},  # D18: c3 (lamp done) replays c1's result
     "top_state_version_refused_before_replay": {"1": True, "2": True, "3": False},  # D7: stale before replay at 1000001
+    "future_version_stale_before_conflict": {"1": True, "2": True, "3": False},  # D7/D10: c1 at version 5 stale
 }
 
 
