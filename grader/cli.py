@@ -67,7 +67,8 @@ def parser() -> Parser:
     ap.add_argument("--lang", choices=("nl", "en"), default="nl",
                     help="language of the feedback and the terminal messages (default: nl)")
     ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                    help="time limit per check and for loading main.py (default: 10)")
+                    help="time limit per check and for loading main.py; 30 times as much (at least 60) for a "
+                         "submission's whole battery (default: 10)")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     ap.add_argument("--layout", default="auto", metavar="NAME",
                     choices=("auto", "folders", "canvas", "moodle", "brightspace", "blackboard", "classroom"),

@@ -67,6 +67,7 @@ class Child:
         self.buffer = b""
         self.killed = False
         self.loaded = False  # this child has sent its load message (the parent's runner sets it)
+        self.cpu_seconds = 0.0  # CPU time (user + system, seconds) it used, known once it is reaped
 
     def read_messages(self) -> tuple[list[dict], bool]:
         """Read what is available: (complete messages, True when the child closed its end)."""
@@ -100,7 +101,7 @@ class Child:
             pass
 
     def reap(self) -> int:
-        """Close the channel and wait for the child; returns the raw wait status.
+        """Close the channel and wait for the child; returns the raw wait status (and sets ``cpu_seconds``).
 
         A child that closed its end of the channel but did not exit (code that escaped the sandbox
         can close it and sleep, using no CPU time) is killed after REAP_GRACE seconds: the parent
@@ -109,14 +110,15 @@ class Child:
         os.close(self.fd)
         waited_until = time.monotonic() + REAP_GRACE
         while True:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            pid, status, usage = os.wait4(self.pid, os.WNOHANG)
             if pid:
-                return status
+                break
             if time.monotonic() >= waited_until:
+                self.kill()
+                _, status, usage = os.wait4(self.pid, 0)
                 break
             time.sleep(0.002)
-        self.kill()
-        _, status = os.waitpid(self.pid, 0)
+        self.cpu_seconds = usage.ru_utime + usage.ru_stime
         return status
 
 

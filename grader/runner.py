@@ -26,6 +26,11 @@ CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 # are not run.
 REDUCED_TIMEOUT_SHARE = 0.1
 MAX_TIMEOUTS = 10
+# A submission's CPU time for the whole battery, in all its children: this many times --timeout,
+# at least SUBMISSION_CPU_FLOOR seconds. Past it, the checks left are not run (a correct solution
+# needs well under a second; without it, one submission could hold a worker for checks x --timeout).
+SUBMISSION_CPU_SHARE = 30
+SUBMISSION_CPU_FLOOR = 60
 
 
 class LoadTimeout(BaseException):
@@ -44,6 +49,7 @@ class Job:
         self.deadline = 0.0
         self.timeouts = 0  # strikes: time-outs, memory exhaustions and crashes
         self.spawned_at = 0  # the check the current child started at
+        self.cpu_used = 0.0  # CPU seconds used by this submission's children that have ended
         # Killed on the wall clock (the last resort) at least once: the outcome may depend on how
         # busy the machine was, so the result is not kept for reuse (grader.cache).
         self.wall_clock = False
@@ -60,20 +66,23 @@ class Battery:
     In: the submissions, the per-check timeout (seconds) and ``on_result(job, checks)``,
     called in the parent as each submission finishes; ``meanwhile``, called once in the
     parent after the first children have started (work that then costs no wall time, such as
-    compiling the report templates on the other core). In the child, each check runs as
+    compiling the report templates on the other core). ``child_cpu``: one child's CPU-time limit,
+    ``submission_cpu``: the CPU time of all of a submission's children (seconds; by default derived
+    from ``timeout``). In the child, each check runs as
     grader.execution decides (directly, or through pytest's protocol and its report hooks);
     outcomes go to the parent one check at a time.
     """
 
     def __init__(self, submissions: Sequence[Submission], timeout: float, jobs: int,
                  on_result: Callable[[Job, list[dict]], None], child_cpu: int | None = None,
-                 meanwhile: Callable[[], None] | None = None) -> None:
+                 meanwhile: Callable[[], None] | None = None, submission_cpu: int | None = None) -> None:
         self.submissions = submissions
         self.timeout = timeout
         # A child's CPU-time limit (seconds, RLIMIT_CPU): a backstop for a check whose own budget
         # cannot fire (a long C call). A child that has used most of it hands over to a fresh one
         # between checks, so a slow but correct submission is never cut off by it.
         self.child_cpu = child_cpu or int(timeout * 3 + 30)
+        self.submission_cpu = submission_cpu or int(max(SUBMISSION_CPU_FLOOR, timeout * SUBMISSION_CPU_SHARE))
         self.jobs = max(1, jobs)
         self.on_result = on_result
         self.meanwhile = meanwhile
@@ -171,9 +180,12 @@ class Battery:
         source = job.submission.source
         if not isolation.ISOLATED:  # no fork here: grade in this process, without limits
             recorder = isolation.Recorder()
+            before = time.process_time()
             self._child(job, source, recorder)
+            job.cpu_used += time.process_time() - before
             for message in recorder.messages:
                 self._handle(job, message)
+            self._stop_early(job)
             job.next = max(job.next, job.total)
         if job.finished:
             self._finish(job)
@@ -215,12 +227,25 @@ class Battery:
         selector.unregister(job.child.fd)
         del running[job.child.fd]
         status = job.child.reap()
+        job.cpu_used += job.child.cpu_seconds
         self._after_exit(job, status)
-        if not job.finished and job.timeouts >= MAX_TIMEOUTS:
-            for index in range(job.next, job.total):
-                job.outcomes[index] = {"outcome": "not-run"}
-            job.next = job.total
+        self._stop_early(job)
         self._start(job, selector, running)
+
+    def _stop_early(self, job: Job) -> None:
+        """Mark the checks left as not run when ``job`` had too many strikes or used up its CPU budget."""
+        if job.finished or job.load is None:
+            return
+        if job.timeouts >= MAX_TIMEOUTS:
+            skipped = {"outcome": "not-run"}
+        elif job.cpu_used >= self.submission_cpu:
+            skipped = {"outcome": "not-run", "error": "cpu-budget"}
+            job.load.setdefault("notes", []).append({"kind": "cpu-budget", "seconds": self.submission_cpu})
+        else:
+            return
+        for index in range(job.next, job.total):
+            job.outcomes[index] = dict(skipped)
+        job.next = job.total
 
     def _handle(self, job: Job, message: dict) -> None:
         """One message from a child: the load result, or the outcome of the check in flight.
@@ -265,6 +290,7 @@ class Battery:
         if isolation.ISOLATED:
             self.submissions = []  # the other students' sources have no business in this process
             signing.forget_key()  # nor has the key that signs the result cache
+        started = time.process_time()
         budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
         budget.start(self.timeout)
         loaded = None
@@ -290,6 +316,8 @@ class Battery:
                 return  # the parent marks the rest as not run
             if index > job.next and time.process_time() >= handover:
                 return  # the parent starts a fresh child (a new CPU allowance) at this check
+            if index > job.next and job.cpu_used + time.process_time() - started >= self.submission_cpu:
+                return  # the submission's CPU budget is used up: the parent marks the rest as not run
             outcome = self._run_check(index, job)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})

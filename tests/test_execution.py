@@ -205,3 +205,27 @@ def test_prepare_compiles_the_feedback_templates_for_the_first_report():
     templating.template.cache_clear()
     prepare()
     assert templating.template.cache_info().currsize == 2
+
+
+def test_a_submission_that_uses_up_its_whole_cpu_budget_stops_with_the_rest_not_run(monkeypatch):
+    # Each check stays far within its own limit, but all of them together would hold a worker for
+    # a long time (in the worst case the number of checks x --timeout). A submission has a CPU
+    # budget for the whole battery: past it, the checks left are not run, and its report says why.
+    from grader.discover import Submission
+    from test_determinism import REFERENCE, slowed
+
+    source = slowed(REFERENCE.read_text(encoding="utf-8"), 20_000).encode("utf-8")
+    graded = []
+    battery = runner.Battery([Submission("slow", "slow.py", source, "0" * 64)], 2, 1,
+                             lambda job, checks: graded.append(job), child_cpu=4, submission_cpu=2)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        pytest.main(grading.pytest_arguments(2), plugins=[battery])
+    job = graded[0]
+    outcomes = [job.outcomes.get(index, {}).get("outcome") for index in range(job.total)]
+    first_not_run = outcomes.index("not-run")
+    assert 0 < first_not_run and set(outcomes[:first_not_run]) == {"passed"}
+    assert all(job.outcomes[index] == {"outcome": "not-run", "error": "cpu-budget"}
+               for index in range(first_not_run, job.total))
+    assert {"kind": "cpu-budget", "seconds": 2} in job.load["notes"]
+    assert 2 <= job.cpu_used < 2 + 1.5  # stopped between checks, close to the budget

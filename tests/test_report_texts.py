@@ -32,6 +32,7 @@ NOTES = {
                                ["werk.zip/data.bin"]),
     "too-many-files": ({"kind": "too-many-files", "folder": "anna", "limit": 2000}, ["anna", "2000"]),
     "decoded-utf16": ({"kind": "decoded-utf16"}, ["UTF-16"]),
+    "cpu-budget": ({"kind": "cpu-budget", "seconds": 300}, ["300"]),
     "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
     "duplicate-member": ({"kind": "duplicate-member", "file": "src/main.py", "count": 3}, ["src/main.py", "3"]),
 }
@@ -187,6 +188,21 @@ def test_gradescope_says_outcomes_in_words():
     output = gradescope.render(result(checks), "nl")["tests"][0]["output"]
     assert "niet op tijd klaar" in output and "Niet uitgevoerd" in output
     assert ": timeout" not in output and "not-run" not in output
+
+
+
+@pytest.mark.parametrize("lang, budget, note", [("nl", "rekentijd voor alle controles samen", "meer dan 300 seconden"),
+                                                ("en", "CPU time for all checks together", "more than 300 seconds")])
+def test_checks_not_run_after_the_cpu_budget_say_so_everywhere(lang, budget, note):
+    from grader.reports import gradescope
+    checks = passing("v", 1, 1) + [check("v10", 1, "not-run", clause="V10", error="cpu-budget")] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    notes = [{"kind": "cpu-budget", "seconds": 300}]
+    res = terminal_result(checks, lang=lang, notes=notes)
+    for said_there in (shown(res, lang), md(res, lang), self_check(res, lang),
+                       gradescope.render(result(checks, lang=lang, notes=notes), lang)["tests"][0]["output"]):
+        assert budget in said_there and "time-out" not in said_there and "cpu-budget" not in said_there
+    assert note in shown(res, lang) and note in md(res, lang)
 
 
 # Singular and plural. ----------------------------------------------------------------------------

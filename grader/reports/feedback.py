@@ -46,7 +46,8 @@ _NO_DETAIL = {"detail": "", "detail_en": "", "detail_nl": "", "line": None, "col
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
-_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "renamed-id", "chosen-file",
+_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "cpu-budget", "renamed-id",
+                "chosen-file",
                 "attempts", "late", "online-text", "notebook", "notebook-unreadable", "archive-unreadable",
                 "archive-member-refused", "too-many-files", "no-code-file", "duplicate-member")
 
@@ -199,6 +200,8 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "name": text("name", 60)}
     if kind == "exit-called":
         return {"kind": kind, "line": _number(note.get("line"))}
+    if kind == "cpu-budget":
+        return {"kind": kind, "seconds": _number(note.get("seconds")) or 0}
     if kind == "renamed-id":
         return {"kind": kind, "old": text("from", 120)}
     if kind == "chosen-file":

@@ -120,6 +120,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Niet uitgevoerd: de beoordeling is gestopt na herhaalde time-outs.",
         "en": "Not run: grading stopped after repeated time-outs.",
     },
+    "outcome_not_run_budget": {
+        "nl": "Niet uitgevoerd: je code had de rekentijd voor alle controles samen al opgebruikt (zie de "
+              "opmerkingen bovenaan).",
+        "en": "Not run: your code had already used up the CPU time for all checks together (see the notes at "
+              "the top).",
+    },
     "passed_checks": {"nl": "Geslaagde controles bekijken ({count})", "en": "Show the passed checks ({count})"},
     "passed_cases": {"nl": "({count} gevallen)", "en": "({count} cases)"},
     "passed_cases_one": {"nl": "(1 geval)", "en": "(1 case)"},

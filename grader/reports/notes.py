@@ -23,6 +23,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Je code roept exit() aan; het laden stopte daar. Laat exit() en quit() weg.",
         "en": "Your code calls exit(); loading stopped there. Leave out exit() and quit().",
     },
+    "note_cpu_budget": {
+        "nl": "Je code gebruikte voor alle controles samen meer dan {seconds} seconden rekentijd; de controles die "
+              "daarna nog kwamen, zijn niet uitgevoerd. Een goede uitwerking heeft voor alle controles samen minder "
+              "dan een seconde nodig: zoek een lus die veel vaker draait dan nodig is.",
+        "en": "Your code used more than {seconds} seconds of CPU time for all checks together; the checks still "
+              "to come were not run. A correct solution needs less than a second for all of them: look for a "
+              "loop that runs far more often than it needs to.",
+    },
     "note_renamed_id": {
         "nl": "Er waren meerdere inzendingen met de naam {old}; deze heet hier {id}.",
         "en": "There were several submissions named {old}; this one is called {id} here.",
@@ -113,6 +121,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_exit_called", line=note["line"]) if note["line"] else t("note_exit_called_nowhere")
     if kind == "renamed-id":
         return t("note_renamed_id", old=note["old"], id=submission)
+    if kind == "cpu-budget":
+        return t("note_cpu_budget", seconds=note["seconds"])
     if kind == "chosen-file":
         rule = t(f"rule_{note['rule']}") if note["rule"] is not None else "?"
         if not note["ignored"]:
