@@ -40,8 +40,9 @@ _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u2
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable")
 _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed", "unavailable")
-# A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch).
-_NO_DETAIL = {"detail": "", "detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
+# A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch:
+# ``detail_<lang>``, as the templates pick it).
+_NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
 
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
@@ -179,7 +180,6 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
     return {
         "kind": kind if kind in _KNOWN_PROBLEMS else "unknown",
         "raw_kind": clean(kind, 60),
-        "detail": clean(problem.get("detail") or "", 400),
         "detail_en": clean(problem.get("detail") or "", 400),
         "detail_nl": clean(details.in_dutch(str(problem.get("detail") or "")), 400),
         # In a notebook, the line within its cell (the joined source's numbers mean nothing to the student).
