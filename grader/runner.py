@@ -314,9 +314,10 @@ class Battery:
         for index in range(job.next, job.total):
             if job.timeouts >= MAX_TIMEOUTS:
                 return  # the parent marks the rest as not run
-            if index > job.next and time.process_time() >= handover:
+            used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
+            if index > job.next and isolation.ISOLATED and used >= handover:
                 return  # the parent starts a fresh child (a new CPU allowance) at this check
-            if index > job.next and job.cpu_used + time.process_time() - started >= self.submission_cpu:
+            if index > job.next and job.cpu_used + used >= self.submission_cpu:
                 return  # the submission's CPU budget is used up: the parent marks the rest as not run
             outcome = self._run_check(index, job)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job

@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import shutil
+import time
 
 import pytest
 
@@ -207,12 +208,38 @@ def test_prepare_compiles_the_feedback_templates_for_the_first_report():
     assert templating.template.cache_info().currsize == 2
 
 
-def test_a_submission_that_uses_up_its_whole_cpu_budget_stops_with_the_rest_not_run(monkeypatch):
+def test_in_process_grading_runs_every_check_however_long_the_grader_has_run(monkeypatch):
+    # Without fork (Windows) there is no child whose CPU allowance could run out: a hand-over
+    # to a fresh child must not happen there. It did, counted on the grader's own CPU time, so
+    # late in a batch every submission after the first ~50 CPU seconds ran only its first check.
+    from grader.discover import Submission
+
+    monkeypatch.setattr(runner.isolation, "ISOLATED", False)
+    spent = time.process_time() + 1.5
+    while time.process_time() < spent:  # the grader has already run for a while
+        pass
+    graded = []
+    battery = runner.Battery([Submission("good", "good.py", CORRECT.read_bytes(), "0" * 64)], 2, 1,
+                             lambda job, checks: graded.append(job), child_cpu=4)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        pytest.main(grading.pytest_arguments(2), plugins=[battery])
+    job = graded[0]
+    assert [job.outcomes.get(index, {}).get("outcome") for index in range(job.total)] == ["passed"] * job.total
+
+
+@pytest.mark.parametrize("isolated", [True, False], ids=["child-processes", "in-process"])
+def test_a_submission_that_uses_up_its_whole_cpu_budget_stops_with_the_rest_not_run(monkeypatch, isolated):
     # Each check stays far within its own limit, but all of them together would hold a worker for
     # a long time (in the worst case the number of checks x --timeout). A submission has a CPU
     # budget for the whole battery: past it, the checks left are not run, and its report says why.
+    # Without fork (Windows) the budget holds too, counted in the grader's own process.
     from grader.discover import Submission
     from test_determinism import REFERENCE, slowed
+
+    if isolated and not runner.isolation.ISOLATED:
+        pytest.skip("needs fork (POSIX)")
+    monkeypatch.setattr(runner.isolation, "ISOLATED", isolated)
 
     source = slowed(REFERENCE.read_text(encoding="utf-8"), 20_000).encode("utf-8")
     graded = []
