@@ -1,8 +1,10 @@
 """Checkpoint 2: proposal_fingerprint(proposal) (CONTRACT.md F1-F5, and V1-V7 inherited through F4)."""
 
+import collections
 import copy
 import json
 import string
+import types
 
 import pytest
 
@@ -283,6 +285,35 @@ def test_f4_none_refused(student):
 def test_f4_unknown_tool_name_hashed(student, name):
     call = student.call(FINGERPRINT, lesson.proposal(name=name), shown=shown(f"{{**p, 'name': {name!r}}}"))
     expect_digest(call, lesson.fingerprint(lesson.proposal(name=name)))
+
+
+# Other kinds of mapping (CONTRACT.md A1): refusing them with ValueError is one reading, accepting them the other; once
+# accepted, such a proposal is a valid one and gets its fingerprint, H(p), like the plain dict with the same content.
+MAPPINGS = {
+    "read-only": ("types.MappingProxyType(p)", lambda: types.MappingProxyType(lesson.proposal())),
+    "read-only-arguments": ("{**p, 'arguments': types.MappingProxyType(p['arguments'])}",
+                            lambda: {**lesson.proposal(), "arguments": types.MappingProxyType(lesson.proposal()["arguments"])}),
+    "userdict": ("collections.UserDict(p)", lambda: collections.UserDict(lesson.proposal())),
+}
+
+
+@check(2, "F1", nl="Een voorstel als ander soort mapping (alleen-lezen of UserDict) mag je weigeren met ValueError; "
+       "aanvaard je het, dan is de vingerafdruk H(p), dezelfde als van de gewone dictionary.",
+       en="A proposal given as another kind of mapping (read-only or a UserDict) may be refused with ValueError; when "
+          "you accept it, its fingerprint is H(p), the same as for the plain dictionary.",
+       hint_nl="Hash de gevalideerde kopie (een gewone dict), niet het object van de aanroeper: json.dumps kent alleen dicts.",
+       hint_en="Hash the validated copy (a plain dict), not the caller's object: json.dumps only knows dicts.")
+@pytest.mark.parametrize("kind", list(MAPPINGS))
+def test_f1_accepted_mapping_hashed_as_dict(student, kind):
+    arg, build = MAPPINGS[kind]
+    call = student.call(FINGERPRINT, build(), shown=shown(arg))
+    if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
+        return
+    digest = lesson.fingerprint(lesson.proposal())
+    if call.error is not None:
+        raise Mismatch(call.shown, said(f"ValueError, of H(p) = {show(digest)}", f"ValueError, or H(p) = {show(digest)}"),
+                       call.got())
+    expect_digest(call, digest)
 
 
 # --- F5: no side effects ------------------------------------------------------------------------------------

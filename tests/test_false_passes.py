@@ -192,6 +192,9 @@ EXPECTED = {
     "replay_result_found_by_change": {"1": True, "2": True, "3": False},  # D18: c3 (lamp done) replays c1's result
     "top_state_version_refused_before_replay": {"1": True, "2": True, "3": False},  # D7: stale before replay at 1000001
     "future_version_stale_before_conflict": {"1": True, "2": True, "3": False},  # D7/D10: c1 at version 5 stale
+    # A reading CONTRACT.md leaves open (A1, A4) taken, and the input then handled unlike any other valid input
+    "mapping_accepted_but_hashed_raw": {"1": True, "2": False, "3": True},  # F1: accepted mappingproxy, TypeError
+    "row_keeps_uppercase_approval": {"1": True, "2": True, "3": False},  # D10: H(p).upper() stored, replay conflicts
 }
 
 
