@@ -1,5 +1,9 @@
 """Checkpoint 1: validate_ticket_proposal refuses every invalid proposal with ValueError (CONTRACT.md V1-V7, G2),
-its own earlier results included, and its results share nothing (V8, V10)."""
+its own earlier results included, and its results share nothing (V8, V10), also those of a proposal given as
+another kind of mapping, where it accepts one (A1)."""
+
+import collections
+import types
 
 import pytest
 
@@ -238,3 +242,39 @@ def test_v4_equal_version_of_other_type_refused_after_valid(student, pair):
         return  # refused on its own by test_v4_bad_version_refused: not this check's finding
     student.call(VALIDATE, lesson.proposal(call_id=call_id, version=good), shown=tried)  # V8 judges this one
     student.call(VALIDATE, lesson.proposal(call_id=call_id, version=bad), shown=tried).expect_value_error()
+
+
+# Other kinds of mapping (CONTRACT.md A1): refusing them is one reading; a submission that accepts one returns, as for
+# any valid proposal, a new dictionary that the caller's later changes do not reach (V8-V10). A read-only view is
+# read-only for the one who holds it, not for the owner of the dict behind it.
+MAPPINGS = {  # id -> (the wrapper as code, the wrapper)
+    "read-only": ("types.MappingProxyType(p)", types.MappingProxyType),
+    "userdict": ("collections.UserDict(p)", collections.UserDict),
+    "ordereddict": ("collections.OrderedDict(p)", collections.OrderedDict),
+}
+
+
+@check(1, "V9-V10", nl="Aanvaard je een voorstel als ander soort mapping (alleen-lezen, UserDict, OrderedDict; weigeren "
+       "mag ook), dan krijg je een nieuwe dictionary terug die latere wijzigingen van de aanroeper niet volgt.",
+       en="When you accept a proposal given as another kind of mapping (read-only, UserDict, OrderedDict; refusing it "
+          "is fine too), you return a new dictionary that does not follow the caller's later changes.",
+       hint_nl="Kopieer ook zo'n voorstel naar een nieuwe dict met een eigen kopie van arguments; alleen-lezen is geen kopie.",
+       hint_en="Copy such a proposal too, into a new dict with its own copy of arguments; read-only is no copy.")
+@pytest.mark.parametrize("kind", list(MAPPINGS))
+def test_v10_accepted_mapping_copied(student, kind):
+    code, wrap = MAPPINGS[kind]
+    p = lesson.proposal()
+    tried = (f"q = {code}\nclean = validate_ticket_proposal(q)\n"
+             "p['arguments']['ticket'] = 'pump'; p['version'] = 7\nclean")
+    q = wrap(p)
+    call = student.call(VALIDATE, q, shown=tried)
+    if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
+        return
+    raw = call.returned()
+    if not issubclass(type(raw), dict) or raw is q:
+        raise Mismatch(tried, said("een nieuwe dictionary", "a new dictionary"), call.got())
+    dict.__setitem__(p["arguments"], "ticket", lesson.fresh("pump"))
+    dict.__setitem__(p, "version", lesson.fresh(7))
+    value = plain(raw)
+    if not same(value, lesson.proposal()):
+        raise Mismatch(tried, show(lesson.proposal()), said(f"clean is nu {show(value)}", f"clean is now {show(value)}"))

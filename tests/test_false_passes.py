@@ -195,6 +195,7 @@ EXPECTED = {
     # A reading CONTRACT.md leaves open (A1, A4) taken, and the input then handled unlike any other valid input
     "mapping_accepted_but_hashed_raw": {"1": True, "2": False, "3": True},  # F1: accepted mappingproxy, TypeError
     "row_keeps_uppercase_approval": {"1": True, "2": True, "3": False},  # D10: H(p).upper() stored, replay conflicts
+    "read_only_view_returned_uncopied": {"1": False, "2": True, "3": True},  # V9/V10: the mappingproxy handed back
 }
 
 
