@@ -196,6 +196,8 @@ EXPECTED = {
     "mapping_accepted_but_hashed_raw": {"1": True, "2": False, "3": True},  # F1: accepted mappingproxy, TypeError
     "row_keeps_uppercase_approval": {"1": True, "2": True, "3": False},  # D10: H(p).upper() stored, replay conflicts
     "read_only_view_returned_uncopied": {"1": False, "2": True, "3": True},  # V9/V10: the mappingproxy handed back
+    "state_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D15: OrderedDict state's version unchanged
+    "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
 }
 
 
