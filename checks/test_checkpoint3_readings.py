@@ -1,7 +1,8 @@
 """Checkpoint 3: inputs for which CONTRACT.md leaves two readings open (A1, A4): a submission may refuse them, but once
-it takes one as valid, it treats it by the firm clauses (D10, D15, D17, D18), like any valid input."""
+it takes one as valid, it treats it by the firm clauses (D10, D12, D15, D17, D18), like any valid input."""
 
 import collections
+import types
 
 import pytest
 
@@ -30,6 +31,34 @@ def test_d10_replay_after_an_uppercase_approval(student):
     expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
 
 
+# The proposal as another kind of mapping (A1): refused with ValueError, or carried out like p itself, with H(p) in its
+# row, so that p afterwards is its replay.
+MAPPINGS = {  # id -> (q as code, builder)
+    "read-only": ("types.MappingProxyType(p)", lambda: types.MappingProxyType(P())),
+    "read-only-arguments": ("{**p, 'arguments': types.MappingProxyType(p['arguments'])}",
+                            lambda: {**P(), "arguments": types.MappingProxyType(P()["arguments"])}),
+    "userdict": ("collections.UserDict(p)", lambda: collections.UserDict(P())),
+}
+
+
+@check(3, "D12-D18", nl="Aanvaard je een voorstel als ander soort mapping (alleen-lezen, UserDict; weigeren mag ook), dan "
+       "voer je het uit zoals p zelf, en is p daarna de herhaling ervan.",
+       en="When you accept a proposal given as another kind of mapping (read-only, UserDict; refusing it is fine too), "
+          "you carry it out like p itself, and p afterwards is its replay.",
+       hint_nl="Werk na de validatie alleen met de gevalideerde kopie, ook voor de vingerafdruk die je opzoekt en bewaart.",
+       hint_en="After validation, work only with the validated copy, also for the fingerprint you look up and store.")
+@pytest.mark.parametrize("kind", list(MAPPINGS))
+def test_d12_d18_accepted_mapping_carried_out(student, kind):
+    code, build = MAPPINGS[kind]
+    scene = Scene(student)
+    scene.say(f"q = {code}")
+    first = scene.call(build(), "learner", {DIGEST}, "q, 'learner', {H(p)}")
+    if isinstance(first.error, ValueError):  # refusing it is the other reading of A1
+        return
+    expect_outcome(first, ("ok", 1))
+    expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
+
+
 # The host's state, its tickets or its log as a collections.OrderedDict, a dict subclass (A1): refusing it is one
 # reading; a submission that accepts it changes that very object on success (D15, D17), not a plain copy of it.
 ORDERED = {  # id -> (the host's line that makes it, the change to the scene)
@@ -45,7 +74,7 @@ ORDERED = {  # id -> (the host's line that makes it, the change to the scene)
 @check(3, "D15-D17", nl="Aanvaard je een state, tickets of completed als OrderedDict (weigeren mag ook), dan verandert "
        "een geslaagde call dat object van de host zelf: ticket, versie en de rij voor de herhaling.",
        en="When you accept a state, tickets or completed given as an OrderedDict (refusing it is fine too), a "
-          "successful call changes that very object of the host: the ticket, the version and the row for the replay.",
+          "successful call changes that object of the host itself: ticket, version and the row for the replay.",
        hint_nl="Maak van de invoer van de host geen gewone dict om in te schrijven: schrijf in het object dat je kreeg.",
        hint_en="Do not turn the host's input into a plain dict to write to: write into the object you were given.")
 @pytest.mark.parametrize("which", list(ORDERED))
@@ -62,3 +91,4 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
     if not same(found, expected):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
     expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
+

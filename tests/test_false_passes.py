@@ -198,6 +198,7 @@ EXPECTED = {
     "read_only_view_returned_uncopied": {"1": False, "2": True, "3": True},  # V9/V10: the mappingproxy handed back
     "state_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D15: OrderedDict state's version unchanged
     "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
+    "dispatch_hashes_raw_mapping": {"1": True, "2": True, "3": False},  # D12: accepted mappingproxy, TypeError
 }
 
 
