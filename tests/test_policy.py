@@ -28,7 +28,8 @@ REFUSED_AT_COMPILE = {
     "open": "open('/etc/passwd')",
     "globals": "g = globals()",
     "try star": "try:\n    pass\nexcept* ValueError:\n    pass",
-    "match class keyword pattern": "match 1:\n    case int(real=r):\n        pass",
+    "match class keyword pattern with a frame name": "g = (i for i in [1])\nmatch g:\n    case object(gi_frame=f):\n        pass",
+    "match class keyword pattern with a dunder name": "match 1:\n    case object(__class__=c):\n        pass",
     "metaclass keyword": "class A(metaclass=type):\n    pass",
     "dunder method outside a class": "def __init__(self):\n    pass",
     "special method bound to another object": "class A:\n    __hash__ = object.__hash__",
@@ -80,6 +81,15 @@ REFUSED_AT_RUN = {
     "computed getattr of a frame": ("g = (i for i in [])\ngetattr(g, 'gi_' + 'frame')", "AttributeError"),
     "from-imported name of an unavailable module, used": ("from enum import Enum\nclass S(Enum):\n    A = 1",
                                                            "AttributeError: enum.Enum is not available"),
+    "match keyword pattern on a builtin": ("match 1:\n    case int(real=r):\n        pass", "TypeError: case int(name=...)"),
+    "match keyword pattern on a foreign exception": (
+        "import json\ntry:\n    json.loads('x')\nexcept ValueError as e:\n    match e:\n        case json.JSONDecodeError(doc=d):\n"
+        "            pass", "TypeError: case JSONDecodeError(name=...)"),
+    "match keyword pattern reading a foreign base's method": (
+        "class S(str):\n    pass\nmatch S('a'):\n    case S(format=f):\n        pass", "TypeError: case S(...) would read 'format'"),
+    "match keyword pattern after too many positional ones": (
+        "from dataclasses import dataclass\n@dataclass\nclass P:\n    a: int\nmatch P(1):\n    case P(1, 2, b=3):\n        pass",
+        "TypeError: P() accepts 1 positional"),
     "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
 }
 

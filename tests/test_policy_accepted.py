@@ -238,6 +238,35 @@ ACCEPTED = {
         "a = Args(ticket='lamp', status='done')\nassert a['ticket'] == 'lamp'\n"
         "r = Row('abc')\nassert r.version == 0 and r.fingerprint == 'abc'"
     ),
+    "object.__setattr__ in a frozen dataclass": (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass C:\n    x: int\n"
+        "    def __post_init__(self):\n        object.__setattr__(self, 'x', self.x + 1)\n        object.__setattr__(self, '_y', 2)\n"
+        "c = C(1)\nassert c.x == 2 and c._y == 2"
+    ),
+    "logging": (
+        "import logging\nlogging.basicConfig(level=logging.DEBUG, format='%(message)s')\n"
+        "log = logging.getLogger(__name__)\nlog.setLevel(logging.INFO)\nlog.addHandler(logging.StreamHandler())\n"
+        "log.debug('x %s', 1)\nlog.warning('y')\nlogging.info('z')\nassert log.info('a') is None and logging.ERROR == 40"
+    ),
+    "contextlib.suppress and nullcontext": (
+        "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
+        "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"
+        "except ValueError:\n    ok = True\nassert ok"
+    ),
+    "match keyword class patterns on own classes": (
+        "from dataclasses import dataclass\n@dataclass\nclass P:\n    a: int\n    b: str = 'x'\n"
+        "class Q:\n    def __init__(self):\n        self._n = 2\n"
+        "def f(v):\n    match v:\n        case P(1, b='y'):\n            return 'one-y'\n        case P(a=int(n), b=s) if n > 1:\n"
+        "            return s * n\n        case Q(_n=n):\n            return n\n        case int(r) | str(r):\n            return r\n"
+        "    return None\n"
+        "assert f(P(1, 'y')) == 'one-y' and f(P(2)) == 'xx' and f(Q()) == 2 and f(7) == 7 and f(P(1)) is None"
+    ),
+    "dotted dataclass markers under future annotations": (
+        "from __future__ import annotations\nimport dataclasses as dc\nimport typing\n@dc.dataclass\nclass C:\n"
+        "    MAX: typing.ClassVar[int] = 64\n    a: int\n    b: dc.InitVar[int] = 0\n    _: dc.KW_ONLY\n    c: int = 0\n"
+        "    def __post_init__(self, b):\n        self.a += b\n"
+        "assert C(1, 2, c=3).a == 3 and [f.name for f in dc.fields(C)] == ['a', 'c'] and C.MAX == 64"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

@@ -309,10 +309,16 @@ class _MatchClass(type):
         # subject would let the names be read off an object of a class never checked (format of a str).
         return type.__instancecheck__(cls._cls, obj)
 
+    _positional: int | None = None  # with keyword sub-patterns: how many positional ones come first
+    _keywords: tuple[str, ...] = ()
+
     @property
     def __match_args__(cls) -> object:
         real, is_own = cls._cls, cls._is_own
-        names = getattr(real, "__match_args__")  # AttributeError: Python says it takes no positional patterns
+        if cls._keywords:
+            names = cls._keyword_names()
+        else:
+            names = getattr(real, "__match_args__")  # AttributeError: Python says it takes no positional patterns
         if type(names) is not tuple or not all(type(name) is str for name in names):
             return names  # Python refuses it with its own TypeError
         pending, seen = [real], set()
@@ -331,8 +337,28 @@ class _MatchClass(type):
                                         "without the attribute guard: not allowed in the grader")
         return names
 
+    def _keyword_names(cls) -> tuple:
+        """``case C(p, k=q)`` as the policy rewrote it (``case stand-in(p, q)``): C's first positional names,
+        then the keywords. Only for the submission's own classes: Python reads a keyword off the subject
+        as it is, also from an instance's own attributes, which no class namespace shows."""
+        real, count = cls._cls, cls._positional
+        if not cls._is_own(real):
+            raise TypeError(f"case {real.__name__}(name=...): keyword sub-patterns are only available for "
+                            "main.py's own classes in the grader (use an if-guard)")
+        if not count:
+            return cls._keywords
+        if type.__getattribute__(real, "__flags__") & _MATCH_SELF and not hasattr(real, "__match_args__"):
+            raise TypeError(f"case {real.__name__}(x, name=...) is not available in the grader")
+        names = getattr(real, "__match_args__", ())
+        if type(names) is not tuple or not all(type(name) is str for name in names):
+            return names
+        if len(names) < count:
+            raise TypeError(f"{real.__name__}() accepts {len(names)} positional sub-patterns ({count} given)")
+        return names[:count] + cls._keywords
 
-def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict) -> object:
+
+def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict, positional: int | None = None,
+                keywords: tuple = ()) -> object:
     """What ``case cls(p, ...)`` (positional sub-patterns) matches with: a stand-in class.
 
     Python reads the names in ``cls.__match_args__`` off the subject with the real getattr: a
@@ -344,6 +370,14 @@ def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict) -
     """
     # Only a class of plain type binds the subject itself as it is: a metaclass could say "no __match_args__"
     # to hasattr() here and name attributes when the interpreter reads them just after.
+    if keywords:  # the policy's rewrite of ``case C(p, k=q)``: stand-ins by class, count and keywords
+        if not isinstance(cls, type):
+            return cls  # Python: "called match pattern must be a class"
+        key = (cls, positional, keywords)
+        if key not in made:
+            made[key] = _MatchClass(f"{cls.__name__}", (), {"_cls": cls, "_is_own": staticmethod(is_own_class),
+                                                            "_positional": positional, "_keywords": keywords})
+        return made[key]
     if not isinstance(cls, type) or (type(cls) is type and type.__getattribute__(cls, "__flags__") & _MATCH_SELF
                                      and not hasattr(cls, "__match_args__")):
         return cls

@@ -116,6 +116,98 @@ def sys_view(output: Any, exit_function: Callable[..., None]) -> ModuleView:
     return type("sys", (ModuleView,), namespace)()
 
 
+class QuietLogging:
+    """What ``logging.getLogger()`` (and a handler or formatter) gives a submission: every call is
+    accepted and shows nothing, as Python's default WARNING level shows nothing of debug and info.
+    Nothing is formatted, so no object of the submission is turned into text here."""
+
+    __slots__ = ()
+    name = "main"
+    level = 0
+    propagate = True
+    disabled = False
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("a logger is read-only in the grader")
+
+    def _ignore(self, *args: object, **kwargs: object) -> None:
+        return None
+
+    def _self(self, *args: object, **kwargs: object) -> "QuietLogging":
+        return self
+
+    def _false(self, *args: object, **kwargs: object) -> bool:
+        return False
+
+    debug = info = warning = warn = error = exception = critical = fatal = log = _ignore
+    setLevel = addHandler = removeHandler = setFormatter = addFilter = removeFilter = flush = close = _ignore
+    getChild = _self
+    isEnabledFor = hasHandlers = _false
+
+
+def logging_view() -> ModuleView:
+    """A stand-in for ``logging`` with what innocent code uses: loggers, handlers and formatters that
+    accept every call and show nothing, ``basicConfig``, the module-level functions and the levels."""
+    quiet = QuietLogging()
+    levels = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARNING": 30, "WARN": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
+    namespace: dict[str, Any] = {"__slots__": (), **levels}
+    for name in ("getLogger", "StreamHandler", "NullHandler", "Formatter", "LoggerAdapter"):
+        namespace[name] = staticmethod(lambda *args, **kwargs: quiet)
+    for name in ("debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
+                 "disable", "captureWarnings"):
+        namespace[name] = staticmethod(lambda *args, **kwargs: None)
+
+    def basicConfig(**settings: object) -> None:
+        if "filename" in settings:  # a submission writes no files
+            raise PermissionError("logging to a file is not available in the grader")
+    namespace["basicConfig"] = staticmethod(basicConfig)
+    return type("logging", (ModuleView,), namespace)()
+
+
+class Suppress:
+    """``contextlib.suppress(*exceptions)``: a with block that swallows those exceptions (the grader's own
+    class: Python's keeps its exceptions where a submission could read them)."""
+
+    __slots__ = ("_exceptions",)
+
+    def __init__(self, *exceptions: type) -> None:
+        object.__setattr__(self, "_exceptions", exceptions)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("suppress is read-only in the grader")
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+        return kind is not None and issubclass(kind, self._exceptions)
+
+
+class NullContext:
+    """``contextlib.nullcontext(value)``: a with block that does nothing and gives ``value``."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: object = None) -> None:
+        object.__setattr__(self, "_value", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("nullcontext is read-only in the grader")
+
+    def __enter__(self) -> object:
+        return self._value
+
+    def __exit__(self, *details: object) -> bool:
+        return False
+
+
+def contextlib_view() -> ModuleView:
+    """A stand-in for ``contextlib`` with ``suppress`` and ``nullcontext``."""
+    namespace = {"__slots__": (), "suppress": staticmethod(lambda *exceptions: Suppress(*exceptions)),
+                 "nullcontext": staticmethod(lambda value=None: NullContext(value))}
+    return type("contextlib", (ModuleView,), namespace)()
+
+
 def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     """Build one fresh view per whitelisted module.
 

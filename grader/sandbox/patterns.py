@@ -122,18 +122,29 @@ class MatchStatements:
         return node
 
     def visit_MatchClass(self, node: ast.MatchClass) -> ast.AST:
-        if node.kwd_patterns:
-            self.error(node, "class patterns with keywords (case C(x=...)) are not allowed; "
-                             "use positional patterns or an if-statement.")
+        from grader.sandbox.policy import forbidden_attribute  # policy.py imports this module
+
+        keywords = list(node.kwd_attrs)
+        if keywords and not self.class_patterns:
+            self.error(node, "a class pattern with keywords outside a match statement is not allowed.")
+        for keyword in keywords:
+            if forbidden_attribute(keyword, own=True):
+                self.error(node, f'"{keyword}" is not an attribute a submission may use.')
         self._check_pattern_expression(node, node.cls)
-        if (isinstance(node.cls, ast.Attribute) or node.patterns) and self.class_patterns:
+        if (isinstance(node.cls, ast.Attribute) or node.patterns or keywords) and self.class_patterns:
             # Python reads a class pattern's dotted name without the attribute guard (``case err.obj():`` read
             # AttributeError.obj, which the guard refuses): read it through the guard before the match statement.
             # With positional sub-patterns Python reads the subject's attributes named in __match_args__
             # without the guard too: the class is then a stand-in that checks those names as they are read.
+            # Keyword sub-patterns (``case C(x=p)``) become positional ones of a stand-in whose __match_args__
+            # end with those names (same reads, same order, checked the same way).
             name = self.gen_tmp_name()
             value = self.visit(node.cls)
-            if node.patterns:
+            if keywords:
+                value = ast.Call(func=ast.Name("_match_class_", ast.Load()), keywords=[], args=[
+                    value, ast.Constant(len(node.patterns)), ast.Tuple([ast.Constant(k) for k in keywords], ast.Load())])
+                node.patterns, node.kwd_attrs, node.kwd_patterns = node.patterns + node.kwd_patterns, [], []
+            elif node.patterns:
                 value = ast.Call(func=ast.Name("_match_class_", ast.Load()), args=[value], keywords=[])
             assign = ast.Assign(targets=[ast.Name(name, ast.Store())], value=value)
             copy_locations(assign, node)

@@ -59,9 +59,11 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 
 
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
-# exception class, ``type(x).__name__`` in an error message. None of them leads to a frame,
-# a module or a function's globals.
-READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__"})
+# exception class, ``type(x).__name__`` in an error message, ``object.__setattr__(self, name, value)``
+# in a frozen dataclass's ``__post_init__`` (the guard hands out ``object``'s only, for the
+# submission's own objects). None of them leads to a frame, a module or a function's globals.
+READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
+                              "__setattr__"})
 
 
 def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> bool:

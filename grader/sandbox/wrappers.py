@@ -92,14 +92,20 @@ def _field(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
 def _resolvable_markers(guards: Guards, cls: type) -> None:
     """Under ``from __future__ import annotations`` @dataclass tells ``ClassVar``, ``InitVar`` and ``KW_ONLY``
     apart by looking their names up in ``sys.modules[cls.__module__]``: the loader's empty stand-in gets
-    main.py's bindings of exactly those objects (nothing else of main.py's namespace)."""
+    main.py's bindings of exactly those objects, and for a dotted annotation (``dataclasses.InitVar[int]``,
+    ``typing.ClassVar[int]``) its names of the two modules, bound to the real modules as @dataclass
+    compares them (nothing else of main.py's namespace; main.py cannot reach the stand-in)."""
     module = guards.main_module
     if module is None or sys.modules.get(getattr(cls, "__module__", None)) is not module:
         return
     markers = (typing.ClassVar, dataclasses.InitVar, dataclasses.KW_ONLY)
+    modules = ((guards.views["dataclasses"], dataclasses), (guards.views["typing"], typing))
     for name, value in list(guards.globals.items()):
         if type(name) is str and any(value is marker for marker in markers):
             setattr(module, name, value)
+        for view, real in modules:
+            if type(name) is str and value is view:
+                setattr(module, name, real)
 
 
 def _replace(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
