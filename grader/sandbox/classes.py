@@ -338,26 +338,21 @@ class _MatchClass(type):
         return names
 
     def _keyword_names(cls) -> tuple:
-        """``case C(p, k=q)`` as the policy rewrote it (``case stand-in(p, q)``): C's first positional names,
-        then the keywords. Only for the submission's own classes: Python reads a keyword off the subject
-        as it is, also from an instance's own attributes, which no class namespace shows."""
+        """``case C(p, k=q)`` as the policy rewrote it (``case stand-in(p, q)``): C's first positional names, then
+        the keywords; main.py's own classes only (a keyword may name an instance's attribute no class shows)."""
         real, count = cls._cls, cls._positional
         if not cls._is_own(real):
             raise TypeError(f"case {real.__name__}(name=...): keyword sub-patterns are only available for "
                             "main.py's own classes in the grader (use an if-guard)")
-        if not count:
-            return cls._keywords
-        if type.__getattribute__(real, "__flags__") & _MATCH_SELF and not hasattr(real, "__match_args__"):
+        if count and type.__getattribute__(real, "__flags__") & _MATCH_SELF and not hasattr(real, "__match_args__"):
             raise TypeError(f"case {real.__name__}(x, name=...) is not available in the grader")
-        names = getattr(real, "__match_args__", ())
-        if type(names) is not tuple or not all(type(name) is str for name in names):
-            return names
-        if len(names) < count:
-            raise TypeError(f"{real.__name__}() accepts {len(names)} positional sub-patterns ({count} given)")
+        names = getattr(real, "__match_args__", ()) if count else ()
+        if type(names) is not tuple or not all(type(name) is str for name in names) or len(names) < count:
+            raise TypeError(f"{real.__name__}() does not accept {count} positional sub-patterns here")
         return names[:count] + cls._keywords
 
 
-def match_class(cls: object, is_own_class: Callable[[type], bool], made: dict, positional: int | None = None,
+def match_class(is_own_class: Callable[[type], bool], made: dict, cls: object, positional: int | None = None,
                 keywords: tuple = ()) -> object:
     """What ``case cls(p, ...)`` (positional sub-patterns) matches with: a stand-in class.
 

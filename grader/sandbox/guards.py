@@ -22,7 +22,7 @@ from grader.sandbox.classes import (COMPARISONS, PLAIN_BUILTINS, SAFE_CLASSES, C
 from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
-from grader.sandbox.modules import ModuleView, build_views, contextlib_view, logging_view, sys_view
+from grader.sandbox.modules import ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, forbidden_attribute
 
@@ -81,8 +81,6 @@ class Guards:
         self.copier = Copier(lambda cls: cls in self.own_classes, lambda value: isinstance(value, ModuleView))
         self.views = build_views(self._wrap_module_value)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
-        self.views["logging"] = logging_view()
-        self.views["contextlib"] = contextlib_view()
 
     # Reading --------------------------------------------------------------------------------
     def is_own(self, obj: object) -> bool:
@@ -104,10 +102,8 @@ class Guards:
             raise TypeError("attribute name must be a str")
         if name not in _PLAIN_NAMES:
             if name in READABLE_DUNDERS:
-                if name == "__setattr__":
-                    if obj is not object:
-                        raise AttributeError('"__setattr__" is only available in the grader as object.__setattr__')
-                    return _own_setattr(self.is_own)
+                if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
+                    return wrappers.own_setattr(obj, self.is_own)
                 value = getattr(obj, name, *default)
                 if name == "__init__" and isinstance(obj, type):
                     return _initializer(obj, value, self.is_own)
@@ -269,8 +265,7 @@ class Guards:
             "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
             "_unpack_sequence_": guarded_unpack_sequence,
             "_write_": self.write,
-            "_match_class_": lambda cls, *keywords: match_class(cls, self.own_classes.__contains__, self.match_classes,
-                                                                *keywords),
+            "_match_class_": functools.partial(match_class, self.own_classes.__contains__, self.match_classes),
             "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_print_": self.print_factory,
@@ -295,19 +290,6 @@ def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object],
         return init(target, *args, **kwargs)
     __init__.__qualname__ = f"{cls.__name__}.__init__"
     return __init__
-
-
-def _own_setattr(is_own: Callable[[object], bool]) -> Callable[[Any, str, Any], None]:
-    """``object.__setattr__`` for a submission (a frozen dataclass's ``__post_init__``): sets an attribute
-    of the submission's own objects only, under the names ``obj.name = value`` may write there."""
-    def __setattr__(target: Any, name: str, value: Any) -> None:
-        if isinstance(target, type) or not is_own(target):
-            raise TypeError("object.__setattr__ can only set attributes of main.py's own objects in the grader")
-        if type(name) is not str or forbidden_attribute(name, own=True):
-            raise AttributeError(f"the attribute {str(name)[:60]!r} is not one a submission may set")
-        object.__setattr__(target, name, value)
-    __setattr__.__qualname__ = "object.__setattr__"
-    return __setattr__
 
 
 class GuardedFormatter(string.Formatter):

@@ -230,4 +230,5 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
             namespace[attribute] = staticmethod(value) if isinstance(value, types.FunctionType) else value
         views[name] = type(name, (ModuleView,), namespace)()
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
+    views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     return views

@@ -323,3 +323,20 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("functools", "lru_cache"): _lru_cache,
     ("typing", "Literal"): _literal,
 }
+
+
+def own_setattr(holder: object, is_own: Callable[[object], bool]) -> Callable[[Any, str, Any], None]:
+    """``object.__setattr__`` for a submission (a frozen dataclass's ``__post_init__``): sets an attribute
+    of the submission's own objects only, under the names ``obj.name = value`` may write there. Read off
+    anything but ``object`` itself (``x.__setattr__``, ``dict.__setattr__``) it is not available."""
+    if holder is not object:
+        raise AttributeError('"__setattr__" is only available in the grader as object.__setattr__')
+
+    def __setattr__(target: Any, name: str, value: Any) -> None:
+        if isinstance(target, type) or not is_own(target):
+            raise TypeError("object.__setattr__ can only set attributes of main.py's own objects in the grader")
+        if type(name) is not str or forbidden_attribute(name, own=True):
+            raise AttributeError(f"the attribute {str(name)[:60]!r} is not one a submission may set")
+        object.__setattr__(target, name, value)
+    __setattr__.__qualname__ = "object.__setattr__"
+    return __setattr__
