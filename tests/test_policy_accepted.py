@@ -15,6 +15,11 @@ ACCEPTED = {
     "lambda and generators": "f = lambda x: x + 1\nassert sum(f(i) for i in range(3)) == 6",
     "try/except/finally": "try:\n    int('x')\nexcept ValueError as e:\n    r = e.args\nfinally:\n    pass",
     "bare except becomes Exception": "try:\n    {}['x']\nexcept:\n    ok = True\nassert ok",
+    "a note added to an exception": (
+        "try:\n    try:\n        int('x')\n    except ValueError as problem:\n        error = ValueError('vorm')\n"
+        "        error.add_note(str(problem))\n        raise error from None\nexcept ValueError as caught:\n"
+        "    ok = caught.args == ('vorm',)\nassert ok"
+    ),
     "classes with dunder methods": (
         "class Fout(ValueError):\n    pass\n"
         "class P:\n    def __init__(self, n):\n        self._n = n\n        self.items = []\n"

@@ -126,7 +126,7 @@ class Guards:
         held = read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
         if type(held) is super:  # super(KeyError, error).name reads error's attributes from a base class on
             held = held.__self__
-        if isinstance(held, BaseException) and not self.is_own(held) and name != "args":
+        if isinstance(held, BaseException) and not self.is_own(held) and name not in _EXCEPTION_NAMES:
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
         if name == "args" and isinstance(held, BaseException) and not self.is_own(held):
@@ -332,6 +332,7 @@ def read_through(obj: object) -> object:
 
 
 _ALIAS_DEPTH = 100
+_EXCEPTION_NAMES = frozenset({"args", "add_note"})  # what a library's exception offers (add_note gives nothing)
 
 
 def is_str_formatter(value: object) -> bool:
