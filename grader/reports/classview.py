@@ -8,6 +8,7 @@ from typing import Iterable, Iterator
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
+from grader.reports import selection
 from grader.reports.feedback import clean
 from grader.results import base_id
 
@@ -51,8 +52,8 @@ class ClassSummary:
         """Record ``result``'s checks; out: its summary.
 
         The summary has the result's own top-level fields, ``load`` with only ``problem``,
-        ``checkpoints`` with only ``passed``, ``failed`` (the base ids of the checks that did not
-        pass, in battery order) and ``hidden`` (whether any check is hidden).
+        ``checkpoints`` with only ``passed``, ``failed`` (the base ids of the checks whose failure
+        the student's report shows as a finding of its own, grader.reports.selection.findings) and ``hidden`` (whether any check is hidden).
         """
         failed, hidden = {}, False
         for entry in result.get("checkpoints", {}).values():
@@ -64,8 +65,8 @@ class ClassSummary:
                                         "message": clean(record.get("message") or "", 300),
                                         "hidden": bool(record.get("hidden")), "key": key}
                 hidden = hidden or bool(record.get("hidden"))
-                if record.get("outcome") != "passed":
-                    failed[self.checks[key]["key"]] = True  # the catalogue's own string: shared, not copied
+        for key in selection.findings(result, FUNCTIONS):
+            failed[self.checks[key]["key"]] = True  # the catalogue's own string: shared, not copied
         summary = {key: value for key, value in result.items() if key not in ("load", "checkpoints")}
         summary["load"] = {"problem": (result.get("load") or {}).get("problem")}
         summary["checkpoints"] = {key: {"passed": bool(entry.get("passed"))}

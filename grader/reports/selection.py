@@ -130,3 +130,26 @@ def shown_failures(result: dict) -> dict[str, tuple[str | None, list[dict]]]:
         selection = select(int(key), entry.get("checks", []), verdicts, graded, inherited)
         found[key] = (selection["root"], selection["shown"])
     return found
+
+
+def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
+    """The checks (base ids) a results.json entry's report shows in full as findings of their own.
+
+    Left out, as they say nothing about that check's own rule: a failure that comes from an
+    earlier checkpoint (its checkpoint has a root cause, see :func:`select`), one the report only
+    lists (it repeats an earlier result or input), a check of a function the submission lacks (a
+    ``missing-function`` note; ``functions``: the checkpoints' functions in order) and a check
+    that was not run. The class page counts these.
+    """
+    missing = {note.get("name") for note in (result.get("load") or {}).get("notes", [])
+               if isinstance(note, dict) and note.get("kind") == "missing-function"}
+    found: dict[str, bool] = {}
+    for key, (root, shown) in shown_failures(result).items():
+        number = int(key)
+        if root is not None or (1 <= number <= len(functions) and functions[number - 1] in missing):
+            continue
+        for record in shown:
+            if record["outcome"] != "not-run":
+                found[base_id(record["id"])] = True
+    return list(found)
+
