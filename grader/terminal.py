@@ -162,7 +162,7 @@ SHOWN_FAILURES = 3
 
 
 def group_failures(failed: list[dict]) -> list[list[dict]]:
-    """Failed checks grouped by check (the cases of one parametrized check together), in order."""
+    """Check records grouped by check (the cases of one parametrized check together), in order."""
     groups: dict[str, list[dict]] = {}
     for check in failed:
         groups.setdefault(check["id"].split("[")[0], []).append(check)
@@ -314,13 +314,14 @@ class Progress:
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
             failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]
+            checks = group_failures(checkpoint["checks"])  # a parametrized check counts once, as in the reports
             if problem:
                 verdict = text["not-graded"]
             elif checkpoint["passed"]:
                 verdict = text["passed"]
             else:
-                total = len(checkpoint["checks"])  # the noun follows the total: "1 van de 1 controle"
-                verdict = text["failed-one" if total == 1 else "failed"].format(n=len(failed), total=total)
+                total = len(checks)  # the noun follows the total: "1 van de 1 controle"
+                verdict = text["failed-one" if total == 1 else "failed"].format(n=len(group_failures(failed)), total=total)
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
             if problem or not failed or brief:
                 continue

@@ -205,6 +205,22 @@ def test_checks_not_run_after_the_cpu_budget_say_so_everywhere(lang, budget, not
     assert note in shown(res, lang) and note in md(res, lang)
 
 
+
+@pytest.mark.parametrize("lang, counts, failed, passes", [
+    ("nl", "2 van 4 controles geslaagd", "2 van de 4 controles mislukt", "Geslaagde controles bekijken (2)"),
+    ("en", "2 of 4 checks passed", "2 of the 4 checks failed", "Show the passed checks (2)")])
+def test_a_checkpoint_counts_its_checks_not_their_cases(lang, counts, failed, passes):
+    # A parametrized check is one check with several cases: the counts say checks, as the list of
+    # checks below them does (each with its cases), and as the class page does.
+    checks = passing("v", 1, 2) + [check("v3_keys[a]", 1, "failed", tried="t", expected="e", got="g"),
+                                   check("v3_keys[b]", 1), check("v3_keys[c]", 1),
+                                   check("v4_limit[a]", 1, "failed", tried="t", expected="e", got="g"),
+                                   check("v4_limit[b]", 1, "failed", tried="t", expected="e", got="g")] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    res = terminal_result(checks, lang=lang)
+    assert counts in shown(res, lang) and counts in md(res, lang) and passes in shown(res, lang)
+    assert failed in self_check(res, lang)
+
 # Singular and plural. ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang, one, two", [("nl", "(1 geval)", "(2 gevallen)"), ("en", "(1 case)", "(2 cases)")])

@@ -131,8 +131,10 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "number": number,
         "function": function,
         "passed": bool(entry.get("passed")),
-        "total": len(records),
-        "passed_count": len(passed),
+        # Checks, not cases: a parametrized check counts once, passed when every case passed.
+        "total": len(totals),
+        "passed_count": sum(all(r["outcome"] == "passed" for r in group["records"])
+                            for group in selection.groups(records)),
         "missing": graded and function in missing,
         "root_cause": root,
         "confirmed": bool(confirmed) and root == "fingerprint",
