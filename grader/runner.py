@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 import os
 import selectors
@@ -181,7 +182,7 @@ class Battery:
         if not isolation.ISOLATED:  # no fork here: grade in this process, without limits
             recorder = isolation.Recorder()
             before = time.process_time()
-            self._child(job, source, recorder)
+            self._child(copy.copy(job), source, recorder)  # its own copy of the job, as a forked child has
             job.cpu_used += time.process_time() - before
             for message in recorder.messages:
                 self._handle(job, message)

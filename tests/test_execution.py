@@ -228,6 +228,26 @@ def test_in_process_grading_runs_every_check_however_long_the_grader_has_run(mon
     assert [job.outcomes.get(index, {}).get("outcome") for index in range(job.total)] == ["passed"] * job.total
 
 
+def test_in_process_grading_counts_each_strike_once(monkeypatch):
+    # A forked child counts strikes in its own copy of the job, the parent again from its messages;
+    # in-process both counted on the same job, so each time-out counted twice (the reduced limit
+    # and the ten-strike stop came at half the strikes the README gives).
+    from grader.discover import Submission
+    from test_isolation import replace_function
+
+    monkeypatch.setattr(runner.isolation, "ISOLATED", False)
+    source = replace_function(CORRECT.read_text(encoding="utf-8"), "dispatch_ticket", "while True:\n    pass")
+    graded = []
+    battery = runner.Battery([Submission("loop", "loop.py", source.encode("utf-8"), "0" * 64)], 0.5, 1,
+                             lambda job, checks: graded.append(job))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        pytest.main(grading.pytest_arguments(0.5), plugins=[battery])
+    job = graded[0]
+    outcomes = [job.outcomes.get(index, {}).get("outcome") for index in range(job.total)]
+    assert outcomes.count("timeout") == runner.MAX_TIMEOUTS == job.timeouts
+
+
 @pytest.mark.parametrize("isolated", [True, False], ids=["child-processes", "in-process"])
 def test_a_submission_that_uses_up_its_whole_cpu_budget_stops_with_the_rest_not_run(monkeypatch, isolated):
     # Each check stays far within its own limit, but all of them together would hold a worker for
