@@ -34,7 +34,8 @@ TEXT = {
         "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
                            "fouten komen mogelijk daaruit)",
         "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
-                            "vingerafdruk laat ook goedgekeurde voorstellen mislukken)",
+                            "vingerafdruk laat ook goedgekeurde voorstellen mislukken, en een proposal_fingerprint "
+                            "die vastloopt of een fout geeft ook dispatch_ticket als dat hem gebruikt)",
         "line": "regel", "cell": "cel {cell}, regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
@@ -93,7 +94,8 @@ TEXT = {
         "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "
                            "failures may come from there)",
         "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
-                            "approved proposals fail too)",
+                            "approved proposals fail too, and a proposal_fingerprint that gets stuck or raises an error "
+                            "makes dispatch_ticket do so when it uses it)",
         "line": "line", "cell": "cell {cell}, line {line}",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",

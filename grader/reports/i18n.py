@@ -44,10 +44,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "root_fingerprint": {
         "nl": "Checkpoint 2 slaagt nog niet. De controles van dit checkpoint zetten de juiste SHA-256-vingerafdruk "
               "van het voorstel in approved. Berekent je code een andere vingerafdruk, dan weigert dispatch_ticket "
-              "ook goedgekeurde voorstellen (approval-required). Kijk hier opnieuw naar zodra checkpoint 2 slaagt.",
+              "ook goedgekeurde voorstellen (approval-required); loopt proposal_fingerprint vast of geeft het een "
+              "fout, dan gebeurt dat hier ook zodra dispatch_ticket het gebruikt. Kijk hier opnieuw naar zodra "
+              "checkpoint 2 slaagt.",
         "en": "Checkpoint 2 does not pass yet. The checks of this checkpoint put the correct SHA-256 fingerprint "
               "of the proposal in approved. If your code computes a different fingerprint, dispatch_ticket also "
-              "refuses approved proposals (approval-required). Look at this again once checkpoint 2 passes.",
+              "refuses approved proposals (approval-required); if proposal_fingerprint gets stuck or raises an "
+              "error, that happens here too once dispatch_ticket uses it. Look at this again once checkpoint 2 passes.",
     },
     "root_fingerprint_confirmed": {
         "nl": "Je proposal_fingerprint geeft voor p een andere vingerafdruk dan H(p), en dispatch_ticket gebruikt "
