@@ -302,3 +302,22 @@ def test_a_folder_name_with_invisible_characters_does_not_look_like_another_stud
     for lines in (True, False):
         shown = terminal.printable(f"anna{char}", lines)
         assert shown != "anna" and char not in shown
+
+
+def test_a_member_name_of_thousands_of_folders_costs_memory_linear_in_its_length():
+    # One member "a/a/.../main.py" in a student's zip (a member name may be 64 KiB): keeping every
+    # prefix of it as a path of its own took memory quadratic in its depth (gigabytes for one name),
+    # and the whole class's run died in discovery.
+    import tracemalloc
+
+    deep = "a/" * 6000 + "main.py"
+    names = [f"{folder}/{deep}" for folder in ("x", "y")] + ["x/" + "a/" * 5999 + "other.py"]
+    tracemalloc.start()
+    try:
+        rels = files.distinct_rels(names)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert rels == {name: name for name in names}
+    assert peak < 8 * 2**20, f"{peak / 2**20:.0f} MiB for three names of 12 KiB"
+

@@ -141,24 +141,32 @@ def distinct_rels(raws: Iterable[str]) -> dict[str, str | None]:
     (:func:`_distinct_entries`). The same name twice stays one path (the later member wins).
     """
     result: dict[str, str | None] = {}
-    owner: dict[tuple, tuple] = {}  # a cleaned path -> the raw path that holds it
-    seen: dict[tuple, tuple] = {}   # a raw path -> its cleaned path
+    # Both trees by node number, each node once (keeping every path prefix as a tuple of its own
+    # took memory quadratic in a name's depth: gigabytes for one member name of 64 KiB).
+    raw_nodes: dict[tuple[int, str], int] = {}    # (raw parent, raw part) -> raw node
+    clean_nodes: dict[tuple[int, str], int] = {}  # (clean parent, name) -> clean node: that name is taken
+    clean_of: dict[int, int] = {0: 0}             # raw node -> its clean node
+    names: dict[int, str] = {}                     # clean node -> its name
     for raw in sorted(set(raws)):
-        parts = _parts(raw)
-        clean: tuple = ()
-        for depth, part in enumerate(parts):
-            key = tuple(parts[:depth + 1])
-            if key not in seen:
+        node = clean = 0
+        path = []
+        for depth, part in enumerate(parts := _parts(raw)):
+            key = (node, part)
+            if key not in raw_nodes:
                 name = unicodedata.normalize("NFC", part)
                 stem, dot, extension = name.rpartition(".") if depth == len(parts) - 1 else ("", "", "")
                 base, tail = (stem, dot + extension) if stem else (name, "")
-                candidate, number = (*clean, name), 2
-                while candidate in owner:
-                    candidate, number = (*clean, f"{base}-{number}{tail}"), number + 1
-                owner[candidate] = key
-                seen[key] = candidate
-            clean = seen[key]
-        result[raw] = "/".join(clean) or None
+                candidate, number = name, 2
+                while (clean, candidate) in clean_nodes:
+                    candidate, number = f"{base}-{number}{tail}", number + 1
+                clean_nodes[(clean, candidate)] = len(clean_nodes) + 1
+                raw_nodes[key] = len(raw_nodes) + 1
+                clean_of[raw_nodes[key]] = clean_nodes[(clean, candidate)]
+                names[clean_nodes[(clean, candidate)]] = candidate
+            node = raw_nodes[key]
+            clean = clean_of[node]
+            path.append(names[clean])
+        result[raw] = "/".join(path) or None
     return result
 
 
