@@ -321,3 +321,24 @@ def test_a_member_name_of_thousands_of_folders_costs_memory_linear_in_its_length
     assert rels == {name: name for name in names}
     assert peak < 8 * 2**20, f"{peak / 2**20:.0f} MiB for three names of 12 KiB"
 
+
+
+def test_a_notebook_with_more_code_than_the_loader_takes_is_not_parsed(monkeypatch):
+    # Python's parser takes about 1.5 KiB of memory per byte of source: a notebook of 16 MiB whose one cell
+    # is "a" on 8 million lines (and a %magic, so the cell is parsed) took 19 GiB while the class was read.
+    # Code the loader refuses as too large anyway is joined as it is, never parsed.
+    import ast
+    import json
+
+    from grader.discover import notebooks
+    from grader.sandbox import loader
+
+    assert notebooks.MAX_CODE == loader.MAX_SOURCE_BYTES
+    parsed = []
+    monkeypatch.setattr(ast, "parse", lambda source, *a, **k: parsed.append(len(source)))
+    cell = "a\n" * (loader.MAX_SOURCE_BYTES // 2) + "%time x"
+    source, note = notebooks.to_python(json.dumps({"cells": [{"cell_type": "code", "source": cell}]}).encode())
+    assert not parsed and len(source) > loader.MAX_SOURCE_BYTES
+    assert source.count(b"\n") == cell.count("\n") + 1 and note["cells"] == [[1, 1, cell.count("\n") + 1]]
+    notebooks.to_python(json.dumps({"cells": [{"cell_type": "code", "source": "%time x"}]}).encode())
+    assert parsed == [len("%time x")]  # a notebook of a usual size is still parsed

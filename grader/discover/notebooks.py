@@ -11,6 +11,10 @@ PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 # A line IPython handles itself: ``%magic``, ``!shell``, ``x = !shell``, ``x = %magic``, ``?help``.
 _IPYTHON_LINE = re.compile(r"^(\s*)(?:[%!?]|[A-Za-z_][A-Za-z0-9_, ]*=\s*[%!])")
 _HELP_SUFFIX = re.compile(r"^\s*[A-Za-z_][\w.]*\?{1,2}\s*$")
+# Code cells longer than this in all (characters) are not parsed: the loader refuses such a source as too
+# large (grader.sandbox.loader.MAX_SOURCE_BYTES), and Python's parser takes about 1.5 KiB of memory per
+# byte (a notebook's 16 MiB would take gigabytes while the class is read).
+MAX_CODE = 256 * 1024
 
 
 class NotebookError(Exception):
@@ -41,11 +45,12 @@ def _cells(document: object) -> list[tuple[int, str]]:
             if isinstance(cell, dict) and cell.get("cell_type") == "code"]
 
 
-def _replaced(lines: list[str]) -> tuple[list[str], int]:
-    """``lines`` with IPython-only lines as ``pass``, unless they already parse as Python."""
+def _replaced(lines: list[str], parse: bool = True) -> tuple[list[str], int]:
+    """``lines`` with IPython-only lines as ``pass``, unless they already parse as Python (tried when ``parse``)."""
     try:
-        ast.parse("\n".join(lines))
-        return lines, 0  # plain Python: a line starting with % is a continued expression
+        if parse:
+            ast.parse("\n".join(lines))
+            return lines, 0  # plain Python: a line starting with % is a continued expression
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         pass
     out = []
@@ -58,8 +63,10 @@ def _replaced(lines: list[str]) -> tuple[list[str], int]:
     return out, sum(1 for old, new in zip(lines, out) if old != new)
 
 
-def _python_lines(source: str) -> tuple[list[str], int]:
-    """A cell's lines with IPython-only lines replaced (same count); and how many were replaced."""
+def _python_lines(source: str, parse: bool = True) -> tuple[list[str], int]:
+    """A cell's lines with IPython-only lines replaced (same count); and how many were replaced.
+
+    ``parse`` False: the cell is not parsed to see whether it is plain Python already (see MAX_CODE)."""
     source = source.replace("\r\n", "\n").replace("\r", "\n")
     lines = (source[:-1] if source.endswith("\n") else source).split("\n")
     first = next((index for index, line in enumerate(lines) if line.strip()), 0)
@@ -67,9 +74,9 @@ def _python_lines(source: str) -> tuple[list[str], int]:
         magic = (lines[first].strip()[2:].split() or [""])[0]
         if magic not in PYTHON_CELL_MAGICS:  # %%bash, %%html, %%writefile...: not Python at all
             return [""] * len(lines), sum(1 for line in lines if line.strip())
-        body, count = _replaced(lines[first + 1:])
+        body, count = _replaced(lines[first + 1:], parse)
         return lines[:first] + ["pass"] + body, count + 1
-    return _replaced(lines)
+    return _replaced(lines, parse)
 
 
 def to_python(data: bytes) -> tuple[bytes, dict]:
@@ -77,8 +84,10 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
 
     Cells are joined in order, one blank line between them; IPython magics (``%``, ``%%``)
     and shell escapes (``!``) become ``pass`` (or blank lines for a non-Python ``%%`` cell),
-    so every line keeps its number. Out: (source, note) where the note is ``{"kind":
-    "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n}`` (cell =
+    so every line keeps its number (code cells of more than MAX_CODE characters in all are not
+    parsed, so a continued expression's line that starts with ``%`` becomes ``pass`` too: the
+    loader refuses such a source as too large anyway). Out: (source, note) where the note is
+    ``{"kind": "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n}`` (cell =
     position among all cells, 1-based). Raises :class:`NotebookError` for unreadable data.
     """
     try:
@@ -88,10 +97,12 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     lines: list[str] = []
     mapping: list[list[int]] = []
     replaced = 0
-    for position, source in _cells(document):
+    cells = _cells(document)
+    parse = sum(len(source) for _, source in cells) <= MAX_CODE
+    for position, source in cells:
         if not source.strip():
             continue
-        cell_lines, count = _python_lines(source)
+        cell_lines, count = _python_lines(source, parse)
         replaced += count
         mapping.append([position, len(lines) + 1, len(lines) + len(cell_lines)])
         lines.extend(cell_lines)
