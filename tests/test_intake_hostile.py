@@ -342,3 +342,37 @@ def test_a_notebook_with_more_code_than_the_loader_takes_is_not_parsed(monkeypat
     assert source.count(b"\n") == cell.count("\n") + 1 and note["cells"] == [[1, 1, cell.count("\n") + 1]]
     notebooks.to_python(json.dumps({"cells": [{"cell_type": "code", "source": "%time x"}]}).encode())
     assert parsed == [len("%time x")]  # a notebook of a usual size is still parsed
+
+
+@pytest.mark.parametrize("wrapper", ["export", "hw-submissions"])
+def test_the_file_limit_of_a_student_folder_holds_per_student_inside_a_wrapping_folder(tmp_path, monkeypatch, wrapper):
+    # A class folder inside one folder (an unpacked archive, gh classroom's <assignment>-submissions): the
+    # limit counted the wrapping folder, so one student's data folder took every student after them.
+    monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
+    root = tmp_path / wrapper
+    (root / "hw-aaa" / "data").mkdir(parents=True)
+    for number in range(20):
+        (root / "hw-aaa" / "data" / f"{number:02d}.txt").write_text("")
+    for name in ("hw-aaa", "hw-bob", "hw-carol"):
+        (root / name).mkdir(exist_ok=True)
+        (root / name / "main.py").write_text(f"naam = '{name}'\n")
+    for number in range(8):  # loose files of an export: each one a student, none counted against another
+        (root / f"dirk{number}.py").write_text("x = 1\n")
+    by_id = {s.id.removeprefix("hw-"): s for s in discover([str(tmp_path)])[0]}
+    assert {"aaa", "bob", "carol"} <= set(by_id) and len(by_id) == 11
+    assert [n for n in by_id["aaa"].notes if n["kind"] == "too-many-files"] == [
+        {"kind": "too-many-files", "folder": os.path.join(wrapper, "hw-aaa"), "limit": 5}]
+    assert not any(n["kind"] == "too-many-files" for s in by_id.values() if s is not by_id["aaa"] for n in s.notes)
+
+
+def test_the_file_limit_of_one_students_own_folder_counts_that_whole_folder(tmp_path, monkeypatch):
+    monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
+    for folder in ("data", "more"):
+        (tmp_path / "anouk" / folder).mkdir(parents=True)
+        for number in range(20):
+            (tmp_path / "anouk" / folder / f"{number:02d}.txt").write_text("")
+    (tmp_path / "anouk" / "main.py").write_text("x = 1\n")
+    [anouk], _ = discover([str(tmp_path)])
+    assert anouk.source == b"x = 1\n" and len(anouk.ignored_files) == 4
+    assert [n for n in anouk.notes if n["kind"] == "too-many-files"] == [
+        {"kind": "too-many-files", "folder": "anouk", "limit": 5}]

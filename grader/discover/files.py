@@ -189,18 +189,21 @@ def scan_folder(folder: Path) -> Tree:
     """Every regular file under ``folder`` (sorted), without following symbolic links.
 
     Junk (see :func:`is_junk`) is left out; folders holding ``.git`` are remembered. Nothing
-    is opened or changed. A top-level folder with more than MAX_FOLDER_FILES files keeps its
-    first ones and gets a ``too-many-files`` note (``folder``: its name). Raises ``OSError``
-    when ``folder`` cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
+    is opened or changed. A student's folder with more than MAX_FOLDER_FILES files keeps its
+    first ones and gets a ``too-many-files`` note (``folder``: its path on disk, relative to
+    ``folder``). A student's folder is a top-level one, or one in the wrapping folders
+    :func:`_wrappers` finds (files there are each their own). Raises ``OSError`` when ``folder``
+    cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
     """
     files: list[FileRef] = []
     git_dirs: set[str] = set()
     counts: dict[str, int] = {}  # files kept per top-level folder
     notes: list[dict] = []
     tops = _distinct_entries(folder, notes)  # raises early for an unreadable root
+    level = len(_wrappers(folder))  # how deep the students' own folders are, less one
 
     def filled(top: str, raw: str) -> bool:
-        """Whether top-level folder ``top`` has all the files it may have (noted once, under its own name)."""
+        """Whether student folder ``top`` has all the files it may have (noted once, under its own name)."""
         if not top or counts.get(top, 0) < MAX_FOLDER_FILES:
             return False
         if not any(note == {"kind": "too-many-files", "folder": raw, "limit": MAX_FOLDER_FILES} for note in notes):
@@ -214,7 +217,9 @@ def scan_folder(folder: Path) -> Tree:
         top = tops.get(head, "") if head else ""
         inner = rest and clean_rel(rest, drive=False)  # cleaned below the top-level entry, which stays as it is
         prefix = "/".join(part for part in (top, inner) if part) + "/" if head else ""
-        if filled(top, head):
+        parts = relative.split(os.sep) if head else []
+        owner = os.sep.join(parts[:level + 1]) if len(parts) > level else ""  # the student's folder, on disk
+        if filled(owner, owner):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
         if ".git" in dirs:
@@ -226,15 +231,37 @@ def scan_folder(folder: Path) -> Tree:
             rel = (own and prefix + own) if head else tops.get(name)
             if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
                 continue
-            if filled(top, head):
+            if filled(owner, owner):
                 break
-            counts[top] = counts.get(top, 0) + 1
+            counts[owner] = counts.get(owner, 0) + 1
             files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
             if len(files) > MAX_FILES:
                 from grader.discover.model import UsageError  # (model imports this module)
                 raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
                                  f"meer dan {MAX_FILES:,} bestanden in {folder}: is dit de map met inzendingen?")
     return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes)
+
+
+def _wrappers(folder: Path) -> list[str]:
+    """The names of the folders that wrap the students' folders of ``folder``: while a folder's only
+    entry (junk and symbolic links left out) is a folder that holds no ``main.py`` (or a variant: then
+    it is one student's own), that folder wraps. Out: the names on disk, outermost first; [] when
+    ``folder``'s own entries are the students' (an entry that cannot be listed ends the chain)."""
+    from grader.discover.layouts.folders import own_name  # (layouts import this module)
+
+    chain: list[str] = []
+    current = str(folder)
+    while True:
+        try:
+            entries = [name for name in os.listdir(current)
+                       if not is_junk(name) and not os.path.islink(os.path.join(current, name))]
+            inner = os.path.join(current, entries[0]) if len(entries) == 1 else ""
+            if not inner or not os.path.isdir(inner) or any(own_name(name) for name in os.listdir(inner)):
+                return chain
+        except OSError:
+            return chain
+        chain.append(entries[0])
+        current = inner
 
 
 def _distinct_entries(folder: Path, notes: list[dict]) -> dict[str, str]:

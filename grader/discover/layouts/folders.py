@@ -15,9 +15,14 @@ _MAIN_LIKE = re.compile(r"^main(?:\s*\(\d+\)|[-_ ]\d+)?\.(?:py|ipynb|py\.txt)$",
 LOOSE = (".py", ".ipynb", ".zip")
 
 
+def own_name(name: str) -> bool:
+    """True for a file name that makes the folder holding it one student's own (``main.py`` or a variant)."""
+    return bool(_MAIN_LIKE.match(name))
+
+
 def own_folder(tree: Tree) -> bool:
     """True when the root itself holds a ``main.py`` (or a variant): one student's folder."""
-    return any("/" not in ref.rel and _MAIN_LIKE.match(ref.name) for ref in tree.files)
+    return any("/" not in ref.rel and own_name(ref.name) for ref in tree.files)
 
 
 def claims(tree: Tree) -> int:
