@@ -159,16 +159,16 @@ def _main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None, chosen: bool) -> int:
     from grader.discover import UsageError, discover_apart
     from grader.grading import BatteryError, Interrupted, grade
-    from grader.terminal import TEXT
+    from grader.terminal import TEXT, printable
 
     unclaimed: list[str] = []
     try:
         submissions, single = discover_apart(args.paths, args.layout, unclaimed)
-    except UsageError as error:
-        print(f"grade: {error.text(args.lang)}", file=sys.stderr)
+    except UsageError as error:  # it may name what the folder holds: students' file names, escaped
+        print(f"grade: {printable(error.text(args.lang), False)}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as error:
-        print(f"grade: {error}", file=sys.stderr)
+        print(f"grade: {printable(str(error), False)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
         print(TEXT[args.lang]["interrupted-early"], file=sys.stderr)

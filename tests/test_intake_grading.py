@@ -142,3 +142,13 @@ def test_a_folder_name_that_is_not_utf8_is_graded_with_its_bytes_escaped(tmp_pat
     assert done.returncode == 0, done.stderr
     ids = {entry["id"]: entry["score"] for entry in jsonreport.read(tmp_path / "out" / "results.json")["submissions"]}
     assert ids == {"anna": 3, "Jos\\udce9": 3}
+
+
+def test_a_usage_error_shows_the_file_names_it_lists_with_their_control_characters_escaped(tmp_path):
+    # "found: ..." names what is in the folder: a student's file name must not clear the line and write
+    # a summary of its own on the instructor's terminal.
+    (tmp_path / "jansen_1_2_\r\x1b[2Kgrade: 31 submissions graded\x1b[8m.txt").write_text("x")
+    done = run_grade(str(tmp_path), "--layout", "moodle", "--out", str(tmp_path.parent / "out"), "--lang", "en")
+    assert done.returncode == 2
+    assert "\x1b" not in done.stderr and "\r" not in done.stderr
+    assert "jansen_1_2_\\r\\x1b[2Kgrade: 31 submissions graded\\x1b[8m.txt" in done.stderr
