@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from grader.discover import UsageError, discover, safe_name
@@ -154,3 +156,32 @@ def test_a_class_read_apart_stays_in_the_spill_until_a_submission_is_asked_for(t
 def test_accented_names_keep_their_letters_in_file_names(student_id, start):
     assert safe_name(student_id).startswith(start)
     assert safe_name(student_id) != safe_name(student_id.encode("ascii", "ignore").decode() or "x")
+
+
+def test_a_file_that_cannot_be_opened_is_that_students_problem_only(tmp_path, monkeypatch):
+    # A file unzipped with mode 000 (a zip keeps permissions): opening it raised PermissionError out of
+    # discovery, and the whole class was refused as a usage error.
+    from grader.discover import files
+
+    for name in ("anouk", "bram", "carl"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "anouk" / "main.py").write_text("x = 1\n")
+    (tmp_path / "bram" / "main.py").write_text("x = 2\n")
+    (tmp_path / "carl" / "werk.zip").write_bytes(b"PK")
+    opener = files._file_opener
+
+    def locked(path):
+        if os.path.basename(os.path.dirname(path)) not in ("bram", "carl"):
+            return opener(path)
+
+        def read(limit):
+            raise PermissionError(13, "Permission denied", path)
+        return read
+    monkeypatch.setattr(files, "_file_opener", locked)
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert by_id["anouk"].source == b"x = 1\n"
+    assert by_id["bram"].source == b"" and by_id["bram"].notes == [
+        {"kind": "file-unreadable", "file": "main.py", "detail": "Permission denied"}]
+    assert by_id["carl"].source == b"" and by_id["carl"].notes[0] == {
+        "kind": "archive-unreadable", "file": "werk.zip", "detail": "Permission denied"}
+    assert str(tmp_path) not in str(by_id["bram"].notes + by_id["carl"].notes)  # no path of the grader's machine

@@ -28,6 +28,8 @@ NOTES = {
                             ["JSONDecodeError"]),
     "archive-unreadable": ({"kind": "archive-unreadable", "file": "werk.zip", "detail": "bad zip"},
                            ["werk.zip", "bad zip"]),
+    "file-unreadable": ({"kind": "file-unreadable", "file": "main.py", "detail": "Permission denied"},
+                        ["main.py", "Permission denied"]),
     "archive-member-refused": ({"kind": "archive-member-refused", "file": "werk.zip/data.bin", "size": 70000000},
                                ["werk.zip/data.bin"]),
     "too-many-files": ({"kind": "too-many-files", "folder": "anna", "limit": 2000}, ["anna", "2000"]),

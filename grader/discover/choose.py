@@ -96,11 +96,19 @@ def expand(files: list[FileRef], depth: int, notes: list[dict]) -> list[FileRef]
             continue
         try:
             inner = archives.open_member(ref, depth).unwrap(keep_name=True)
-        except archives.ArchiveError as error:
-            notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": str(error)[:300]})
+        except (archives.ArchiveError, OSError) as error:
+            notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": _reason(error)})
             continue
         out.extend(member.under(f"{ref.rel}/{member.rel}") for member in expand(inner.files, depth + 1, notes))
     return out
+
+
+def _reason(error: Exception) -> str:
+    """Why a file could not be read, for the student's report: an OSError's reason without the path
+    (it names the grader's own machine), anything else as its text (at most 300 characters)."""
+    if isinstance(error, OSError):
+        return error.strerror or type(error).__name__
+    return str(error)[:300]
 
 
 def pick(files: list[FileRef], explicit: bool = False) -> tuple[FileRef | None, list[FileRef]]:
@@ -163,7 +171,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     ``depth`` is how deep in archives the student's files already are; ``explicit`` means the
     user named the file (it is graded whatever its name). Notes: ``chosen-file`` (when other
     candidates were left out, or other files sat beside a file not named ``main.py``), ``attempts``, ``late``,
-    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``).
+    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``), ``file-unreadable``
+    and ``archive-unreadable`` (the file, or a zip among the files, could not be read: empty too).
     """
     notes = list(student.notes)
     graded_attempt = latest(student.attempts)
@@ -191,7 +200,10 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     try:
         source, raw = _source(chosen, notes)
     except archives.ArchiveError as error:
-        notes.append({"kind": "archive-unreadable", "file": chosen.rel, "detail": str(error)[:300]})
+        notes.append({"kind": "archive-unreadable", "file": chosen.rel, "detail": _reason(error)})
+        source = raw = b""
+    except OSError as error:  # a file on disk that cannot be opened (mode 000, as a zip may unpack it)
+        notes.append({"kind": "file-unreadable", "file": chosen.rel, "detail": _reason(error)})
         source = raw = b""
     return Submission(student.id, chosen.origin, source, hashlib.sha256(raw).hexdigest(), notes, student.name,
                       layout, chosen.rel, listed, attempts, late)

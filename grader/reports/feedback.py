@@ -45,12 +45,12 @@ _KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "p
 _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
 
 # Intake notes that say why a submission's file could not be read (its source is then empty).
-_UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused")
+_UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused", "file-unreadable")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "cpu-budget", "renamed-id",
                 "chosen-file",
                 "attempts", "late", "online-text", "notebook", "notebook-unreadable", "archive-unreadable",
-                "archive-member-refused", "too-many-files", "no-code-file", "duplicate-member")
+                "archive-member-refused", "too-many-files", "no-code-file", "duplicate-member", "file-unreadable")
 
 
 def _escaped(found: re.Match) -> str:
@@ -211,7 +211,7 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "file": text("file"), "rule": rule, "ignored": _names(note.get("ignored"))}
     if kind == "attempts":
         return {"kind": kind, "graded": text("graded", 80), "count": _number(note.get("count")) or 2}
-    if kind in ("online-text", "notebook", "archive-unreadable"):
+    if kind in ("online-text", "notebook", "archive-unreadable", "file-unreadable"):
         return {"kind": kind, "file": text("file"), "detail": text("detail", 300),
                 "replaced": _number(note.get("replaced")) or 0}
     if kind == "notebook-unreadable":

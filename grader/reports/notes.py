@@ -79,6 +79,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "note_archive_unreadable": {"nl": "Het archief {file} kon niet worden gelezen: {detail}.",
                                 "en": "The archive {file} could not be read: {detail}."},
+    "note_file_unreadable": {"nl": "Het bestand {file} kon niet worden geopend: {detail}.",
+                             "en": "The file {file} could not be opened: {detail}."},
     "note_archive_member_refused": {
         "nl": "Niet gelezen, want te groot of te sterk ingepakt: {files}.",
         "en": "Not read, as too large or compressed too much: {files}.",
@@ -140,6 +142,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_notebook_unreadable", detail=note["detail"])
     if kind == "archive-unreadable":
         return t("note_archive_unreadable", file=note["file"], detail=note["detail"])
+    if kind == "file-unreadable":
+        return t("note_file_unreadable", file=note["file"], detail=note["detail"])
     if kind == "archive-member-refused":
         return t("note_archive_member_refused", files=note["files"])
     if kind == "too-many-files":
