@@ -185,3 +185,31 @@ def test_a_file_that_cannot_be_opened_is_that_students_problem_only(tmp_path, mo
     assert by_id["carl"].source == b"" and by_id["carl"].notes[0] == {
         "kind": "archive-unreadable", "file": "werk.zip", "detail": "Permission denied"}
     assert str(tmp_path) not in str(by_id["bram"].notes + by_id["carl"].notes)  # no path of the grader's machine
+
+
+def test_the_archives_in_one_submission_open_only_up_to_the_member_limit_in_all(tmp_path, monkeypatch):
+    # Each zip may hold 10,000 members, but a zip of a thousand such zips (64 MB) made ten million
+    # files for one student: minutes and gigabytes while the class was read.
+    import io
+    import zipfile
+
+    from grader.discover import archives
+
+    monkeypatch.setattr(archives, "MAX_MEMBERS", 8)
+    inner = io.BytesIO()
+    with zipfile.ZipFile(inner, "w") as archive:
+        for number in range(3):
+            archive.writestr(f"data/{number}.txt", b"")
+    (tmp_path / "mallory").mkdir()
+    with zipfile.ZipFile(tmp_path / "mallory" / "werk.zip", "w") as archive:
+        archive.writestr("main.py", b"x = 1\n")
+        for number in range(4):
+            archive.writestr(f"in{number}.zip", inner.getvalue())
+    opened = []
+    monkeypatch.setattr(archives, "open_member", lambda ref, depth, real=archives.open_member: (
+        opened.append(ref.rel), real(ref, depth))[1])
+    [mallory], _ = discover([str(tmp_path)])
+    assert mallory.source == b"x = 1\n"
+    assert opened == ["werk.zip", "werk.zip/in0.zip"]  # 1 + 5 + 3 files: no more archives are opened
+    [note] = [note for note in mallory.notes if note["kind"] == "archive-unreadable"]
+    assert note["file"] == "werk.zip/in1.zip" and "more than 8 files" in note["detail"]

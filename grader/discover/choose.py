@@ -87,19 +87,34 @@ def _definitions(ref: FileRef) -> int:
     return sum(1 for function in FUNCTIONS if re.search(rb"def\s+" + function.encode() + rb"\s*\(", data))
 
 
-def expand(files: list[FileRef], depth: int, notes: list[dict]) -> list[FileRef]:
-    """``files`` with every zip among them replaced by its members (``x.zip/member``)."""
+def expand(files: list[FileRef], depth: int, notes: list[dict], room: list[int] | None = None) -> list[FileRef]:
+    """``files`` with every zip among them replaced by its members (``x.zip/member``).
+
+    Archives are opened while the files found so far number fewer than archives.MAX_MEMBERS (``room``:
+    how many more may come, shared by the nested calls): a zip of a thousand zips of 10,000 members
+    each would be ten million files. An archive not opened for that, or unreadable, gets an
+    ``archive-unreadable`` note (the first one not opened only).
+    """
+    room = [archives.MAX_MEMBERS - len(files)] if room is None else room
     out: list[FileRef] = []
     for ref in files:
         if not archives.is_archive(ref.name):
             out.append(ref)
+            continue
+        if room[0] <= 0:
+            if room[0] == 0:
+                notes.append({"kind": "archive-unreadable", "file": ref.rel,
+                              "detail": f"not opened, nor any archive after it: the submission has more than "
+                                        f"{archives.MAX_MEMBERS} files"})
+                room[0] = -1
             continue
         try:
             inner = archives.open_member(ref, depth).unwrap(keep_name=True)
         except (archives.ArchiveError, OSError) as error:
             notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": _reason(error)})
             continue
-        out.extend(member.under(f"{ref.rel}/{member.rel}") for member in expand(inner.files, depth + 1, notes))
+        room[0] = max(room[0] - len(inner.files), 0)
+        out.extend(expand([member.under(f"{ref.rel}/{member.rel}") for member in inner.files], depth + 1, notes, room))
     return out
 
 
