@@ -376,3 +376,22 @@ def test_the_file_limit_of_one_students_own_folder_counts_that_whole_folder(tmp_
     assert anouk.source == b"x = 1\n" and len(anouk.ignored_files) == 4
     assert [n for n in anouk.notes if n["kind"] == "too-many-files"] == [
         {"kind": "too-many-files", "folder": "anouk", "limit": 5}]
+
+
+def test_a_zip64_record_cannot_hide_a_huge_central_directory_behind_a_small_end_record(tmp_path):
+    # zipfile takes the count and size of the zip64 end record when one is there: an end record that
+    # claimed 5 members let zipfile read (and keep) 70,000 entries before the archive was refused.
+    import zipfile
+
+    from grader.discover import archives
+
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for n in range(0x10000):  # more than 65,535: zipfile writes zip64 end records
+            archive.writestr(f"{n}", b"")
+    data = bytearray(path.read_bytes())
+    at = data.rfind(b"PK\x05\x06")
+    data[at + 8:at + 16] = (5).to_bytes(2, "little") * 2 + (300).to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    with open(path, "rb") as head:
+        assert archives.claimed_members(head) > archives.MAX_MEMBERS

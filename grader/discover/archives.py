@@ -63,12 +63,17 @@ def _refuse(limit: int) -> bytes:
 # The end of central directory record: signature, then (at offset 10) the number of entries (2
 # bytes) and the directory's size (4 bytes); it sits in the last 22 + 65,535 bytes (a comment).
 _END = b"PK\x05\x06"
+# A zip64 archive has, just before that record, a locator (20 bytes) and before it the zip64 end
+# record (56 bytes: the number of entries at offset 32, the directory's size at 40, 8 bytes each),
+# whose numbers zipfile takes instead (zipfile._EndRecData64).
+_LOCATOR, _END64 = b"PK\x06\x07", b"PK\x06\x06"
 # The central directory's size at most (bytes): MAX_MEMBERS entries of 46 bytes and a long name.
 MAX_DIRECTORY = MAX_MEMBERS * 512
 
 
 def claimed_members(head: BinaryIO) -> int:
-    """How many members the zip in ``head`` (a seekable binary file) says it has, read from its end record.
+    """How many members the zip in ``head`` (a seekable binary file) says it has, read from its end
+    records as zipfile reads them (a zip64 end record's numbers count when there is one).
 
     zipfile reads the central directory by its size, whatever the count says: a directory over
     MAX_DIRECTORY bytes, or a zip64 count (0xFFFF), counts as more than MAX_MEMBERS. 0 when no
@@ -77,16 +82,20 @@ def claimed_members(head: BinaryIO) -> int:
     """
     try:
         end = head.seek(0, io.SEEK_END)
-        head.seek(max(0, end - 22 - 65_535))
+        start = max(0, end - 22 - 65_535 - 20 - 56)
+        head.seek(start)
         tail = head.read()
     finally:
         head.seek(0)
-    at = tail.rfind(_END)
+    at = tail.rfind(_END, max(0, end - 22 - 65_535 - start))
     if at < 0 or len(tail) < at + 22:
         return 0
     entries = int.from_bytes(tail[at + 10:at + 12], "little")
     size = int.from_bytes(tail[at + 12:at + 16], "little")
-    return MAX_MEMBERS + 1 if entries == 0xFFFF or size > MAX_DIRECTORY else entries
+    if at >= 76 and tail[at - 20:at - 16] == _LOCATOR and tail[at - 76:at - 72] == _END64:
+        entries = max(entries, int.from_bytes(tail[at - 44:at - 36], "little"))
+        size = max(size, int.from_bytes(tail[at - 36:at - 28], "little"))
+    return MAX_MEMBERS + 1 if entries >= 0xFFFF or size > MAX_DIRECTORY else entries
 
 
 def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
