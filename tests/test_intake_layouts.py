@@ -119,7 +119,7 @@ def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
     (tmp_path / "anna").mkdir()
     (tmp_path / "anna" / "main.py").write_text("x = 1")
     (tmp_path / "reports" / "feedback").mkdir(parents=True)
-    for name in ("results.json", "gradebook.csv", "index.html", "feedback/anna.html"):
+    for name in ("results.json", "gradebook.csv", "index.html", "feedback/anna.html", "feedback/text.html"):
         (tmp_path / "reports" / name).write_text("{}")
     (tmp_path / "reports" / "results.json").write_text('{"format":2,"grader":"0.1.0","lang":"nl"}')
     # A student's folder that merely holds files of those names is a student.
@@ -127,6 +127,20 @@ def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
     for name in ("results.json", "gradebook.csv", "main.py"):
         (tmp_path / "bram" / name).write_text("{}" if name != "main.py" else "x = 1")
     assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna", "bram"]
+
+
+def test_a_student_folder_that_imitates_an_earlier_runs_reports_is_still_a_student(tmp_path):
+    # results.json's first bytes are easy to copy: a folder holding code to grade is a student's, and
+    # is graded (it was dropped without a word, not even named among the entries left out).
+    (tmp_path / "anna").mkdir()
+    (tmp_path / "anna" / "main.py").write_text("x = 1")
+    (tmp_path / "bram").mkdir()
+    (tmp_path / "bram" / "results.json").write_text('{"format":2,"grader":"0.1.0"}')
+    (tmp_path / "bram" / "gradebook.csv").write_text("id\n")
+    (tmp_path / "bram" / "opdracht.py").write_text("x = 2")
+    unclaimed: list[str] = []
+    assert [s.id for s in discover([str(tmp_path)], unclaimed=unclaimed)[0]] == ["anna", "bram"]
+    assert unclaimed == []
 
 
 @pytest.mark.parametrize("name,extra", [("canvas", "dekker eva main.py"),

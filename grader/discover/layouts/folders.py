@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from grader.discover import archives
 from grader.discover.files import Tree
 from grader.discover.model import Attempt, Student
 
@@ -56,9 +57,17 @@ def students(tree: Tree) -> list[Student]:
 
 def output_folder(files: list) -> bool:
     """Whether ``files`` (a top-level folder's) are a grader run's outputs: results.json as this grader
-    writes it (its first bytes) beside gradebook.csv. Any other folder is a student, whatever it holds."""
+    writes it (its first bytes) beside gradebook.csv, and no file the grader would grade (those first
+    bytes are easy to copy). Any other folder is a student, whatever it holds."""
+    from grader.discover.choose import rank  # (choose imports the layouts' modules)
+
     named = {ref.rel: ref for ref in files}
     if "results.json" not in named or "gradebook.csv" not in named:
+        return False
+    # The reports (feedback/text.html for a student whose id is "text") are no code to grade.
+    reports = [ref for ref in files
+               if ref.rel.startswith(("feedback/", "instructor/")) and ref.rel.endswith((".html", ".md"))]
+    if any(archives.is_archive(ref.name) or rank(ref) is not None for ref in files if ref not in reports):
         return False
     try:
         start = named["results.json"].read(64)
