@@ -86,6 +86,13 @@ def test_safe_name_is_a_plain_file_name(student_id):
     assert name.isascii()
 
 
+@pytest.mark.parametrize("student_id", ["con", "nul.txt", "com1.tar.gz", "lpt9.x", "aux."])
+def test_no_safe_name_is_a_windows_device_with_an_extension(student_id):
+    # Windows reads con.x.html as the device CON, extension or not: writing a report there fails.
+    name = safe_name(student_id)
+    assert name.split(".")[0] not in ("con", "nul", "com1", "lpt9", "aux"), name
+
+
 def test_safe_names_differ_for_ids_that_differ_only_in_case():
     assert safe_name("Anna") != safe_name("anna")
 

@@ -203,8 +203,8 @@ def safe_name(student_id: str) -> str:
     """A file-name-safe form of an id: lowercase ASCII letters, digits, ``-_.``, never a path.
 
     In: any id. Out: the id itself when it is such a name already (at most 80 characters, not a
-    Windows device name); else a readable form of it plus ``-`` and a short hash of the id
-    (``ABC`` -> ``abc-b5d4045c``). An id that ends like such a hash is hashed too, so an id can
+    Windows device name, with or without an extension); else a readable form of it plus ``-`` and
+    a short hash of the id (``ABC`` -> ``abc-b5d4045c``). An id that ends like such a hash is hashed too, so an id can
     never take another's name: distinct ids share a name only when their 8-digit hashes agree
     (:func:`unique` renames such an id). Names stay the same from run to run, and never differ
     only in case (file systems that ignore case).
@@ -212,6 +212,8 @@ def safe_name(student_id: str) -> str:
     # Accents dropped first (NFKD): "Émile" reads as "emile", not "mile".
     readable = unicodedata.normalize("NFKD", student_id).encode("ascii", "ignore").decode("ascii")
     cleaned = re.sub(r"[^a-z0-9._-]+", "_", readable.lower()).strip("._") or "submission"
+    if cleaned.split(".")[0] in WINDOWS_RESERVED:  # Windows reads nul.txt.html as the device NUL too
+        cleaned = cleaned.replace(".", "_", 1)
     if (cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED
             and not _HASHED.search(cleaned)):
         return cleaned
