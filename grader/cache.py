@@ -45,10 +45,14 @@ class ResultCache:
     def key(self, submission: Submission) -> str:
         """The hex key of ``submission``'s entry: sha256 of its file's sha256, the kind of file and the key parts.
 
-        The kind (the graded file's extension) decides how the bytes become the graded source:
-        the same bytes as a notebook and as a ``.py`` file are two different submissions.
+        The kind (the graded file's extension, and whether it was read as online text) decides how the
+        bytes become the graded source: the same bytes as a notebook and as a ``.py`` file are two
+        different submissions, as are an export's ``text.html`` (its visible text) and a ``page.html``
+        named on the command line (graded as it is).
         """
         kind = Path(submission.graded_file or submission.path).suffix.lower()
+        if any(isinstance(note, dict) and note.get("kind") == "online-text" for note in submission.notes):
+            kind += " online-text"
         return hashlib.sha256("\0".join((submission.sha256, kind, *self.parts)).encode()).hexdigest()
 
     def _path(self, submission: Submission) -> Path:

@@ -255,6 +255,22 @@ def test_the_same_bytes_as_a_notebook_and_as_a_py_file_are_graded_each_as_what_t
     assert scores == {"anouk": 3, "bram": 0}
 
 
+def test_the_same_html_bytes_as_online_text_and_as_a_file_named_on_the_command_line_are_two_entries(tmp_path):
+    # Online text (text.html in an export) is turned into its visible text; a page named on the command
+    # line (grade page.html) is graded as it is. Both end in .html: the 3/3 of the online text was
+    # reused for the page, which alone does not even load.
+    from grader.cache import ResultCache
+    from grader.discover import Submission
+
+    page = b"<p>x = 1</p>"
+    digest = hashlib.sha256(page).hexdigest()
+    text = Submission("anna", "export!/anna_1_2_text.html", b"x = 1\n", digest, [{"kind": "online-text"}],
+                      layout="canvas", graded_file="text.html")
+    named = Submission("page", "page.html", page, digest, layout="file", graded_file="page.html")
+    cache = ResultCache(tmp_path, ("0.1.0", "g", "b", "nl", "10"))
+    assert cache.key(text) != cache.key(named)
+
+
 def test_the_battery_version_changes_with_any_file_of_an_instructors_checks_folder(tmp_path):
     from grader.results import battery_version
 
