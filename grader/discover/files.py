@@ -197,17 +197,17 @@ def scan_folder(folder: Path) -> Tree:
     """
     files: list[FileRef] = []
     git_dirs: set[str] = set()
-    counts: dict[str, int] = {}  # files kept per top-level folder
+    counts: dict[str, int] = {}  # files kept per student folder (its path on disk)
     notes: list[dict] = []
     tops = _distinct_entries(folder, notes)  # raises early for an unreadable root
     level = len(_wrappers(folder))  # how deep the students' own folders are, less one
 
-    def filled(top: str, raw: str) -> bool:
-        """Whether student folder ``top`` has all the files it may have (noted once, under its own name)."""
-        if not top or counts.get(top, 0) < MAX_FOLDER_FILES:
+    def filled(owner: str) -> bool:
+        """Whether student folder ``owner`` has all the files it may have (noted once, under its own path)."""
+        if not owner or counts.get(owner, 0) < MAX_FOLDER_FILES:
             return False
-        if not any(note == {"kind": "too-many-files", "folder": raw, "limit": MAX_FOLDER_FILES} for note in notes):
-            notes.append({"kind": "too-many-files", "folder": raw, "limit": MAX_FOLDER_FILES})
+        if not any(note == {"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES} for note in notes):
+            notes.append({"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES})
         return True
 
     for current, dirs, names in os.walk(folder, followlinks=False):
@@ -219,7 +219,7 @@ def scan_folder(folder: Path) -> Tree:
         prefix = "/".join(part for part in (top, inner) if part) + "/" if head else ""
         parts = relative.split(os.sep) if head else []
         owner = os.sep.join(parts[:level + 1]) if len(parts) > level else ""  # the student's folder, on disk
-        if filled(owner, owner):
+        if filled(owner):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
         if ".git" in dirs:
@@ -231,7 +231,7 @@ def scan_folder(folder: Path) -> Tree:
             rel = (own and prefix + own) if head else tops.get(name)
             if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
                 continue
-            if filled(owner, owner):
+            if filled(owner):
                 break
             counts[owner] = counts.get(owner, 0) + 1
             files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
