@@ -9,7 +9,7 @@ from pathlib import Path
 from grader import signing
 from grader.discover import Submission
 from grader.reports.files import write_atomic
-from grader.results import compact, expand, placement
+from grader.results import compact, expand, placement, settle
 
 
 class ResultCache:
@@ -74,7 +74,7 @@ class ResultCache:
             return None
         entry.update(placement(submission))  # identical bytes may come from two students
         entry["load"]["notes"] = submission.notes + entry["load"].pop("own_notes", [])
-        return entry
+        return settle(entry)
 
     def get(self, submission: Submission) -> dict | None:
         """The stored result for ``submission`` with every field of every check (format 1 records), or None."""

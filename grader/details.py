@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+# A file's place in a reason of the intake; never an exception's name (a message of main.py's own code).
+_PLACE = r"(?![A-Za-z]*(?:Error|Exception): )(.+)"
 _ERROR = r"(?P<error>[A-Za-z]*(?:Error|Exception)): "  # the exception's name before a runtime message
 
 # (English message as a regular expression, Dutch with \g<name> or \N for what it found), first match wins.
@@ -61,6 +63,26 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"regel \1 springt in met tabs waar de regels eromheen spaties gebruiken (of andersom); Python kan niet zien "
      r"hoe diep dat is: spring alleen in met spaties (4 per niveau)"),
     (r"the code is too deeply nested or too large \((\w+)\)", r"de code is te diep genest of te groot (\1)"),
+    # why a submission's file could not be read (grader/discover/archives.py, notebooks.py, choose.py)
+    (_PLACE + r" is not a readable zip archive \((.*)\)", r"\1 is geen leesbaar zip-archief (\2)"),
+    (_PLACE + r" is password-protected: make or download it again without a password",
+     r"\1 is beveiligd met een wachtwoord: maak of download het opnieuw zonder wachtwoord"),
+    (_PLACE + r": password-protected \(encrypted\), so it cannot be read",
+     r"\1: beveiligd met een wachtwoord (versleuteld), dus het kan niet worden gelezen"),
+    (_PLACE + r" has more than (\d+) members \(limit (\d+)\)", r"\1 heeft meer dan \2 bestanden (grens \3)"),
+    (_PLACE + r" has (\d+) members \(limit (\d+)\)", r"\1 heeft \2 bestanden (grens \3)"),
+    (_PLACE + r" claims more than (\d+) MiB uncompressed", r"\1 zegt uitgepakt meer dan \2 MiB te zijn"),
+    (_PLACE + r": an archive inside an archive inside an archive is not opened",
+     r"\1: een archief in een archief in een archief wordt niet geopend"),
+    (_PLACE + r" is larger than (\d+) MiB", r"\1 is groter dan \2 MiB"),
+    (r"a member over the size limits is never read", r"een bestand boven de groottegrenzen wordt nooit gelezen"),
+    (r"not a notebook \(a cell's source is not text\)", r"geen notebook (de inhoud van een cel is geen tekst)"),
+    (r"not a notebook \(no cells\)", r"geen notebook (geen cellen)"),
+    (r"not a notebook: (\w+)", r"geen notebook: \1"),
+    (r"not a notebook \((\w+)\)", r"geen notebook (\1)"),
+    (r"larger than (\d+) MiB, mostly cell outputs such as plots: clear all outputs, save and hand it in again",
+     r"groter dan \1 MiB, vooral door de uitvoer van cellen zoals grafieken: wis alle uitvoer, sla het notebook op "
+     r"en lever het opnieuw in"),
     # the sandbox's refusals while main.py was loaded (grader/sandbox/guards.py, modules.py, classes.py...)
     (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+)\)",
      r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed>)"),

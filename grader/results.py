@@ -118,6 +118,42 @@ def _in_notebook(problem: dict | None, notes: list[dict]) -> dict | None:
     return {**problem, "cell": found[0] if found else None, "cell_line": found[1] if found else None}
 
 
+# Intake notes that say why the graded file (or, with none chosen, the submission) could not be read.
+UNREADABLE_NOTES = ("notebook-unreadable", "archive-unreadable", "file-unreadable")
+
+
+def _unreadable(notes: list[dict], graded_file: str | None) -> dict | None:
+    """The note that says why the graded file could not be read, or None (a file that simply holds no code).
+
+    A broken notebook is always the graded file; an archive's or a file's note counts when it names the
+    graded file (its member could not be read) or when nothing else could be graded.
+    """
+    for note in notes:
+        if note.get("kind") == "notebook-unreadable" or (
+                note.get("kind") in ("archive-unreadable", "file-unreadable")
+                and (graded_file is None or note.get("file") == graded_file)):
+            return note
+    return None
+
+
+def settle(entry: dict) -> dict:
+    """``entry`` (a result with its own notes and ``graded_file``) with an empty source told apart from an
+    unreadable one: status ``load-error`` and problem kind ``unreadable`` (its ``detail``: the note's reason)
+    when the intake could not read the file, else ``empty``. Changed in place and returned; a result stored
+    for the same bytes (an empty source) may come from a student whose file was readable, or not."""
+    problem = (entry.get("load") or {}).get("problem")
+    if not problem or problem.get("kind") not in ("empty", "unreadable"):
+        return entry
+    note = _unreadable(entry["load"].get("notes", []), entry.get("graded_file"))
+    if note is None:
+        entry["load"]["problem"] = {**problem, "kind": "empty", "detail": "the file has no code"}
+        entry["status"] = "empty"
+    else:
+        entry["load"]["problem"] = {**problem, "kind": "unreadable", "detail": str(note.get("detail") or "?")}
+        entry["status"] = "load-error"
+    return entry
+
+
 def submission_result(submission, load: dict, outcomes: dict[int, dict], checks: list[dict], lang: str) -> dict:
     """One submission's entry of results.json (see FORMAT_VERSION).
 
@@ -144,7 +180,7 @@ def submission_result(submission, load: dict, outcomes: dict[int, dict], checks:
     checkpoints, score = verdicts(records)
     problem = load.get("problem")
     status = "graded" if loaded else ("empty" if problem and problem["kind"] == "empty" else "load-error")
-    return {
+    return settle({
         **placement(submission),
         "sha256": submission.sha256,
         "status": status,
@@ -153,7 +189,7 @@ def submission_result(submission, load: dict, outcomes: dict[int, dict], checks:
         "load": {"problem": _in_notebook(problem, submission.notes), "output": load.get("output", ""),
                  "notes": submission.notes + load.get("notes", [])},
         "checkpoints": checkpoints if loaded else {k: {**v, "passed": False} for k, v in checkpoints.items()},
-    }
+    })
 
 
 def run_header(battery: str, lang: str) -> dict:

@@ -73,7 +73,7 @@ TEXT = {
         "kinds": {"syntax": "syntaxfout", "indentation": "inspringing klopt niet", "policy": "niet toegestaan",
                   "runtime": "fout in de code buiten je functies", "timeout": "laden duurde te lang",
                   "crashed": "het proces stopte onverwacht", "encoding": "geen leesbare tekst",
-                  "empty": "geen code", "too-large": "te groot", "missing-functions": "geen van de drie functies"},
+                  "empty": "geen code", "unreadable": "onleesbaar", "too-large": "te groot", "missing-functions": "geen van de drie functies"},
     },
     "en": {
         "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
@@ -131,7 +131,7 @@ TEXT = {
         "kinds": {"syntax": "syntax error", "indentation": "wrong indentation", "policy": "not allowed",
                   "runtime": "error in the code outside your functions", "timeout": "loading took too long",
                   "crashed": "the process stopped unexpectedly", "encoding": "not readable text",
-                  "empty": "no code", "too-large": "too large", "missing-functions": "none of the three functions"},
+                  "empty": "no code", "unreadable": "unreadable", "too-large": "too large", "missing-functions": "none of the three functions"},
     },
 }
 
@@ -300,7 +300,11 @@ class Progress:
 
     def _status(self, result: dict) -> str:
         """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it."""
-        return MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
+        said = MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
+        problem = (result.get("load") or {}).get("problem") or {}
+        if result["status"] == "load-error" and problem.get("kind") in self.text["kinds"]:
+            said += f" ({self.text['kinds'][problem['kind']]})"  # as the class page names the kind
+        return said
 
     def self_check(self, result: dict, out: Path, brief: bool = False) -> None:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path;

@@ -38,7 +38,7 @@ _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u2
                         r"\ufeff\ufff9-\ufffb\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 # Load problem kinds that point at a line of main.py.
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable")
-_KNOWN_PROBLEMS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
+_KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed", "unavailable")
 # A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch:
 # ``detail_<lang>``, as the templates pick it).
@@ -166,13 +166,13 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         return None
     kind = problem.get("kind") or "unknown"
     found = next((note for note in notes if note["kind"] == "no-code-file"), None)
+    if kind == "empty" and any(note["kind"] in _UNREADABLE for note in notes):
+        # Written before results.json said "unreadable" itself: the file was there but could not be read
+        # (a damaged or encrypted archive, a broken notebook); the note says why.
+        return {"kind": "unreadable", "raw_kind": kind, **_NO_DETAIL}
     if kind == "empty" and found is not None:
         # Nothing in the submission could be graded: say what was there instead of blaming main.py.
         return {"kind": "no-code", "raw_kind": kind, "found": found["found"], **_NO_DETAIL}
-    if kind == "empty" and any(note["kind"] in _UNREADABLE for note in notes):
-        # The file was there but could not be read (a damaged or encrypted archive, a broken
-        # notebook): the note says why; "only blank lines or comments" would send the student astray.
-        return {"kind": "unreadable", "raw_kind": kind, **_NO_DETAIL}
     if kind == "runtime" and "in the grader" in str(problem.get("detail") or ""):
         # Not test code that failed: a part of Python the sandbox does not offer (its message says which).
         kind = "unavailable"
@@ -213,9 +213,9 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "graded": text("graded", 80), "count": _number(note.get("count")) or 2}
     if kind in ("online-text", "notebook", "archive-unreadable", "file-unreadable"):
         return {"kind": kind, "file": text("file"), "detail": text("detail", 300),
-                "replaced": _number(note.get("replaced")) or 0}
+                "detail_nl": clean(details.in_dutch(text("detail", 300))), "replaced": _number(note.get("replaced")) or 0}
     if kind == "notebook-unreadable":
-        return {"kind": kind, "detail": text("detail", 300)}
+        return {"kind": kind, "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}
     if kind == "archive-member-refused":
         return {"kind": kind, "files": _names([note.get("file") or "?"])}
     if kind == "too-many-files":
@@ -295,9 +295,11 @@ def build(result: dict, reveal: bool = False) -> dict:
         "score": result["score"],
         "max_score": result["max_score"],
         "problem": problem,
-        # A submission without code says what was there in its load problem, not again as a note.
-        "notes": [note for note in notes if not (problem and problem["kind"] == "no-code"
-                                                  and note["kind"] == "no-code-file")],
+        # A submission without code, or an unreadable one, says so in its load problem, not again as a note.
+        "notes": [note for note in notes if not (problem and problem["kind"] in ("no-code", "unreadable")
+                                                  and note["kind"] == "no-code-file")
+                  and not (problem and problem["kind"] == "unreadable" and problem["detail_en"]
+                           and note.get("detail") == problem["detail_en"])],
         "output": output,
         "output_cut": output_cut,
         "start": not_passed[0] if graded and len(not_passed) >= 2 else None,

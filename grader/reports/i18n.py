@@ -196,6 +196,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The process loading main.py stopped unexpectedly, for example because it used too much memory.",
     },
     "no_code_heading": {"nl": "Geen code om te beoordelen", "en": "No code to grade"},
+    "unreadable_heading": {"nl": "Je inzending kon niet worden gelezen", "en": "Your submission could not be read"},
     "problem_no_code": {
         "nl": "In je inzending zit geen bestand dat de beoordelaar kan nakijken: geen .py-bestand, geen notebook "
               "(.ipynb) en geen online tekst. Wel gevonden: {files}. Lever je uitwerking in als .py-bestand.",
@@ -214,9 +215,9 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Write that part without it: this assignment does not need it.",
     },
     "problem_unreadable": {
-        "nl": "Je inzending kon niet worden gelezen, dus er was geen code om te beoordelen; de melding hieronder "
+        "nl": "De beoordelaar kon je bestand niet openen, dus er was geen code om na te kijken; de melding hieronder "
               "zegt waarom. Lever je uitwerking opnieuw in als .py-bestand.",
-        "en": "Your submission could not be read, so there was no code to grade; the note below says why. "
+        "en": "The grader could not open your file, so there was no code to check; the message below says why. "
               "Submit your work again as a .py file.",
     },
     "problem_unknown": {"nl": "main.py kon niet worden geladen ({kind}).",

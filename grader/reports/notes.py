@@ -138,12 +138,14 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind == "notebook":
         said = t("note_notebook", file=note["file"])
         return said + " " + t("note_notebook_replaced", count=note["replaced"]) if note["replaced"] else said
+    # The reason in the report's language where it is the grader's own text (Python's messages stay as they are).
+    reason = note.get("detail_nl", note.get("detail")) if getattr(t, "lang", "en") == "nl" else note.get("detail")
     if kind == "notebook-unreadable":
-        return t("note_notebook_unreadable", detail=note["detail"])
+        return t("note_notebook_unreadable", detail=reason)
     if kind == "archive-unreadable":
-        return t("note_archive_unreadable", file=note["file"], detail=note["detail"])
+        return t("note_archive_unreadable", file=note["file"], detail=reason)
     if kind == "file-unreadable":
-        return t("note_file_unreadable", file=note["file"], detail=note["detail"])
+        return t("note_file_unreadable", file=note["file"], detail=reason)
     if kind == "archive-member-refused":
         return t("note_archive_member_refused", files=note["files"])
     if kind == "too-many-files":

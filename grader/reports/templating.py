@@ -115,6 +115,7 @@ def translator(lang: str, form: str, file: str = "main.py") -> Callable[..., str
             return Plain(text(key, values).format(**{k: _markdown_value(v, more) for k, v in values.items()}))
     else:
         raise ValueError(f"unknown report form {form!r}")
+    t.lang = lang  # type: ignore[attr-defined]  # for texts that exist in both languages (a note's reason)
     return t
 
 
