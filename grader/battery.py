@@ -12,7 +12,7 @@ from typing import Any, Callable
 import pytest
 
 from grader.details import in_dutch
-from grader.values import plain, same, show, text_of
+from grader.values import error_text, plain, same, show, text_of
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
 FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")
@@ -121,9 +121,7 @@ class Call:
             # Non-ASCII characters escaped, so that a look-alike (the Kelvin sign for K) stays visible.
             value = value.encode("ascii", "backslashreplace").decode("ascii")
             return said(f"gaf terug: {value}", f"returned: {value}")
-        message = text_of(self.error, 400)
-        kind = type(self.error).__name__[:60]
-        text = f"{kind}: {message}" if message else kind
+        text = error_text(self.error, 400)
         # The line, not the file's name: the graded file need not be called main.py.
         if self.line:
             where = f" (regel {self.line['line']}: {self.line['source']})"

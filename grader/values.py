@@ -189,6 +189,20 @@ def text_of(value: object, limit: int) -> str:
         return "?"
 
 
+def error_text(error: BaseException, limit: int) -> str:
+    """What a student reads for ``error``: ``Name: message`` (``Name`` alone without a message).
+
+    The grader's own classes are never named: ``exit()`` and ``raise SystemExit`` raise the
+    sandbox's stand-in, shown as ``SystemExit``; ``input()`` raises an ``EOFError`` of its own,
+    shown as ``EOFError`` (as Python raises when no keyboard is attached), its message saying why.
+    """
+    from grader.sandbox.guards import ExitCalled, InputCalled  # the sandbox imports this module
+    message = text_of(error, limit)
+    stand_in = {ExitCalled: "SystemExit", InputCalled: "EOFError"}.get(type(error))
+    kind = stand_in or type(error).__name__[:60]
+    return f"{kind}: {message}" if message else kind
+
+
 def show(value: object) -> str:
     """A short, readable rendering of a plain value (at most a few hundred characters)."""
     return _SHOW.repr(value)

@@ -68,7 +68,7 @@ REFUSED_AT_RUN = {
     "exception obj attribute": ("try:\n    (1).foo\nexcept AttributeError as e:\n    o = e.obj", "AttributeError"),
     "BaseException is not available": ("raise BaseException('x')", "NameError"),
     "KeyboardInterrupt is not available": ("raise KeyboardInterrupt", "NameError"),
-    "input has no keyboard": ("input('x? ')", "InputCalled"),
+    "input has no keyboard": ("input('x? ')", "EOFError: input() was called"),
     "make a method": ("def f(x):\n    pass\nm = type(print)(f, 1)", "TypeError: method objects cannot be made"),
     "copy of a foreign object": ("import copy, typing\ncopy.copy(typing.List[int])", "TypeError: a copy of a"),
     "deepcopy with a memo": ("import copy\ncopy.deepcopy([], {})", "TypeError"),

@@ -394,7 +394,7 @@ def checked_classmethod(function: Any) -> classmethod:
 
 
 def refuse_input(*args: object) -> None:
-    raise InputCalled("input() is not available while grading: there is no keyboard")
+    raise InputCalled("input() was called, but there is no keyboard while grading: leave input() out")
 
 
 def refuse_exit(*args: object) -> None:

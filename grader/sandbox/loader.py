@@ -16,7 +16,7 @@ from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.sandbox.guards import ExitCalled, Guards
 from grader.sandbox.output import OutputBuffer
 from grader.sandbox.policy import GraderPolicy
-from grader.values import text_of
+from grader.values import error_text, text_of
 
 # Larger sources are refused before parsing (bytes); a main.py for this lesson is ~3 KB.
 MAX_SOURCE_BYTES = 256 * 1024
@@ -169,7 +169,7 @@ def load(data: bytes) -> Loaded:
         notes.append({"kind": "exit-called", "line": student_line(stop)})
     except Exception as error:
         line = student_line(error, outside_functions=True)
-        raise LoadFailure(LoadProblem("runtime", f"{type(error).__name__}: {text_of(error, 300)}", line, None,
+        raise LoadFailure(LoadProblem("runtime", error_text(error, 300), line, None,
                                       lines[line - 1].strip() if line else None), output.text()) from None
     if limit is not None and time.process_time() - started >= limit:
         # The caller's timer went off during the body and the body swallowed it (finally: return).
