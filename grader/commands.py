@@ -72,20 +72,25 @@ def report_main(argv: list[str]) -> int:
     """``grade report RESULTS_JSON [--out DIR]``: re-render every output from a results.json, without grading.
 
     The reports are written in the language results.json was graded in (its check texts are
-    stored in that language), and so are the messages (Dutch, as ``grade``'s, while results.json
-    is not read yet). Out: the exit code (0, or 2 for a file that cannot be read or rendered
-    and for unusable options).
+    stored in that language). The messages (usage errors too) are in ``--lang`` when it is
+    given, else in that language too (Dutch, as ``grade``'s, while results.json is not read
+    yet). Out: the exit code (0, or 2 for a file that cannot be read or rendered and for
+    unusable options).
     """
+    from grader.cli import Parser, language
     from grader.reports import jsonreport, render_all
 
-    ap = argparse.ArgumentParser(prog="grade report",
-                                 description="Re-render every report from a results.json without regrading.")
+    ap = Parser(prog="grade report", description="Re-render every report from a results.json without regrading.")
+    ap.lang = language(argv)
     ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade")
     ap.add_argument("-o", "--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
+    ap.add_argument("--lang", choices=("nl", "en"),
+                    help="language of the terminal's messages (default: that of results.json; the reports are "
+                         "always in the language results.json was graded in)")
     add_output_options(ap)
     args = ap.parse_args(argv)
     path = Path(args.results)
-    lang = "nl"
+    lang = args.lang or "nl"
 
     def say(en: str, nl: str) -> None:
         print(f"grade report: {nl if lang == 'nl' else en}", file=sys.stderr)
@@ -104,7 +109,7 @@ def report_main(argv: list[str]) -> int:
         say(f"{path} is not a results.json written by grade ({detail})",
             f"{path} is geen results.json van grade ({detail})")
         return 2
-    lang = document.get("lang", "nl")
+    lang = args.lang or ("en" if document.get("lang") == "en" else "nl")
     out = Path(args.out) if args.out else path.parent
     try:
         written = render_all(document, out, options)
@@ -135,12 +140,15 @@ def report_main(argv: list[str]) -> int:
 
 def bundle_main(argv: list[str]) -> int:
     """``grade gradescope-bundle [--out autograder.zip]``: build the Gradescope autograder package."""
+    from grader.cli import Parser, language
     from grader.gradescope_bundle import build
 
-    ap = argparse.ArgumentParser(prog="grade gradescope-bundle",
-                                 description="Build the autograder zip for a Gradescope programming assignment.")
+    ap = Parser(prog="grade gradescope-bundle",
+                description="Build the autograder zip for a Gradescope programming assignment.")
+    ap.lang = language(argv)
     ap.add_argument("-o", "--out", default="autograder.zip", metavar="ZIP", help="the zip to write (default: autograder.zip)")
-    ap.add_argument("--lang", choices=("nl", "en"), default="nl", help="feedback language (default: nl)")
+    ap.add_argument("--lang", choices=("nl", "en"), default="nl",
+                    help="language of the feedback and of this command's messages (default: nl)")
     ap.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                     help="time limit per check and for loading main.py (default: 10)")
     add_checks_option(ap)
@@ -148,12 +156,19 @@ def bundle_main(argv: list[str]) -> int:
     try:
         checks = checks_folder(args)
         if args.timeout <= 0:
-            raise OptionError("--timeout must be positive")
+            raise OptionError("--timeout must be positive", "--timeout moet positief zijn")
         out = build(Path(args.out), lang=args.lang, timeout=args.timeout, checks=checks)
-    except (OptionError, FileNotFoundError) as error:
-        print(f"grade gradescope-bundle: {error}", file=sys.stderr)
+    except OptionError as error:
+        print(f"grade gradescope-bundle: {error.text(args.lang)}", file=sys.stderr)
         return 2
-    print(f"Gradescope autograder written to {out}: upload it as the assignment's autograder (zip).")
+    except OSError as error:  # the zip cannot be written there
+        said = "kan {out} niet schrijven: {error}" if args.lang == "nl" else "cannot write {out}: {error}"
+        print(f"grade gradescope-bundle: {said.format(out=args.out, error=error.strerror or error)}", file=sys.stderr)
+        return 2
+    if args.lang == "nl":
+        print(f"Gradescope-autograder geschreven naar {out}: upload dit zip-bestand als autograder van de opdracht.")
+    else:
+        print(f"Gradescope autograder written to {out}: upload it as the assignment's autograder (zip).")
     return 0
 
 

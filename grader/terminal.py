@@ -142,6 +142,7 @@ ARGPARSE_NL = (
     (re.compile(r"argument (\S+): expected one argument"), r"argument \1: verwacht één waarde"),
     (re.compile(r"argument (\S+): expected at least one argument"), r"argument \1: verwacht minstens één waarde"),
     (re.compile(r"unrecognized arguments: (.*)"), r"onbekende argumenten: \1"),
+    (re.compile(r"the following arguments are required: (.*)"), r"deze argumenten ontbreken: \1"),
     (re.compile(r"ambiguous option: (\S+) could match (.*)"), r"dubbelzinnige optie: \1 kan zijn: \2"),
 )
 

@@ -357,3 +357,32 @@ def test_the_summary_table_names_the_student_behind_an_lms_number(tmp_path, caps
     progress.summary(rows, tmp_path)
     shown = capsys.readouterr().out
     assert "101 (jansenanouk)" in shown and "anna (anna)" not in shown
+
+
+@pytest.mark.parametrize("command", ["report", "gradescope-bundle"])
+def test_sub_commands_speak_dutch_by_default_and_english_with_lang_en(tmp_path, command):
+    given = ["results.json"] if command == "report" else []
+    dutch_run = run_grade(command, *given, "--bogus", cwd=tmp_path)
+    english_run = run_grade(command, *given, "--bogus", "--lang", "en", cwd=tmp_path)
+    if command == "report":
+        missing = run_grade(command, cwd=tmp_path)
+        assert "fout: deze argumenten ontbreken: RESULTS_JSON" in missing.stderr, missing.stderr
+    assert (dutch_run.returncode, english_run.returncode) == (2, 2)
+    assert "fout: onbekende argumenten: --bogus" in dutch_run.stderr, dutch_run.stderr
+    assert "error: unrecognized arguments: --bogus" in english_run.stderr, english_run.stderr
+    assert f"grade {command}" in dutch_run.stderr
+
+
+def test_grade_report_says_in_lang_that_a_file_is_missing(tmp_path):
+    assert "kan nergens.json niet lezen" in run_grade("report", "nergens.json", cwd=tmp_path).stderr
+    assert "cannot read nergens.json" in run_grade("report", "nergens.json", "--lang", "en", cwd=tmp_path).stderr
+
+
+def test_the_gradescope_bundle_says_where_it_went_in_lang(tmp_path):
+    dutch_run = run_grade("gradescope-bundle", "--out", str(tmp_path / "a.zip"), cwd=tmp_path)
+    english_run = run_grade("gradescope-bundle", "--out", str(tmp_path / "b.zip"), "--lang", "en", cwd=tmp_path)
+    assert dutch_run.returncode == english_run.returncode == 0, dutch_run.stderr + english_run.stderr
+    assert "Gradescope-autograder geschreven naar" in dutch_run.stdout, dutch_run.stdout
+    assert "Gradescope autograder written to" in english_run.stdout
+    timeout = run_grade("gradescope-bundle", "--out", str(tmp_path / "c.zip"), "--timeout", "0", cwd=tmp_path)
+    assert timeout.returncode == 2 and "--timeout moet positief zijn" in timeout.stderr, timeout.stderr
