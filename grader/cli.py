@@ -158,7 +158,7 @@ def _main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None, chosen: bool) -> int:
     from grader.discover import UsageError, discover_apart
-    from grader.grading import BatteryError, Interrupted, grade
+    from grader.grading import BatteryError, ChecksError, Interrupted, grade
     from grader.terminal import TEXT, printable
 
     unclaimed: list[str] = []
@@ -189,6 +189,9 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     except KeyboardInterrupt:  # a second Ctrl-C, or one while the class outputs are written
         print(TEXT[args.lang]["interrupted-late"].format(out=args.out), file=sys.stderr)
         return EXIT_INTERRUPTED
+    except ChecksError as error:  # the instructor's own --checks module: theirs to fix, not the grader's
+        print(f"grade: {error.text(args.lang)}", file=sys.stderr)
+        return EXIT_USAGE
     except BatteryError as error:
         print(f"grade: {TEXT[args.lang]['internal'].format(error=error)}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -18,6 +18,7 @@ from grader import __version__, isolation, reports, terminal
 from grader.reports import classview, jsonreport
 from grader.cache import ResultCache
 from grader.discover import Sources, Submission
+from grader.errors import BilingualError
 from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
 from grader.spill import Spill, SpilledList
@@ -26,6 +27,10 @@ from grader.stamps import ReportStamps
 
 class BatteryError(Exception):
     """The check battery itself could not be collected or run (a defect of the grader)."""
+
+
+class ChecksError(BilingualError, BatteryError):
+    """An instructor's own check module (--checks) could not be collected: a usage error, not the grader's."""
 
 
 def pytest_arguments(timeout: float, checks: Path | None = None) -> list[str]:
@@ -213,6 +218,14 @@ class _Outputs:
         return document
 
 
+def _shown_path(path: Path) -> str:
+    """``path`` as the user knows it: relative to the current folder when it lies inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
 def _run_battery(battery: Battery, timeout: float, checks: Path | None = None) -> bool:
     """Run pytest with ``battery`` as its plugin; True when Ctrl-C or SIGTERM stopped it."""
     previous = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
@@ -232,6 +245,13 @@ def _run_battery(battery: Battery, timeout: float, checks: Path | None = None) -
             os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = previous
     if battery.output_error is not None:
         raise battery.output_error  # the CLI reports it as an output problem (exit 4)
+    if battery.collection_errors:
+        path, reason, reason_nl = battery.collection_errors[0]
+        if checks is not None and Path(path).resolve().is_relative_to(checks.resolve()):
+            shown = _shown_path(Path(path))
+            raise ChecksError(f"your own checks could not be loaded: {shown}: {reason}",
+                              f"je eigen controles konden niet worden geladen: {shown}: {reason_nl}")
+        raise BatteryError(f"the check battery could not be collected: {path}: {reason}")
     if code == pytest.ExitCode.INTERRUPTED:
         return True
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or battery.finished != len(battery.submissions):

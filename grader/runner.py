@@ -93,7 +93,8 @@ class Battery:
         self.readable: list[str] = []  # what a child may read (grader/sandbox/filesystem.py)
         self.current: Student | None = None
         self.reports: list[pytest.TestReport] = []
-        self.collection_errors: list[str] = []
+        # Why the battery could not be collected: (the module's path, the reason in English, in Dutch).
+        self.collection_errors: list[tuple[str, str, str]] = []
         self.finished = 0  # submissions whose result was handed to on_result
         self.output_error: OSError | None = None  # why writing a submission's outputs failed, if it did
 
@@ -101,24 +102,36 @@ class Battery:
     def pytest_configure(self, config: pytest.Config) -> None:
         config.addinivalue_line("markers", "check(checkpoint, clause, message, hint): a check of the battery")
 
-    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
-        if report.failed:
-            self.collection_errors.append(f"{report.nodeid}: {report.longreprtext[-2000:]}")
+    @pytest.hookimpl(wrapper=True)
+    def pytest_make_collect_report(self, collector: pytest.Collector):
+        report = yield
+        if report.failed:  # the module's real path; the error's last line (pytest marks it "E"): exception, message
+            text = report.longreprtext.strip()
+            marked = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
+            reason = (marked or text.splitlines() or ["?"])[-1][:500]
+            self.collection_errors.append((str(collector.path), reason, reason))
+        return report
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         markers = {}
         for item in items:
             marker = item.get_closest_marker("check")
-            if marker is None:
-                raise pytest.UsageError(f"{item.nodeid} has no @check marker (see grader/battery.py)")
+            if marker is None:  # said by the grader once, after pytest (not as pytest's own usage error)
+                self.collection_errors.append((str(item.path), f"{item.name} has no @check marker (see grader.battery)",
+                                               f"{item.name} heeft geen @check-markering (zie grader.battery)"))
+                items[:] = []
+                return
             markers[item] = marker.kwargs
         items.sort(key=lambda item: markers[item]["checkpoint"])
         seen = set()
         for item in items:
             meta = dict(markers[item])
             meta["id"] = item.name.removeprefix("test_")
-            if meta["id"] in seen:
-                raise pytest.UsageError(f"duplicate check id {meta['id']}")
+            if meta["id"] in seen:  # a check of --checks named like one of the battery, or twice
+                self.collection_errors.append((str(item.path), f"a second check named {meta['id']}",
+                                               f"een tweede controle met de naam {meta['id']}"))
+                items[:] = []
+                return
             seen.add(meta["id"])
             self.checks.append(meta)
         self.items = list(items)
@@ -145,7 +158,7 @@ class Battery:
     # The loop (in the parent) --------------------------------------------------------------------
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         if session.testsfailed or self.collection_errors:
-            raise pytest.UsageError("the check battery could not be collected:\n" + "\n".join(self.collection_errors))
+            return True  # nothing is graded; grader.grading says why
         # The battery's objects, collected once, are shared by every child (copy-on-write): frozen, no
         # garbage collection in a child walks them again (the gc.freeze advice in Python's documentation).
         gc.freeze()

@@ -171,3 +171,28 @@ def test_grade_report_refuses_an_id_listed_twice_and_renders_an_infinite_time(tm
     # The run's duration is only metadata: no output uses it (a class run's Gradescope files carry no time).
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert list((tmp_path / "out" / "gradescope").glob("*.json"))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("nl", "grade: je eigen controles konden niet worden geladen: bad_checks/test_bad.py: "
+           "ModuleNotFoundError: No module named 'nonexistent_mod'"),
+    ("en", "grade: your own checks could not be loaded: bad_checks/test_bad.py: "
+           "ModuleNotFoundError: No module named 'nonexistent_mod'"),
+])
+def test_own_checks_that_do_not_import_are_one_clear_message(tmp_path, lang, said):
+    (tmp_path / "bad_checks").mkdir()
+    (tmp_path / "bad_checks" / "test_bad.py").write_text("import nonexistent_mod\n", encoding="utf-8")
+    shutil.copy(CORRECT, tmp_path / "main.py")
+    done = run_grade("main.py", "--checks", "bad_checks", "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == said, done.stderr
+    assert done.stdout == ""
+
+
+def test_an_own_check_without_its_marker_names_the_file(tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "test_plain.py").write_text("def test_x(student):\n    pass\n", encoding="utf-8")
+    shutil.copy(CORRECT, tmp_path / "main.py")
+    done = run_grade("main.py", "--checks", "mine", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "mine/test_plain.py" in done.stderr and "@check" in done.stderr, done.stderr
