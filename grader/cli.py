@@ -183,11 +183,13 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
         document = grade(submissions, out, jobs=args.jobs, timeout=args.timeout, lang=args.lang,
                          quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
     except Interrupted as stop:
-        print(TEXT[args.lang]["interrupted"].format(done=len(stop.document["submissions"]), total=len(submissions),
-                                                    out=args.out), file=sys.stderr)
+        said = "interrupted-force" if args.force else "interrupted"  # --force again would regrade everything
+        print(TEXT[args.lang][said].format(done=len(stop.document["submissions"]), total=len(submissions),
+                                           out=args.out), file=sys.stderr)
         return EXIT_INTERRUPTED
     except KeyboardInterrupt:  # a second Ctrl-C, or one while the class outputs are written
-        print(TEXT[args.lang]["interrupted-late"].format(out=args.out), file=sys.stderr)
+        said = "interrupted-late-force" if args.force else "interrupted-late"
+        print(TEXT[args.lang][said].format(out=args.out), file=sys.stderr)
         return EXIT_INTERRUPTED
     except ChecksError as error:  # the instructor's own --checks module: theirs to fix, not the grader's
         print(f"grade: {error.text(args.lang)}", file=sys.stderr)

@@ -39,6 +39,13 @@ TEXT = {
         "line": "regel", "cell": "cel {cell}, regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
+        # With --force a rerun of the same command grades everything again: continue without it.
+        "interrupted-force": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
+                             "voer de opdracht opnieuw uit zonder --force om verder te gaan (met --force begint "
+                             "alles opnieuw)",
+        "interrupted-late-force": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in "
+                                  "{out} misschien nog van een eerdere run; voer de opdracht opnieuw uit zonder --force "
+                                  "om af te maken",
         "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
         "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
                             "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
@@ -99,6 +106,12 @@ TEXT = {
         "line": "line", "cell": "cell {cell}, line {line}",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",
+        "interrupted-force": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
+                             "run the command again without --force to continue (with --force everything is graded "
+                             "again)",
+        "interrupted-late-force": "grade: interrupted; the reports written are complete, the class outputs in {out} "
+                                  "may still be those of an earlier run; run the command again without --force to "
+                                  "finish",
         "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
         "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
                             "still be those of an earlier run; run the same command again to finish",

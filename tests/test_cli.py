@@ -386,3 +386,25 @@ def test_the_gradescope_bundle_says_where_it_went_in_lang(tmp_path):
     assert "Gradescope autograder written to" in english_run.stdout
     timeout = run_grade("gradescope-bundle", "--out", str(tmp_path / "c.zip"), "--timeout", "0", cwd=tmp_path)
     assert timeout.returncode == 2 and "--timeout moet positief zijn" in timeout.stderr, timeout.stderr
+
+
+@pytest.mark.parametrize("lang, again, without", [("nl", "voer dezelfde opdracht opnieuw uit", "zonder --force"),
+                                                  ("en", "run the same command again", "without --force")])
+@pytest.mark.parametrize("late", [False, True])
+def test_ctrl_c_with_force_says_to_continue_without_force(tmp_path, monkeypatch, capsys, lang, again, without, late):
+    import grader.grading
+    from grader import cli
+
+    def interrupted(submissions, *args, **kwargs):
+        raise KeyboardInterrupt if late else grader.grading.Interrupted({"submissions": submissions[:1]})
+
+    monkeypatch.setattr(grader.grading, "grade", interrupted)
+    for name in ("anna", "bram"):
+        (tmp_path / f"{name}.py").write_text("x = 1\n")
+    out = str(tmp_path / "uit")
+    assert cli.main([str(tmp_path), "--out", out, "--lang", lang, "--force"]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert without in said and again not in said, said
+    assert cli.main([str(tmp_path), "--out", out, "--lang", lang]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert again in said and "--force" not in said, said
