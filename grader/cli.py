@@ -183,6 +183,9 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
         document = grade(submissions, out, jobs=args.jobs, timeout=args.timeout, lang=args.lang,
                          quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
     except Interrupted as stop:
+        if single and not stop.document["submissions"]:  # a self-check's report there is an earlier one, if any
+            print(_interrupted_self(submissions[0], out, args.lang), file=sys.stderr)
+            return EXIT_INTERRUPTED
         said = "interrupted-force" if args.force else "interrupted"  # --force again would regrade everything
         print(TEXT[args.lang][said].format(done=len(stop.document["submissions"]), total=len(submissions),
                                            out=args.out), file=sys.stderr)
@@ -207,6 +210,17 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
         from grader.terminal import unclaimed_warning
         print(unclaimed_warning(unclaimed, args.lang), file=sys.stderr)
     return EXIT_OK
+
+
+def _interrupted_self(submission: object, out: Path, lang: str) -> str:
+    """What an interrupted self-check says: nothing written, and that a report already there is an earlier one."""
+    from grader.discover import safe_name
+    from grader.terminal import TEXT
+
+    report = out / "feedback" / f"{safe_name(submission.id)}.html"
+    file = Path(str(getattr(submission, "graded_file", None) or submission.path)).name
+    said = "interrupted-self-report" if report.is_file() else "interrupted-self"
+    return TEXT[lang][said].format(file=file, report=report)
 
 
 def _unwritable(out: Path) -> OSError | None:

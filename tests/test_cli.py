@@ -408,3 +408,23 @@ def test_ctrl_c_with_force_says_to_continue_without_force(tmp_path, monkeypatch,
     assert cli.main([str(tmp_path), "--out", out, "--lang", lang]) == cli.EXIT_INTERRUPTED
     said = capsys.readouterr().err
     assert again in said and "--force" not in said, said
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "van een eerdere run"), ("en", "from an earlier run")])
+def test_an_interrupted_self_check_leaves_the_last_report_and_says_it_is_an_earlier_one(tmp_path, monkeypatch, capsys,
+                                                                                         lang, words):
+    import grader.grading
+    from grader import cli
+
+    source = tmp_path / "main.py"
+    shutil.copy(SOLUTIONS / "correct" / "s01_plain_regex.py", source)
+    out = tmp_path / "reports"
+    assert cli.main([str(source), "--out", str(out), "--lang", lang, "--quiet"]) == cli.EXIT_OK
+    before = {path: path.read_bytes() for path in [out / "results.json", *(out / "feedback").iterdir()]}
+    capsys.readouterr()
+    source.write_text(source.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    monkeypatch.setattr(grader.grading, "_run_battery", lambda *args, **kwargs: True)  # Ctrl-C before the result
+    assert cli.main([str(source), "--out", str(out), "--lang", lang]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert {path: path.read_bytes() for path in before} == before  # results.json and the report still agree
+    assert words in said and str(out / "feedback" / "main.html") in said, said
