@@ -96,7 +96,7 @@ def build(out: Path, *, lang: str = "nl", timeout: float = 10.0, checks: Path | 
 
 def _failed(message: str, seconds: float) -> dict:
     """A Gradescope result for a submission that could not be graded at all (nothing gradable handed in)."""
-    return {"score": 0.0, "execution_time": round(seconds), "output": message, "output_format": "md",
+    return {"score": 0.0, "execution_time": max(1, round(seconds)), "output": message, "output_format": "md",
             "tests": [], "stdout_visibility": "hidden"}
 
 
@@ -131,7 +131,8 @@ def run(root: Path, config: dict, source: Path | None = None) -> dict:
             # The terminal summary would name the temporary folder, gone when the log is read: not printed.
             with tempfile.TemporaryDirectory(prefix="grader-") as out, contextlib.redirect_stdout(io.StringIO()):
                 grade(chosen, Path(out), jobs=1, timeout=float(config.get("timeout", 10.0)), lang=lang,
-                      quiet=True, single=False, options=Options(similarity=False), checks=checks)
+                      quiet=True, single=False, options=Options(similarity=False), checks=checks,
+                      kept=False)
                 graded = jsonreport.read(Path(out) / "results.json")  # the full result (grade returns a summary)
             document = gradescope.render(graded["submissions"][0], lang, time.monotonic() - started,
                                          str(graded.get("grader", "")), str(graded.get("battery", "")))

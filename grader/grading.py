@@ -71,7 +71,7 @@ class Interrupted(Exception):
 
 def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: float, lang: str, quiet: bool,
           single: bool, force: bool = False, options: reports.Options | None = None,
-          checks: Path | None = None) -> dict:
+          checks: Path | None = None, kept: bool = True) -> dict:
     """Grade ``submissions`` and write every output under ``out``.
 
     Results of earlier runs under ``out`` are reused when the source, the grader, the
@@ -82,7 +82,8 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     submission; the full results are in ``out/results.json``). Raises :class:`BatteryError`
     when the battery cannot be collected, and :class:`Interrupted` (after writing what was
     graded) on Ctrl-C or SIGTERM. Time limits are per check, in seconds. ``options``: the extra
-    outputs (grader.reports.Options); ``checks``: an instructor's extra check modules.
+    outputs (grader.reports.Options); ``checks``: an instructor's extra check modules; ``kept``: False
+    when ``out`` is a temporary folder (on Gradescope), which the terminal then does not point to.
     """
     started = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
@@ -110,7 +111,8 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         show.self_check(run.full[0], out, brief=quiet)
     else:
         show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
-        show.warn_check_errors(run.check_errors, len(todo))
+        where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
+        show.warn_check_errors(run.check_errors, len(todo), run.check_error_texts, where if kept else [])
     return document
 
 
@@ -150,6 +152,7 @@ class _Outputs:
         self.summaries: dict[str, object] = {}
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
         self.check_errors: Counter = Counter()  # check id -> submissions graded now for which it raised
+        self.check_error_texts: dict[str, str] = {}  # check id -> the first error it raised
 
     def reuse(self, submission: Submission) -> bool:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
@@ -166,8 +169,10 @@ class _Outputs:
     def on_result(self, job: Job, checks: list[dict]) -> None:
         """A submission graded by the battery (called in the parent)."""
         result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
-        self.check_errors.update(checks[index]["id"] for index, outcome in job.outcomes.items()
-                                 if outcome.get("outcome") == "error")
+        for index, outcome in job.outcomes.items():
+            if outcome.get("outcome") == "error":
+                self.check_errors[checks[index]["id"]] += 1
+                self.check_error_texts.setdefault(checks[index]["id"], str(outcome.get("error") or "?")[:200])
         # A child killed on the wall clock may owe its time-out to a busy machine: graded again next run.
         self.cache.put(job.submission, result, reusable=not job.wall_clock)
         stamp = None if job.wall_clock else self.stamps.stamp(self.cache.key(job.submission), job.submission)

@@ -63,7 +63,8 @@ TEXT = {
         "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld "
                          "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
         "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
-                       "{total} inzendingen; is de controle zelf defect? Details in results.json en instructor/<id>.html",
+                       "{total} inzendingen ({error}); is de controle zelf defect?",
+        "check-error-where": " Details per inzending in {where}.", "and": "en",
         # Usage errors (exit code 2) and failures of the run itself.
         "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
@@ -133,7 +134,8 @@ TEXT = {
         "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded "
                          "(a folder or file not named as the export names them?): {names}",
         "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
-                       "submissions; is the check itself broken? Details in results.json and instructor/<id>.html",
+                       "submissions ({error}); is the check itself broken?",
+        "check-error-where": " Details per submission in {where}.", "and": "and",
         "required": "the following arguments are required: PATH",
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
         "positive": "{option} must be positive",
@@ -269,11 +271,14 @@ class Progress:
         except BrokenPipeError:
             os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())  # nothing left to flush at exit
 
-    def warn_check_errors(self, errors: Counter, total: int) -> None:
+    def warn_check_errors(self, errors: Counter, total: int, texts: dict[str, str], where: list[Path]) -> None:
         """Said after a class run for each check that raised something other than a finding
-        (``errors``: check id -> submissions): a defect of the check, often an instructor's own."""
+        (``errors``: check id -> submissions; ``texts``: check id -> its first error): a defect of the check,
+        often an instructor's own. ``where``: the outputs that show each submission's error (none on Gradescope)."""
+        places = f" {self.text['and']} ".join(map(str, where))
         for check, count in sorted(errors.items()):
-            print(self.text["check-error"].format(check=check, n=count, total=total), file=sys.stderr)
+            said = self.text["check-error"].format(check=check, n=count, total=total, error=texts.get(check, "?"))
+            print(said + (self.text["check-error-where"].format(where=places) if where else ""), file=sys.stderr)
 
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""

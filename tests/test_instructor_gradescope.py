@@ -156,3 +156,26 @@ def test_inherited_failures_are_listed_in_their_checkpoint_test(tmp_path):
         assert test["status"] == "failed"
         assert "checkpoint 1" in test["output"].lower()
         assert "✘" in test["output"]
+
+
+def test_a_trial_run_reports_its_time_and_names_no_folder_gradescope_lacks(tmp_path):
+    checks = tmp_path / "mine"
+    checks.mkdir()
+    (checks / "test_broken.py").write_text(
+        'from grader.battery import check\n\n\n'
+        '@check(1, "X9", nl="Kapot.", en="Broken.", hint_nl="-", hint_en="-")\n'
+        'def test_broken(student):\n    raise KeyError("oops")\n', encoding="utf-8")
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(gradescope_bundle.build(tmp_path / "autograder.zip", lang="en", checks=checks)) as archive:
+        archive.extractall(root / "source")
+    (root / "submission").mkdir()
+    (root / "submission" / "main.py").write_bytes(WRONG.read_bytes())
+    script = root / "source" / "run_autograder"
+    script.chmod(0o755)
+    environment = {**os.environ, "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+    done = subprocess.run([str(script)], env=environment, capture_output=True, text=True, timeout=600, cwd=root)
+    assert done.returncode == 0, done.stderr
+    document = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert document["execution_time"] >= 1
+    assert "broken" in done.stderr and "KeyError" in done.stderr, done.stderr
+    assert "instructor/" not in done.stderr and "results.json" not in done.stderr, done.stderr
