@@ -141,7 +141,7 @@ def report_main(argv: list[str]) -> int:
 def bundle_main(argv: list[str]) -> int:
     """``grade gradescope-bundle [--out autograder.zip]``: build the Gradescope autograder package."""
     from grader.cli import Parser, language
-    from grader.gradescope_bundle import build
+    from grader.gradescope_bundle import PROJECT, build
 
     ap = Parser(prog="grade gradescope-bundle",
                 description="Build the autograder zip for a Gradescope programming assignment.")
@@ -161,9 +161,14 @@ def bundle_main(argv: list[str]) -> int:
     except OptionError as error:
         print(f"grade gradescope-bundle: {error.text(args.lang)}", file=sys.stderr)
         return 2
-    except OSError as error:  # the zip cannot be written there
-        said = "kan {out} niet schrijven: {error}" if args.lang == "nl" else "cannot write {out}: {error}"
-        print(f"grade gradescope-bundle: {said.format(out=args.out, error=error.strerror or error)}", file=sys.stderr)
+    except OSError as error:
+        if error.strerror is None:  # build's own: the project source is not beside the installed grader
+            said = (f"de broncode van het project (pyproject.toml) staat niet in {PROJECT}: installeer de grader "
+                    "vanuit een kloon met pip install -e") if args.lang == "nl" else str(error)
+        else:  # the zip cannot be written there
+            said = (f"kan {args.out} niet schrijven: {error.strerror}" if args.lang == "nl"
+                    else f"cannot write {args.out}: {error.strerror}")
+        print(f"grade gradescope-bundle: {said}", file=sys.stderr)
         return 2
     if args.lang == "nl":
         print(f"Gradescope-autograder geschreven naar {out}: upload dit zip-bestand als autograder van de opdracht.")

@@ -70,12 +70,12 @@ def build(out: Path, *, lang: str = "nl", timeout: float = 10.0, checks: Path | 
     folder (--checks, bundled as ``extra-checks/``). The zip holds, at its root,
     ``setup.sh`` (installs Python and this grader from ``project/``, a copy of the project
     source), ``run_autograder`` and ``grader-config.json``. Raises FileNotFoundError when
-    the project source is not there (an installed wheel has no pyproject.toml: build the
-    bundle from a clone).
+    the project source is not there (an installed wheel has no pyproject.toml: install the
+    grader from a clone with ``pip install -e``).
     """
     if not (PROJECT / "pyproject.toml").is_file():
         raise FileNotFoundError(f"the project source (pyproject.toml) is not in {PROJECT}: "
-                                "build the bundle from a clone of the grader")
+                                "install the grader from a clone with pip install -e")
     config = {"lang": lang, "timeout": timeout, "checks": "extra-checks" if checks else None}
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w") as archive:

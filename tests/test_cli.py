@@ -428,3 +428,13 @@ def test_an_interrupted_self_check_leaves_the_last_report_and_says_it_is_an_earl
     said = capsys.readouterr().err
     assert {path: path.read_bytes() for path in before} == before  # results.json and the report still agree
     assert words in said and str(out / "feedback" / "main.html") in said, said
+
+
+def test_a_bundle_without_the_project_source_says_how_to_install_in_lang(tmp_path, monkeypatch, capsys):
+    from grader import commands, gradescope_bundle
+
+    monkeypatch.setattr(gradescope_bundle, "PROJECT", tmp_path / "site-packages")
+    assert commands.bundle_main(["--out", str(tmp_path / "a.zip")]) == 2
+    assert "installeer de grader vanuit een kloon met pip install -e" in capsys.readouterr().err
+    assert commands.bundle_main(["--out", str(tmp_path / "a.zip"), "--lang", "en"]) == 2
+    assert "install the grader from a clone with pip install -e" in capsys.readouterr().err
