@@ -219,8 +219,8 @@ def _interrupted_self(submission: object, out: Path, lang: str) -> str:
 
     report = out / "feedback" / f"{safe_name(submission.id)}.html"
     file = Path(str(getattr(submission, "graded_file", None) or submission.path)).name
-    said = "interrupted-self-report" if report.is_file() else "interrupted-self"
-    return TEXT[lang][said].format(file=file, report=report)
+    said = TEXT[lang]["interrupted-self"] + (TEXT[lang]["interrupted-self-report"] if report.is_file() else "")
+    return said.format(file=file, report=report)
 
 
 def _unwritable(out: Path) -> OSError | None:

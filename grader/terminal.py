@@ -39,7 +39,6 @@ TEXT = {
         "line": "regel", "cell": "cel {cell}, regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
-        # With --force a rerun of the same command grades everything again: continue without it.
         "interrupted-force": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                              "voer de opdracht opnieuw uit zonder --force om verder te gaan (met --force begint "
                              "alles opnieuw)",
@@ -47,9 +46,8 @@ TEXT = {
                                   "{out} misschien nog van een eerdere run; voer de opdracht opnieuw uit zonder --force "
                                   "om af te maken",
         "interrupted-self": "grade: onderbroken voordat {file} beoordeeld was; er is niets geschreven",
-        "interrupted-self-report": "grade: onderbroken voordat {file} beoordeeld was; er is niets geschreven: "
-                                   "{report} is een rapport van een eerdere run en hoort misschien bij een oudere "
-                                   "versie van {file}; voer grade opnieuw uit voor een nieuw rapport",
+        "interrupted-self-report": ": {report} is een rapport van een eerdere run, misschien van een oudere versie van "
+                                   "{file}; voer grade opnieuw uit voor een nieuw rapport",
         "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
         "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
                             "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
@@ -118,9 +116,8 @@ TEXT = {
                                   "may still be those of an earlier run; run the command again without --force to "
                                   "finish",
         "interrupted-self": "grade: interrupted before {file} was graded; nothing was written",
-        "interrupted-self-report": "grade: interrupted before {file} was graded; nothing was written: {report} is a "
-                                   "report from an earlier run and may be about an older version of {file}; run grade "
-                                   "again for a new report",
+        "interrupted-self-report": ": {report} is a report from an earlier run, perhaps of an older version of "
+                                   "{file}; run grade again for a new report",
         "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
         "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
                             "still be those of an earlier run; run the same command again to finish",

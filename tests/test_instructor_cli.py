@@ -196,3 +196,42 @@ def test_an_own_check_without_its_marker_names_the_file(tmp_path):
     done = run_grade("main.py", "--checks", "mine", "--lang", "en", cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "mine/test_plain.py" in done.stderr and "@check" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", ["report", "gradescope-bundle"])
+def test_sub_commands_speak_dutch_by_default_and_english_with_lang_en(tmp_path, command):
+    given = ["results.json"] if command == "report" else []
+    dutch_run = run_grade(command, *given, "--bogus", cwd=tmp_path)
+    english_run = run_grade(command, *given, "--bogus", "--lang", "en", cwd=tmp_path)
+    if command == "report":
+        missing = run_grade(command, cwd=tmp_path)
+        assert "fout: deze argumenten ontbreken: RESULTS_JSON" in missing.stderr, missing.stderr
+    assert (dutch_run.returncode, english_run.returncode) == (2, 2)
+    assert "fout: onbekende argumenten: --bogus" in dutch_run.stderr, dutch_run.stderr
+    assert "error: unrecognized arguments: --bogus" in english_run.stderr, english_run.stderr
+    assert f"grade {command}" in dutch_run.stderr
+
+
+def test_grade_report_says_in_lang_that_a_file_is_missing(tmp_path):
+    assert "kan nergens.json niet lezen" in run_grade("report", "nergens.json", cwd=tmp_path).stderr
+    assert "cannot read nergens.json" in run_grade("report", "nergens.json", "--lang", "en", cwd=tmp_path).stderr
+
+
+def test_the_gradescope_bundle_says_where_it_went_in_lang(tmp_path):
+    dutch_run = run_grade("gradescope-bundle", "--out", str(tmp_path / "a.zip"), cwd=tmp_path)
+    english_run = run_grade("gradescope-bundle", "--out", str(tmp_path / "b.zip"), "--lang", "en", cwd=tmp_path)
+    assert dutch_run.returncode == english_run.returncode == 0, dutch_run.stderr + english_run.stderr
+    assert "Gradescope-autograder geschreven naar" in dutch_run.stdout, dutch_run.stdout
+    assert "Gradescope autograder written to" in english_run.stdout
+    timeout = run_grade("gradescope-bundle", "--out", str(tmp_path / "c.zip"), "--timeout", "0", cwd=tmp_path)
+    assert timeout.returncode == 2 and "--timeout moet positief zijn" in timeout.stderr, timeout.stderr
+
+
+def test_a_bundle_without_the_project_source_says_how_to_install_in_lang(tmp_path, monkeypatch, capsys):
+    from grader import commands, gradescope_bundle
+
+    monkeypatch.setattr(gradescope_bundle, "PROJECT", tmp_path / "site-packages")
+    assert commands.bundle_main(["--out", str(tmp_path / "a.zip")]) == 2
+    assert "installeer de grader vanuit een kloon met pip install -e" in capsys.readouterr().err
+    assert commands.bundle_main(["--out", str(tmp_path / "a.zip"), "--lang", "en"]) == 2
+    assert "install the grader from a clone with pip install -e" in capsys.readouterr().err
