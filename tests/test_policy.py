@@ -18,7 +18,9 @@ REFUSED_AT_COMPILE = {
     "transformer temp name": "_tmp0 = 1",
     "print collector name": "_print = 1",
     "builtins dunder": "__builtins__ = {}",
-    "dunder attribute": "x = ().__dict__",
+    "dunder attribute": "x = ().__reduce__",
+    "context of an exception": "try:\n    int('x')\nexcept ValueError as e:\n    c = e.__context__",
+    "a special method outside the list": "class C:\n    def __getattr__(self, name):\n        return 1",
     "dunder attribute write": "class A:\n    pass\nA().__class__ = int",
     "subclasses": "x = object.__subclasses__()",
     "generator frame": "g = (i for i in [1])\nf = g.gi_frame",
@@ -79,8 +81,24 @@ REFUSED_AT_RUN = {
     "register of an own class without one": ("class C:\n    pass\nC.register(list)", "AttributeError"),
     "computed getattr of an internal": ("n = '__glob' + 'als__'\ngetattr(len, n)", "AttributeError"),
     "computed getattr of a frame": ("g = (i for i in [])\ngetattr(g, 'gi_' + 'frame')", "AttributeError"),
-    "from-imported name of an unavailable module, used": ("from enum import Enum\nclass S(Enum):\n    A = 1",
-                                                           "AttributeError: enum.Enum is not available"),
+    "from-imported name of an unavailable module, used": ("from decimal import Decimal\nclass S(Decimal):\n    A = 1",
+                                                           "AttributeError: decimal.Decimal is not available"),
+    "__dict__ of a foreign object": ("x = ().__dict__", "AttributeError"),
+    "vars of a class": ("class C:\n    pass\nvars(C)", "AttributeError"),
+    "vars of a module view": ("import json\nvars(json)", "AttributeError"),
+    "vars without an argument": ("vars()", "TypeError"),
+    "__setitem__ of a foreign object": ("import types\ntypes.MappingProxyType({}).__setitem__", "AttributeError"),
+    "__qualname__ of a foreign function": ("import json\njson.dumps.__qualname__", "AttributeError"),
+    "extending an enum with members": ("from enum import Enum\nclass A(Enum):\n    X = 1\nclass B(A):\n    Y = 2",
+                                       "TypeError: class B: cannot extend enum"),
+    "an enum with a foreign mixin": ("import enum, collections\nclass A(collections.OrderedDict, enum.Enum):\n    X = 1",
+                                     "TypeError"),
+    "contextmanager of a foreign function": ("import contextlib, json\ncontextlib.contextmanager(json.dumps)", "TypeError"),
+    "singledispatch register by a string annotation": (
+        "from __future__ import annotations\nfrom functools import singledispatch\n@singledispatch\ndef f(x):\n"
+        "    return x\n@f.register\ndef _(x: int):\n    return 1", "TypeError: register(f)"),
+    "abstract class made": ("from abc import ABC, abstractmethod\nclass A(ABC):\n    @abstractmethod\n    def f(self):\n"
+                            "        pass\nA()", "TypeError: Can't instantiate abstract class A"),
     "match keyword pattern on a builtin": ("match 1:\n    case int(real=r):\n        pass", "TypeError: case int(name=...)"),
     "match keyword pattern on a foreign exception": (
         "import json\ntry:\n    json.loads('x')\nexcept ValueError as e:\n    match e:\n        case json.JSONDecodeError(doc=d):\n"
@@ -147,12 +165,12 @@ def test_typings_caches_start_empty_for_a_submission():
 
 
 def test_an_error_while_a_class_is_made_names_the_class_statement_and_an_unavailable_base():
-    source = b"import enum\n\nx = 1\n\nclass Status(str, enum.Enum):\n    OPEN = 'open'\n\ndef validate_ticket_proposal(p):\n    return p\n"
+    source = b"import os\n\nx = 1\n\nclass Status(str, os.PathLike):\n    OPEN = 'open'\n\ndef validate_ticket_proposal(p):\n    return p\n"
     with pytest.raises(LoadFailure) as failure:
         load(source)
     problem = failure.value.problem
-    assert (problem.kind, problem.line, problem.source) == ("runtime", 5, "class Status(str, enum.Enum):")
-    assert "enum.Enum is not available in the grader" in problem.detail
+    assert (problem.kind, problem.line, problem.source) == ("runtime", 5, "class Status(str, os.PathLike):")
+    assert "os.PathLike is not available in the grader" in problem.detail
 
 
 def test_an_error_while_the_module_body_runs_names_the_top_level_statement_not_the_function_line():

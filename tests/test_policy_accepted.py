@@ -272,6 +272,69 @@ ACCEPTED = {
         "    def __post_init__(self, b):\n        self.a += b\n"
         "assert C(1, 2, c=3).a == 3 and [f.name for f in dc.fields(C)] == ['a', 'c'] and C.MAX == 64"
     ),
+    "enum classes: (str, Enum), StrEnum, IntEnum, plain Enum with auto": (
+        "import enum\nfrom enum import Enum, StrEnum, IntEnum, auto, unique\nimport json\n"
+        "class Status(str, Enum):\n    OPEN = 'open'\n    DONE = 'done'\n    def closed(self):\n        return self is Status.DONE\n"
+        "@unique\nclass Kind(StrEnum):\n    SET = auto()\n    GET = 'get'\n"
+        "class Level(IntEnum):\n    LOW = 1\n    HIGH = auto()\n"
+        "class Color(enum.Enum):\n    RED = auto()\n    GREEN = auto()\n    CRIMSON = 1\n"
+        "VALID = {s.value for s in Status}\n"
+        "assert Status('open') is Status.OPEN and Status.OPEN.value == 'open' and Status.DONE.name == 'DONE'\n"
+        "assert 'open' in VALID and 'x' not in VALID and [s.value for s in Status] == ['open', 'done']\n"
+        "assert Status.OPEN == 'open' and {'open': 1}[Status.OPEN] == 1 and Status['DONE'].closed()\n"
+        "assert str(Status.OPEN) == 'Status.OPEN' and f'{Kind.SET}' == 'set' and str(Level.HIGH) == '2'\n"
+        "assert Level.HIGH > Level.LOW and Level.HIGH + 1 == 3 and json.dumps([Status.OPEN, Level.LOW]) == '[\"open\", 1]'\n"
+        "assert Color(1) is Color.RED is Color.CRIMSON and list(Color) == [Color.RED, Color.GREEN] and len(Color) == 2\n"
+        "assert 'open' in Status and Status.OPEN in Status and isinstance(Status.OPEN, Status) and isinstance(Kind.GET, str)\n"
+        "assert repr(Status.DONE) == \"<Status.DONE: 'done'>\" and type(Status.OPEN) is Status\n"
+        "try:\n    Status('closed')\n    found = True\nexcept ValueError:\n    found = False\nassert not found\n"
+        "try:\n    Status.OPEN = 'x'\nexcept AttributeError:\n    found = True\nassert found and Status.__members__['OPEN'] is Status.OPEN"
+    ),
+    "with on an own class and contextlib.contextmanager": (
+        "from contextlib import contextmanager\nclass Tx:\n    def __init__(self, log):\n        self.log = log\n"
+        "    def __enter__(self):\n        self.log.append('in')\n        return self\n"
+        "    def __exit__(self, kind, error, traceback):\n        self.log.append(kind.__name__ if kind else 'ok')\n"
+        "        return kind is not None and issubclass(kind, KeyError)\n"
+        "log = []\nwith Tx(log) as t:\n    pass\nwith Tx(log):\n    {}['x']\ntry:\n    with Tx(log):\n        int('x')\n"
+        "except ValueError:\n    log.append('raised')\n"
+        "@contextmanager\ndef step(name):\n    log.append('+' + name)\n    try:\n        yield name.upper()\n"
+        "    except KeyError:\n        log.append('caught')\n    finally:\n        log.append('-' + name)\n"
+        "with step('a') as a:\n    log.append(a)\nwith step('b'):\n    {}['y']\n"
+        "assert log == ['in', 'ok', 'in', 'KeyError', 'in', 'ValueError', 'raised', '+a', 'A', '-a', '+b', 'caught', '-b'], log"
+    ),
+    "operator.itemgetter and friends": (
+        "import operator\nfrom operator import itemgetter\nfrom functools import reduce\n"
+        "rows = [{'v': 2, 'n': 'b'}, {'v': 1, 'n': 'a'}]\n"
+        "assert [r['n'] for r in sorted(rows, key=itemgetter('v'))] == ['a', 'b']\n"
+        "assert itemgetter('v', 'n')(rows[0]) == (2, 'b') and reduce(operator.add, [1, 2, 3]) == 6\n"
+        "assert operator.mul(2, 3) == 6 and operator.eq(1, 1) and operator.getitem([5], 0) == 5"
+    ),
+    "vars, __dict__, __qualname__, __module__, __cause__ and super().__setitem__": (
+        "class Row:\n    def __init__(self, a, b):\n        self.a, self.b = a, b\n"
+        "    def __repr__(self):\n        items = ', '.join(f'{k}={v!r}' for k, v in vars(self).items())\n"
+        "        return f'{type(self).__qualname__}({items})'\n    def as_dict(self):\n        return dict(self.__dict__)\n"
+        "class Fout(ValueError):\n    pass\n"
+        "class Log(dict):\n    def __setitem__(self, key, value):\n        if key in self:\n            raise Fout(key)\n"
+        "        super().__setitem__(key, value)\n    def __delitem__(self, key):\n        super().__delitem__(key)\n"
+        "def parse(x):\n    try:\n        return int(x)\n    except ValueError as error:\n        raise Fout('bad') from error\n"
+        "try:\n    parse('x')\nexcept Fout as e:\n    cause = e.__cause__\n"
+        "log = Log()\nlog['a'] = 1\nlog['b'] = 2\ndel log['b']\n"
+        "assert repr(Row(1, 'x')) == \"Row(a=1, b='x')\" and Row(1, 2).as_dict() == {'a': 1, 'b': 2}\n"
+        "assert isinstance(cause, ValueError) and Row.__module__ == 'main' and log == {'a': 1} and type(3).__qualname__ == 'int'"
+    ),
+    "functools.singledispatch and cached_property, abc.ABC": (
+        "from functools import singledispatch, cached_property\nfrom abc import ABC, abstractmethod\nimport abc\n"
+        "@singledispatch\ndef norm(x):\n    raise ValueError(x)\n@norm.register(str)\ndef _(x):\n    return x.strip()\n"
+        "@norm.register\ndef _(x: int):\n    return str(x)\nnorm.register(list, lambda x: [norm(i) for i in x])\n"
+        "class Rule(ABC):\n    @abstractmethod\n    def check(self, v):\n        ...\n    @property\n    @abc.abstractmethod\n"
+        "    def name(self):\n        ...\n"
+        "class Even(Rule):\n    name = 'even'\n    def check(self, v):\n        return v % 2 == 0\n"
+        "    @cached_property\n    def table(self):\n        self.calls = getattr(self, 'calls', 0) + 1\n        return {i: self.check(i) for i in range(4)}\n"
+        "e = Even()\nassert e.table[2] and e.table[2] and e.calls == 1 and e.name == 'even'\n"
+        "assert norm(' a ') == 'a' and norm(3) == '3' and norm([' b', 4]) == ['b', '4'] and norm(True) == 'True'\n"
+        "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\nassert not made\n"
+        "try:\n    norm(1.5)\nexcept ValueError:\n    made = True\nassert made"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

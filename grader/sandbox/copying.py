@@ -19,11 +19,13 @@ import re
 import types
 from typing import Any, Callable, Iterator
 
+from grader.sandbox.dispatch import ABC
+
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
           types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented))
 # Bases an own class may have and still be copied here (and builtin exceptions).
-BASES = (object, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict, collections.defaultdict,
+BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict, collections.defaultdict,
          collections.Counter, collections.deque)
 # Immutable builtin bases: how an own subclass's value is read without calling its own methods.
 VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,

@@ -11,17 +11,21 @@ import string
 import sys
 import typing
 import types
-from typing import Any, Callable
+from typing import Any
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.classes import (COMPARISONS, PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
+from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
                                     foreign_function, make_type, match_class, opaque_class, parameters_ignored,
-                                    plain_base, seen_as_classes, seen_as_in_sandbox, student_function,
+                                    plain_base, seen_as_classes, student_function,
                                     unavailable_attribute)
 from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
+from grader.sandbox.contexts import class_namespace
+from grader.sandbox.dispatch import SingleDispatch, add_views
+from grader.sandbox.dunders import own_vars, read_dunder
+from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, forbidden_attribute
@@ -78,8 +82,10 @@ class Guards:
         self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
         self.globals: dict = {}
         self.type = make_type(plain_function(self.visible_class))
-        self.copier = Copier(lambda cls: cls in self.own_classes, lambda value: isinstance(value, ModuleView))
+        self.copier = Copier(lambda cls: cls in self.own_classes,
+                             lambda value: isinstance(value, ModuleView) or is_enum_class(type(value)))  # a member
         self.views = build_views(self._wrap_module_value)
+        add_views(self, self.views)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
 
     # Reading --------------------------------------------------------------------------------
@@ -102,21 +108,11 @@ class Guards:
             raise TypeError("attribute name must be a str")
         if name not in _PLAIN_NAMES:
             if name in READABLE_DUNDERS:
-                if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
-                    return wrappers.own_setattr(obj, self.is_own)
-                value = getattr(obj, name, *default)
-                if name == "__init__" and isinstance(obj, type):
-                    return _initializer(obj, value, self.is_own)
-                if name == "__init__" and not (self.is_own(obj) or (isinstance(obj, super) and self.is_own(obj.__self__)
-                                                                     and not isinstance(obj.__self__, type))):
-                    raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
-                if type(value) is types.FunctionType:  # tuple.__getitem__(self, i) is C; a Python one is judged
-                    return foreign_function(obj, name, value, self.own_classes.__contains__)
-                return self.visible_class(value) if name == "__class__" else value
+                return read_dunder(self, obj, name, default)
             # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
             # of its own classes whose metaclass is plain type (no ABC) is the submission's business.
             own = self.is_own(obj)
-            if forbidden_attribute(name, own=own) or (name == "register" and (
+            if forbidden_attribute(name, own=own) or (name == "register" and type(obj) is not SingleDispatch and (
                     (type(obj) is not type and type(obj) not in self.own_classes) or not own)) \
                     or (name.startswith("_") and not own):
                 raise AttributeError(f'"{name}" is not available in the grader')
@@ -193,13 +189,14 @@ class Guards:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
         if bases in typing_bases.TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
             return typing_bases.TYPING_BASES[bases](self, name, namespace)
+        if any(is_enum_class(base) for base in bases):
+            return make_enum(self, name, bases, class_namespace(name, namespace, self.visible_class))
         for base in bases:
             # A subclass of super would be an own proxy over a foreign object; of property and the
             # method wrappers, own descriptors of foreign functions.
             if type(base) is not type or issubclass(base, (type, *PROXY_BASES)):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
-        namespace = {key: seen_as_in_sandbox(name, key, value, self.visible_class) if key in COMPARISONS else value
-                     for key, value in namespace.items()}
+        namespace = class_namespace(name, namespace, self.visible_class)  # comparisons, __exit__
         cls = check_fields(type(name, bases, namespace), self.own_classes.__contains__)
         self.own_classes.add(cls)
         return cls
@@ -247,6 +244,7 @@ class Guards:
             "__import__": plain_function(self.import_),
             "getattr": plain_function(self.getattr),
             "hasattr": plain_function(self.hasattr),
+            "vars": plain_function(own_vars(self)),
             "type": self.type,
             "classmethod": checked_classmethod,
             "input": refuse_input,
@@ -275,21 +273,6 @@ class Guards:
 
 # Builtin classes that stand for another object: no submission class may be built on them.
 PROXY_BASES = (super, property, classmethod, staticmethod)
-
-
-def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object], bool]) -> Callable[..., Any]:
-    """``cls.__init__`` read from the class (``Base.__init__(self, ...)``): only for the submission's own
-    instances of ``cls``.
-
-    On any other object (a grader function, a shared class, a shared property) it would write
-    attributes the write guard never sees.
-    """
-    def __init__(target: Any, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(target, cls) or not is_own(target):
-            raise TypeError(f"{cls.__name__}.__init__ can only initialise a {cls.__name__} object in the grader")
-        return init(target, *args, **kwargs)
-    __init__.__qualname__ = f"{cls.__name__}.__init__"
-    return __init__
 
 
 class GuardedFormatter(string.Formatter):

@@ -15,6 +15,7 @@ import hmac
 import itertools
 import json
 import math
+import operator
 import re
 import string
 import sys
@@ -27,7 +28,7 @@ from typing import Any, Callable
 # and the real builtins). Left out on purpose: string.Formatter/Template (field access
 # bypasses the attribute guard), functools.update_wrapper (writes attributes of any function;
 # functools.wraps is a stand-in that leaves the wrapper as it is), typing.get_type_hints/ForwardRef
-# (evaluate strings), operator (attrgetter).
+# (evaluate strings), operator.attrgetter/methodcaller.
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",
@@ -54,6 +55,11 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                         "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",
                         "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr", "overload")),
     "types": (types, ("MappingProxyType",)),
+    # Pure functions of their arguments (an item read is not guarded: _getitem_ is operator.getitem); not
+    # attrgetter or methodcaller (attributes past the guard), setitem/delitem or the in-place forms (writes).
+    "operator": (operator, ("itemgetter", "getitem", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg",
+                            "pos", "abs", "eq", "ne", "lt", "le", "gt", "ge", "not_", "truth", "and_", "or_", "xor",
+                            "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
                                   "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),
     "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),

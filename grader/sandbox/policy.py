@@ -15,12 +15,12 @@ from grader.sandbox.patterns import MatchStatements
 MAGIC_METHODS = frozenset({
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
     "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__", "__call__",
-    "__next__", "__setitem__", "__delitem__",
+    "__next__", "__setitem__", "__delitem__", "__enter__", "__exit__",
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
 UNAVAILABLE_CALLS = frozenset({
-    "eval", "exec", "compile", "open", "globals", "vars", "locals", "dir", "breakpoint",
+    "eval", "exec", "compile", "open", "globals", "locals", "dir", "breakpoint",
     "memoryview", "setattr", "delattr", "help", "__import__",
 })
 
@@ -63,7 +63,8 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 # in a frozen dataclass's ``__post_init__`` (the guard hands out ``object``'s only, for the
 # submission's own objects). None of them leads to a frame, a module or a function's globals.
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
-                              "__setattr__"})
+                              "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
+                              "__setitem__", "__delitem__", "__members__"})
 
 
 def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> bool:
@@ -111,7 +112,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             return
         if allow_magic_methods and self.scopes[-1] == "class" and name.startswith("__") and name.endswith("__"):
             self.error(node, f'the special method "{name}" is not available in the grader; a class may define '
-                             + ", ".join(sorted(MAGIC_METHODS)) + " (a with statement needs no class: use try/finally).")
+                             + ", ".join(sorted(MAGIC_METHODS)) + ".")
             return
         if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '

@@ -28,5 +28,6 @@ attempt('partial(getattr, ...)', lambda: functools.partial(getattr, target)('__g
 attempt('lru_cache(json.dumps).__wrapped__', lambda: getattr(functools.lru_cache(json.dumps), '__wrapped__'))
 attempt('cache(json.dumps).__globals__', lambda: getattr(functools.cache(json.dumps), '__globals__'))
 attempt('total_ordering(Counter)', lambda: functools.total_ordering(collections.Counter))
-attempt('functools.singledispatch', lambda: functools.singledispatch)
-attempt('functools.cached_property', lambda: functools.cached_property)
+attempt('functools.singledispatch of a grader function', lambda: functools.singledispatch(json.dumps))
+attempt('functools.cached_property of a grader function', lambda: functools.cached_property(json.dumps))
+attempt('functools.singledispatchmethod', lambda: functools.singledispatchmethod)

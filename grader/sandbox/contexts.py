@@ -1,0 +1,89 @@
+"""``with`` for a submission: its own classes' ``__enter__``/``__exit__`` and ``contextlib.contextmanager``.
+
+Python hands ``__exit__`` the class, the object and the traceback of whatever ends the block: the
+grader's time-out and ``KeyboardInterrupt`` too (which a true return value would swallow) and a
+traceback whose frames lead to the checks. A submission's ``__exit__`` is therefore called only for
+an ``Exception`` (anything else goes on as if it returned False), with the class as ``type(x)`` shows
+it and ``None`` for the traceback. ``@contextmanager`` is the grader's own, on the submission's own
+generator functions only, with the same rule for what it throws into the generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from grader.sandbox.classes import COMPARISONS, seen_as_in_sandbox, student_function
+
+
+def class_namespace(class_name: str, namespace: dict, visible: Callable[[type], Any]) -> dict:
+    """A class body's namespace as the class may have it: comparison methods receive classes as ``type(x)``
+    shows them (classes.seen_as_in_sandbox) and ``__exit__`` sees only Exceptions, without a traceback."""
+    made = {}
+    for key, value in namespace.items():
+        if key in COMPARISONS:
+            value = seen_as_in_sandbox(class_name, key, value, visible)
+        elif key == "__exit__" and value is not None:
+            value = _guarded_exit(class_name, value, visible)
+        made[key] = value
+    return made
+
+
+def _guarded_exit(class_name: str, method: Any, visible: Callable[[type], Any]) -> Callable[..., Any]:
+    if not student_function(method):
+        raise TypeError(f"class {str(class_name)[:100]}: __exit__ must be a plain def (no decorator) in the grader")
+
+    def __exit__(own: Any, kind: Any, error: Any, traceback: Any) -> Any:
+        if kind is not None and not (isinstance(error, Exception) and type(error) is kind):
+            return False  # the grader's own stop (time-out, interrupt): not the submission's to handle
+        return method(own, visible(kind) if kind is not None else None, error, None)
+    __exit__.__name__, __exit__.__qualname__, __exit__.__doc__ = method.__name__, method.__qualname__, method.__doc__
+    return __exit__
+
+
+class GeneratorContext:
+    """What a ``@contextmanager`` function returns: enters by running its generator to the ``yield``, leaves
+    by running it on (or throwing the block's Exception into it at the ``yield``)."""
+
+    __slots__ = ("_generator",)
+
+    def __init__(self, generator: Any) -> None:
+        object.__setattr__(self, "_generator", generator)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("a context manager is read-only in the grader")
+
+    def __enter__(self) -> Any:
+        try:
+            return next(self._generator)
+        except StopIteration:
+            raise RuntimeError("generator didn't yield") from None
+
+    def __exit__(self, kind: Any, error: Any, traceback: Any) -> bool:
+        if kind is None:
+            try:
+                next(self._generator)
+            except StopIteration:
+                return False
+            raise RuntimeError("generator didn't stop")
+        if not (isinstance(error, Exception) and type(error) is kind):
+            return False  # the grader's own stop: the generator is not asked
+        try:
+            self._generator.throw(error)
+        except StopIteration as stop:
+            return stop is not error  # the generator caught it and ended: suppressed
+        except Exception as raised:
+            if raised is error:
+                return False
+            raise
+        raise RuntimeError("generator didn't stop after throw()")
+
+
+def contextmanager(function: Any) -> Callable[..., GeneratorContext]:
+    """``contextlib.contextmanager`` for main.py's own generator functions."""
+    if not student_function(function):
+        raise TypeError("@contextmanager can only be used on a function main.py defines")
+
+    def helper(*args: Any, **kwargs: Any) -> GeneratorContext:
+        return GeneratorContext(function(*args, **kwargs))
+    helper.__name__, helper.__qualname__, helper.__doc__ = function.__name__, function.__qualname__, function.__doc__
+    return helper

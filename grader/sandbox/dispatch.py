@@ -1,0 +1,167 @@
+"""``functools.singledispatch``, ``functools.cached_property`` and ``abc`` for a submission, the grader's own.
+
+Python's ``singledispatch`` reads a registered function's annotations with ``get_type_hints`` (which
+evaluates strings with the real ``eval``) and keeps a cache keyed by classes; its ``cached_property``
+is a descriptor whose ``__set_name__`` and ``__get__`` Python calls with any owner; ``abc.ABC`` brings
+``ABCMeta`` (``register`` changes ``isinstance`` for everyone). Here: a dispatcher that takes classes
+given explicitly (or a function whose annotations are already classes), compared by identity; a
+cached property of main.py's own functions on main.py's own objects; a plain ``ABC`` base that refuses
+to make an object of a class with abstract methods left, and an ``abstractmethod`` that marks main.py's
+own functions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from grader.sandbox.classes import student_function
+
+if TYPE_CHECKING:
+    from grader.sandbox.guards import Guards
+
+
+class SingleDispatch:
+    """A ``@singledispatch`` function: calls the function registered for the class of the first argument
+    (the nearest in its MRO), else the default. ``register(cls)`` (a decorator), ``register(cls, f)`` or
+    ``register(f)`` with the first parameter annotated with a class."""
+
+    __slots__ = ("_default", "_registry")
+
+    def __init__(self, function: Any) -> None:
+        object.__setattr__(self, "_default", function)
+        object.__setattr__(self, "_registry", [])  # (class, function) pairs: classes compared by identity
+
+    @property
+    def __name__(self) -> str:  # type: ignore[override]
+        return self._default.__name__
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("a singledispatch function is read-only in the grader")
+
+    def register(self, cls: Any, function: Any = None) -> Any:
+        if function is None and not isinstance(cls, type):  # @f.register on an annotated function
+            function = cls
+            annotations = getattr(function, "__annotations__", None) if student_function(function) else None
+            hints = [value for key, value in (annotations or {}).items() if key != "return"]
+            if not hints or not isinstance(hints[0], type):
+                raise TypeError("register(f): annotate f's first parameter with a class (not a string), or use "
+                                "register(cls) in the grader")
+            cls = hints[0]
+        if not isinstance(cls, type):
+            raise TypeError(f"register(): {type(cls).__name__} is not a class")
+        if function is None:
+            return lambda decorated: self.register(cls, decorated)
+        if not student_function(function):
+            raise TypeError("register() takes a function main.py defines")
+        self._registry.append((cls, function))
+        return function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args:
+            raise TypeError(f"{self.__name__} requires at least 1 positional argument")
+        mro = type.__getattribute__(type(args[0]), "__mro__")
+        found = None
+        for klass in mro:
+            found = next((function for cls, function in reversed(self._registry) if cls is klass), None)
+            if found is not None:
+                break
+        if found is None:  # an abstract base (Mapping, Iterable): the latest registration it matches
+            found = next((function for cls, function in reversed(self._registry) if isinstance(args[0], cls)), None)
+        return (found or self._default)(*args, **kwargs)
+
+
+def singledispatch(function: Any) -> SingleDispatch:
+    if not student_function(function):
+        raise TypeError("@singledispatch can only be used on a function main.py defines")
+    return SingleDispatch(function)
+
+
+class CachedProperty:
+    """``@functools.cached_property``: computed once per object by main.py's function, then kept in the
+    object's attributes (where the object's own ``__dict__`` keeps it, as in Python)."""
+
+    __slots__ = ("_function", "_name", "_is_own")
+
+    def __init__(self, function: Any, is_own: Callable[[object], bool]) -> None:
+        if not student_function(function):
+            raise TypeError("@cached_property can only be used on a function main.py defines")
+        object.__setattr__(self, "_function", function)
+        object.__setattr__(self, "_name", None)
+        object.__setattr__(self, "_is_own", is_own)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("a cached_property is read-only in the grader")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        if self._name is not None and self._name != name:
+            raise TypeError(f"cannot assign the same cached_property to two names ({self._name!r} and {name!r})")
+        if type(name) is not str or name.startswith("_") and name.endswith("_"):
+            raise TypeError("a cached_property needs a plain attribute name")
+        object.__setattr__(self, "_name", name)
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self
+        if self._name is None or isinstance(instance, type) or not self._is_own(instance):
+            raise TypeError("a cached_property only works on main.py's own objects in the grader")
+        attributes = vars(instance)
+        if self._name in attributes:
+            return attributes[self._name]
+        value = self._function(instance)
+        attributes[self._name] = value
+        return value
+
+
+class ABC:
+    """``abc.ABC``: a plain base; a class with methods marked ``@abstractmethod`` and not overridden makes no
+    objects (TypeError, as in Python)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        missing = sorted(_abstract_names(cls))
+        if missing:
+            raise TypeError(f"Can't instantiate abstract class {cls.__name__} with abstract method"
+                            f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+        return super().__new__(cls)
+
+
+def _abstract_names(cls: type) -> set:
+    names: set = set()
+    for klass in reversed(type.__getattribute__(cls, "__mro__")):
+        for name, value in vars(klass).items():
+            names.discard(name)
+            if _marked(value):
+                names.add(name)
+    return names
+
+
+def _marked(value: Any) -> bool:
+    if isinstance(value, property):
+        value = value.fget
+    elif isinstance(value, (classmethod, staticmethod)):
+        value = value.__func__
+    return student_function(value) and value.__dict__.get("__isabstractmethod__") is True
+
+
+def abstractmethod(function: Any) -> Any:
+    """``@abc.abstractmethod`` on main.py's own function (under ``@property``, ``@classmethod``... as in Python)."""
+    target = function.__func__ if isinstance(function, (classmethod, staticmethod)) else function
+    if not student_function(target):
+        raise TypeError("@abstractmethod can only be used on a function main.py defines")
+    target.__dict__["__isabstractmethod__"] = True
+    return function
+
+
+def add_views(guards: "Guards", views: dict) -> None:
+    """The stand-ins above (and enum's, contextlib's contextmanager) in the module views of one submission."""
+    from grader.sandbox.enums import enum_view_namespace  # here: enums imports classes, which imports modules
+    from grader.sandbox.contexts import contextmanager
+    from grader.sandbox.modules import ModuleView
+
+    type(views["functools"]).singledispatch = staticmethod(singledispatch)
+    type(views["functools"]).cached_property = staticmethod(lambda function: CachedProperty(function, guards.is_own))
+    type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
+    views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC,
+                                               "abstractmethod": staticmethod(abstractmethod)})()
+    views["enum"] = type("enum", (ModuleView,), {"__slots__": (), **enum_view_namespace()})()

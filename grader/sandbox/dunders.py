@@ -1,0 +1,95 @@
+"""The dunder attributes a submission may read (policy.READABLE_DUNDERS), each judged by what it is read on.
+
+None of them leads to a frame, a module, a function's globals or a class the submission could not
+get otherwise: ``__dict__`` only of the submission's own objects (not of a class: a class's namespace
+holds type's own descriptors), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
+an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
+(``super().__setitem__(k, v)`` in a dict subclass), ``__members__`` only of its own enum classes.
+"""
+
+from __future__ import annotations
+
+import builtins
+import types
+from typing import TYPE_CHECKING, Any, Callable
+
+from grader.sandbox import wrappers
+from grader.sandbox.classes import foreign_function, student_function
+from grader.sandbox.enums import is_enum_class
+
+if TYPE_CHECKING:
+    from grader.sandbox.guards import Guards
+
+
+def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
+    """``obj.name`` for a name of READABLE_DUNDERS (``default``: getattr's optional default)."""
+    is_own = guards.is_own
+    if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
+        return wrappers.own_setattr(obj, is_own)
+    if name in _JUDGED:
+        if not _JUDGED[name](guards, obj):
+            if default:
+                return default[0]
+            raise AttributeError(f'"{name}" of a {type(obj).__name__} object is not available in the grader')
+        if name == "__dict__":
+            return builtins.vars(obj)
+        if name == "__members__":
+            return types.MappingProxyType(dict(type.__getattribute__(obj, "_members_")))
+        value = getattr(obj, name, *default)
+        if name in ("__qualname__", "__module__") and type(value) is not str:
+            raise AttributeError(f'"{name}" is not available in the grader')
+        return value
+    value = getattr(obj, name, *default)
+    if name == "__init__" and isinstance(obj, type):
+        return _initializer(obj, value, is_own)
+    if name == "__init__" and not (is_own(obj) or _super_of_own(guards, obj)):
+        raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
+    if type(value) is types.FunctionType:  # tuple.__getitem__(self, i) is C; a Python one is judged
+        return foreign_function(obj, name, value, guards.own_classes.__contains__)
+    return guards.visible_class(value) if name == "__class__" else value
+
+
+def own_vars(guards: "Guards") -> Callable[..., dict]:
+    """``vars(obj)`` for a submission: the attributes of its own objects (``vars(self)`` in a ``__repr__``)."""
+    def vars(*obj: Any) -> dict:  # noqa: A001 (the builtin's name, as main.py calls it)
+        if len(obj) != 1:
+            raise TypeError("vars() needs an object in the grader (no locals)")
+        return read_dunder(guards, obj[0], "__dict__", ())
+    return vars
+
+
+def _super_of_own(guards: "Guards", obj: Any) -> bool:
+    """``super()`` inside a method of main.py's class, bound to one of its instances (not to a class)."""
+    return isinstance(obj, super) and guards.is_own(obj.__self__) and not isinstance(obj.__self__, type)
+
+
+def _own_instance(guards: "Guards", obj: Any) -> bool:
+    return not isinstance(obj, type) and guards.is_own(obj)
+
+
+_JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
+    "__dict__": _own_instance,
+    "__setitem__": lambda guards, obj: _own_instance(guards, obj) or _super_of_own(guards, obj),
+    "__delitem__": lambda guards, obj: _own_instance(guards, obj) or _super_of_own(guards, obj),
+    "__qualname__": lambda guards, obj: isinstance(obj, type) or guards.is_own(obj) or student_function(obj),
+    "__module__": lambda guards, obj: isinstance(obj, type) or guards.is_own(obj) or student_function(obj),
+    # Only set by ``raise ... from cause``, by main.py or by the library it called. Not ``__context__``: the
+    # exception being handled wherever main.py's raised, in the grader's code too (its args, expected values).
+    "__cause__": lambda guards, obj: isinstance(obj, BaseException),
+    "__members__": lambda guards, obj: is_enum_class(obj) and guards.is_own(obj),
+}
+
+
+def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object], bool]) -> Callable[..., Any]:
+    """``cls.__init__`` read from the class (``Base.__init__(self, ...)``): only for the submission's own
+    instances of ``cls``.
+
+    On any other object (a grader function, a shared class, a shared property) it would write
+    attributes the write guard never sees.
+    """
+    def __init__(target: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(target, cls) or not is_own(target):
+            raise TypeError(f"{cls.__name__}.__init__ can only initialise a {cls.__name__} object in the grader")
+        return init(target, *args, **kwargs)
+    __init__.__qualname__ = f"{cls.__name__}.__init__"
+    return __init__

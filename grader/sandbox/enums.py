@@ -1,0 +1,221 @@
+"""``enum`` for a submission: the grader's own small implementation of Enum, IntEnum, StrEnum and auto.
+
+Python's ``EnumType`` runs a great deal of machinery while a class is made (``_missing_``,
+``_generate_next_value_``, ``__set_name__`` of descriptors, ``_member_map_`` and friends, a class
+namespace of its own that sees every name the body binds) and hands the real metaclass to anyone who
+asks ``type(Status)``. Here an enum class is made by the guards' own metaclass path: the members are
+the body's public plain values (functions, properties and nested classes stay methods and
+attributes), each an instance of the class with read-only ``name`` and ``value``; the class iterates
+over its members, looks them up by value (``Status('open')``, ValueError when none has it) and by name
+(``Status['OPEN']``), answers ``in`` for members and values, and refuses to reassign a member. A
+``(str, Enum)``, ``StrEnum`` or ``IntEnum`` member is a str or int and compares, hashes and encodes
+(json) as its value. No hook of the submission runs but its own ``__init__`` for each member and its
+own comparison methods; ``type(Status)`` is the ``type`` stand-in, as for any metaclass.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import TYPE_CHECKING, Any
+
+from grader.sandbox.classes import check_fields
+
+if TYPE_CHECKING:
+    from grader.sandbox.guards import Guards
+
+# Class-body values that are methods or attributes, not members (as Python's enum treats descriptors).
+_NOT_MEMBERS = (types.FunctionType, property, classmethod, staticmethod, type)
+
+
+class EnumKind(type):
+    """The metaclass of the grader's enum classes. Members live in ``_members_`` (a name no submission may
+    read or write: it starts and ends with ``_``), by name, in definition order, aliases included."""
+
+    _members_: dict[str, Any] = {}
+
+    def __call__(cls, value: Any) -> Any:
+        members = type.__getattribute__(cls, "_members_")
+        if not members:
+            raise TypeError(f"{cls.__name__}() cannot be called: it has no members")
+        for member in members.values():
+            if member is value:
+                return member
+        for member in members.values():
+            if member._value_ == value:
+                return member
+        raise ValueError(f"{repr(value)[:100]} is not a valid {cls.__name__}")
+
+    def __iter__(cls) -> Any:
+        members = type.__getattribute__(cls, "_members_")
+        return iter([member for name, member in members.items() if member._name_ == name])
+
+    def __reversed__(cls) -> Any:
+        return reversed(list(EnumKind.__iter__(cls)))  # not cls.__iter__: the members' own method, if defined
+
+    def __len__(cls) -> int:
+        return len(list(EnumKind.__iter__(cls)))
+
+    def __contains__(cls, item: Any) -> bool:
+        """A member, or (as Python 3.12 answers it) the value of a member."""
+        members = list(type.__getattribute__(cls, "_members_").values())
+        return any(member is item for member in members) or any(member._value_ == item for member in members)
+
+    def __getitem__(cls, name: Any) -> Any:
+        members = type.__getattribute__(cls, "_members_")
+        if type(name) is not str or name not in members:
+            raise KeyError(name)
+        return members[name]
+
+    def __bool__(cls) -> bool:
+        return True
+
+    def __setattr__(cls, name: str, value: Any) -> None:
+        if name in type.__getattribute__(cls, "_members_"):
+            raise AttributeError(f"cannot reassign member {name!r}")
+        type.__setattr__(cls, name, value)
+
+    def __delattr__(cls, name: str) -> None:
+        if name in type.__getattribute__(cls, "_members_"):
+            raise AttributeError(f"cannot delete member {name!r}")
+        type.__delattr__(cls, name)
+
+    def __repr__(cls) -> str:
+        return f"<enum {cls.__name__!r}>"
+
+
+class Enum(metaclass=EnumKind):
+    """The base of every enum class of a submission (``from enum import Enum``)."""
+
+    name = property(lambda self: self._name_, doc="The member's name.")
+    value = property(lambda self: self._value_, doc="The member's value.")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}.{self._name_}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __hash__(self) -> int:
+        return hash(self._name_)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError("enum members are copied as they are in the grader")
+
+
+class IntEnum(int, Enum):
+    """``enum.IntEnum``: members are ints; ``str()`` and ``format()`` give the value's."""
+
+    __str__ = int.__repr__
+    __repr__ = Enum.__repr__
+
+    def __format__(self, spec: str) -> str:
+        return int.__format__(self, spec)
+
+
+class StrEnum(str, Enum):
+    """``enum.StrEnum``: members are strs; ``str()`` and ``format()`` give the value."""
+
+    __str__ = str.__str__
+    __repr__ = Enum.__repr__
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(self, spec)
+
+
+class auto:  # noqa: N801 (Python's name)
+    """``enum.auto()``: the next int (1, 2...), or for a StrEnum the member's name in lower case."""
+
+    __slots__ = ()
+
+
+def unique(cls: Any) -> Any:
+    """``@enum.unique``: ValueError when two names of ``cls`` share a value (one is an alias)."""
+    if not isinstance(cls, EnumKind) or cls in _BASES:
+        raise TypeError("@unique can only be used on an enum class main.py defines")
+    aliases = [name for name, member in type.__getattribute__(cls, "_members_").items() if member._name_ != name]
+    if aliases:
+        raise ValueError(f"duplicate values found in {cls!r}: {', '.join(aliases)}")
+    return cls
+
+
+_BASES = (Enum, IntEnum, StrEnum)
+# Data types an enum may mix in besides the submission's own plain classes.
+_MIXINS = (str, int)
+
+
+def is_enum_class(cls: object) -> bool:
+    return isinstance(cls, EnumKind)
+
+
+def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> type:
+    """``class name(*bases)`` with an enum among ``bases``: the class, registered as the submission's own, with
+    its members made from the plain values of ``namespace``."""
+    own = guards.own_classes.__contains__
+    enums = [base for base in bases if isinstance(base, EnumKind)]
+    others = [base for base in bases if not isinstance(base, EnumKind)]
+    if len(enums) != 1:
+        raise TypeError(f"class {name}: one enum base only in the grader")
+    base = enums[0]
+    if base not in _BASES and not own(base):
+        raise TypeError(f"class {name}: base {base.__name__} is not supported in the grader")
+    if type.__getattribute__(base, "_members_"):
+        raise TypeError(f"class {name}: cannot extend enum {base.__name__!r}: it has members")
+    mixins = [other for other in others if other in _MIXINS]
+    for other in others:
+        if other not in _MIXINS and not (type(other) is type and own(other)):
+            raise TypeError(f"class {name}: base {getattr(other, '__name__', other)!r} of an enum is not "
+                            "supported in the grader (str, int and main.py's own classes are)")
+    data = next((klass for klass in (str, int) if issubclass(base, klass)), mixins[0] if mixins else None)
+    if len(set(mixins)) > 1 or (mixins and data is not mixins[0]):
+        raise TypeError(f"class {name}: an enum mixes in one data type only")
+    values, body = {}, {}
+    for key, item in namespace.items():
+        if type(key) is str and not (key.startswith("__") and key.endswith("__")) and not isinstance(item, _NOT_MEMBERS):
+            values[key] = item
+        else:
+            body[key] = item  # comparison methods and __exit__ as the guards' class_namespace made them
+    if data is not None and "__hash__" not in body and "__eq__" not in body:
+        body["__hash__"] = data.__hash__  # a str or int member is found in a dict by its value
+    if data is not None and base is Enum and "__str__" not in body:
+        for special in ("__str__", "__format__", "__repr__"):  # Python's (str, Enum) shows S.OPEN, not 'open'
+            body.setdefault(special, vars(Enum)[special])
+    real_bases = tuple(others) + (base,) if data is None or issubclass(base, data) else \
+        tuple(other for other in others if other is not data) + (data, base)
+    body["_members_"] = {}
+    cls = check_fields(EnumKind(name, real_bases, body), own)
+    guards.own_classes.add(cls)
+    members: dict[str, Any] = {}
+    last = 0
+    owner = next(klass for klass in cls.__mro__ if "__init__" in vars(klass))
+    init = vars(owner)["__init__"] if own(owner) else None  # main.py's own __init__, called for each member
+    for key, item in values.items():
+        if isinstance(item, auto):
+            item = key.lower() if data is str else last + 1
+        if data is not None and type(item) is not data:
+            if not isinstance(item, data):
+                raise TypeError(f"class {name}: member {key} needs a {data.__name__} value in the grader")
+            item = str.__str__(item) if data is str else int.__index__(item)
+        if type(item) is int:
+            last = item
+        alias = next((member for member in members.values() if member._value_ == item), None)
+        if alias is not None:
+            members[key] = alias
+            continue
+        member = data.__new__(cls, item) if data is not None else object.__new__(cls)
+        object.__setattr__(member, "_name_", key)
+        object.__setattr__(member, "_value_", item)
+        if init is not None:
+            init(member, *(item if type(item) is tuple else (item,)))
+        members[key] = member
+    type.__setattr__(cls, "_members_", members)
+    for key, member in members.items():
+        type.__setattr__(cls, key, member)
+    return cls
+
+
+def enum_view_namespace() -> dict:
+    """The names ``import enum`` offers."""
+    return {"Enum": Enum, "IntEnum": IntEnum, "StrEnum": StrEnum, "auto": auto, "unique": staticmethod(unique)}

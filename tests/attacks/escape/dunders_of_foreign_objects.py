@@ -1,0 +1,75 @@
+# attack: the dunders now readable on main.py's own objects, read on everything else: vars()/__dict__ of
+#         functions, module views, classes, super(), library exceptions; __qualname__/__module__ that are not
+#         strs; __setitem__/__delitem__ of read-only and foreign objects (past the write guard); __cause__ of a
+#         library exception carrying its internals; vars() of an own object used to plant internal names
+# expect: load-error missing-functions
+import collections
+import json
+import types
+import typing
+
+
+def attempt(what, action):
+    try:
+        found = action()
+    except Exception:
+        return None
+    if found is None:
+        return None
+    print('BREACH:', what, repr(found)[:100])
+    return found
+
+
+def helper():
+    return 1
+
+
+class Own:
+    def __init__(self):
+        self.a = 1
+
+
+class OwnDict(dict):
+    def poke(self, target):
+        return super(OwnDict, target).__setitem__
+
+
+own = Own()
+attempt('vars(len)', lambda: vars(len))
+attempt('vars(json.dumps)', lambda: vars(json.dumps))
+attempt('vars(helper)', lambda: vars(helper))
+attempt('vars(json)', lambda: vars(json))
+attempt('vars(Own)', lambda: vars(Own))
+attempt('vars(type)', lambda: vars(type))
+attempt('vars(typing.List)', lambda: vars(typing.List))
+attempt('vars(typing.List[int])', lambda: vars(typing.List[int]))
+attempt('vars(super())', lambda: vars(super(Own, own)))
+attempt('vars of a library exception', lambda: vars(json.JSONDecodeError('m', 'doc', 0)))
+attempt('__dict__ of a function', lambda: getattr(helper, '__di' + 'ct__'))
+attempt('__dict__ of a class', lambda: getattr(Own, '__di' + 'ct__'))
+attempt('__dict__ through a typing alias', lambda: getattr(typing.Annotated[Own, 'm'], '__di' + 'ct__'))
+attempt('__qualname__ of a library function', lambda: getattr(json.dumps, '__qual' + 'name__'))
+attempt('__module__ of a module view', lambda: getattr(json, '__mod' + 'ule__'))
+attempt('__module__ of a library object', lambda: getattr(json.JSONEncoder(), '__mod' + 'ule__'))
+attempt('__setitem__ of a mapping proxy', lambda: getattr(types.MappingProxyType({}), '__set' + 'item__'))
+attempt('__setitem__ of a ChainMap', lambda: getattr(collections.ChainMap({}), '__set' + 'item__'))
+attempt('__setitem__ of super() over a foreign dict', lambda: OwnDict().poke(collections.Counter()))
+attempt('__setitem__ of a class', lambda: getattr(OwnDict, '__set' + 'item__'))
+attempt('__delitem__ of a module view', lambda: getattr(json, '__del' + 'item__'))
+attempt('__members__ of an own plain class', lambda: getattr(Own, '__mem' + 'bers__'))
+
+try:
+    json.loads('{"a": ')
+except ValueError as error:
+    attempt('__context__ of a library exception', lambda: getattr(error, '__con' + 'text__'))
+    cause = getattr(error, '__cau' + 'se__')
+    if cause is not None:
+        attempt('doc of the cause', lambda: cause.doc)
+        attempt('value of the cause', lambda: cause.value)
+
+attributes = vars(own)
+attributes['__class__'] = json.JSONEncoder
+attributes['__globals__'] = 1
+if type(own) is not Own:
+    print('BREACH: vars() changed the class of an object')
+attempt('a planted internal name read back', lambda: getattr(own, '__glo' + 'bals__'))

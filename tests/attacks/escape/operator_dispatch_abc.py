@@ -1,0 +1,100 @@
+# attack: the newly offered helpers: operator's attribute and write functions (attrgetter, methodcaller,
+#         setitem, in-place forms), itemgetter on read-only objects; singledispatch on foreign functions, with a
+#         string annotation that typing would evaluate, its registry, a dispatch that could hand out an MRO's
+#         classes; cached_property of foreign functions, on foreign objects, its held function; abc's ABCMeta and
+#         register, abstractmethod writing a foreign function's attributes
+# expect: load-error missing-functions
+import abc
+import functools
+import json
+import operator
+import types
+from abc import ABC, abstractmethod
+from functools import cached_property, singledispatch
+
+
+def attempt(what, action):
+    try:
+        found = action()
+    except Exception:
+        return None
+    if found is None:
+        return None
+    print('BREACH:', what, repr(found)[:100])
+    return found
+
+
+for name in ('attrgetter', 'methodcaller', 'setitem', 'delitem', 'iadd', 'ior', 'call', '_operator'):
+    attempt('operator.' + name, lambda: getattr(operator, name))
+attempt('itemgetter on a mapping proxy of a class', lambda: operator.itemgetter('mro')(types.MappingProxyType({})))
+attempt('itemgetter on a module view', lambda: operator.itemgetter('loads')(json))
+attempt('operator.getitem on a function', lambda: operator.getitem(json.dumps, '__globals__'))
+
+attempt('singledispatch(json.dumps)', lambda: singledispatch(json.dumps))
+attempt('singledispatch(len)', lambda: singledispatch(len))
+
+
+@singledispatch
+def norm(value):
+    return value
+
+
+attempt('registry', lambda: norm._registry)
+attempt('default', lambda: norm._default)
+attempt('__wrapped__', lambda: getattr(norm, '__wra' + 'pped__'))
+attempt('register a foreign function', lambda: norm.register(int, json.dumps))
+attempt('register a typing alias', lambda: norm.register(types.MappingProxyType[str, int], lambda v: v))
+attempt('register a string', lambda: norm.register('int', lambda v: v))
+
+
+def annotated(value: 'json.dumps.__globals__'):
+    return value
+
+
+attempt('register by a string annotation', lambda: norm.register(annotated))
+RECEIVED = []
+norm.register(object, lambda value: RECEIVED.append(value))
+norm(norm)
+norm(json)
+for value in RECEIVED:
+    if isinstance(value, type):
+        print('BREACH: dispatch handed out a class', value)
+
+
+def write_register():
+    norm.register = print
+    return 1
+
+
+attempt('write the dispatcher', write_register)
+
+attempt('cached_property(json.dumps)', lambda: cached_property(json.dumps))
+
+
+class Lazy:
+    @cached_property
+    def table(self):
+        return {'a': 1}
+
+
+holder = Lazy.table
+attempt('its function', lambda: holder._function)
+attempt('its __get__', lambda: getattr(holder, '__g' + 'et__'))
+attempt('its is_own', lambda: holder._is_own)
+
+
+class Later:
+    pass
+
+
+Later.table = cached_property(lambda self: 1)
+attempt('a cached_property set after the class', lambda: Later().table)
+
+attempt('abc.ABCMeta', lambda: abc.ABCMeta)
+attempt('abc.get_cache_token', lambda: abc.get_cache_token)
+attempt('ABC.register', lambda: ABC.register)
+attempt('ABC.__new__', lambda: getattr(ABC, '__n' + 'ew__'))
+attempt('abstractmethod(json.dumps)', lambda: abstractmethod(json.dumps))
+attempt('abstractmethod(len)', lambda: abstractmethod(len))
+attempt('abstractmethod(classmethod(json.dumps))', lambda: abstractmethod(classmethod(json.dumps)))
+attempt('abstractmethod(partial)', lambda: abstractmethod(functools.partial(print)))
