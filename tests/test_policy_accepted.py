@@ -288,6 +288,7 @@ ACCEPTED = {
         "assert 'open' in Status and Status.OPEN in Status and isinstance(Status.OPEN, Status) and isinstance(Kind.GET, str)\n"
         "assert repr(Status.DONE) == \"<Status.DONE: 'done'>\" and type(Status.OPEN) is Status\n"
         "try:\n    Status('closed')\n    found = True\nexcept ValueError:\n    found = False\nassert not found\n"
+        "import copy\nassert copy.deepcopy([Status.OPEN, Status]) == [Status.OPEN, Status]\n"
         "try:\n    Status.OPEN = 'x'\nexcept AttributeError:\n    found = True\nassert found and Status.__members__['OPEN'] is Status.OPEN"
     ),
     "with on an own class and contextlib.contextmanager": (
@@ -316,6 +317,8 @@ ACCEPTED = {
         "class Fout(ValueError):\n    pass\n"
         "class Log(dict):\n    def __setitem__(self, key, value):\n        if key in self:\n            raise Fout(key)\n"
         "        super().__setitem__(key, value)\n    def __delitem__(self, key):\n        super().__delitem__(key)\n"
+        "class Lower(dict):\n    def __setitem__(self, key, value):\n        dict.__setitem__(self, key.lower(), value)\n"
+        "low = Lower()\nlow['A'] = 1\nassert low == {'a': 1}\n"
         "def parse(x):\n    try:\n        return int(x)\n    except ValueError as error:\n        raise Fout('bad') from error\n"
         "try:\n    parse('x')\nexcept Fout as e:\n    cause = e.__cause__\n"
         "log = Log()\nlog['a'] = 1\nlog['b'] = 2\ndel log['b']\n"
@@ -333,7 +336,8 @@ ACCEPTED = {
         "e = Even()\nassert e.table[2] and e.table[2] and e.calls == 1 and e.name == 'even'\n"
         "assert norm(' a ') == 'a' and norm(3) == '3' and norm([' b', 4]) == ['b', '4'] and norm(True) == 'True'\n"
         "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\nassert not made\n"
-        "try:\n    norm(1.5)\nexcept ValueError:\n    made = True\nassert made"
+        "try:\n    norm(1.5)\nexcept ValueError:\n    made = True\nassert made\n"
+        "class Code(ABC, int):\n    pass\nclass Tag(str, ABC):\n    pass\nassert Code(5) == 5 and Tag('x') == 'x'"
     ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }

@@ -123,7 +123,8 @@ class ABC:
         if missing:
             raise TypeError(f"Can't instantiate abstract class {cls.__name__} with abstract method"
                             f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
-        return super().__new__(cls)
+        make = super().__new__
+        return make(cls) if make is object.__new__ else make(cls, *args, **kwargs)  # an int or str base takes them
 
 
 def _abstract_names(cls: type) -> set:

@@ -4,12 +4,14 @@ None of them leads to a frame, a module, a function's globals or a class the sub
 get otherwise: ``__dict__`` only of the submission's own objects (not of a class: a class's namespace
 holds type's own descriptors), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
 an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
-(``super().__setitem__(k, v)`` in a dict subclass), ``__members__`` only of its own enum classes.
+(``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
+only those), ``__members__`` only of its own enum classes.
 """
 
 from __future__ import annotations
 
 import builtins
+import collections
 import types
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -33,6 +35,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             raise AttributeError(f'"{name}" of a {type(obj).__name__} object is not available in the grader')
         if name == "__dict__":
             return builtins.vars(obj)
+        if name in ("__setitem__", "__delitem__") and isinstance(obj, type):
+            return _initializer(obj, getattr(obj, name), is_own, name)  # dict.__setitem__(self, k, v)
         if name == "__members__":
             return types.MappingProxyType(dict(type.__getattribute__(obj, "_members_")))
         value = getattr(obj, name, *default)
@@ -67,10 +71,20 @@ def _own_instance(guards: "Guards", obj: Any) -> bool:
     return not isinstance(obj, type) and guards.is_own(obj)
 
 
+def _item_writer(guards: "Guards", obj: Any) -> bool:
+    """An own object, ``super()`` over one, or a class whose method then takes only main.py's own instances."""
+    return _own_instance(guards, obj) or _super_of_own(guards, obj) or \
+        isinstance(obj, type) and (obj in _CONTAINERS or guards.is_own(obj))
+
+
+# Classes whose ``__setitem__``/``__delitem__`` an own subclass calls by name (``dict.__setitem__(self, k, v)``).
+_CONTAINERS = (dict, list, collections.OrderedDict, collections.defaultdict, collections.Counter, collections.deque)
+
+
 _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     "__dict__": _own_instance,
-    "__setitem__": lambda guards, obj: _own_instance(guards, obj) or _super_of_own(guards, obj),
-    "__delitem__": lambda guards, obj: _own_instance(guards, obj) or _super_of_own(guards, obj),
+    "__setitem__": _item_writer,
+    "__delitem__": _item_writer,
     "__qualname__": lambda guards, obj: isinstance(obj, type) or guards.is_own(obj) or student_function(obj),
     "__module__": lambda guards, obj: isinstance(obj, type) or guards.is_own(obj) or student_function(obj),
     # Only set by ``raise ... from cause``, by main.py or by the library it called. Not ``__context__``: the
@@ -80,16 +94,17 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
 }
 
 
-def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object], bool]) -> Callable[..., Any]:
-    """``cls.__init__`` read from the class (``Base.__init__(self, ...)``): only for the submission's own
-    instances of ``cls``.
+def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object], bool],
+                 name: str = "__init__") -> Callable[..., Any]:
+    """``cls.__init__`` (or ``cls.__setitem__``...) read from the class (``Base.__init__(self, ...)``): only for
+    the submission's own instances of ``cls``.
 
     On any other object (a grader function, a shared class, a shared property) it would write
-    attributes the write guard never sees.
+    attributes (or items) the write guard never sees.
     """
-    def __init__(target: Any, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(target, cls) or not is_own(target):
-            raise TypeError(f"{cls.__name__}.__init__ can only initialise a {cls.__name__} object in the grader")
+    def method(target: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(target, cls) or isinstance(target, type) or not is_own(target):
+            raise TypeError(f"{cls.__name__}.{name} can only change a {cls.__name__} object main.py made in the grader")
         return init(target, *args, **kwargs)
-    __init__.__qualname__ = f"{cls.__name__}.__init__"
-    return __init__
+    method.__name__, method.__qualname__ = name, f"{cls.__name__}.{name}"
+    return method

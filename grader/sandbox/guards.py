@@ -83,7 +83,8 @@ class Guards:
         self.globals: dict = {}
         self.type = make_type(plain_function(self.visible_class))
         self.copier = Copier(lambda cls: cls in self.own_classes,
-                             lambda value: isinstance(value, ModuleView) or is_enum_class(type(value)))  # a member
+                             lambda value: isinstance(value, ModuleView) or is_enum_class(type(value))  # a member
+                             or is_enum_class(value))
         self.views = build_views(self._wrap_module_value)
         add_views(self, self.views)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)

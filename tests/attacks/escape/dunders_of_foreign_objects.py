@@ -1,6 +1,7 @@
 # attack: the dunders now readable on main.py's own objects, read on everything else: vars()/__dict__ of
 #         functions, module views, classes, super(), library exceptions; __qualname__/__module__ that are not
-#         strs; __setitem__/__delitem__ of read-only and foreign objects (past the write guard); __cause__ of a
+#         strs; __setitem__/__delitem__ of read-only and foreign objects (past the write guard), read off a class and
+#         called on a foreign object; __cause__ of a
 #         library exception carrying its internals; vars() of an own object used to plant internal names
 # expect: load-error missing-functions
 import collections
@@ -54,7 +55,10 @@ attempt('__module__ of a library object', lambda: getattr(json.JSONEncoder(), '_
 attempt('__setitem__ of a mapping proxy', lambda: getattr(types.MappingProxyType({}), '__set' + 'item__'))
 attempt('__setitem__ of a ChainMap', lambda: getattr(collections.ChainMap({}), '__set' + 'item__'))
 attempt('__setitem__ of super() over a foreign dict', lambda: OwnDict().poke(collections.Counter()))
-attempt('__setitem__ of a class', lambda: getattr(OwnDict, '__set' + 'item__'))
+attempt('dict.__setitem__ on a foreign dict', lambda: getattr(dict, '__set' + 'item__')(collections.Counter(), 'a', 1) or 1)
+attempt('OwnDict.__setitem__ on a foreign dict', lambda: getattr(OwnDict, '__set' + 'item__')({}, 'a', 1) or 1)
+attempt('dict.__delitem__ on a class', lambda: getattr(dict, '__del' + 'item__')(OwnDict, 'a') or 1)
+attempt('__setitem__ of a foreign class', lambda: getattr(types.MappingProxyType, '__set' + 'item__'))
 attempt('__delitem__ of a module view', lambda: getattr(json, '__del' + 'item__'))
 attempt('__members__ of an own plain class', lambda: getattr(Own, '__mem' + 'bers__'))
 
