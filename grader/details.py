@@ -20,10 +20,8 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     # grader/sandbox/policy.py and patterns.py
     (r"a name of (\d+) characters is too long \(at most (\d+)\)\.",
      r"een naam van \1 tekens is te lang (hoogstens \2)."),
-    (r'the special method "(.+?)" is not available in the grader; a class may define (.+) '
-     r"\(a with statement needs no class: use try/finally\)\.",
-     r'de speciale methode "\1" is niet beschikbaar in de beoordelaar; een klasse mag \2 definiëren (een '
-     r"with-statement heeft geen klasse nodig: gebruik try/finally)."),
+    (r'the special method "(.+?)" is not available in the grader; a class may define (.+)\.',
+     r'de speciale methode "\1" is niet beschikbaar in de beoordelaar; een klasse mag \2 definiëren.'),
     (r'"(.+?)" is reserved: names starting with "__", or starting and ending with "_", and "_print" and "_tmp" '
      r"followed by digits belong to the grader\.",
      r'"\1" is gereserveerd: namen die met "__" beginnen, of met "_" beginnen en eindigen, en "_print" en "_tmp" '
@@ -114,6 +112,28 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: class \g<name>: basis \g<base> wordt in de beoordelaar niet ondersteund"),
     (_ERROR + r"class (?P<name>.+?): (?P<method>__\w+__) must be a plain def \(no decorator\) in the grader",
      r"\g<error>: class \g<name>: \g<method> moet in de beoordelaar een gewone def zijn (zonder decorator)"),
+    (_ERROR + r'"(?P<name>[^"]+)" of a (?P<kind>\w+) object is not available in the grader',
+     r'\g<error>: "\g<name>" van een \g<kind>-object is niet beschikbaar in de beoordelaar'),
+    (_ERROR + r'"(?P<name>[^"]+)" of class (?P<cls>\w+) is not available in the grader',
+     r'\g<error>: "\g<name>" van klasse \g<cls> is niet beschikbaar in de beoordelaar'),
+    (_ERROR + r"(?P<method>\w+\.__\w+__) can only change a (?P<kind>\w+) object main\.py made in the grader",
+     r"\g<error>: \g<method> kan in de beoordelaar alleen een \g<kind>-object veranderen dat main.py maakte"),
+    (_ERROR + r"(?P<helper>@\w+) can only be used on a function main\.py defines",
+     r"\g<error>: \g<helper> kan alleen gebruikt worden op een functie die main.py definieert"),
+    (_ERROR + r"(?P<helper>@\w+) can only be used on an enum class main\.py defines",
+     r"\g<error>: \g<helper> kan alleen gebruikt worden op een enum-klasse die main.py definieert"),
+    (_ERROR + r"vars\(\) needs an object in the grader \(no locals\)",
+     r"\g<error>: vars() heeft in de beoordelaar een object nodig (geen locals)"),
+    (_ERROR + r"class (?P<name>.+?): cannot extend enum (?P<base>.+): it has members",
+     r"\g<error>: class \g<name>: enum \g<base> kan niet uitgebreid worden: het heeft al leden"),
+    (_ERROR + r"class (?P<name>.+?): base (?P<base>.+) of an enum is not supported in the grader \(str, int and "
+     r"main\.py's own classes are\)",
+     r"\g<error>: class \g<name>: basis \g<base> van een enum wordt in de beoordelaar niet ondersteund (str, int en "
+     r"de eigen klassen van main.py wel)"),
+    (_ERROR + r"case (?P<cls>\w+)\(name=\.\.\.\): keyword sub-patterns are only available for main\.py's own "
+     r"classes in the grader \(use an if-guard\)",
+     r"\g<error>: case \g<cls>(naam=...): trefwoord-subpatronen zijn in de beoordelaar alleen beschikbaar voor de "
+     r"eigen klassen van main.py (gebruik een if-guard)"),
     (_ERROR + r'exceptions only offer "args" in the grader, not "(?P<name>[^"]+)"',
      r'\g<error>: uitzonderingen bieden in de beoordelaar alleen "args", niet "\g<name>"'),
 )]

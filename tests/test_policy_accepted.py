@@ -325,7 +325,7 @@ ACCEPTED = {
         "assert repr(Row(1, 'x')) == \"Row(a=1, b='x')\" and Row(1, 2).as_dict() == {'a': 1, 'b': 2}\n"
         "assert isinstance(cause, ValueError) and Row.__module__ == 'main' and log == {'a': 1} and type(3).__qualname__ == 'int'"
     ),
-    "functools.singledispatch and cached_property, abc.ABC": (
+    "functools.singledispatch(method) and cached_property, abc.ABC": (
         "from functools import singledispatch, cached_property\nfrom abc import ABC, abstractmethod\nimport abc\n"
         "@singledispatch\ndef norm(x):\n    raise ValueError(x)\n@norm.register(str)\ndef _(x):\n    return x.strip()\n"
         "@norm.register\ndef _(x: int):\n    return str(x)\nnorm.register(list, lambda x: [norm(i) for i in x])\n"
@@ -337,7 +337,11 @@ ACCEPTED = {
         "assert norm(' a ') == 'a' and norm(3) == '3' and norm([' b', 4]) == ['b', '4'] and norm(True) == 'True'\n"
         "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\nassert not made\n"
         "try:\n    norm(1.5)\nexcept ValueError:\n    made = True\nassert made\n"
-        "class Code(ABC, int):\n    pass\nclass Tag(str, ABC):\n    pass\nassert Code(5) == 5 and Tag('x') == 'x'"
+        "class Code(ABC, int):\n    pass\nclass Tag(str, ABC):\n    pass\nassert Code(5) == 5 and Tag('x') == 'x'\n"
+        "from functools import singledispatchmethod\nclass Fmt:\n    def __init__(self, sep):\n        self.sep = sep\n"
+        "    @singledispatchmethod\n    def show(self, value):\n        return str(value)\n"
+        "    @show.register\n    def _(self, value: list):\n        return self.sep.join(map(self.show, value))\n"
+        "assert Fmt('+').show([1, [2, 3]]) == '1+2+3' and Fmt('-').show(4) == '4'"
     ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }

@@ -10,8 +10,10 @@ generator functions only, with the same rule for what it throws into the generat
 
 from __future__ import annotations
 
+import types
 from typing import Any, Callable
 
+from grader.battery import STUDENT_FILENAME
 from grader.sandbox.classes import COMPARISONS, seen_as_in_sandbox, student_function
 
 
@@ -84,6 +86,10 @@ def contextmanager(function: Any) -> Callable[..., GeneratorContext]:
         raise TypeError("@contextmanager can only be used on a function main.py defines")
 
     def helper(*args: Any, **kwargs: Any) -> GeneratorContext:
-        return GeneratorContext(function(*args, **kwargs))
+        generator = function(*args, **kwargs)
+        # Only main.py's own generator: a library's (json's iterencode) would get main.py's exceptions thrown in.
+        if type(generator) is not types.GeneratorType or generator.gi_code.co_filename != STUDENT_FILENAME:
+            raise TypeError(f"@contextmanager: {function.__name__}() must be a generator function (with yield)")
+        return GeneratorContext(generator)
     helper.__name__, helper.__qualname__, helper.__doc__ = function.__name__, function.__qualname__, function.__doc__
     return helper

@@ -23,7 +23,7 @@ from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.contexts import class_namespace
-from grader.sandbox.dispatch import SingleDispatch, add_views
+from grader.sandbox.dispatch import DISPATCHERS, add_views
 from grader.sandbox.dunders import own_vars, read_dunder
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, sys_view
@@ -113,7 +113,7 @@ class Guards:
             # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
             # of its own classes whose metaclass is plain type (no ABC) is the submission's business.
             own = self.is_own(obj)
-            if forbidden_attribute(name, own=own) or (name == "register" and type(obj) is not SingleDispatch and (
+            if forbidden_attribute(name, own=own) or (name == "register" and type(obj) not in DISPATCHERS and (
                     (type(obj) is not type and type(obj) not in self.own_classes) or not own)) \
                     or (name.startswith("_") and not own):
                 raise AttributeError(f'"{name}" is not available in the grader')

@@ -30,4 +30,4 @@ attempt('cache(json.dumps).__globals__', lambda: getattr(functools.cache(json.du
 attempt('total_ordering(Counter)', lambda: functools.total_ordering(collections.Counter))
 attempt('functools.singledispatch of a grader function', lambda: functools.singledispatch(json.dumps))
 attempt('functools.cached_property of a grader function', lambda: functools.cached_property(json.dumps))
-attempt('functools.singledispatchmethod', lambda: functools.singledispatchmethod)
+attempt('functools.singledispatchmethod of a grader function', lambda: functools.singledispatchmethod(json.dumps))

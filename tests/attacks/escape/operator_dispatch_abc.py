@@ -1,8 +1,9 @@
 # attack: the newly offered helpers: operator's attribute and write functions (attrgetter, methodcaller,
 #         setitem, in-place forms), itemgetter on read-only objects; singledispatch on foreign functions, with a
-#         string annotation that typing would evaluate, its registry, a dispatch that could hand out an MRO's
-#         classes; cached_property of foreign functions, on foreign objects, its held function; abc's ABCMeta and
-#         register, abstractmethod writing a foreign function's attributes
+#         string annotation that typing would evaluate, its registry, singledispatchmethod's dispatcher, a
+#         dispatch that could hand out an MRO's classes; cached_property of foreign functions, on foreign
+#         objects, its held function; abc's ABCMeta and register, abstractmethod writing a foreign function's
+#         attributes
 # expect: load-error missing-functions
 import abc
 import functools
@@ -10,7 +11,7 @@ import json
 import operator
 import types
 from abc import ABC, abstractmethod
-from functools import cached_property, singledispatch
+from functools import cached_property, singledispatch, singledispatchmethod
 
 
 def attempt(what, action):
@@ -68,6 +69,18 @@ def write_register():
 
 attempt('write the dispatcher', write_register)
 
+attempt('singledispatchmethod(json.dumps)', lambda: singledispatchmethod(json.dumps))
+
+
+class Shown:
+    @singledispatchmethod
+    def show(self, value):
+        return value
+
+
+attempt('the method dispatcher', lambda: Shown.show._dispatcher)
+attempt('the bound dispatcher', lambda: Shown().show._dispatcher)
+attempt('the method dispatcher register of a foreign function', lambda: Shown.show.register(int, json.dumps))
 attempt('cached_property(json.dumps)', lambda: cached_property(json.dumps))
 
 

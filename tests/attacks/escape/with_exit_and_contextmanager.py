@@ -1,5 +1,5 @@
 # attack: what a with statement hands over: an own class's __exit__ receiving the traceback (its frames) and the
-#         raw class of a library's or the grader's exception, contextlib.contextmanager on foreign functions, the
+#         raw class of a library's or the grader's exception, contextlib.contextmanager on foreign functions and around a library's generator, the
 #         generator held by the grader's context object, a decorated __exit__ that would skip the wrapper
 # expect: load-error missing-functions
 import contextlib
@@ -51,6 +51,20 @@ attempt('contextmanager(len)', lambda: contextmanager(len))
 attempt('contextmanager(partial)', lambda: contextmanager(functools.partial(iter, [1])))
 attempt('contextlib.ExitStack', lambda: contextlib.ExitStack)
 attempt('contextlib.AbstractContextManager', lambda: contextlib.AbstractContextManager)
+
+
+@contextmanager
+def borrowed():
+    return json.JSONEncoder().iterencode({'a': [1]})
+
+
+def throw_into_a_library_generator():
+    with borrowed():
+        raise ValueError('thrown into json')
+    return 1
+
+
+attempt('a library generator behind contextmanager', throw_into_a_library_generator)
 
 
 @contextmanager
