@@ -25,8 +25,8 @@ from grader.sandbox.dispatch import ABC
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
           types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented))
 # Bases an own class may have and still be copied here (and builtin exceptions).
-BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict, collections.defaultdict,
-         collections.Counter, collections.deque)
+BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
+         collections.defaultdict, collections.Counter, collections.deque)
 # Immutable builtin bases: how an own subclass's value is read without calling its own methods.
 VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,
                                            float: float.__float__}

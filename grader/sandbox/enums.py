@@ -173,7 +173,8 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
         raise TypeError(f"class {name}: an enum mixes in one data type only")
     values, body = {}, {}
     for key, item in namespace.items():
-        if type(key) is str and not (key.startswith("__") and key.endswith("__")) and not isinstance(item, _NOT_MEMBERS):
+        dunder = type(key) is not str or key.startswith("__") and key.endswith("__")
+        if not dunder and not isinstance(item, _NOT_MEMBERS):
             values[key] = item
         else:
             body[key] = item  # comparison methods and __exit__ as the guards' class_namespace made them
