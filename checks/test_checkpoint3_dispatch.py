@@ -120,9 +120,11 @@ def test_d8_forbidden(student, case):
        en="Only the tool set_ticket exists; any other name gives the status unknown-tool.",
        hint_nl="Vergelijk de toolnaam exact met set_ticket, ook als het voorstel is goedgekeurd.",
        hint_en="Compare the tool name exactly with set_ticket, even when the proposal was approved.")
-# 'set' and 'ticket' are parts of set_ticket: a substring test (name in "set_ticket") lets them in.
+# 'set' and 'ticket' are parts of set_ticket: a substring test (name in "set_ticket") lets them in. A list of
+# several known tools lets in a read tool or an alias (get_ticket, update_ticket, set_status).
 @pytest.mark.parametrize("tool", ["delete_ticket", "Set_ticket", "set-ticket", "set_tickets", "set", "ticket",
-                                  "set_ticket_", "set_ticket-", "unset_ticket"])
+                                  "set_ticket_", "set_ticket-", "unset_ticket", "get_ticket", "update_ticket",
+                                  "set_status"])
 def test_d9_unknown_tool(student, tool):
     expect_status(Scene(student).attempt(name=tool), "unknown-tool")
 

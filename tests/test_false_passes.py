@@ -199,6 +199,12 @@ EXPECTED = {
     "state_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D15: OrderedDict state's version unchanged
     "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
     "dispatch_hashes_raw_mapping": {"1": True, "2": True, "3": False},  # D12: accepted mappingproxy, TypeError
+    # One module-level result dict refilled by every call: a result the host holds changes with the next call
+    "success_result_template_shared": {"1": True, "2": True, "3": False},  # D16
+    "one_result_dict_for_every_call": {"1": True, "2": True, "3": False},  # D16: a refusal overwrites it too
+    # Tool names other than set_ticket carried out: aliases, a read-only tool
+    "tool_aliases_accepted": {"1": True, "2": True, "3": False},  # D9: update_ticket, set_status
+    "read_tool_get_ticket": {"1": True, "2": True, "3": False},  # D9: get_ticket
 }
 
 
