@@ -102,7 +102,10 @@ FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("ca
              ("prefix", "learner", "learne"), ("longer", "learner", "learner2"),
              ("hyphen-underscore", "learner_2", "learner-2"), ("after-32", "a" * 32 + "x", "a" * 32 + "y"),
              # One ends with the other: an endswith test either way lets them through.
-             ("host-ends-claim", "learner", "earner"), ("claim-ends-host", "learner", "xlearner")]
+             ("host-ends-claim", "learner", "earner"), ("claim-ends-host", "learner", "xlearner"),
+             # No actor is privileged: neither a host that may act for others nor a claim that any host may forward.
+             ("admin-host", "learner", "admin"), ("root-host", "learner", "root"), ("system-claim", "system", "learner"),
+             ("admin-claim", "admin", "learner")]
 
 
 @check(3, "D8",

@@ -205,6 +205,9 @@ EXPECTED = {
     # Tool names other than set_ticket carried out: aliases, a read-only tool
     "tool_aliases_accepted": {"1": True, "2": True, "3": False},  # D9: update_ticket, set_status
     "read_tool_get_ticket": {"1": True, "2": True, "3": False},  # D9: get_ticket
+    # A privileged actor let through: a host acting for anyone, a claim forwarded by any host
+    "admin_host_acts_for_anyone": {"1": True, "2": True, "3": False},  # D8: host admin/root
+    "system_actor_claim_trusted": {"1": True, "2": True, "3": False},  # D8: claimed actor system
 }
 
 
