@@ -12,6 +12,7 @@ import functools
 import json
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import PurePosixPath
 from typing import Callable
 
 from checks import lesson
@@ -204,6 +205,8 @@ CLAUSES["V7"] = refused("V7", [
     ("status-dict", changed("status", {"open": "done"})),
     ("status-keys-view", Case("{**p, 'arguments': {'ticket': 'lamp', 'status': {'done': 1}.keys()}}",
                               lambda: lesson.proposal(status={"done": 1}.keys()))),
+    # No str and not equal to 'done', though str() of it is: a check on str(status) lets it in.
+    ("status-path", changed("status", PurePosixPath("done"), shown="pathlib.PurePosixPath('done')")),
 ])
 
 CLAUSES["G2"] = refused("G2", [

@@ -208,6 +208,7 @@ EXPECTED = {
     # A privileged actor let through: a host acting for anyone, a claim forwarded by any host
     "admin_host_acts_for_anyone": {"1": True, "2": True, "3": False},  # D8: host admin/root
     "system_actor_claim_trusted": {"1": True, "2": True, "3": False},  # D8: claimed actor system
+    "status_compared_as_text": {"1": False, "2": False, "3": False},  # V7/D3: str(status) in ('open', 'done')
 }
 
 
