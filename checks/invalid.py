@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import OrderedDict
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePosixPath
+from types import MappingProxyType
 from typing import Callable
 
 from checks import lesson
@@ -131,6 +133,11 @@ CLAUSES["V2"] = refused("V2", [
     ("key-capitalised", _renamed("call_id", "Call_ID")),
     ("key-upper", _renamed("version", "VERSION")),
     ("key-trailing-space", _renamed("actor", "actor ")),
+    # Another kind of mapping may be refused or accepted (A1); accepted, its field names are checked like a dict's.
+    ("ordered-dict-extra-approved", Case("collections.OrderedDict({**p, 'approved': True})",
+                                         lambda: OrderedDict({**lesson.proposal(), "approved": True}))),
+    ("read-only-extra-note", Case("types.MappingProxyType({**p, 'note': 'x'})",
+                                  lambda: MappingProxyType({**lesson.proposal(), "note": "x"}))),
 ])
 
 CLAUSES["V3"] = refused("V3", [
@@ -164,6 +171,13 @@ CLAUSES["V5"] = refused("V5", [
     ("arguments-key-capitalised", with_arguments({"Ticket": "lamp", "status": "done"})),
     ("arguments-json-text", Case("{**p, 'arguments': json.dumps(p['arguments'])}",
                                  lambda: {**lesson.proposal(), "arguments": json.dumps(lesson.proposal()["arguments"])})),
+    # Another kind of mapping (A1): refused, or its keys checked like a dict's.
+    ("arguments-ordered-dict-extra", with_arguments(OrderedDict(ticket="lamp", status="done", note="x"),
+                                                    "collections.OrderedDict(ticket='lamp', status='done', note='x')")),
+    ("arguments-read-only-extra", Case("{**p, 'arguments': types.MappingProxyType({**p['arguments'], 'note': 'x'})}",
+                                       lambda: {**lesson.proposal(),
+                                                "arguments": MappingProxyType({"ticket": "lamp", "status": "done",
+                                                                               "note": "x"})})),
 ])
 
 CLAUSES["V6"] = refused("V6", [

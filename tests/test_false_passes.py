@@ -209,6 +209,13 @@ EXPECTED = {
     "admin_host_acts_for_anyone": {"1": True, "2": True, "3": False},  # D8: host admin/root
     "system_actor_claim_trusted": {"1": True, "2": True, "3": False},  # D8: claimed actor system
     "status_compared_as_text": {"1": False, "2": False, "3": False},  # V7/D3: str(status) in ('open', 'done')
+    # Another kind of input accepted (A1, A3), then waved through where a set or dict would be checked
+    "approved_frozenset_unchecked": {"1": True, "2": True, "3": False},  # D2: frozenset of 65, non-hex entry
+    "tickets_ordered_dict_unchecked": {"1": True, "2": True, "3": False},  # D3: 17 tickets, status closed
+    "state_mapping_keys_unchecked": {"1": True, "2": True, "3": False},  # D3: an extra key in a mapping state
+    "completed_ordered_dict_unchecked": {"1": True, "2": True, "3": False},  # D4: an OrderedDict log of 65 rows
+    "proposal_mapping_keys_unchecked": {"1": False, "2": False, "3": False},  # V2: an extra field in a mapping
+    "arguments_mapping_keys_unchecked": {"1": False, "2": False, "3": False},  # V5: an extra key in a mapping
 }
 
 
