@@ -92,3 +92,25 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
     expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
 
+
+
+# The register as a frozenset (A3): refusing it is one reading; a submission that accepts it reads it like a set.
+FROZEN = {  # id -> (the register as code, builder, the outcome when accepted)
+    "holding-h-p": ("frozenset({H(p)})", lambda: frozenset({DIGEST}), ("ok", 1)),
+    "empty": ("frozenset()", frozenset, "approval-required"),
+}
+
+
+@check(3, "D12", nl="Aanvaard je approved als frozenset (weigeren mag ook), dan keurt een frozenset met H(p) p goed en "
+       "geeft een lege approval-required, net als bij een set.",
+       en="When you accept approved as a frozenset (refusing it is fine too), a frozenset holding H(p) approves p and "
+          "an empty one gives approval-required, as with a set.",
+       hint_nl="Zoek de vingerafdruk op in elke soort register die je aanvaardt, op dezelfde manier als in een set.",
+       hint_en="Look the fingerprint up in every kind of register you accept, the same way as in a set.")
+@pytest.mark.parametrize("case", list(FROZEN))
+def test_d12_accepted_frozenset_read_like_a_set(student, case):
+    code, build, outcome = FROZEN[case]
+    call = Scene(student).call(P(), "learner", build(), f"p, 'learner', {code}")
+    if isinstance(call.error, ValueError):  # refusing it is the other reading of A3
+        return
+    expect_outcome(call, outcome)

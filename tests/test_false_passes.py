@@ -216,6 +216,7 @@ EXPECTED = {
     "completed_ordered_dict_unchecked": {"1": True, "2": True, "3": False},  # D4: an OrderedDict log of 65 rows
     "proposal_mapping_keys_unchecked": {"1": False, "2": False, "3": False},  # V2: an extra field in a mapping
     "arguments_mapping_keys_unchecked": {"1": False, "2": False, "3": False},  # V5: an extra key in a mapping
+    "approved_frozenset_never_matches": {"1": True, "2": True, "3": False},  # D12: frozenset({H(p)}) ignored
 }
 
 
