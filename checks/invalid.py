@@ -129,6 +129,9 @@ CLAUSES["V2"] = refused("V2", [
     ("renamed-key", _renamed("call_id", "callid")),
     ("renamed-arguments", _renamed("arguments", "Arguments")),
     ("renamed-name", _renamed("name", "tool")),
+    # Optional metadata is no field either: a list of tolerated extra names lets these in.
+    *[(f"extra-{key}", Case(f"{{**p, {key!r}: 'x'}}", lambda key=key: {**lesson.proposal(), key: "x"}))
+      for key in ("reason", "comment", "note", "description", "timestamp", "id", "type", "metadata")],
     # Field names are exact: no case folding, no stripping.
     ("key-capitalised", _renamed("call_id", "Call_ID")),
     ("key-upper", _renamed("version", "VERSION")),
@@ -169,6 +172,8 @@ CLAUSES["V5"] = refused("V5", [
     ("arguments-extra-none", with_arguments({"ticket": "lamp", "status": "done", "approved": None})),
     ("arguments-extra-int-key", with_arguments({"ticket": "lamp", "status": "done", 1: "x"})),
     ("arguments-key-capitalised", with_arguments({"Ticket": "lamp", "status": "done"})),
+    *[(f"arguments-extra-{key}", with_arguments({"ticket": "lamp", "status": "done", key: "x"}))
+      for key in ("reason", "comment", "priority", "assignee")],
     ("arguments-json-text", Case("{**p, 'arguments': json.dumps(p['arguments'])}",
                                  lambda: {**lesson.proposal(), "arguments": json.dumps(lesson.proposal()["arguments"])})),
     # Another kind of mapping (A1): refused, or its keys checked like a dict's.

@@ -172,6 +172,7 @@ def test_d3_inputs_from_json(student):
 STATES_INVALID = [
     ("none", None), ("list", [("version", 0)]), ("no-tickets", {"version": 0}),
     ("no-version", {"tickets": {"lamp": "open"}}), ("extra-key", {**host(), "owner": "learner"}),
+    *[(f"extra-{key}", {**host(), key: "x"}) for key in ("updated_at", "history", "name", "log")],
     ("renamed-key", {"version": 0, "ticket": {"lamp": "open"}}),
     ("renamed-version", {"Version": 0, "tickets": {"lamp": "open"}}), ("extra-int-key", {**host(), 1: "x"}),
     ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),

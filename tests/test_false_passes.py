@@ -217,6 +217,9 @@ EXPECTED = {
     "proposal_mapping_keys_unchecked": {"1": False, "2": False, "3": False},  # V2: an extra field in a mapping
     "arguments_mapping_keys_unchecked": {"1": False, "2": False, "3": False},  # V5: an extra key in a mapping
     "approved_frozenset_never_matches": {"1": True, "2": True, "3": False},  # D12: frozenset({H(p)}) ignored
+    # Extra keys tolerated by name: optional metadata beside the fields, host bookkeeping in state
+    "optional_metadata_fields": {"1": False, "2": False, "3": False},  # V2, V5: reason, comment
+    "state_bookkeeping_keys_tolerated": {"1": True, "2": True, "3": False},  # D3: updated_at, history
 }
 
 
