@@ -224,6 +224,8 @@ CLAUSES["V7"] = refused("V7", [
     ("status-dict", changed("status", {"open": "done"})),
     ("status-keys-view", Case("{**p, 'arguments': {'ticket': 'lamp', 'status': {'done': 1}.keys()}}",
                               lambda: lesson.proposal(status={"done": 1}.keys()))),
+    # Statuses of other ticket systems: a longer list of allowed statuses lets them in.
+    *[(f"status-{value}", changed("status", value)) for value in ("in-progress", "todo", "pending", "resolved")],
     # No str and not equal to 'done', though str() of it is: a check on str(status) lets it in.
     ("status-path", changed("status", PurePosixPath("done"), shown="pathlib.PurePosixPath('done')")),
 ])

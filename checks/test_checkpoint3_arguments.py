@@ -105,6 +105,8 @@ APPROVED_INVALID = [
     # 64 hex characters in a tuple, not a str: a check done character by character lets them in.
     ("char-tuple", lambda: {DIGEST, tuple(DIGEST)}, "{H(p), tuple(H(p))}"),
     ("65-with-case-twin", lambda: other_digests(63) | {DIGEST, DIGEST.upper()}, "{H(p), H(p).upper()} | others(63)"),
+    # A digest labelled with its algorithm is no hex string: stripping a known prefix lets it in.
+    ("sha256-prefix", lambda: {DIGEST, "sha256:" + DIGEST}, "{H(p), 'sha256:' + H(p)}"),
 ]
 
 

@@ -220,6 +220,8 @@ EXPECTED = {
     # Extra keys tolerated by name: optional metadata beside the fields, host bookkeeping in state
     "optional_metadata_fields": {"1": False, "2": False, "3": False},  # V2, V5: reason, comment
     "state_bookkeeping_keys_tolerated": {"1": True, "2": True, "3": False},  # D3: updated_at, history
+    "status_in_progress_allowed": {"1": False, "2": False, "3": False},  # V7/D3: a third status
+    "approval_sha256_prefix_accepted": {"1": True, "2": True, "3": False},  # D2: 'sha256:' + H(p)
 }
 
 
