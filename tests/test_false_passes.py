@@ -222,6 +222,10 @@ EXPECTED = {
     "state_bookkeeping_keys_tolerated": {"1": True, "2": True, "3": False},  # D3: updated_at, history
     "status_in_progress_allowed": {"1": False, "2": False, "3": False},  # V7/D3: a third status
     "approval_sha256_prefix_accepted": {"1": True, "2": True, "3": False},  # D2: 'sha256:' + H(p)
+    # One ASCII character too many in a character class
+    "ids_allow_namespace_colon": {"1": False, "2": False, "3": False},  # V3: 'team:learner'
+    "ticket_allows_slash": {"1": False, "2": False, "3": False},  # V6: 'ops/lamp'
+    "host_actor_allows_at_sign": {"1": True, "2": True, "3": False},  # D1: 'learner@school'
 }
 
 
