@@ -122,6 +122,25 @@ def test_d2_approved_invalid(student, case):
     scene.call(P(), "learner", case[1](), f"p, 'learner', {case[2]}").expect_value_error()
 
 
+# Every printable ASCII character that is no hex digit in either case, in the middle of an entry: a character class
+# with one character too many (a separator such as ':' or '.', a base64 '/' or '=') lets that one in.
+NON_HEX = [chr(code) for code in range(0x20, 0x7F) if chr(code) not in "0123456789abcdefABCDEF"]
+
+
+@check(3, "D2", nl="Een element van approved met een teken dat geen hexcijfer is (elk ander zichtbaar ASCII-teken), "
+       "geeft een ValueError.",
+       en="An entry of approved with a character that is no hex digit (any other printable ASCII character) raises a "
+          "ValueError.",
+       hint_nl="Laat in een vingerafdruk alleen 0-9 en a-f toe (hoofdletters A-F mag je ook toelaten), niets anders.",
+       hint_en="Allow only 0-9 and a-f in a fingerprint (you may allow uppercase A-F too), nothing else.")
+def test_d2_approval_with_a_non_hex_character_refused(student):
+    for char in NON_HEX:
+        scene = Scene(student)
+        call = scene.call(P(), "learner", {DIGEST, DIGEST[:32] + char + DIGEST[33:]},
+                          f"p, 'learner', {{H(p), H(p)[:32] + {char!r} + H(p)[33:]}}")
+        call.expect_value_error()
+
+
 # D3: the host state ---------------------------------------------------------------------------
 
 def host(version=0, **tickets):

@@ -226,6 +226,7 @@ EXPECTED = {
     "ids_allow_namespace_colon": {"1": False, "2": False, "3": False},  # V3: 'team:learner'
     "ticket_allows_slash": {"1": False, "2": False, "3": False},  # V6: 'ops/lamp'
     "host_actor_allows_at_sign": {"1": True, "2": True, "3": False},  # D1: 'learner@school'
+    "approval_separators_allowed": {"1": True, "2": True, "3": False},  # D2: ':' or '.' in a digest
 }
 
 
