@@ -8,7 +8,9 @@ through the standard ``copy`` module, which follows any object's ``__reduce__``.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
+import re
 import sys
 import typing
 from typing import TYPE_CHECKING, Any, Callable
@@ -89,23 +91,42 @@ def _field(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     return field
 
 
-def _resolvable_markers(guards: Guards, cls: type) -> None:
+def _resolvable_markers(guards: Guards, cls: type) -> list[str]:
     """Under ``from __future__ import annotations`` @dataclass tells ``ClassVar``, ``InitVar`` and ``KW_ONLY``
-    apart by looking their names up in ``sys.modules[cls.__module__]``: the loader's empty stand-in gets
-    main.py's bindings of exactly those objects, and for a dotted annotation (``dataclasses.InitVar[int]``,
-    ``typing.ClassVar[int]``) its names of the two modules, bound to the real modules as @dataclass
-    compares them (nothing else of main.py's namespace; main.py cannot reach the stand-in)."""
+    apart by looking their names up in ``sys.modules[cls.__module__]``: the loader's empty stand-in gets,
+    while the decorator runs (see :func:`_dataclass`, which takes them out again), main.py's bindings of
+    exactly those objects, and for a dotted annotation (``dataclasses.InitVar[int]``, ``typing.ClassVar[int]``)
+    its names of the two modules, bound to the real modules as @dataclass compares them. Only names an
+    annotation of ``cls`` begins with, and never a builtin's name or one with an underscore: the methods the
+    decorator writes (``__eq__``, ``__hash__``, a frozen ``__setattr__``) have the stand-in as their globals
+    and look up ``NotImplemented``, ``hash``, ``type`` and ``super`` there before the builtins, so a
+    ``NotImplemented`` of main.py's bound to typing made ``a == 5`` hand out the real typing module. Returns
+    the names set."""
     module = guards.main_module
     if module is None or sys.modules.get(getattr(cls, "__module__", None)) is not module:
-        return
+        return []
+    annotations = vars(cls).get("__annotations__")
+    wanted = set()
+    for annotation in annotations.values() if type(annotations) is dict else ():
+        found = _ANNOTATION_HEAD.match(annotation) if type(annotation) is str else None
+        wanted.update(name for name in (found.groups() if found else ()) if name)
     markers = (typing.ClassVar, dataclasses.InitVar, dataclasses.KW_ONLY)
     modules = ((guards.views["dataclasses"], dataclasses), (guards.views["typing"], typing))
-    for name, value in list(guards.globals.items()):
-        if type(name) is str and any(value is marker for marker in markers):
-            setattr(module, name, value)
-        for view, real in modules:
-            if type(name) is str and value is view:
-                setattr(module, name, real)
+    names = []
+    for name in sorted(wanted):
+        if name.startswith("_") or name in vars(builtins) or name in vars(module):
+            continue
+        value = guards.globals.get(name)
+        real = value if any(value is marker for marker in markers) else \
+            next((real for view, real in modules if value is view), None)
+        if real is not None:
+            setattr(module, name, real)
+            names.append(name)
+    return names
+
+
+# What @dataclass reads of a string annotation (dataclasses._MODULE_IDENTIFIER_RE): ``module.`` and a name.
+_ANNOTATION_HEAD = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")
 
 
 def _replace(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
@@ -155,12 +176,16 @@ def _dataclass(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
         for sub in list(guards.own_classes):
             if any(klass is cls for klass in sub.__mro__):  # by identity: not a metaclass's own ==
                 check_fields(sub, own, annotations=sub is cls, extra=coming)
-        _resolvable_markers(guards, cls)
         if vars(cls).get("__doc__") is None:
             # Else the decorator writes one from inspect.signature, whose repr() of each default and
             # annotation runs main.py's own __repr__ in the middle of the decoration, after the checks.
             type.__setattr__(cls, "__doc__", f"{cls.__name__}(...)")
-        made = value(cls, **options)
+        markers = _resolvable_markers(guards, cls)
+        try:
+            made = value(cls, **options)
+        finally:
+            for name in markers:
+                vars(guards.main_module).pop(name, None)
         guards.own_classes.add(made)  # slots=True makes a new class
         for sub in list(guards.own_classes):  # and after: the subclasses too, whatever happened meanwhile
             if any(klass is cls or klass is made for klass in sub.__mro__):
