@@ -54,6 +54,10 @@ def _namedtuple(guards: Guards, value: Callable[..., type]) -> Callable[..., typ
     def named(*args: Any, **kwargs: Any) -> type:
         _checked_name(kind, args[0] if args else kwargs.get("typename"))
         cls = check_fields(value(*args, **kwargs), guards.own_classes.__contains__)
+        # main.py's class, also for @dataclass, which writes methods with sys.modules[cls.__module__]'s globals:
+        # never a module main.py named (module=...) or the one typing.NamedTuple takes for its caller (this one).
+        if guards.main_module is not None:
+            type.__setattr__(cls, "__module__", guards.main_module.__name__)
         guards.own_classes.add(cls)
         return cls
     named.__name__ = named.__qualname__ = kind

@@ -248,3 +248,14 @@ def test_super_of_a_library_exception_offers_only_args_too():
               "    except AttributeError as refused:\n        print('refused', refused)\n")
     assert output_of(source).split("\n")[:2] == ["('x',)", 'refused exceptions only offer "args" in the grader, not '
                                                            '"with_traceback"']
+
+
+def test_a_named_tuple_class_belongs_to_main_whatever_module_it_names():
+    # @dataclass writes methods whose globals are sys.modules[cls.__module__]: a class of main.py's
+    # that named a grader module (module=..., or typing.NamedTuple's caller, the sandbox's wrapper)
+    # would have them run with that module's globals.
+    source = ("import collections, typing\n"
+              "A = collections.namedtuple('A', 'x', module='grader.sandbox.guards')\n"
+              "B = collections.namedtuple('B', 'x')\nC = typing.NamedTuple('C', [('x', int)])\n"
+              "print(A.__module__ == B.__module__ == C.__module__ == __name__)\n")
+    assert output_of(source).split("\n")[0] == "True"
