@@ -78,8 +78,7 @@ TEXT = {
         # What a check got instead of a result, and why a file could not be loaded, in words.
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
         "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
-        "not-run-budget": "niet uitgevoerd: de rekentijd voor alle controles samen was op",
-        "memory": "te veel geheugen gebruikt",
+        "not-run-budget": "niet uitgevoerd: de rekentijd voor alle controles samen was op", "memory": "te veel geheugen",
         "kinds": {"syntax": "syntaxfout", "indentation": "inspringing klopt niet", "policy": "niet toegestaan",
                   "runtime": "fout in de code buiten je functies", "timeout": "laden duurde te lang",
                   "crashed": "het proces stopte onverwacht", "encoding": "geen leesbare tekst",
@@ -146,8 +145,7 @@ TEXT = {
         "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
         "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
-        "not-run-budget": "not run: the CPU time for all checks together was used up",
-        "memory": "used too much memory",
+        "not-run-budget": "not run: the CPU time for all checks together was used up", "memory": "too much memory",
         "kinds": {"syntax": "syntax error", "indentation": "wrong indentation", "policy": "not allowed",
                   "runtime": "error in the code outside your functions", "timeout": "loading took too long",
                   "crashed": "the process stopped unexpectedly", "encoding": "not readable text",
@@ -396,8 +394,7 @@ class Progress:
         if not finding and not check.get("hidden"):
             error = f" ({check['error']})" if check.get("error") and check["outcome"] in ("crashed", "error") else ""
             where = f"; {detail['got']}" if detail.get("got") else ""  # a time-out: the line it was at
-            said = "not-run-budget" if check["outcome"] == "not-run" and check.get("error") == "cpu-budget" \
-                else check["outcome"]
+            said = check["outcome"] + ("-budget" if check.get("error") == "cpu-budget" else "")  # not run: why
             self.say(f"    {self.text['got']}: {self.text[said]}{error}{where}")
         if check["outcome"] != "not-run":  # not run: the rule's hint does not apply to an endless loop
             self.say(f"    {self.text['hint']}: {check['hint']}")

@@ -152,3 +152,30 @@ def test_a_usage_error_shows_the_file_names_it_lists_with_their_control_characte
     assert done.returncode == 2
     assert "\x1b" not in done.stderr and "\r" not in done.stderr
     assert "jansen_1_2_\\r\\x1b[2Kgrade: 31 submissions graded\\x1b[8m.txt" in done.stderr
+
+
+def test_a_damaged_zip_or_notebook_of_a_student_is_unreadable_not_empty(tmp_path):
+    from conftest import grade_folder
+    klas = tmp_path / "klas"
+    klas.mkdir()
+    (klas / "zoe.zip").write_bytes(b"not a zip")
+    (klas / "bad.ipynb").write_text('{"cells": [', encoding="utf-8")
+    (klas / "anna.py").write_text("x = 1\n", encoding="utf-8")
+    by_id = grade_folder(klas, tmp_path / "out")
+    for student in ("zoe", "bad"):
+        load = by_id[student]["load"]
+        assert by_id[student]["status"] == "load-error", load
+        assert load["problem"]["kind"] == "unreadable" and load["problem"]["detail"], load
+    assert "not a readable zip archive" in by_id["zoe"]["load"]["problem"]["detail"]
+    assert "JSONDecodeError" in by_id["bad"]["load"]["problem"]["detail"]
+    zoe = (tmp_path / "out" / "feedback" / "zoe.md").read_text(encoding="utf-8")
+    assert "kon niet worden gelezen" in zoe and "geen enkel bestand" not in zoe, zoe
+    assert "geen leesbaar zip-archief" in zoe and "is not a readable" not in zoe, zoe
+    assert "main.py" not in zoe, zoe
+    bad = (tmp_path / "out" / "feedback" / "bad.md").read_text(encoding="utf-8")
+    assert "geen notebook" in bad and "not a notebook" not in bad, bad
+    table = run_grade(str(klas), "--out", str(tmp_path / "out"))
+    rows = {line.split()[0]: line for line in table.stdout.splitlines() if line.split()}
+    assert "onleesbaar" in rows["zoe"] and "onleesbaar" in rows["bad"] and "leeg" not in rows["zoe"], table.stdout
+    index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert index.count("<code>unreadable</code>") >= 2 and "leeg" not in index.split("<tbody>")[-1]
