@@ -363,7 +363,7 @@ class Progress:
             groups = group_failures(shown)[:SHOWN_FAILURES]
             for group in groups:
                 self._failure(group[0], len(group))
-            left = len(failed) - sum(len(group) for group in groups)
+            left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
             if left:
                 self.say("    " + self.said("more", left))
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))

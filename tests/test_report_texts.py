@@ -223,6 +223,22 @@ def test_a_checkpoint_counts_its_checks_not_their_cases(lang, counts, failed, pa
     assert counts in shown(res, lang) and counts in md(res, lang) and passes in shown(res, lang)
     assert failed in self_check(res, lang)
 
+
+@pytest.mark.parametrize("lang, more, passes", [("nl", "... en nog 2 mislukte controles", "Geslaagde controles bekijken (1)"),
+                                                ("en", "... and 2 more failed checks", "Show the passed checks (1)")])
+def test_what_is_left_out_and_what_passed_count_checks_too(lang, more, passes):
+    # Five failed checks of two cases each, one with a passing case: the terminal shows three and
+    # says two more (not seven cases); the report's passed list holds only the check that passed whole.
+    checks = passing("v", 1, 1) + [check(f"v{n}_rule[{case}]", 1, "failed", tried="t", expected="e", got=f"g{n}")
+                                   for n in range(2, 7) for case in "ab"] + [check("v7_rule[c]", 1)] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    checks[-3] = check("v6_rule[c]", 1)
+    res = terminal_result(checks, lang=lang)
+    assert more in self_check(res, lang)
+    page_text = shown(res, lang)
+    passed_list = page_text[page_text.index(passes):]
+    assert "v6_rule" not in passed_list.split("Checkpoint 2")[0]
+
 # Singular and plural. ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang, one, two", [("nl", "(1 geval)", "(2 gevallen)"), ("en", "(1 case)", "(2 cases)")])

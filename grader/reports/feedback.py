@@ -123,7 +123,6 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
     records = entry.get("checks", [])
     totals = {group["id"]: len(group["records"]) for group in selection.groups(records)}
-    passed = [r for r in records if r["outcome"] == "passed"]
     chosen = selection.select(number, records, verdicts, graded, inherited)
     root, confirmed, shown = chosen["root"], chosen["confirmed"], chosen["shown"]
     grouped, same_input, same_result = chosen["grouped"], chosen["same_input"], chosen["same_result"]
@@ -147,7 +146,8 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
                      "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
                     for group in selection.groups(same_result)],
         "passes": [{"message": group["message"], "count": len(group["records"]),
-                    "parametrized": case_label(group["records"][0]["id"]) is not None} for group in selection.groups(passed)],
+                    "parametrized": case_label(group["records"][0]["id"]) is not None} for group in selection.groups(records)
+                   if all(r["outcome"] == "passed" for r in group["records"])],  # checks that passed whole
     }
 
 
