@@ -96,6 +96,12 @@ def test_a_check_counts_as_failed_only_where_the_report_shows_it_as_a_finding_of
     assert (by_id["d5_refused"]["failed"], by_id["d5_refused"]["total"]) == (2, 6)  # lex and mia
     assert by_id["v4_bad_version"]["failed"] == 1 and by_id["f2_hexdigest"]["failed"] == 1
 
+
+def test_load_error_kinds_are_named_in_the_page_language_beside_their_code():
+    text = visible(html.render_index(classview.summarize(sample_document("nl"))))
+    assert "syntaxfout syntax" in " ".join(text.split())  # the table of kinds and a student's status
+    assert "laadfout syntaxfout syntax" in " ".join(text.split())
+
 def test_pass_rates_scores_and_load_errors():
     view = classview.build(classview.summarize(sample_document()))
     assert [(r["number"], r["passed"], r["total"]) for r in view["rates"]] == [(1, 3, 8), (2, 4, 8), (3, 3, 8)]

@@ -11,6 +11,7 @@ from grader.discover import safe_name
 from grader.reports import chart, classview, i18n, templating
 from grader.reports.classview import STATUSES
 from grader.reports.feedback import feedback_path
+from grader.terminal import TEXT
 from grader.reports.files import atomic_stream, write_atomic
 
 # The most failed checks drawn in the chart (the table under it lists them all).
@@ -64,6 +65,7 @@ def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]
     }
     return templating.template("index.html").generate(
         lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity,
+        kinds=TEXT.get(lang, TEXT["en"])["kinds"],  # a load problem's kind in words, as the terminal names it
         statuses=STATUSES, offset=2 if view["names"] else 1,
         shown_template=i18n.MESSAGES["filter_shown"][lang],
         created=str(document.get("created", "")), grader=str(document.get("grader", "")),
