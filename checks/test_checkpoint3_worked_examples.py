@@ -13,8 +13,8 @@ DIGEST = H(P())
 # Ex 3-5: the lesson's worked examples ----------------------------------------------------------
 
 def printed(*values):
-    """What the lesson's print(...) shows for plain values ('KeyError' where a key is missing)."""
-    return " ".join("KeyError" if value is MISSING else str(value) for value in values)
+    """What the lesson's print(...) shows for plain values; None when it raises KeyError (a key is missing)."""
+    return None if any(value is MISSING for value in values) else " ".join(str(value) for value in values)
 
 
 def expect_printed(scene, line, expected, *values):
@@ -22,8 +22,10 @@ def expect_printed(scene, line, expected, *values):
     with what it showed, so that a later failure shows every print of the example up to it."""
     shown = printed(*values)
     if shown != expected:
-        raise Mismatch(scene.tried(line), said(f"print toont: {expected}", f"print shows: {expected}"),
-                       said(f"print toont: {shown}", f"print shows: {shown}"))
+        got = said(f"print toont: {shown}", f"print shows: {shown}") if shown is not None else said(
+            "print stopt met KeyError: een sleutel die deze regel leest, ontbreekt",
+            "print stops with KeyError: a key this line reads is missing")
+        raise Mismatch(scene.tried(line), said(f"print toont: {expected}", f"print shows: {expected}"), got)
     scene.say(f"{line}  # {expected}")
 
 

@@ -319,6 +319,18 @@ def test_an_expected_print_is_shown_without_a_comment_sign():
     assert found.value.detail["tried"].endswith("print(r['status'])  # ok\nprint(r['replayed'], state['version'])")
 
 
+
+def test_a_print_that_reads_a_missing_key_stops_with_keyerror_and_shows_nothing():
+    # The lesson's print(r['replayed'], state['version']) raises KeyError when r has no 'replayed': it never
+    # shows "KeyError 1".
+    from checks.dispatching import MISSING, Scene
+    from checks.test_checkpoint3_worked_examples import expect_printed
+    from grader.battery import Mismatch
+    with pytest.raises(Mismatch) as found:
+        expect_printed(Scene(None), "print(r['replayed'], state['version'])", "True 1", MISSING, 1)
+    got = found.value.detail["got"]
+    assert "KeyError" in got["nl"] and "KeyError" in got["en"] and "1" not in got["nl"] + got["en"]
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_report_names_the_student_when_the_id_is_an_lms_number(lang):
     res = result(lang=lang)
