@@ -167,6 +167,7 @@ def test_a_damaged_zip_or_notebook_of_a_student_is_unreadable_not_empty(tmp_path
         assert by_id[student]["status"] == "load-error", load
         assert load["problem"]["kind"] == "unreadable" and load["problem"]["detail"], load
     assert "not a readable zip archive" in by_id["zoe"]["load"]["problem"]["detail"]
+    assert str(tmp_path) not in str(by_id["zoe"]["load"])  # the student reads no path of the grader's machine
     assert "JSONDecodeError" in by_id["bad"]["load"]["problem"]["detail"]
     zoe = (tmp_path / "out" / "feedback" / "zoe.md").read_text(encoding="utf-8")
     assert "kon niet worden gelezen" in zoe and "geen enkel bestand" not in zoe, zoe

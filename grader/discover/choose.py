@@ -111,19 +111,20 @@ def expand(files: list[FileRef], depth: int, notes: list[dict], room: list[int] 
         try:
             inner = archives.open_member(ref, depth).unwrap(keep_name=True)
         except (archives.ArchiveError, OSError) as error:
-            notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": _reason(error)})
+            notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": _reason(error, ref)})
             continue
         room[0] = max(room[0] - len(inner.files), 0)
         out.extend(expand([member.under(f"{ref.rel}/{member.rel}") for member in inner.files], depth + 1, notes, room))
     return out
 
 
-def _reason(error: Exception) -> str:
-    """Why a file could not be read, for the student's report: an OSError's reason without the path
-    (it names the grader's own machine), anything else as its text (at most 300 characters)."""
+def _reason(error: Exception, ref: FileRef) -> str:
+    """Why ``ref`` could not be read, for the student's report: an OSError's reason without the path
+    (it names the grader's own machine), anything else as its text with ``ref``'s place on the grader's
+    machine given as the submission names it (at most 300 characters)."""
     if isinstance(error, OSError):
         return error.strerror or type(error).__name__
-    return str(error)[:300]
+    return str(error).replace(str(ref.origin), ref.rel)[:300] if ref.origin else str(error)[:300]
 
 
 def pick(files: list[FileRef], explicit: bool = False) -> tuple[FileRef | None, list[FileRef]]:
@@ -215,10 +216,10 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     try:
         source, raw = _source(chosen, notes)
     except archives.ArchiveError as error:
-        notes.append({"kind": "archive-unreadable", "file": chosen.rel, "detail": _reason(error)})
+        notes.append({"kind": "archive-unreadable", "file": chosen.rel, "detail": _reason(error, chosen)})
         source = raw = b""
     except OSError as error:  # a file on disk that cannot be opened (mode 000, as a zip may unpack it)
-        notes.append({"kind": "file-unreadable", "file": chosen.rel, "detail": _reason(error)})
+        notes.append({"kind": "file-unreadable", "file": chosen.rel, "detail": _reason(error, chosen)})
         source = raw = b""
     return Submission(student.id, chosen.origin, source, hashlib.sha256(raw).hexdigest(), notes, student.name,
                       layout, chosen.rel, listed, attempts, late)
