@@ -94,9 +94,12 @@ REFUSED_AT_RUN = {
     "an enum with a foreign mixin": ("import enum, collections\nclass A(collections.OrderedDict, enum.Enum):\n    X = 1",
                                      "TypeError"),
     "contextmanager of a foreign function": ("import contextlib, json\ncontextlib.contextmanager(json.dumps)", "TypeError"),
-    "singledispatch register by a string annotation": (
+    "singledispatch register by a string annotation that is no plain name": (
         "from __future__ import annotations\nfrom functools import singledispatch\n@singledispatch\ndef f(x):\n"
-        "    return x\n@f.register\ndef _(x: int):\n    return 1", "TypeError: register(f)"),
+        "    return x\n@f.register\ndef _(x: int.__class__):\n    return 1", "TypeError: register(f)"),
+    "singledispatch register by a string annotation naming no class": (
+        "import json\nfrom functools import singledispatch\n@singledispatch\ndef f(x):\n"
+        "    return x\n@f.register\ndef _(x: 'json.dumps'):\n    return 1", "TypeError: register(f)"),
     "abstract class made": ("from abc import ABC, abstractmethod\nclass A(ABC):\n    @abstractmethod\n    def f(self):\n"
                             "        pass\nA()", "TypeError: Can't instantiate abstract class A"),
     "match keyword pattern on a builtin": ("match 1:\n    case int(real=r):\n        pass", "TypeError: case int(name=...)"),

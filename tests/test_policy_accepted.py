@@ -343,6 +343,17 @@ ACCEPTED = {
         "    @show.register\n    def _(self, value: list):\n        return self.sep.join(map(self.show, value))\n"
         "assert Fmt('+').show([1, [2, 3]]) == '1+2+3' and Fmt('-').show(4) == '4'"
     ),
+    "singledispatch register under from __future__ import annotations": (
+        "from __future__ import annotations\nimport collections.abc\nfrom collections import abc\n"
+        "from functools import singledispatch, singledispatchmethod\n"
+        "@singledispatch\ndef norm(x):\n    return x\n@norm.register\ndef _(x: dict):\n    return sorted(x)\n"
+        "@norm.register\ndef _(x: abc.Set):\n    return len(x)\nclass Box:\n    pass\n"
+        "@norm.register\ndef _(x: Box):\n    return 'box'\nclass Fmt:\n    @singledispatchmethod\n"
+        "    def show(self, value):\n        return str(value)\n    @show.register\n    def _(self, value: list):\n"
+        "        return '+'.join(map(self.show, value))\n"
+        "assert norm({'b': 1, 'a': 2}) == ['a', 'b'] and norm(frozenset('ab')) == 2 and norm(Box()) == 'box'\n"
+        "assert norm(3) == 3 and Fmt().show([1, 2]) == '1+2'"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

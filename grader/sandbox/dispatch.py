@@ -43,9 +43,11 @@ class SingleDispatch:
             function = cls
             annotations = getattr(function, "__annotations__", None) if student_function(function) else None
             hints = [value for key, value in (annotations or {}).items() if key != "return"]
+            if hints and isinstance(hints[0], str):  # from __future__ import annotations: the class's name
+                hints[0] = _named_class(function, hints[0])
             if not hints or not isinstance(hints[0], type):
-                raise TypeError("register(f): annotate f's first parameter with a class (not a string), or use "
-                                "register(cls) in the grader")
+                raise TypeError("register(f): annotate f's first parameter with a class (or the name of one), or "
+                                "use register(cls) in the grader")
             cls = hints[0]
         if not isinstance(cls, type):
             raise TypeError(f"register(): {type(cls).__name__} is not a class")
@@ -71,6 +73,24 @@ class SingleDispatch:
         if found is None:  # an abstract base (Mapping, Iterable): the latest registration it matches
             found = next((function for cls, function in reversed(self._registry) if isinstance(value, cls)), None)
         return found or self._default
+
+
+def _named_class(function: Any, text: str) -> Any:
+    """The class a string annotation names, as ``get_type_hints`` would find it, without evaluating anything: a
+    name of main.py's globals or builtins, then attributes of the grader's module views (``abc.Mapping``)."""
+    from grader.sandbox.modules import ModuleView  # here: modules is imported by what imports this module
+
+    parts = text.strip().split(".")
+    if not all(part.isidentifier() and not part.startswith("_") for part in parts):
+        return None
+    scope = function.__globals__
+    builtins = scope.get("__builtins__")
+    found = scope[parts[0]] if parts[0] in scope else (builtins or {}).get(parts[0])
+    for part in parts[1:]:
+        if not isinstance(found, ModuleView):
+            return None
+        found = getattr(found, part, None)
+    return found
 
 
 class SingleDispatchMethod:
