@@ -354,6 +354,15 @@ ACCEPTED = {
         "assert norm({'b': 1, 'a': 2}) == ['a', 'b'] and norm(frozenset('ab')) == 2 and norm(Box()) == 'box'\n"
         "assert norm(3) == 3 and Fmt().show([1, 2]) == '1+2'"
     ),
+    "setattr on own objects and functions": (
+        "class P:\n    def __init__(self, raw):\n        for k, v in raw.items():\n            setattr(self, k, v)\n"
+        "p = P({'call_id': 'c1', '_seen': 1})\ndef f():\n    pass\nsetattr(f, 'calls', 2)\n"
+        "assert p.call_id == 'c1' and p._seen == 1 and f.calls == 2"
+    ),
+    "pprint debugging": (
+        "from pprint import pprint, pformat\nimport pprint as pp\nclass A:\n    def __repr__(self):\n        return 'A'\n"
+        "pprint({'b': [A()]}, width=40, sort_dicts=False)\npp.pp(1)\nassert pformat({'a': 1}) == \"{'a': 1}\""
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

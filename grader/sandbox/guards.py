@@ -26,7 +26,7 @@ from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, add_views
 from grader.sandbox.dunders import own_vars, read_dunder
 from grader.sandbox.enums import is_enum_class, make_enum
-from grader.sandbox.modules import ModuleView, build_views, sys_view
+from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, forbidden_attribute
 
@@ -88,6 +88,7 @@ class Guards:
         self.views = build_views(self._wrap_module_value)
         add_views(self, self.views)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
+        self.views["pprint"] = pprint_view(Printer(output)._call_print)
 
     # Reading --------------------------------------------------------------------------------
     def is_own(self, obj: object) -> bool:
@@ -150,6 +151,14 @@ class Guards:
         except AttributeError:
             return False
         return True
+
+    def setattr(self, obj: object, name: str, value: object) -> None:
+        """``setattr``: what ``obj.name = value`` may do (the same name check as at compile time, then ``_write_``)."""
+        if type(name) is not str:
+            raise TypeError("attribute name must be a str")
+        if forbidden_attribute(name, own=True):
+            raise AttributeError(f'"{name}" is not an attribute a submission may use')
+        setattr(self.write(obj), name, value)
 
     # Writing -------------------------------------------------------------------------------
     def write(self, obj: object) -> object:
@@ -245,6 +254,7 @@ class Guards:
             "__import__": plain_function(self.import_),
             "getattr": plain_function(self.getattr),
             "hasattr": plain_function(self.hasattr),
+            "setattr": plain_function(self.setattr),
             "vars": plain_function(own_vars(self)),
             "type": self.type,
             "classmethod": checked_classmethod,

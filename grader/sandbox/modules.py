@@ -218,6 +218,20 @@ def contextlib_view() -> ModuleView:
     return type("contextlib", (ModuleView,), namespace)()
 
 
+def pprint_view(print_function: Callable[..., None]) -> ModuleView:
+    """A stand-in for ``pprint`` with what debugging code uses: ``pprint``/``pp`` print the object as ``print``
+    would show its ``repr`` (no line breaking), ``pformat`` gives that text."""
+    def pformat(value: object, *args: object, **options: object) -> str:
+        return str.__str__(repr(value))
+
+    def pprint(value: object, *args: object, **options: object) -> None:
+        print_function(pformat(value))
+
+    namespace = {"__slots__": (), "pprint": staticmethod(pprint), "pp": staticmethod(pprint),
+                 "pformat": staticmethod(pformat)}
+    return type("pprint", (ModuleView,), namespace)()
+
+
 def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     """Build one fresh view per whitelisted module.
 

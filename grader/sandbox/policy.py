@@ -21,7 +21,7 @@ MAGIC_METHODS = frozenset({
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
 UNAVAILABLE_CALLS = frozenset({
     "eval", "exec", "compile", "open", "globals", "locals", "dir", "breakpoint",
-    "memoryview", "setattr", "delattr", "help", "__import__",
+    "memoryview", "delattr", "help", "__import__",
 })
 
 # Longest name a submission may define (class and function names are quoted in reports).
