@@ -5,6 +5,7 @@ import pytest
 from grader.sandbox.loader import LoadFailure, compile_source, load
 
 REFUSED_AT_COMPILE = {
+    "a metaclass other than ABCMeta": "class M(type):\n    pass\nclass A(metaclass=M):\n    pass",
     "guard hook as name": "_getattr_ = None",
     "guard hook as parameter": "def f(_write_):\n    pass",
     "guard hook as positional-only parameter": "def f(_getiter_, /):\n    pass",
@@ -104,6 +105,9 @@ REFUSED_AT_RUN = {
     "singledispatch register by a string annotation naming no class": (
         "import json\nfrom functools import singledispatch\n@singledispatch\ndef f(x):\n"
         "    return x\n@f.register\ndef _(x: 'json.dumps'):\n    return 1", "TypeError: register(f)"),
+    "an own class named ABCMeta as metaclass": ("class ABCMeta:\n    pass\nclass A(metaclass=ABCMeta):\n    pass",
+                                                "TypeError: in the grader a class may only name metaclass=ABCMeta"),
+    "ABCMeta called": ("import abc\nabc.ABCMeta('X', (), {})", "TypeError: ABCMeta can only be named"),
     "abstract class made": ("from abc import ABC, abstractmethod\nclass A(ABC):\n    @abstractmethod\n    def f(self):\n"
                             "        pass\nA()", "TypeError: Can't instantiate abstract class A"),
     "match keyword pattern on a builtin": ("match 1:\n    case int(real=r):\n        pass", "TypeError: case int(name=...)"),

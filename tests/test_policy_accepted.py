@@ -363,6 +363,13 @@ ACCEPTED = {
         "from pprint import pprint, pformat\nimport pprint as pp\nclass A:\n    def __repr__(self):\n        return 'A'\n"
         "pprint({'b': [A()]}, width=40, sort_dicts=False)\npp.pp(1)\nassert pformat({'a': 1}) == \"{'a': 1}\""
     ),
+    "abc.ABCMeta as metaclass": (
+        "import abc\nfrom abc import ABCMeta, abstractmethod\nclass Rule(metaclass=ABCMeta):\n    @abstractmethod\n"
+        "    def check(self, v):\n        pass\nclass Base(object, metaclass=abc.ABCMeta):\n    pass\n"
+        "class Even(Rule, Base):\n    def check(self, v):\n        return v % 2 == 0\n"
+        "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\n"
+        "assert not made and Even().check(2) and isinstance(Even(), Rule)"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

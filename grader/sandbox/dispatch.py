@@ -180,6 +180,23 @@ class ABC:
         return make(cls) if make is object.__new__ else make(cls, *args, **kwargs)  # an int or str base takes them
 
 
+class ABCMeta:
+    """``abc.ABCMeta``, only as ``metaclass=ABCMeta`` of a class statement (see :func:`abc_meta_base`)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("ABCMeta can only be named as metaclass=ABCMeta in the grader")
+
+
+def abc_meta_base(metaclass: Any) -> type:
+    """The base that ``class X(metaclass=ABCMeta)`` gets in the grader: ``ABC``, which does what that metaclass
+    does for main.py (abstract methods)."""
+    if metaclass is not ABCMeta:
+        raise TypeError("in the grader a class may only name metaclass=ABCMeta (abc's)")
+    return ABC
+
+
 def _abstract_names(cls: type) -> set:
     names: set = set()
     for klass in reversed(type.__getattribute__(cls, "__mro__")):
@@ -217,6 +234,6 @@ def add_views(guards: "Guards", views: dict) -> None:
     type(views["functools"]).singledispatchmethod = staticmethod(SingleDispatchMethod)
     type(views["functools"]).cached_property = staticmethod(lambda function: CachedProperty(function, guards.is_own))
     type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
-    views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC,
+    views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC, "ABCMeta": ABCMeta,
                                                "abstractmethod": staticmethod(abstractmethod)})()
     views["enum"] = type("enum", (ModuleView,), {"__slots__": (), **enum_view_namespace()})()

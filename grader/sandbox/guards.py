@@ -23,7 +23,7 @@ from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.contexts import class_namespace
-from grader.sandbox.dispatch import DISPATCHERS, add_views
+from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import own_vars, read_dunder
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
@@ -277,6 +277,7 @@ class Guards:
             "_match_class_": functools.partial(match_class, self.own_classes.__contains__, self.match_classes),
             "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
+            "_abc_meta_base_": abc_meta_base,
             "_print_": self.print_factory,
         }
         return self.globals

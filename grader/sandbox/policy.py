@@ -158,11 +158,20 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
 
     # Scopes (for dunder methods in class bodies) ------------------------------------------
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        # ``metaclass=ABCMeta`` (or ``abc.ABCMeta``), the older spelling of an ``ABC`` base: made a base that the
+        # guard turns into abc.ABC at run time (and refuses for anything else). Other metaclasses stay refused.
+        abc_meta = [keyword for keyword in node.keywords if keyword.arg == "metaclass" and (
+            isinstance(keyword.value, ast.Name) and keyword.value.id == "ABCMeta"
+            or isinstance(keyword.value, ast.Attribute) and keyword.value.attr == "ABCMeta")]
+        node.keywords = [keyword for keyword in node.keywords if keyword not in abc_meta]
         self.scopes.append("class")
         try:
             made = super().visit_ClassDef(node)
         finally:
             self.scopes.pop()
+        for keyword in abc_meta:
+            base = ast.Call(func=ast.Name("_abc_meta_base_", ast.Load()), args=[self.visit(keyword.value)], keywords=[])
+            made.bases.insert(0, ast.fix_missing_locations(ast.copy_location(base, node)))  # before an object base
         # RestrictedPython rebuilds the statement from a template parsed at line 1: without the
         # statement's own place, an error while the class is made would name line 1.
         for part in (made, *made.keywords, *(keyword.value for keyword in made.keywords)):

@@ -2,8 +2,8 @@
 #         setitem, in-place forms), itemgetter on read-only objects; singledispatch on foreign functions, with a
 #         string annotation that typing would evaluate, its registry, singledispatchmethod's dispatcher, a
 #         dispatch that could hand out an MRO's classes; cached_property of foreign functions, on foreign
-#         objects, its held function; abc's ABCMeta and register, abstractmethod writing a foreign function's
-#         attributes
+#         objects, its held function; abc's ABCMeta (as a metaclass, called, its register) and register,
+#         abstractmethod writing a foreign function's attributes
 # expect: load-error missing-functions
 import abc
 import functools
@@ -100,10 +100,18 @@ class Later:
     pass
 
 
+class Ruled(metaclass=abc.ABCMeta):
+    pass
+
+
 Later.table = cached_property(lambda self: 1)
 attempt('a cached_property set after the class', lambda: Later().table)
 
-attempt('abc.ABCMeta', lambda: abc.ABCMeta)
+# abc.ABCMeta is only a name for metaclass=ABCMeta: not the real metaclass, it makes nothing and registers nothing.
+attempt('abc.ABCMeta as a metaclass', lambda: abc.ABCMeta if issubclass(abc.ABCMeta, type) else None)
+attempt('abc.ABCMeta makes a class', lambda: abc.ABCMeta('Made', (), {}))
+attempt('abc.ABCMeta.register', lambda: abc.ABCMeta.register)
+attempt('a class made with metaclass=ABCMeta registers', lambda: Ruled.register)
 attempt('abc.get_cache_token', lambda: abc.get_cache_token)
 attempt('ABC.register', lambda: ABC.register)
 attempt('ABC.__new__', lambda: getattr(ABC, '__n' + 'ew__'))
