@@ -107,6 +107,8 @@ REFUSED_AT_RUN = {
         "    return x\n@f.register\ndef _(x: 'json.dumps'):\n    return 1", "TypeError: register(f)"),
     "an own class named ABCMeta as metaclass": ("class ABCMeta:\n    pass\nclass A(metaclass=ABCMeta):\n    pass",
                                                 "TypeError: in the grader a class may only name metaclass=ABCMeta"),
+    "time.sleep": ("import time\ntime.sleep(0)", "AttributeError"),
+    "a datetime changed": ("from datetime import datetime\nd = datetime.now()\nd.year = 1", "TypeError"),
     "ABCMeta called": ("import abc\nabc.ABCMeta('X', (), {})", "TypeError: ABCMeta can only be named"),
     "abstract class made": ("from abc import ABC, abstractmethod\nclass A(ABC):\n    @abstractmethod\n    def f(self):\n"
                             "        pass\nA()", "TypeError: Can't instantiate abstract class A"),

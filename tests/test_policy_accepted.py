@@ -370,6 +370,14 @@ ACCEPTED = {
         "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\n"
         "assert not made and Even().check(2) and isinstance(Even(), Rule)"
     ),
+    "timestamps and durations": (
+        "import copy, time\nfrom datetime import datetime, timezone, timedelta\nstarted = time.perf_counter()\n"
+        "now = datetime.now(timezone.utc)\n"
+        "row = {'at': now, 'text': now.isoformat(timespec='seconds'), 'day': f'{now:%Y-%m-%d}'}\n"
+        "row['took'] = time.perf_counter() - started\nkept = copy.deepcopy(row)\n"
+        "assert kept['at'] == now and kept['took'] >= 0 and time.time() > 0 and time.strftime('%Y')\n"
+        "assert (now - timedelta(days=1)) < now and datetime.fromisoformat('2020-01-01').year == 2020"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

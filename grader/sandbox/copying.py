@@ -14,6 +14,7 @@ object it cannot copy. The memo of a deep copy stays inside this module.
 from __future__ import annotations
 
 import collections
+import datetime
 import functools
 import re
 import types
@@ -23,7 +24,8 @@ from grader.sandbox.dispatch import ABC
 
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
-          types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented))
+          types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented),
+          datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone)  # immutable values
 # Bases an own class may have and still be copied here (and builtin exceptions).
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
          collections.defaultdict, collections.Counter, collections.deque)

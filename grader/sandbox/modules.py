@@ -9,6 +9,7 @@ import collections
 import collections.abc
 import copy
 import dataclasses
+import datetime
 import functools
 import hashlib
 import hmac
@@ -19,6 +20,7 @@ import operator
 import re
 import string
 import sys
+import time
 import types
 import typing
 from typing import Any, Callable
@@ -62,6 +64,10 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                             "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
                                   "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),
+    # Clocks and timestamps (a time in a log row, a duration in a debug line); no sleep.
+    "time": (time, ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
+                    "strftime", "ctime")),
+    "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "MINYEAR", "MAXYEAR")),
     "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),
     "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode")),
     "hmac": (hmac, ("compare_digest",)),
