@@ -5,6 +5,8 @@ import pytest
 from grader.sandbox.loader import LoadFailure, compile_source, load
 
 REFUSED_AT_COMPILE = {
+    "open() in the else branch of the main guard": "if __name__ == '__main__':\n    pass\nelse:\n    open('x')",
+    "open() under a negated main guard": "if __name__ != '__main__':\n    open('x')",
     "a metaclass other than ABCMeta": "class M(type):\n    pass\nclass A(metaclass=M):\n    pass",
     "guard hook as name": "_getattr_ = None",
     "guard hook as parameter": "def f(_write_):\n    pass",

@@ -378,6 +378,11 @@ ACCEPTED = {
         "assert kept['at'] == now and kept['took'] >= 0 and time.time() > 0 and time.strftime('%Y')\n"
         "assert (now - timedelta(days=1)) < now and datetime.fromisoformat('2020-01-01').year == 2020"
     ),
+    "a demo under the main guard that uses what grading lacks": (
+        "import json\nif __name__ == '__main__':\n    with open('log.json', 'w') as f:\n        json.dump({}, f)\n"
+        "    print(dir(), eval('1'))\nelse:\n    imported = True\nif '__main__' == __name__:\n    breakpoint()\n"
+        "assert imported"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 
