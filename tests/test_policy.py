@@ -104,6 +104,9 @@ REFUSED_AT_RUN = {
     "singledispatch register by a string annotation that is no plain name": (
         "from __future__ import annotations\nfrom functools import singledispatch\n@singledispatch\ndef f(x):\n"
         "    return x\n@f.register\ndef _(x: int.__class__):\n    return 1", "TypeError: register(f)"),
+    "singledispatch register of a tuple": (
+        "from functools import singledispatch\n@singledispatch\ndef f(x):\n    return x\nf.register((int, str), len)",
+        "TypeError: register(): tuple is not a class"),
     "singledispatch register by a string annotation naming no class": (
         "import json\nfrom functools import singledispatch\n@singledispatch\ndef f(x):\n"
         "    return x\n@f.register\ndef _(x: 'json.dumps'):\n    return 1", "TypeError: register(f)"),

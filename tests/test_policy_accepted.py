@@ -383,6 +383,12 @@ ACCEPTED = {
         "    print(dir(), eval('1'))\nelse:\n    imported = True\nif '__main__' == __name__:\n    breakpoint()\n"
         "assert imported"
     ),
+    "singledispatch register of a union": (
+        "from functools import singledispatch\nfrom typing import Optional\n@singledispatch\ndef f(x):\n    return 'other'\n"
+        "@f.register\ndef _(x: int | str):\n    return 'is'\n@f.register(list | tuple)\ndef _(x):\n    return 'seq'\n"
+        "@f.register\ndef _(x: Optional[float]):\n    return 'fl'\n"
+        "assert f(1) == f('a') == 'is' and f([]) == f(()) == 'seq' and f(1.5) == f(None) == 'fl' and f({}) == 'other'"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

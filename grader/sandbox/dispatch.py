@@ -12,6 +12,8 @@ own functions.
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import student_function
@@ -39,23 +41,26 @@ class SingleDispatch:
         raise TypeError("a singledispatch function is read-only in the grader")
 
     def register(self, cls: Any, function: Any = None) -> Any:
-        if function is None and not isinstance(cls, type):  # @f.register on an annotated function
+        if function is None and _classes(cls) is None:  # @f.register on an annotated function
             function = cls
             annotations = getattr(function, "__annotations__", None) if student_function(function) else None
             hints = [value for key, value in (annotations or {}).items() if key != "return"]
-            if hints and isinstance(hints[0], str):  # from __future__ import annotations: the class's name
-                hints[0] = _named_class(function, hints[0])
-            if not hints or not isinstance(hints[0], type):
+            hint = hints[0] if hints else None
+            # from __future__ import annotations: the name of a class (or names joined by |)
+            classes = _named_classes(function, hint) if isinstance(hint, str) else _classes(hint)
+            if not hints or classes is None:
                 raise TypeError("register(f): annotate f's first parameter with a class (or the name of one), or "
                                 "use register(cls) in the grader")
-            cls = hints[0]
-        if not isinstance(cls, type):
+        else:
+            classes = _classes(cls)
+        if classes is None:
             raise TypeError(f"register(): {type(cls).__name__} is not a class")
         if function is None:
             return lambda decorated: self.register(cls, decorated)
         if not student_function(function):
             raise TypeError("register() takes a function main.py defines")
-        self._registry.append((cls, function))
+        for one in classes:  # a union (int | str) registers each of its classes, as in Python
+            self._registry.append((one, function))
         return function
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -75,22 +80,43 @@ class SingleDispatch:
         return found or self._default
 
 
-def _named_class(function: Any, text: str) -> Any:
-    """The class a string annotation names, as ``get_type_hints`` would find it, without evaluating anything: a
-    name of main.py's globals or builtins, then attributes of the grader's module views (``abc.Mapping``)."""
+def _classes(value: Any) -> tuple | None:
+    """The classes ``register`` takes ``value`` for: a class or a union of classes (``int | str``,
+    ``typing.Union``/``Optional``); None for anything else."""
+    if value is None:  # an annotation None stands for NoneType
+        return (type(None),)
+    if isinstance(value, type):
+        return (value,)
+    if isinstance(value, types.UnionType) or type(value) is type(typing.Union[int, str]):
+        if all(isinstance(member, type) for member in value.__args__):
+            return tuple(value.__args__)
+    return None
+
+
+def _named_classes(function: Any, text: str) -> Any:
+    """The classes a string annotation names, as ``get_type_hints`` would find them, without evaluating
+    anything: names of main.py's globals or builtins, then attributes of the grader's module views
+    (``abc.Mapping``), joined by ``|`` for a union."""
     from grader.sandbox.modules import ModuleView  # here: modules is imported by what imports this module
 
-    parts = text.strip().split(".")
-    if not all(part.isidentifier() and not part.startswith("_") for part in parts):
-        return None
-    scope = function.__globals__
-    builtins = scope.get("__builtins__")
-    found = scope[parts[0]] if parts[0] in scope else (builtins or {}).get(parts[0])
-    for part in parts[1:]:
-        if not isinstance(found, ModuleView):
+    found_all = []
+    for name in text.split("|"):
+        parts = name.strip().split(".")
+        if not all(part.isidentifier() and not part.startswith("_") for part in parts):
             return None
-        found = getattr(found, part, None)
-    return found
+        scope = function.__globals__
+        builtins = scope.get("__builtins__")
+        found = scope[parts[0]] if parts[0] in scope else (builtins or {}).get(parts[0])
+        for part in parts[1:]:
+            if not isinstance(found, ModuleView):
+                return None
+            found = getattr(found, part, None)
+        if name.strip() == "None":
+            found = type(None)
+        if not isinstance(found, type):
+            return None
+        found_all.append(found)
+    return tuple(found_all)
 
 
 class SingleDispatchMethod:
