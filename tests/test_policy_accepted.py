@@ -389,6 +389,14 @@ ACCEPTED = {
         "@f.register\ndef _(x: Optional[float]):\n    return 'fl'\n"
         "assert f(1) == f('a') == 'is' and f([]) == f(()) == 'seq' and f(1.5) == f(None) == 'fl' and f({}) == 'other'"
     ),
+    "unittest tests kept in main.py": (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.p = {'a': 1}\n"
+        "    def test_a(self):\n        self.assertEqual(self.p['a'], 1)\n        self.assertIn('a', self.p)\n"
+        "        with self.assertRaises(ValueError) as caught:\n            int('x')\n"
+        "        self.assertIsInstance(caught.exception, ValueError)\n        self.assertRaises(KeyError, dict.__getitem__, {}, 'b')\n"
+        "t = T()\nt.setUp()\nt.test_a()\ntry:\n    t.assertTrue(False)\nexcept AssertionError:\n    failed = True\n"
+        "assert failed\nunittest.main()"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 
