@@ -114,6 +114,10 @@ REFUSED_AT_RUN = {
                                                 "TypeError: in the grader a class may only name metaclass=ABCMeta"),
     "time.sleep": ("import time\ntime.sleep(0)", "AttributeError"),
     "a datetime changed": ("from datetime import datetime\nd = datetime.now()\nd.year = 1", "TypeError"),
+    "eval() in a function that is called": ("def f():\n    return eval('1')\nf()",
+                                            "NotImplementedError: eval() is not available"),
+    "open() in a lambda that is called": ("read = lambda: open('/etc/passwd').read()\nread()",
+                                          "PermissionError: open() is not available"),
     "ABCMeta called": ("import abc\nabc.ABCMeta('X', (), {})", "TypeError: ABCMeta can only be named"),
     "abstract class made": ("from abc import ABC, abstractmethod\nclass A(ABC):\n    @abstractmethod\n    def f(self):\n"
                             "        pass\nA()", "TypeError: Can't instantiate abstract class A"),

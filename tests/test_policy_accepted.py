@@ -397,6 +397,12 @@ ACCEPTED = {
         "t = T()\nt.setUp()\nt.test_a()\ntry:\n    t.assertTrue(False)\nexcept AssertionError:\n    failed = True\n"
         "assert failed\nunittest.main()"
     ),
+    "open(), eval() and dir() in functions that grading does not call": (
+        "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"
+        "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    try:\n        save({})\n"
+        "    except OSError:\n        return 'not saved'\nassert try_save() == 'not saved'\n"
+        "if __name__ == '__main__':\n    main()"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

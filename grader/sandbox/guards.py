@@ -278,6 +278,7 @@ class Guards:
             "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_abc_meta_base_": abc_meta_base,
+            "_unavailable_": refuse_unavailable,
             "_print_": self.print_factory,
         }
         return self.globals
@@ -390,6 +391,12 @@ def checked_classmethod(function: Any) -> classmethod:
 
 def refuse_input(*args: object) -> None:
     raise InputCalled("input() was called, but there is no keyboard while grading: leave input() out")
+
+
+def refuse_unavailable(name: str) -> None:
+    """A call of open(), eval(), dir()... in a function (grader/sandbox/policy.py): refused when it runs."""
+    message = f"{name}() is not available in the grader"
+    raise PermissionError(message) if name == "open" else NotImplementedError(message)
 
 
 def refuse_exit(*args: object) -> None:

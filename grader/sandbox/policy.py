@@ -303,6 +303,11 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         if isinstance(node.func, ast.Name):
             name = node.func.id
+            if name in UNAVAILABLE_CALLS and "function" in self.scopes and not name.startswith("_"):
+                # In a function (a demo's main(), a save_log() helper) that grading may never call: refused
+                # only if it is called, by a stand-in that raises; its arguments are left out.
+                refusal = ast.Call(func=ast.Name("_unavailable_", ast.Load()), args=[ast.Constant(name)], keywords=[])
+                return ast.fix_missing_locations(ast.copy_location(refusal, node))
             if name in UNAVAILABLE_CALLS:
                 self.error(node, f"{name}() is not available in the grader.")
         return super().visit_Call(node)
