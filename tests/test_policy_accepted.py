@@ -403,6 +403,13 @@ ACCEPTED = {
         "    except OSError:\n        return 'not saved'\nassert try_save() == 'not saved'\n"
         "if __name__ == '__main__':\n    main()"
     ),
+    "warnings and the exceptions helpers name": (
+        "import warnings\ndef f(approved):\n    if any(a != a.lower() for a in approved):\n"
+        "        warnings.warn('upper case', UserWarning, stacklevel=2)\n    return {a.lower() for a in approved}\n"
+        "assert f({'AB'}) == {'ab'}\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+        "def load():\n    try:\n        raise FileNotFoundError('log.json')\n    except (FileNotFoundError, PermissionError):\n"
+        "        return {}\nassert load() == {} and issubclass(DeprecationWarning, Warning)"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

@@ -24,6 +24,9 @@ PLAIN_BUILTINS = (
     "IndexError", "KeyError", "LookupError", "MemoryError", "NameError", "NotImplementedError", "OSError",
     "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError", "UnicodeError",
     "UnicodeDecodeError", "UnicodeEncodeError", "ValueError", "ZeroDivisionError",
+    # Named in except clauses and warnings.warn() of helpers and demos (all subclasses of Exception).
+    "Warning", "UserWarning", "DeprecationWarning", "RuntimeWarning", "FileNotFoundError", "FileExistsError",
+    "PermissionError", "TimeoutError", "UnboundLocalError",
 )
 
 

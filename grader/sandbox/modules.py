@@ -346,6 +346,18 @@ def unittest_view() -> ModuleView:
     return type("unittest", (ModuleView,), namespace)()
 
 
+def warnings_view() -> ModuleView:
+    """A stand-in for ``warnings``: ``warn`` and the filters accept every call and show nothing (as a warning
+    filtered out would), ``catch_warnings`` is a with block that does nothing."""
+    def ignore(*args: object, **kwargs: object) -> None:
+        return None
+
+    namespace = {"__slots__": (), **{name: staticmethod(ignore) for name in
+                                     ("warn", "simplefilter", "filterwarnings", "resetwarnings")},
+                 "catch_warnings": staticmethod(lambda *args, **kwargs: NullContext([]))}
+    return type("warnings", (ModuleView,), namespace)()
+
+
 def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     """Build one fresh view per whitelisted module.
 
@@ -370,4 +382,5 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     views["unittest"] = unittest_view()
+    views["warnings"] = warnings_view()
     return views
