@@ -98,6 +98,18 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: module \g<module> kan in de beoordelaar niet veranderd worden"),
     (_ERROR + r'"(?P<name>[^"]+)" is not available in the grader',
      r'\g<error>: "\g<name>" is niet beschikbaar in de beoordelaar'),
+    (_ERROR + r"(?P<name>\w+)\(\) is not available in the grader",
+     r"\g<error>: \g<name>() is niet beschikbaar in de beoordelaar"),
+    (_ERROR + r'"(?P<name>[^"]+)" is not an attribute a submission may use',
+     r'\g<error>: "\g<name>" is geen attribuut dat een inzending mag gebruiken'),
+    (_ERROR + r"in the grader a class may only name metaclass=ABCMeta \(abc's\)",
+     r"\g<error>: in de beoordelaar mag een klasse alleen metaclass=ABCMeta (van abc) noemen"),
+    (_ERROR + r"ABCMeta can only be named as metaclass=ABCMeta in the grader",
+     r"\g<error>: ABCMeta kan in de beoordelaar alleen als metaclass=ABCMeta genoemd worden"),
+    (_ERROR + r"register\(f\): annotate f's first parameter with a class \(or the name of one\), or use "
+     r"register\(cls\) in the grader",
+     r"\g<error>: register(f): geef de eerste parameter van f een klasse (of de naam ervan) als annotatie, of "
+     r"gebruik in de beoordelaar register(cls)"),
     (_ERROR + r"(?P<path>[\w.]+) is not available in the grader \(modules: (?P<allowed>.+)\)",
      r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar (modules: \g<allowed>)"),
     (_ERROR + r"a (?P<kind>\w+) object that main\.py did not create cannot be changed in the grader",

@@ -24,7 +24,13 @@ REFUSED = [
     "import enum, json\nclass A(json.JSONEncoder, enum.Enum):\n    X = 1",
     "class D(dict):\n    pass\ndict.__setitem__({}, 1, 2)",
     "import json\njson.dumps.__qualname__",
-    "def f():\n    return open('x')",
+    "def f():\n    return open('x')\nf()",
+    "open('x')",
+    "class A:\n    pass\nsetattr(A(), '__class__', dict)",
+    "class ABCMeta:\n    pass\nclass A(metaclass=ABCMeta):\n    pass",
+    "import abc\nabc.ABCMeta('X', (), {})",
+    "from functools import singledispatch\n@singledispatch\ndef f(x):\n    return x\n@f.register\ndef _(x: 'json'):\n"
+    "    return 1",
     "async def f():\n    pass",
     "from os import *",
     "class A(metaclass=B):\n    pass",
@@ -76,7 +82,7 @@ def test_python_s_own_messages_stay_as_python_writes_them():
 
 
 def test_a_dutch_report_shows_the_dutch_form_and_an_english_one_the_original():
-    problem = problem_of("def f():\n    return open('x')")
+    problem = problem_of("open('x')")
     result = {"id": "anna", "score": 0, "max_score": 3, "status": "load-error", "checkpoints": {},
               "load": {"problem": problem, "notes": [], "output": ""}}
     view = feedback.build(result)
