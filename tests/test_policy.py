@@ -118,6 +118,10 @@ REFUSED_AT_RUN = {
                                             "NotImplementedError: eval() is not available"),
     "open() in a lambda that is called": ("read = lambda: open('/etc/passwd').read()\nread()",
                                           "PermissionError: open() is not available"),
+    "super().__setattr__ of a special attribute": (
+        "class P:\n    def __init__(self):\n        super().__setattr__('__class__', dict)\nP()", "AttributeError"),
+    "super().__setattr__ of a class": (
+        "class P:\n    @classmethod\n    def f(cls):\n        return super().__setattr__\nP.f()", "AttributeError"),
     "ABCMeta called": ("import abc\nabc.ABCMeta('X', (), {})", "TypeError: ABCMeta can only be named"),
     "abstract class made": ("from abc import ABC, abstractmethod\nclass A(ABC):\n    @abstractmethod\n    def f(self):\n"
                             "        pass\nA()", "TypeError: Can't instantiate abstract class A"),

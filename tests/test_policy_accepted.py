@@ -410,6 +410,11 @@ ACCEPTED = {
         "def load():\n    try:\n        raise FileNotFoundError('log.json')\n    except (FileNotFoundError, PermissionError):\n"
         "        return {}\nassert load() == {} and issubclass(DeprecationWarning, Warning)"
     ),
+    "super().__setattr__ in a frozen dataclass": (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    a: str\n    def __post_init__(self):\n"
+        "        super().__setattr__('a', self.a.strip())\nclass Q:\n    def __init__(self):\n"
+        "        super().__setattr__('b', 1)\nassert P(' x').a == 'x' and Q().b == 1"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

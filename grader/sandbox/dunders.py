@@ -27,6 +27,9 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
     """``obj.name`` for a name of READABLE_DUNDERS (``default``: getattr's optional default)."""
     is_own = guards.is_own
     if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
+        if _super_of_own(guards, obj) and _next_setattr(obj) is object:  # super().__setattr__ reaching object's
+            setter, target = wrappers.own_setattr(object, is_own), obj.__self__
+            return lambda name, value: setter(target, name, value)
         return wrappers.own_setattr(obj, is_own)
     if name in _JUDGED:
         if not _JUDGED[name](guards, obj):
@@ -65,6 +68,13 @@ def own_vars(guards: "Guards") -> Callable[..., dict]:
 def _super_of_own(guards: "Guards", obj: Any) -> bool:
     """``super()`` inside a method of main.py's class, bound to one of its instances (not to a class)."""
     return isinstance(obj, super) and guards.is_own(obj.__self__) and not isinstance(obj.__self__, type)
+
+
+def _next_setattr(obj: super) -> type | None:
+    """The class whose ``__setattr__`` a ``super()`` object finds (after its class in the instance's MRO)."""
+    mro = type.__getattribute__(type(obj.__self__), "__mro__")
+    start = mro.index(obj.__thisclass__) + 1 if obj.__thisclass__ in mro else len(mro)
+    return next((klass for klass in mro[start:] if "__setattr__" in type.__getattribute__(klass, "__dict__")), None)
 
 
 def _own_instance(guards: "Guards", obj: Any) -> bool:
