@@ -256,8 +256,8 @@ class _Raises:
     def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
         if kind is None:
             raise AssertionError(f"{getattr(self._expected, '__name__', self._expected)} not raised")
-        if not issubclass(kind, self._expected):
-            return False
+        if not issubclass(kind, Exception) or not issubclass(kind, self._expected):
+            return False  # never the grader's time-out or an interrupt (BaseExceptions), as contextlib.suppress
         object.__setattr__(self, "exception", value)
         return True
 

@@ -259,3 +259,12 @@ def test_a_named_tuple_class_belongs_to_main_whatever_module_it_names():
               "B = collections.namedtuple('B', 'x')\nC = typing.NamedTuple('C', [('x', int)])\n"
               "print(A.__module__ == B.__module__ == C.__module__ == __name__)\n")
     assert output_of(source).split("\n")[0] == "True"
+
+
+def test_assert_raises_never_swallows_what_is_no_exception_such_as_the_grader_s_time_out():
+    # As contextlib.suppress and main.py's own __exit__: the grader's time-out is a BaseException, and
+    # assertRaises(BaseException) around an endless loop must not let main.py run on past it.
+    from grader.execution import CheckTimeout
+    from grader.sandbox.modules import _Raises
+    assert _Raises(BaseException).__exit__(CheckTimeout, CheckTimeout(), None) is False
+    assert _Raises(Exception).__exit__(KeyError, KeyError("x"), None) is True
