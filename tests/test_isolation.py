@@ -79,7 +79,10 @@ def test_time_outs_are_reported_as_such(results, student_id):
 
 
 def test_a_time_out_says_which_call_ran_and_the_line_of_main_py_it_was_at(results):
-    first = next(check for check in failing(results["loop_in_dispatch"], "3") if check["outcome"] == "timeout")
+    # A time-out found by the child's own CPU timer (on a machine busy enough, a child may be killed from
+    # outside first: that one knows nothing of the call, and the next check's child is timed again).
+    first = next(check for check in failing(results["loop_in_dispatch"], "3")
+                 if check["outcome"] == "timeout" and check["detail"])
     assert "dispatch_ticket(" in str(first["detail"]["tried"])
     source = PATHOLOGICAL["loop_in_dispatch"].split("\n")
     line = next(n for n, text in enumerate(source, 1) if text.strip() == "pass" and "while True:" in source[n - 2])
