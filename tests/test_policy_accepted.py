@@ -291,6 +291,12 @@ ACCEPTED = {
         "import copy\nassert copy.deepcopy([Status.OPEN, Status]) == [Status.OPEN, Status]\n"
         "try:\n    Status.OPEN = 'x'\nexcept AttributeError:\n    found = True\nassert found and Status.__members__['OPEN'] is Status.OPEN"
     ),
+    "an enum's lru_cache'd and cached_property methods stay methods, not members": (
+        "from enum import Enum\nfrom functools import lru_cache, cached_property\nclass S(Enum):\n    A = 1\n    B = 2\n"
+        "    @lru_cache\n    def label(self):\n        return self.name.lower()\n"
+        "    @cached_property\n    def big(self):\n        return self.value * 10\n"
+        "assert list(S) == [S.A, S.B] and len(S) == 2 and S.A.label() == 'a' and S.B.big == 20 and S.B.big == 20"
+    ),
     "with on an own class and contextlib.contextmanager": (
         "from contextlib import contextmanager\nclass Tx:\n    def __init__(self, log):\n        self.log = log\n"
         "    def __enter__(self):\n        self.log.append('in')\n        return self\n"

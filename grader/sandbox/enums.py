@@ -4,13 +4,14 @@ Python's ``EnumType`` runs a great deal of machinery while a class is made (``_m
 ``_generate_next_value_``, ``__set_name__`` of descriptors, ``_member_map_`` and friends, a class
 namespace of its own that sees every name the body binds) and hands the real metaclass to anyone who
 asks ``type(Status)``. Here an enum class is made by the guards' own metaclass path: the members are
-the body's public plain values (functions, properties and nested classes stay methods and
-attributes), each an instance of the class with read-only ``name`` and ``value``; the class iterates
-over its members, looks them up by value (``Status('open')``, ValueError when none has it) and by name
-(``Status['OPEN']``), answers ``in`` for members and values, and refuses to reassign a member. A
-``(str, Enum)``, ``StrEnum`` or ``IntEnum`` member is a str or int and compares, hashes and encodes
-(json) as its value. No hook of the submission runs but its own ``__init__`` for each member and its
-own comparison methods; ``type(Status)`` is the ``type`` stand-in, as for any metaclass.
+the body's public plain values (functions, nested classes and other descriptors, an ``lru_cache``'d
+method or a ``cached_property``, stay methods and attributes), each an instance of the class with
+read-only ``name`` and ``value``; the class iterates over its members, looks them up by value
+(``Status('open')``, ValueError when none has it) and by name (``Status['OPEN']``), answers ``in``
+for members and values, and refuses to reassign a member. A ``(str, Enum)``, ``StrEnum`` or
+``IntEnum`` member is a str or int and compares, hashes and encodes (json) as its value. No hook of
+the submission runs but its own ``__init__`` for each member and its own comparison methods;
+``type(Status)`` is the ``type`` stand-in, as for any metaclass.
 """
 
 from __future__ import annotations
@@ -23,8 +24,18 @@ from grader.sandbox.classes import check_fields
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
 
-# Class-body values that are methods or attributes, not members (as Python's enum treats descriptors).
+# Class-body values that are methods or attributes, not members: classes, and descriptors (functions, properties,
+# an lru_cache'd or cached_property method), as Python's enum treats any object whose class has ``__get__``.
 _NOT_MEMBERS = (types.FunctionType, property, classmethod, staticmethod, type)
+
+
+def _is_member_value(item: Any) -> bool:
+    """Whether a public class-body value is a member: neither a class nor a descriptor. The MRO and namespaces
+    are read as type itself keeps them (no metaclass or class of main.py answers)."""
+    if isinstance(item, _NOT_MEMBERS):
+        return False
+    return not any("__get__" in type.__dict__["__dict__"].__get__(klass)
+                   for klass in type.__dict__["__mro__"].__get__(type(item)))
 
 
 class EnumKind(type):
@@ -174,7 +185,7 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     values, body = {}, {}
     for key, item in namespace.items():
         dunder = type(key) is not str or key.startswith("__") and key.endswith("__")
-        if not dunder and not isinstance(item, _NOT_MEMBERS):
+        if not dunder and _is_member_value(item):
             values[key] = item
         else:
             body[key] = item  # comparison methods and __exit__ as the guards' class_namespace made them
