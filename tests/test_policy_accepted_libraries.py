@@ -1,0 +1,194 @@
+"""The restricted policy accepts the library forms and the class machinery students write (enum, with,
+contextlib, singledispatch, abc, unittest, logging, datetime...): each source loads and its own asserts hold.
+The sandbox offers most of them as stand-ins of its own (grader/sandbox/)."""
+
+import pytest
+
+from grader.sandbox.loader import load
+
+ACCEPTED = {
+    "object.__setattr__ in a frozen dataclass": (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass C:\n    x: int\n"
+        "    def __post_init__(self):\n        object.__setattr__(self, 'x', self.x + 1)\n        object.__setattr__(self, '_y', 2)\n"
+        "c = C(1)\nassert c.x == 2 and c._y == 2"
+    ),
+    "logging": (
+        "import logging\nlogging.basicConfig(level=logging.DEBUG, format='%(message)s')\n"
+        "log = logging.getLogger(__name__)\nlog.setLevel(logging.INFO)\nlog.addHandler(logging.StreamHandler())\n"
+        "log.debug('x %s', 1)\nlog.warning('y')\nlogging.info('z')\nassert log.info('a') is None and logging.ERROR == 40"
+    ),
+    "contextlib.suppress and nullcontext": (
+        "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
+        "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"
+        "except ValueError:\n    ok = True\nassert ok"
+    ),
+    "match keyword class patterns on own classes": (
+        "from dataclasses import dataclass\n@dataclass\nclass P:\n    a: int\n    b: str = 'x'\n"
+        "class Q:\n    def __init__(self):\n        self._n = 2\n"
+        "def f(v):\n    match v:\n        case P(1, b='y'):\n            return 'one-y'\n        case P(a=int(n), b=s) if n > 1:\n"
+        "            return s * n\n        case Q(_n=n):\n            return n\n        case int(r) | str(r):\n            return r\n"
+        "    return None\n"
+        "assert f(P(1, 'y')) == 'one-y' and f(P(2)) == 'xx' and f(Q()) == 2 and f(7) == 7 and f(P(1)) is None"
+    ),
+    "dotted dataclass markers under future annotations": (
+        "from __future__ import annotations\nimport dataclasses as dc\nimport typing\n@dc.dataclass\nclass C:\n"
+        "    MAX: typing.ClassVar[int] = 64\n    a: int\n    b: dc.InitVar[int] = 0\n    _: dc.KW_ONLY\n    c: int = 0\n"
+        "    def __post_init__(self, b):\n        self.a += b\n"
+        "assert C(1, 2, c=3).a == 3 and [f.name for f in dc.fields(C)] == ['a', 'c'] and C.MAX == 64"
+    ),
+    "enum classes: (str, Enum), StrEnum, IntEnum, plain Enum with auto": (
+        "import enum\nfrom enum import Enum, StrEnum, IntEnum, auto, unique\nimport json\n"
+        "class Status(str, Enum):\n    OPEN = 'open'\n    DONE = 'done'\n    def closed(self):\n        return self is Status.DONE\n"
+        "@unique\nclass Kind(StrEnum):\n    SET = auto()\n    GET = 'get'\n"
+        "class Level(IntEnum):\n    LOW = 1\n    HIGH = auto()\n"
+        "class Color(enum.Enum):\n    RED = auto()\n    GREEN = auto()\n    CRIMSON = 1\n"
+        "VALID = {s.value for s in Status}\n"
+        "assert Status('open') is Status.OPEN and Status.OPEN.value == 'open' and Status.DONE.name == 'DONE'\n"
+        "assert 'open' in VALID and 'x' not in VALID and [s.value for s in Status] == ['open', 'done']\n"
+        "assert Status.OPEN == 'open' and {'open': 1}[Status.OPEN] == 1 and Status['DONE'].closed()\n"
+        "assert str(Status.OPEN) == 'Status.OPEN' and f'{Kind.SET}' == 'set' and str(Level.HIGH) == '2'\n"
+        "assert Level.HIGH > Level.LOW and Level.HIGH + 1 == 3 and json.dumps([Status.OPEN, Level.LOW]) == '[\"open\", 1]'\n"
+        "assert Color(1) is Color.RED is Color.CRIMSON and list(Color) == [Color.RED, Color.GREEN] and len(Color) == 2\n"
+        "assert 'open' in Status and Status.OPEN in Status and isinstance(Status.OPEN, Status) and isinstance(Kind.GET, str)\n"
+        "assert repr(Status.DONE) == \"<Status.DONE: 'done'>\" and type(Status.OPEN) is Status\n"
+        "try:\n    Status('closed')\n    found = True\nexcept ValueError:\n    found = False\nassert not found\n"
+        "import copy\nassert copy.deepcopy([Status.OPEN, Status]) == [Status.OPEN, Status]\n"
+        "try:\n    Status.OPEN = 'x'\nexcept AttributeError:\n    found = True\nassert found and Status.__members__['OPEN'] is Status.OPEN"
+    ),
+    "an enum's lru_cache'd and cached_property methods stay methods, not members": (
+        "from enum import Enum\nfrom functools import lru_cache, cached_property\nclass S(Enum):\n    A = 1\n    B = 2\n"
+        "    @lru_cache\n    def label(self):\n        return self.name.lower()\n"
+        "    @cached_property\n    def big(self):\n        return self.value * 10\n"
+        "assert list(S) == [S.A, S.B] and len(S) == 2 and S.A.label() == 'a' and S.B.big == 20 and S.B.big == 20"
+    ),
+    "with on an own class and contextlib.contextmanager": (
+        "from contextlib import contextmanager\nclass Tx:\n    def __init__(self, log):\n        self.log = log\n"
+        "    def __enter__(self):\n        self.log.append('in')\n        return self\n"
+        "    def __exit__(self, kind, error, traceback):\n        self.log.append(kind.__name__ if kind else 'ok')\n"
+        "        return kind is not None and issubclass(kind, KeyError)\n"
+        "log = []\nwith Tx(log) as t:\n    pass\nwith Tx(log):\n    {}['x']\ntry:\n    with Tx(log):\n        int('x')\n"
+        "except ValueError:\n    log.append('raised')\n"
+        "@contextmanager\ndef step(name):\n    log.append('+' + name)\n    try:\n        yield name.upper()\n"
+        "    except KeyError:\n        log.append('caught')\n    finally:\n        log.append('-' + name)\n"
+        "with step('a') as a:\n    log.append(a)\nwith step('b'):\n    {}['y']\n"
+        "assert log == ['in', 'ok', 'in', 'KeyError', 'in', 'ValueError', 'raised', '+a', 'A', '-a', '+b', 'caught', '-b'], log"
+    ),
+    "operator.itemgetter and friends": (
+        "import operator\nfrom operator import itemgetter\nfrom functools import reduce\n"
+        "rows = [{'v': 2, 'n': 'b'}, {'v': 1, 'n': 'a'}]\n"
+        "assert [r['n'] for r in sorted(rows, key=itemgetter('v'))] == ['a', 'b']\n"
+        "assert itemgetter('v', 'n')(rows[0]) == (2, 'b') and reduce(operator.add, [1, 2, 3]) == 6\n"
+        "assert operator.mul(2, 3) == 6 and operator.eq(1, 1) and operator.getitem([5], 0) == 5"
+    ),
+    "vars, __dict__, __qualname__, __module__, __cause__ and super().__setitem__": (
+        "class Row:\n    def __init__(self, a, b):\n        self.a, self.b = a, b\n"
+        "    def __repr__(self):\n        items = ', '.join(f'{k}={v!r}' for k, v in vars(self).items())\n"
+        "        return f'{type(self).__qualname__}({items})'\n    def as_dict(self):\n        return dict(self.__dict__)\n"
+        "class Fout(ValueError):\n    pass\n"
+        "class Log(dict):\n    def __setitem__(self, key, value):\n        if key in self:\n            raise Fout(key)\n"
+        "        super().__setitem__(key, value)\n    def __delitem__(self, key):\n        super().__delitem__(key)\n"
+        "class Lower(dict):\n    def __setitem__(self, key, value):\n        dict.__setitem__(self, key.lower(), value)\n"
+        "low = Lower()\nlow['A'] = 1\nassert low == {'a': 1}\n"
+        "def parse(x):\n    try:\n        return int(x)\n    except ValueError as error:\n        raise Fout('bad') from error\n"
+        "try:\n    parse('x')\nexcept Fout as e:\n    cause = e.__cause__\n"
+        "log = Log()\nlog['a'] = 1\nlog['b'] = 2\ndel log['b']\n"
+        "assert repr(Row(1, 'x')) == \"Row(a=1, b='x')\" and Row(1, 2).as_dict() == {'a': 1, 'b': 2}\n"
+        "assert isinstance(cause, ValueError) and Row.__module__ == 'main' and log == {'a': 1} and type(3).__qualname__ == 'int'"
+    ),
+    "functools.singledispatch(method) and cached_property, abc.ABC": (
+        "from functools import singledispatch, cached_property\nfrom abc import ABC, abstractmethod\nimport abc\n"
+        "@singledispatch\ndef norm(x):\n    raise ValueError(x)\n@norm.register(str)\ndef _(x):\n    return x.strip()\n"
+        "@norm.register\ndef _(x: int):\n    return str(x)\nnorm.register(list, lambda x: [norm(i) for i in x])\n"
+        "class Rule(ABC):\n    @abstractmethod\n    def check(self, v):\n        ...\n    @property\n    @abc.abstractmethod\n"
+        "    def name(self):\n        ...\n"
+        "class Even(Rule):\n    name = 'even'\n    def check(self, v):\n        return v % 2 == 0\n"
+        "    @cached_property\n    def table(self):\n        self.calls = getattr(self, 'calls', 0) + 1\n        return {i: self.check(i) for i in range(4)}\n"
+        "e = Even()\nassert e.table[2] and e.table[2] and e.calls == 1 and e.name == 'even'\n"
+        "assert norm(' a ') == 'a' and norm(3) == '3' and norm([' b', 4]) == ['b', '4'] and norm(True) == 'True'\n"
+        "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\nassert not made\n"
+        "try:\n    norm(1.5)\nexcept ValueError:\n    made = True\nassert made\n"
+        "class Code(ABC, int):\n    pass\nclass Tag(str, ABC):\n    pass\nassert Code(5) == 5 and Tag('x') == 'x'\n"
+        "from functools import singledispatchmethod\nclass Fmt:\n    def __init__(self, sep):\n        self.sep = sep\n"
+        "    @singledispatchmethod\n    def show(self, value):\n        return str(value)\n"
+        "    @show.register\n    def _(self, value: list):\n        return self.sep.join(map(self.show, value))\n"
+        "assert Fmt('+').show([1, [2, 3]]) == '1+2+3' and Fmt('-').show(4) == '4'"
+    ),
+    "singledispatch register under from __future__ import annotations": (
+        "from __future__ import annotations\nimport collections.abc\nfrom collections import abc\n"
+        "from functools import singledispatch, singledispatchmethod\n"
+        "@singledispatch\ndef norm(x):\n    return x\n@norm.register\ndef _(x: dict):\n    return sorted(x)\n"
+        "@norm.register\ndef _(x: abc.Set):\n    return len(x)\nclass Box:\n    pass\n"
+        "@norm.register\ndef _(x: Box):\n    return 'box'\nclass Fmt:\n    @singledispatchmethod\n"
+        "    def show(self, value):\n        return str(value)\n    @show.register\n    def _(self, value: list):\n"
+        "        return '+'.join(map(self.show, value))\n"
+        "assert norm({'b': 1, 'a': 2}) == ['a', 'b'] and norm(frozenset('ab')) == 2 and norm(Box()) == 'box'\n"
+        "assert norm(3) == 3 and Fmt().show([1, 2]) == '1+2'"
+    ),
+    "setattr on own objects and functions": (
+        "class P:\n    def __init__(self, raw):\n        for k, v in raw.items():\n            setattr(self, k, v)\n"
+        "p = P({'call_id': 'c1', '_seen': 1})\ndef f():\n    pass\nsetattr(f, 'calls', 2)\n"
+        "assert p.call_id == 'c1' and p._seen == 1 and f.calls == 2"
+    ),
+    "pprint debugging": (
+        "from pprint import pprint, pformat\nimport pprint as pp\nclass A:\n    def __repr__(self):\n        return 'A'\n"
+        "pprint({'b': [A()]}, width=40, sort_dicts=False)\npp.pp(1)\nassert pformat({'a': 1}) == \"{'a': 1}\""
+    ),
+    "abc.ABCMeta as metaclass": (
+        "import abc\nfrom abc import ABCMeta, abstractmethod\nclass Rule(metaclass=ABCMeta):\n    @abstractmethod\n"
+        "    def check(self, v):\n        pass\nclass Base(object, metaclass=abc.ABCMeta):\n    pass\n"
+        "class Even(Rule, Base):\n    def check(self, v):\n        return v % 2 == 0\n"
+        "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\n"
+        "assert not made and Even().check(2) and isinstance(Even(), Rule)"
+    ),
+    "timestamps and durations": (
+        "import copy, time\nfrom datetime import datetime, timezone, timedelta\nstarted = time.perf_counter()\n"
+        "now = datetime.now(timezone.utc)\n"
+        "row = {'at': now, 'text': now.isoformat(timespec='seconds'), 'day': f'{now:%Y-%m-%d}'}\n"
+        "row['took'] = time.perf_counter() - started\nkept = copy.deepcopy(row)\n"
+        "assert kept['at'] == now and kept['took'] >= 0 and time.time() > 0 and time.strftime('%Y')\n"
+        "assert (now - timedelta(days=1)) < now and datetime.fromisoformat('2020-01-01').year == 2020"
+    ),
+    "a demo under the main guard that uses what grading lacks": (
+        "import json\nif __name__ == '__main__':\n    with open('log.json', 'w') as f:\n        json.dump({}, f)\n"
+        "    print(dir(), eval('1'))\nelse:\n    imported = True\nif '__main__' == __name__:\n    breakpoint()\n"
+        "assert imported"
+    ),
+    "singledispatch register of a union": (
+        "from functools import singledispatch\nfrom typing import Optional\n@singledispatch\ndef f(x):\n    return 'other'\n"
+        "@f.register\ndef _(x: int | str):\n    return 'is'\n@f.register(list | tuple)\ndef _(x):\n    return 'seq'\n"
+        "@f.register\ndef _(x: Optional[float]):\n    return 'fl'\n"
+        "assert f(1) == f('a') == 'is' and f([]) == f(()) == 'seq' and f(1.5) == f(None) == 'fl' and f({}) == 'other'"
+    ),
+    "unittest tests kept in main.py": (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.p = {'a': 1}\n"
+        "    def test_a(self):\n        self.assertEqual(self.p['a'], 1)\n        self.assertIn('a', self.p)\n"
+        "        with self.assertRaises(ValueError) as caught:\n            int('x')\n"
+        "        self.assertIsInstance(caught.exception, ValueError)\n        self.assertRaises(KeyError, dict.__getitem__, {}, 'b')\n"
+        "t = T()\nt.setUp()\nt.test_a()\ntry:\n    t.assertTrue(False)\nexcept AssertionError:\n    failed = True\n"
+        "assert failed\nunittest.main()"
+    ),
+    "open(), eval() and dir() in functions that grading does not call": (
+        "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"
+        "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    try:\n        save({})\n"
+        "    except OSError:\n        return 'not saved'\nassert try_save() == 'not saved'\n"
+        "if __name__ == '__main__':\n    main()"
+    ),
+    "warnings and the exceptions helpers name": (
+        "import warnings\ndef f(approved):\n    if any(a != a.lower() for a in approved):\n"
+        "        warnings.warn('upper case', UserWarning, stacklevel=2)\n    return {a.lower() for a in approved}\n"
+        "assert f({'AB'}) == {'ab'}\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+        "def load():\n    try:\n        raise FileNotFoundError('log.json')\n    except (FileNotFoundError, PermissionError):\n"
+        "        return {}\nassert load() == {} and issubclass(DeprecationWarning, Warning)"
+    ),
+    "super().__setattr__ in a frozen dataclass": (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    a: str\n    def __post_init__(self):\n"
+        "        super().__setattr__('a', self.a.strip())\nclass Q:\n    def __init__(self):\n"
+        "        super().__setattr__('b', 1)\nassert P(' x').a == 'x' and Q().b == 1"
+    ),
+}
+
+
+@pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_accepted(source):
+    loaded = load((source + "\ndef validate_ticket_proposal(p):\n    return p\n").encode())
+    assert "validate_ticket_proposal" in loaded.functions
