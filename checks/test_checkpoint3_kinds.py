@@ -8,7 +8,7 @@ import pytest
 
 from checks import lesson
 from checks.dispatching import OTHERS, H, Scene, other_digests
-from grader.battery import Mismatch, check, note, said
+from grader.battery import Mismatch, check, said
 
 P = lesson.proposal
 DIGEST = H(P())

@@ -12,7 +12,7 @@ from typing import Any, Callable
 import pytest
 
 from grader.details import in_dutch
-from grader.values import error_text, plain, same, show, text_of
+from grader.values import error_text, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
 FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")

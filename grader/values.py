@@ -196,7 +196,7 @@ def error_text(error: BaseException, limit: int) -> str:
     sandbox's stand-in, shown as ``SystemExit``; ``input()`` raises an ``EOFError`` of its own,
     shown as ``EOFError`` (as Python raises when no keyboard is attached), its message saying why.
     """
-    from grader.sandbox.guards import ExitCalled, InputCalled  # the sandbox imports this module
+    from grader.sandbox.refusals import ExitCalled, InputCalled  # the sandbox imports this module
     message = text_of(error, limit)
     stand_in = {ExitCalled: "SystemExit", InputCalled: "EOFError"}.get(type(error))
     kind = stand_in or type(error).__name__[:60]

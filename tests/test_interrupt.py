@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from conftest import ROOT, SOLUTIONS
 from grader.reports import jsonreport
@@ -75,3 +78,45 @@ def test_no_child_outlives_a_normal_run(tmp_path):
     assert done.returncode == 0, done.stderr
     assert grader_processes(str(folder)) == []
     assert os.path.exists(tmp_path / "out" / "results.json")
+
+
+@pytest.mark.parametrize("lang, again, without", [("nl", "voer dezelfde opdracht opnieuw uit", "zonder --force"),
+                                                  ("en", "run the same command again", "without --force")])
+@pytest.mark.parametrize("late", [False, True])
+def test_ctrl_c_with_force_says_to_continue_without_force(tmp_path, monkeypatch, capsys, lang, again, without, late):
+    import grader.grading
+    from grader import cli
+
+    def interrupted(submissions, *args, **kwargs):
+        raise KeyboardInterrupt if late else grader.grading.Interrupted({"submissions": submissions[:1]})
+
+    monkeypatch.setattr(grader.grading, "grade", interrupted)
+    for name in ("anna", "bram"):
+        (tmp_path / f"{name}.py").write_text("x = 1\n")
+    out = str(tmp_path / "uit")
+    assert cli.main([str(tmp_path), "--out", out, "--lang", lang, "--force"]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert without in said and again not in said, said
+    assert cli.main([str(tmp_path), "--out", out, "--lang", lang]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert again in said and "--force" not in said, said
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "van een eerdere run"), ("en", "from an earlier run")])
+def test_an_interrupted_self_check_leaves_the_last_report_and_says_it_is_an_earlier_one(tmp_path, monkeypatch, capsys,
+                                                                                         lang, words):
+    import grader.grading
+    from grader import cli
+
+    source = tmp_path / "main.py"
+    shutil.copy(SOLUTIONS / "correct" / "s01_plain_regex.py", source)
+    out = tmp_path / "reports"
+    assert cli.main([str(source), "--out", str(out), "--lang", lang, "--quiet"]) == cli.EXIT_OK
+    before = {path: path.read_bytes() for path in [out / "results.json", *(out / "feedback").iterdir()]}
+    capsys.readouterr()
+    source.write_text(source.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    monkeypatch.setattr(grader.grading, "_run_battery", lambda *args, **kwargs: True)  # Ctrl-C before the result
+    assert cli.main([str(source), "--out", str(out), "--lang", lang]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert {path: path.read_bytes() for path in before} == before  # results.json and the report still agree
+    assert words in said and str(out / "feedback" / "main.html") in said, said

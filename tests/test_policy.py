@@ -211,7 +211,7 @@ def test_an_error_while_the_module_body_runs_names_the_top_level_statement_not_t
 def test_a_class_pattern_checks_the_names_it_reads_when_python_reads_them():
     # Built here as no submission can (the class statement and @dataclass refuse such fields): the
     # stand-in a class pattern uses still refuses to let Python read str.format off the subject.
-    from grader.sandbox.classes import match_class
+    from grader.sandbox.match_classes import match_class
 
     class Base:
         __match_args__ = ("format",)

@@ -16,7 +16,7 @@ from typing import Any
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
 from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
-                                    foreign_function, make_type, match_class, opaque_class, parameters_ignored,
+                                    foreign_function, make_type, opaque_class, parameters_ignored,
                                     plain_base, seen_as_classes, student_function,
                                     unavailable_attribute)
 from grader.sandbox import typing_bases, wrappers
@@ -28,6 +28,8 @@ from grader.sandbox.dunders import own_vars, read_dunder
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
+from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
+from grader.sandbox.match_classes import match_class
 from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
@@ -42,14 +44,6 @@ INPLACE = {
 # non-underscore attributes lead nowhere. Exceptions: only ``Exception`` and its
 # subclasses (BaseException, SystemExit, KeyboardInterrupt, GeneratorExit stay out, so a
 # submission can neither raise nor catch what the grader uses to stop it).
-
-
-class ExitCalled(Exception):
-    """``exit()``/``quit()`` in a submission: ends the module body early, fails a check in a function."""
-
-
-class InputCalled(EOFError):
-    """``input()`` in a submission: there is no keyboard while grading."""
 
 
 class ReadOnly:
@@ -78,7 +72,7 @@ class Guards:
     def __init__(self, output: OutputBuffer) -> None:
         self.output = output
         self.own_classes = ClassRegistry()  # by identity (a set would ask the classes' own ==)
-        self.match_classes: dict = {}  # stand-ins for class patterns (classes.match_class)
+        self.match_classes: dict = {}  # stand-ins for class patterns (match_classes.match_class)
         self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
         self.globals: dict = {}
         self.type = make_type(plain_function(self.visible_class))
@@ -387,18 +381,4 @@ def checked_classmethod(function: Any) -> classmethod:
     if type(function) not in (types.FunctionType, functools._lru_cache_wrapper) and hasattr(type(function), "__get__"):
         raise TypeError(f"classmethod() of a {type(function).__name__} object is not available in the grader")
     return classmethod(function)
-
-
-def refuse_input(*args: object) -> None:
-    raise InputCalled("input() was called, but there is no keyboard while grading: leave input() out")
-
-
-def refuse_unavailable(name: str) -> None:
-    """A call of open(), eval(), dir()... in a function (grader/sandbox/policy.py): refused when it runs."""
-    message = f"{name}() is not available in the grader"
-    raise PermissionError(message) if name == "open" else NotImplementedError(message)
-
-
-def refuse_exit(*args: object) -> None:
-    raise ExitCalled("exit() was called")
 

@@ -13,10 +13,11 @@ import typing
 
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
-from grader.sandbox.guards import ExitCalled, Guards
+from grader.sandbox.guards import Guards
 from grader.sandbox.output import OutputBuffer
 from grader.sandbox.policy import GraderPolicy
-from grader.values import error_text, text_of
+from grader.sandbox.refusals import ExitCalled
+from grader.values import error_text
 
 # Larger sources are refused before parsing (bytes); a main.py for this lesson is ~3 KB.
 MAX_SOURCE_BYTES = 256 * 1024

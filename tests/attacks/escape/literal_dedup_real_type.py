@@ -9,7 +9,7 @@
 #            and such an alias reads every name it lacks off its origin with the real getattr: past the guard's
 #            "exceptions only offer args". typing.Type.missing raised AttributeError with .obj = the real `type`.
 #         3. with the real type: a metaclass whose __match_args__ property is missing when the guard asks
-#            (hasattr in classes.match_class, so a str subclass is used as it is: it binds the subject itself)
+#            (hasattr in match_classes.match_class, so a str subclass is used as it is: it binds the subject itself)
 #            and present when the interpreter reads it, with an __instancecheck__ that says yes: `case Read(x)`
 #            reads gi_frame, f_back, f_globals off anything; the runner's grader.execution.run_direct is replaced.
 # expect: graded FFF

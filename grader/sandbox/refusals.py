@@ -1,0 +1,33 @@
+"""What a submission may call but the grader refuses when the call runs: exit(), input(), and open(), eval()...
+inside a function (grader/sandbox/policy.py turns those into calls of :func:`refuse_unavailable`).
+
+The exceptions are the grader's own, so a refusal is told apart from the submission's own errors
+(grader/values.py names them as Python would: ``SystemExit``, ``EOFError``).
+"""
+
+from __future__ import annotations
+
+
+class ExitCalled(Exception):
+    """``exit()``/``quit()`` in a submission: ends the module body early, fails a check in a function."""
+
+
+class InputCalled(EOFError):
+    """``input()`` in a submission: there is no keyboard while grading."""
+
+
+def refuse_input(*args: object) -> None:
+    """``input()``: raises :class:`InputCalled` (an ``EOFError``)."""
+    raise InputCalled("input() was called, but there is no keyboard while grading: leave input() out")
+
+
+def refuse_unavailable(name: str) -> None:
+    """A call of open(), eval(), dir()... in a function: raises ``PermissionError`` for ``open``, else
+    ``NotImplementedError``."""
+    message = f"{name}() is not available in the grader"
+    raise PermissionError(message) if name == "open" else NotImplementedError(message)
+
+
+def refuse_exit(*args: object) -> None:
+    """``exit()``/``quit()``/``sys.exit()``: raises :class:`ExitCalled`."""
+    raise ExitCalled("exit() was called")
