@@ -130,8 +130,7 @@ def _unreadable(notes: list[dict], graded_file: str | None) -> dict | None:
     """
     for note in notes:
         if note.get("kind") == "notebook-unreadable" or (
-                note.get("kind") in ("archive-unreadable", "file-unreadable")
-                and (graded_file is None or note.get("file") == graded_file)):
+                note.get("kind") in UNREADABLE_NOTES and (graded_file is None or note.get("file") == graded_file)):
             return note
     return None
 

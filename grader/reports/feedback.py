@@ -12,7 +12,7 @@ from grader import details
 from grader.reports import selection
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
-from grader.results import base_id
+from grader.results import UNREADABLE_NOTES, base_id
 
 # Of a parametrized check that fails in many cases, this many cases are shown in full.
 SHOWN_CASES = 3
@@ -45,12 +45,11 @@ _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "in
 _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
 
 # Intake notes that say why a submission's file could not be read (its source is then empty).
-_UNREADABLE = ("notebook-unreadable", "archive-unreadable", "archive-member-refused", "file-unreadable")
+_UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "cpu-budget", "renamed-id",
-                "chosen-file",
-                "attempts", "late", "online-text", "notebook", "notebook-unreadable", "archive-unreadable",
-                "archive-member-refused", "too-many-files", "no-code-file", "duplicate-member", "file-unreadable")
+                "chosen-file", "attempts", "late", "online-text", "notebook", "too-many-files", "no-code-file",
+                "duplicate-member", *_UNREADABLE)
 
 
 def _escaped(found: re.Match) -> str:
