@@ -8,7 +8,7 @@ import types
 
 import pytest
 
-from checks import invalid, lesson, validating
+from checks import canonical, invalid, lesson, validating
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -30,8 +30,8 @@ def fingerprint_str(call):
     return value
 
 
-def expect_digest(call, expected: str) -> None:
-    """F1: the call returned the digest ``expected``, in any letter case or as bytes.
+def expect_digest(call, proposal: dict) -> None:
+    """F1: the call returned H(proposal), in any letter case or as bytes.
 
     The form of the digest is F2's rule, checked for the same proposals by
     test_f2_fingerprint_is_64_lowercase_hex: an uppercase hexdigest, the raw ``digest()`` or
@@ -41,8 +41,9 @@ def expect_digest(call, expected: str) -> None:
     value = plain(call.returned())
     if type(value) in (bytes, bytearray):
         value = value.hex() if len(value) == 32 else value.decode("ascii", "replace")
+    expected = lesson.fingerprint(proposal)
     if not (type(value) is str and value.lower() == expected):
-        raise Mismatch(call.shown, show(expected), call.got())
+        raise canonical.mismatch(call.shown, show(expected), call.got(), proposal, value)
 
 
 # Valid proposals other than the lesson's p, as (id, code shown, fields changed in p).
@@ -68,7 +69,7 @@ OTHER_VALID = [
        hint_nl="Gebruik json.dumps met precies de opgegeven opties en hash de ASCII-bytes van die tekst.",
        hint_en="Use json.dumps with exactly the given options and hash the ASCII bytes of that text.")
 def test_f1_lesson_proposal_fingerprint(student):
-    expect_digest(student.call(FINGERPRINT, lesson.proposal(), shown=shown()), lesson.fingerprint(lesson.proposal()))
+    expect_digest(student.call(FINGERPRINT, lesson.proposal(), shown=shown()), lesson.proposal())
 
 
 @check(2, "F1", nl="Elk geldig voorstel krijgt de SHA-256 van zijn vaste JSON-weergave als vingerafdruk.",
@@ -78,7 +79,7 @@ def test_f1_lesson_proposal_fingerprint(student):
 @pytest.mark.parametrize("arg,fields", [pytest.param(arg, fields, id=name) for name, arg, fields in OTHER_VALID])
 def test_f1_other_proposal_fingerprint(student, arg, fields):
     call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
-    expect_digest(call, lesson.fingerprint(lesson.proposal(**fields)))
+    expect_digest(call, lesson.proposal(**fields))
 
 
 @check(2, "F1", nl="Een voorstel dat de host uit JSON inlas, krijgt dezelfde vingerafdruk als p.",
@@ -87,8 +88,7 @@ def test_f1_other_proposal_fingerprint(student, arg, fields):
        hint_en="Compare field names by their value, not by identity: names read from JSON are new strings.")
 def test_f1_proposal_from_json(student):
     p = json.loads(json.dumps(lesson.proposal()))  # its dict keys are new str objects, not interned literals
-    expect_digest(student.call(FINGERPRINT, p, shown=shown("json.loads(json.dumps(p))")),
-                  lesson.fingerprint(lesson.proposal()))
+    expect_digest(student.call(FINGERPRINT, p, shown=shown("json.loads(json.dumps(p))")), lesson.proposal())
 
 
 # Every valid proposal whose digest another check compares in any letter case (expect_digest).
@@ -127,8 +127,9 @@ def test_f3_lesson_example_2_prints_64_and_true(student):
     again = plain(student.call(FINGERPRINT, lesson.proposal(), shown=tried).returned())
     other = plain(student.call(FINGERPRINT, dict(reversed(list(lesson.proposal().items()))), shown=tried).returned())
     if not (type(again) is str and same(again, other)):
-        raise Mismatch(tried, expected, said(f"tweede regel False: {show(again)} tegenover {show(other)}",
-                                             f"second line False: {show(again)} versus {show(other)}"))
+        raise canonical.mismatch(tried, expected, said(f"tweede regel False: {show(again)} tegenover {show(other)}",
+                                                       f"second line False: {show(again)} versus {show(other)}"),
+                                 dict(reversed(list(lesson.proposal().items()))), other)
 
 
 # --- F3: every field is bound, key order is not ------------------------------------------------------
@@ -155,8 +156,8 @@ def test_f3_key_order_irrelevant(student, how):
     original = fingerprint_str(student.call(FINGERPRINT, lesson.proposal(), shown=shown()))
     reordered = fingerprint_str(student.call(FINGERPRINT, build(), shown=shown(arg)))
     if not same(original, reordered):
-        raise Mismatch(tried, "True", said(f"False: {show(original)} tegenover {show(reordered)}",
-                                           f"False: {show(original)} versus {show(reordered)}"))
+        raise canonical.mismatch(tried, "True", said(f"False: {show(original)} tegenover {show(reordered)}",
+                                                     f"False: {show(original)} versus {show(reordered)}"), build(), reordered)
 
 
 FIELD_CHANGES = [  # (id, code shown, fields changed in p); each must change the fingerprint
@@ -207,7 +208,7 @@ def test_f1_proposal_changed_in_place_hashed_again(student, how):
     if fields is None:
         call.expect_value_error(cause="validation")
     else:
-        expect_digest(call, lesson.fingerprint(lesson.proposal(**fields)))
+        expect_digest(call, lesson.proposal(**fields))
 
 
 # --- F4: validate first ---------------------------------------------------------------------------------
@@ -284,7 +285,7 @@ def test_f4_none_refused(student):
 @pytest.mark.parametrize("name", ["delete_ticket", "Set-ticket"])
 def test_f4_unknown_tool_name_hashed(student, name):
     call = student.call(FINGERPRINT, lesson.proposal(name=name), shown=shown(f"{{**p, 'name': {name!r}}}"))
-    expect_digest(call, lesson.fingerprint(lesson.proposal(name=name)))
+    expect_digest(call, lesson.proposal(name=name))
 
 
 # Other kinds of mapping (CONTRACT.md A1): refusing them with ValueError is one reading, accepting them the other; once
@@ -313,7 +314,7 @@ def test_f1_accepted_mapping_hashed_as_dict(student, kind):
     if call.error is not None:
         raise Mismatch(call.shown, said(f"ValueError, of H(p) = {show(digest)}", f"ValueError, or H(p) = {show(digest)}"),
                        call.got())
-    expect_digest(call, digest)
+    expect_digest(call, lesson.proposal())
 
 
 # --- F5: no side effects ------------------------------------------------------------------------------------

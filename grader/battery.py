@@ -75,7 +75,9 @@ class Mismatch(AssertionError):
     submission's own proposal_fingerprint is wrong: the reports show it first and only list
     the checkpoint's other failures) or ``"validation"`` (an inherited invalid input: when
     checkpoint 1 fails on the same case, the reports only list this failure; ``case`` names
-    that case of checkpoint 1 when the check's own case label does not). ``setup`` marks
+    that case of checkpoint 1 when the check's own case label does not), or ``"json"`` (a
+    fingerprint of the same content in another text, checks/canonical.py: the reports show the
+    first such check of checkpoint 2 and only list the others). ``setup`` marks
     a finding made while preparing the situation to test (the reports show those last). The runner sends these fields to the
     reports as they are, so they must be plain data.
     """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import re
@@ -108,6 +109,17 @@ def test_a_wrong_fingerprint_is_named_as_the_cause_of_checkpoint_3(results):
     assert "your proposal_fingerprint(p) returns" in got and "not H(p)" in got
     text = markdown.render_feedback(feedback.build(result), "en")
     assert text.index("Fix checkpoint 2 first") < text.index("A proposal the host approved with its correct")
+
+
+def test_a_json_text_with_other_options_is_named_once_in_checkpoint_2(results):
+    view = feedback.build(results[0]["unsorted"])["checkpoints"][1]
+    assert [failure["id"] for failure in view["failures"]] == ["f1_lesson_proposal_fingerprint"]
+    got = view["failures"][0]["cases"][0]["got"]
+    assert "keys are not sorted" in got and "spaces" in got
+    listed = {item["message"] for item in view["grouped"] if item["cause"] == "json"}
+    assert len(listed) >= 4 and len(view["grouped"]) == len(listed)
+    text = markdown.render_feedback(feedback.build(results[0]["unsorted"]), "en")
+    assert "remember nothing per object" not in text and "same JSON text" in text
 
 
 def test_an_uppercase_fingerprint_is_blamed_on_the_letter_case_not_on_the_json(results):
@@ -312,3 +324,22 @@ def test_no_check_passes_for_a_missing_function_whatever_validate_does(tmp_path)
     for key in "23":
         passed = [check["id"] for check in result["checkpoints"][key]["checks"] if check["outcome"] == "passed"]
         assert passed == [], key
+
+
+@pytest.mark.parametrize("text, words", [
+    (lambda p: json.dumps(p, sort_keys=True), "spaces after"),
+    (lambda p: json.dumps(p, separators=(",", ":")), "not sorted"),
+    (json.dumps, "not sorted and it has spaces"),
+    (str, "str() of the dictionary"),
+    (lambda p: json.dumps(p, sort_keys=True, separators=(",", ":")), None),  # H(p) itself
+    (lambda p: json.dumps({**p, "version": 1}, sort_keys=True, separators=(",", ":")), None),  # other content
+])
+def test_a_digest_of_the_same_content_in_another_text_is_diagnosed(text, words):
+    from checks import canonical, lesson
+
+    for p in (lesson.proposal(), dict(reversed(list(lesson.proposal().items())))):
+        found = canonical.diagnosis(p, hashlib.sha256(text(p).encode()).hexdigest().upper())
+        if words is None:
+            assert found is None
+        else:
+            assert words in found["en"] and found["nl"] != found["en"]

@@ -124,7 +124,8 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     totals = {group["id"]: len(group["records"]) for group in selection.groups(records)}
     chosen = selection.select(number, records, verdicts, graded, inherited)
     root, confirmed, shown = chosen["root"], chosen["confirmed"], chosen["shown"]
-    grouped, same_input, same_result = chosen["grouped"], chosen["same_input"], chosen["same_result"]
+    grouped, same_result = chosen["grouped"], chosen["same_result"]
+    causes = {id(record): name for name in ("same_input", "same_text") for record in chosen[name]}
     return {
         "number": number,
         "function": function,
@@ -139,7 +140,8 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "failures": [_failure(group, totals[group["id"]]) for group in selection.groups(shown)],
         "grouped": [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None,
-                     "cause": "validation" if group["records"][0] in same_input else "fingerprint"}
+                     "cause": {"same_input": "validation", "same_text": "json"}.get(causes.get(id(group["records"][0])),
+                                                                     "fingerprint")}
                     for group in selection.groups(grouped)] +
                    [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}

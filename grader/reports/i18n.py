@@ -66,6 +66,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "These checks fail on the same invalid input as checkpoint 1 and will probably pass once your "
               "validation is right:",
     },
+    "grouped_json": {
+        "nl": "Deze controles hashen dezelfde andere JSON-tekst als hierboven en slagen waarschijnlijk zodra die "
+              "klopt:",
+        "en": "These checks hash the same JSON text as above and will probably pass once it is right:",
+    },
     "grouped_fingerprint": {
         "nl": "Deze controles mislukken ook. Een verkeerde vingerafdruk laat veel van deze controles mislukken, "
               "maar niet per se allemaal: kijk ze opnieuw na zodra checkpoint 2 slaagt, want sommige kunnen "

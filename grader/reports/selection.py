@@ -73,10 +73,27 @@ def _same_result(records: list[dict]) -> list[dict]:
     return later
 
 
+def _same_text(records: list[dict]) -> list[dict]:
+    """The failed checks, after the first, whose every failed case hashed the same content in another JSON text.
+
+    Their findings name that (cause ``json``, checks/canonical.py): one wrong json.dumps option fails
+    every digest check of checkpoint 2, and each check's own hint would point elsewhere.
+    """
+    later: list[dict] = []
+    first = True
+    for group in groups(records):
+        if all(cause(record) == "json" for record in group["records"]):
+            if not first:
+                later += group["records"]
+            first = False
+    return later
+
+
 def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: bool,
                inherited: frozenset) -> dict:
     """Which failed records of checkpoint ``number`` are shown in full, and in which order, and which are only
-    listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_result``."""
+    listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_text``,
+    ``same_result``."""
     failed = [r for r in records if r["outcome"] != "passed"]
     # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
     # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
@@ -91,8 +108,9 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
         root = "fingerprint"
     same_input = [r for r in failed if cause(r) == "validation"
                   and ((r.get("detail") or {}).get("case") or case_label(r["id"])) in inherited]
-    grouped = same_input + ([r for r in failed if r not in confirmed and r not in same_input]
-                            if graded and confirmed else [])
+    same_text = [r for r in _same_text(failed) if r not in same_input] if graded else []
+    grouped = same_input + same_text + ([r for r in failed if r not in confirmed and r not in same_input
+                                         and r not in same_text] if graded and confirmed else [])
     rest = [r for r in failed if r not in confirmed and r not in grouped]
     # A check that failed while setting up its scene (a preparatory call) says less than one that
     # failed on what it tests, so those come last.
@@ -100,7 +118,7 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
     same_result = _same_result(shown)
     shown = [r for r in shown if r not in same_result]
     return {"root": root, "confirmed": confirmed, "shown": shown, "grouped": grouped, "same_input": same_input,
-            "same_result": same_result}
+            "same_text": same_text, "same_result": same_result}
 
 
 def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
