@@ -97,6 +97,8 @@ def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
         item.funcargs = {}
     if _BUDGET.fired or time.process_time() - started >= seconds:
         return _timeout(student)
+    if outcome["outcome"] == "memory" and student.in_flight is not None:  # the call that ran out of memory
+        outcome["detail"] = {"tried": bilingual(student.in_flight)}
     return outcome
 
 

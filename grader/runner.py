@@ -250,8 +250,9 @@ class Battery:
         """Mark the checks left as not run when ``job`` had too many strikes or used up its CPU budget."""
         if job.finished or job.load is None:
             return
-        if job.timeouts >= MAX_TIMEOUTS:
-            skipped = {"outcome": "not-run"}
+        if job.timeouts >= MAX_TIMEOUTS:  # why: the strike seen most (grader.reports say it in words)
+            strikes = [outcome["outcome"] for outcome in job.outcomes.values()]
+            skipped = {"outcome": "not-run", "error": "after-" + max(STRIKES, key=strikes.count)}
         elif job.cpu_used >= self.submission_cpu:
             skipped = {"outcome": "not-run", "error": "cpu-budget"}
             job.load.setdefault("notes", []).append({"kind": "cpu-budget", "seconds": self.submission_cpu})

@@ -79,6 +79,8 @@ TEXT = {
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
         "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
         "not-run-budget": "niet uitgevoerd: de rekentijd voor alle controles samen was op", "memory": "te veel geheugen",
+        "not-run-memory": "niet uitgevoerd: je code gebruikte herhaaldelijk te veel geheugen",
+        "not-run-crashed": "niet uitgevoerd: het proces stopte herhaaldelijk onverwacht",
         "kinds": {"syntax": "syntaxfout", "indentation": "inspringing klopt niet", "policy": "niet toegestaan",
                   "runtime": "fout in de code buiten je functies", "timeout": "laden duurde te lang",
                   "crashed": "het proces stopte onverwacht", "encoding": "geen leesbare tekst",
@@ -146,6 +148,8 @@ TEXT = {
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
         "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
         "not-run-budget": "not run: the CPU time for all checks together was used up", "memory": "too much memory",
+        "not-run-memory": "not run: your code repeatedly used too much memory",
+        "not-run-crashed": "not run: the process repeatedly stopped unexpectedly",
         "kinds": {"syntax": "syntax error", "indentation": "wrong indentation", "policy": "not allowed",
                   "runtime": "error in the code outside your functions", "timeout": "loading took too long",
                   "crashed": "the process stopped unexpectedly", "encoding": "not readable text",
@@ -173,6 +177,8 @@ def dutch_usage_error(message: str) -> str:
     return message
 
 
+# Why a check was not run (its record's ``error``, set by grader.runner): the suffix of its text key.
+_NOT_RUN = {"cpu-budget": "-budget", "after-memory": "-memory", "after-crashed": "-crashed"}
 FUNCTIONS = {"1": "validate_ticket_proposal", "2": "proposal_fingerprint", "3": "dispatch_ticket"}
 # Batch runs with more submissions than this print score counts instead of a table.
 SUMMARY_ROWS = 60
@@ -394,7 +400,7 @@ class Progress:
         if not finding and not check.get("hidden"):
             error = f" ({check['error']})" if check.get("error") and check["outcome"] in ("crashed", "error") else ""
             where = f"; {detail['got']}" if detail.get("got") else ""  # a time-out: the line it was at
-            said = check["outcome"] + ("-budget" if check.get("error") == "cpu-budget" else "")  # not run: why
+            said = check["outcome"] + _NOT_RUN.get(check.get("error"), "")  # not run: why
             self.say(f"    {self.text['got']}: {self.text[said]}{error}{where}")
         if check["outcome"] != "not-run":  # not run: the rule's hint does not apply to an endless loop
             self.say(f"    {self.text['hint']}: {check['hint']}")

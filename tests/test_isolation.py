@@ -159,6 +159,16 @@ def test_after_ten_strikes_the_rest_is_not_run(results, student_id, strike):
     assert outcomes[outcomes.index("not-run"):] == ["not-run"] * (len(outcomes) - outcomes.index("not-run"))
 
 
+def test_memory_exhaustion_says_what_was_tried_and_stops_the_rest_for_that_reason(results):
+    checks = [check for key in "123" for check in results["memory_bomb"]["checkpoints"][key]["checks"]]
+    memory = [check for check in checks if check["outcome"] == "memory"]
+    assert len(memory) == 10 and all("dispatch_ticket(" in str(check["detail"]["tried"]) for check in memory)
+    not_run = [check for check in checks if check["outcome"] == "not-run"]
+    assert not_run and {check["error"] for check in not_run} == {"after-memory"}
+    looped = [check for key in "123" for check in results["loop_in_dispatch"]["checkpoints"][key]["checks"]]
+    assert {check["error"] for check in looped if check["outcome"] == "not-run"} == {"after-timeout"}
+
+
 def test_lone_surrogates_in_output_and_errors_are_kept_as_escapes(results):
     printed = results["surrogate_print"]
     assert printed["score"] == 3 and "\\ud800" in printed["load"]["output"]

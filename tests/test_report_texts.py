@@ -193,6 +193,21 @@ def test_gradescope_says_outcomes_in_words():
 
 
 
+@pytest.mark.parametrize("lang, memory, stopped", [
+    ("nl", "te veel geheugen", "herhaaldelijk te veel geheugen"), ("en", "too much memory", "repeatedly used too much memory")])
+def test_memory_exhaustion_and_the_checks_it_stopped_say_so_everywhere(lang, memory, stopped):
+    from grader.reports import gradescope
+    checks = passing("v", 1, 1) + [check("v9", 1, "memory", tried="validate_ticket_proposal(p)"),
+                                   check("v10", 1, "not-run", clause="V10", error="after-memory")] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    res = terminal_result(checks, lang=lang)
+    for said_there in (shown(res, lang), md(res, lang), self_check(res, lang),
+                       gradescope.render(result(checks, lang=lang), lang)["tests"][0]["output"]):
+        assert memory in said_there and stopped in said_there, said_there
+        assert "time-out" not in said_there and "`?`" not in said_there and "after-memory" not in said_there
+    assert "validate_ticket_proposal(p)" in md(res, lang) and "validate_ticket_proposal(p)" in self_check(res, lang)
+
+
 @pytest.mark.parametrize("lang, budget, note", [("nl", "rekentijd voor alle controles samen", "meer dan 300 seconden"),
                                                 ("en", "CPU time for all checks together", "more than 300 seconds")])
 def test_checks_not_run_after_the_cpu_budget_say_so_everywhere(lang, budget, note):

@@ -73,6 +73,11 @@ def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
     return out / "feedback" / f"{safe_name(student_id)}.{suffix}"
 
 
+# Why a check was not run (its record's ``error``, set by grader.runner): the reports' text for it.
+_NOT_RUN = {"cpu-budget": "outcome_not_run_budget", "after-memory": "outcome_not_run_memory",
+            "after-crashed": "outcome_not_run_crashed"}
+
+
 def _case(record: dict) -> dict:
     detail = record.get("detail") or {}
     label = case_label(record["id"])
@@ -84,6 +89,7 @@ def _case(record: dict) -> dict:
         "got": clean(detail["got"]) if detail.get("got") is not None else None,
         "error": clean(record.get("error") or "?", 300),
         "hidden": bool(record.get("concealed")),
+        "not_run": _NOT_RUN.get(record.get("error"), "outcome_not_run"),  # after time-outs, or no reason recorded
     }
 
 

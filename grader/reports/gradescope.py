@@ -23,8 +23,8 @@ def _outcome(case: dict, t) -> str:
     if case["outcome"] == "timeout":
         # The line of main.py that was running: the student's code, backticks too, in a span they cannot close.
         return t("outcome_timeout") + (f" {templating.inline_code(case['got'])}" if case.get("got") else "")
-    if case["outcome"] == "not-run":
-        return t("outcome_not_run_budget" if case["error"] == "cpu-budget" else "outcome_not_run")
+    if case["outcome"] in ("not-run", "memory"):
+        return t(case["not_run"] if case["outcome"] == "not-run" else "outcome_memory")
     return t("outcome_crashed" if case["outcome"] == "crashed" else "outcome_error", error=case["error"])
 
 

@@ -128,6 +128,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Niet uitgevoerd: de beoordeling is gestopt na herhaalde time-outs.",
         "en": "Not run: grading stopped after repeated time-outs.",
     },
+    "outcome_memory": {
+        "nl": "Je code gebruikte te veel geheugen, meer dan de grens die de beoordeling stelt. Maakt ze ergens een "
+              "enorme lijst of string, of blijft ze iets toevoegen?",
+        "en": "Your code used too much memory, more than the limit grading sets. Does it build a huge list or "
+              "string somewhere, or keep adding to one?",
+    },
+    "outcome_not_run_memory": {
+        "nl": "Niet uitgevoerd: de beoordeling is gestopt omdat je code herhaaldelijk te veel geheugen gebruikte.",
+        "en": "Not run: grading stopped because your code repeatedly used too much memory.",
+    },
+    "outcome_not_run_crashed": {
+        "nl": "Niet uitgevoerd: de beoordeling is gestopt omdat het proces met je code herhaaldelijk onverwacht "
+              "stopte.",
+        "en": "Not run: grading stopped because the process running your code repeatedly stopped unexpectedly.",
+    },
     "outcome_not_run_budget": {
         "nl": "Niet uitgevoerd: je code had de rekentijd voor alle controles samen al opgebruikt (zie de "
               "opmerkingen bovenaan).",
