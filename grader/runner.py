@@ -16,6 +16,7 @@ import pytest
 from grader import execution, isolation, signing
 from grader.battery import Student
 from grader.execution import STRIKES
+from grader.results import base_id
 from grader.discover import Submission
 from grader.sandbox import filesystem
 from grader.sandbox.loader import LoadFailure, LoadProblem, load
@@ -123,16 +124,19 @@ class Battery:
                 return
             markers[item] = marker.kwargs
         items.sort(key=lambda item: markers[item]["checkpoint"])
-        seen = set()
+        owners: dict[str, tuple] = {}  # check id without its case label -> the function it belongs to
         for item in items:
             meta = dict(markers[item])
             meta["id"] = item.name.removeprefix("test_")
-            if meta["id"] in seen:  # a check of --checks named like one of the battery, or twice
-                self.collection_errors.append((str(item.path), f"a second check named {meta['id']}",
-                                               f"een tweede controle met de naam {meta['id']}"))
+            owner = (item.path, getattr(item, "originalname", item.name))
+            if owners.setdefault(base_id(meta["id"]), owner) != owner:  # a check of --checks named like one of the
+                # battery (parametrized or not), or twice: said of the instructor's module, not the battery's
+                path = max(owner[0], owners[base_id(meta["id"])][0], key=lambda found: found.parent != CHECKS_DIR)
+                name = base_id(meta["id"])
+                self.collection_errors.append((str(path), f"a second check named {name}",
+                                               f"een tweede controle met de naam {name}"))
                 items[:] = []
                 return
-            seen.add(meta["id"])
             self.checks.append(meta)
         self.items = list(items)
         self.direct = [execution.direct(item) for item in items]

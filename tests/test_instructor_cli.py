@@ -235,3 +235,18 @@ def test_a_bundle_without_the_project_source_says_how_to_install_in_lang(tmp_pat
     assert "installeer de grader vanuit een kloon met pip install -e" in capsys.readouterr().err
     assert commands.bundle_main(["--out", str(tmp_path / "a.zip"), "--lang", "en"]) == 2
     assert "install the grader from a clone with pip install -e" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["test_v1_not_a_dict_refused", "test_f1_lesson_proposal_fingerprint"])
+def test_an_own_check_named_like_a_check_of_the_battery_is_refused(tmp_path, name):
+    # Parametrized or not, the battery's check keeps its id: a second one would merge into its cases
+    # and be explained with the battery's text.
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "test_same.py").write_text(
+        "from grader.battery import check\n\n\n"
+        f"@check(1, 'V1', nl='Mijn regel hier.' * 2, en='My rule here.' * 2, hint_nl='Mijn tip.' * 3, hint_en='My hint.' * 3)\n"
+        f"def {name}(student):\n    pass\n", encoding="utf-8")
+    shutil.copy(CORRECT, tmp_path / "main.py")
+    done = run_grade("main.py", "--checks", "mine", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"a second check named {name.removeprefix('test_')}" in done.stderr, done.stderr
