@@ -135,6 +135,8 @@ REFUSED_AT_RUN = {
         "from dataclasses import dataclass\n@dataclass\nclass P:\n    a: int\nmatch P(1):\n    case P(1, 2, b=3):\n        pass",
         "TypeError: P() does not accept 2 positional"),
     "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
+    "numbers ABC register": ("import numbers\nnumbers.Integral.register(float)", "AttributeError"),
+    "class built on a numbers ABC": ("import numbers\nclass N(numbers.Integral):\n    pass", "TypeError"),
 }
 
 

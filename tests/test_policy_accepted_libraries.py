@@ -185,6 +185,20 @@ ACCEPTED = {
         "        super().__setattr__('a', self.a.strip())\nclass Q:\n    def __init__(self):\n"
         "        super().__setattr__('b', 1)\nassert P(' x').a == 'x' and Q().b == 1"
     ),
+    "numbers ABCs in isinstance tests": (
+        "import numbers\nfrom numbers import Integral, Real\ndef whole(v):\n"
+        "    return isinstance(v, numbers.Integral) and not isinstance(v, bool)\n"
+        "assert whole(3) and not whole(True) and not whole(1.0) and not whole('1') and isinstance(1.5, Real)\n"
+        "assert issubclass(int, Integral) and not isinstance(None, numbers.Number)"
+    ),
+    "ParamSpec and Concatenate in a typed decorator": (
+        "import functools\nfrom typing import Callable, Concatenate, ParamSpec, TypeVar\nP = ParamSpec('P')\nR = TypeVar('R')\n"
+        "def as_value_error(f: Callable[P, R]) -> Callable[P, R]:\n    @functools.wraps(f)\n"
+        "    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:\n        try:\n            return f(*args, **kwargs)\n"
+        "        except KeyError as e:\n            raise ValueError('bad') from e\n    return wrapper\n"
+        "def with_log(f: Callable[Concatenate[list, P], R]) -> Callable[P, R]:\n    return functools.partial(f, [])\n"
+        "@as_value_error\ndef g(d):\n    return d['x']\ntry:\n    g({})\nexcept ValueError:\n    ok = True\nassert ok and g({'x': 1}) == 1"
+    ),
 }
 
 

@@ -16,6 +16,7 @@ import hmac
 import itertools
 import json
 import math
+import numbers
 import operator
 import re
 import string
@@ -55,8 +56,12 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                         "Generator", "Pattern", "Match", "DefaultDict", "Deque", "Counter", "OrderedDict",
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
                         "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",
-                        "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr", "overload")),
+                        "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr", "overload",
+                        "ParamSpec", "Concatenate")),
     "types": (types, ("MappingProxyType",)),
+    # The numeric tower for isinstance tests (an int check written as numbers.Integral); its register, like that of
+    # collections.abc, is refused by the attribute guard, and a class built on one is refused as any ABC base.
+    "numbers": (numbers, ("Number", "Complex", "Real", "Rational", "Integral")),
     # Pure functions of their arguments (an item read is not guarded: _getitem_ is operator.getitem); not
     # attrgetter or methodcaller (attributes past the guard), setitem/delitem or the in-place forms (writes).
     "operator": (operator, ("itemgetter", "getitem", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg",
