@@ -51,15 +51,17 @@ def test_d5_every_invalid_proposal(student, clause):
 
 
 # An invalid proposal in a call that would otherwise be refused or replayed (the host's own inputs: below).
-VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval kind, changes to p)
-    ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}),
-    ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}),
-    ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1}),
-    ("approved-item-stale", False, None, "learner", "non-hex", {"version": 1}),
-    ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}),
+# (id, prepare p first, host change, host actor, approval kind, changes to p, checkpoint 1's case of that proposal)
+VALIDATION_FIRST = [
+    ("proposal-foreign-actor", False, None, "other", "lesson", {"status": "closed"}, "status-closed"),
+    ("extra-field-foreign-actor", False, None, "other", "lesson", {"approved": True}, "extra-approved"),
+    ("proposal-unknown-tool", False, None, "learner", "empty", {"name": "delete_ticket", "version": -1},
+     "version-negative"),
+    ("approved-item-stale", False, None, "learner", "non-hex", {"version": 1}, None),
+    ("proposal-conflict", True, None, "learner", "empty", {"status": "closed"}, "status-closed"),
     # Equal (==) to p, which completed under c1, but invalid (V4): no replay, a ValueError.
-    ("proposal-equal-version-false", True, None, "learner", "empty", {"version": False}),
-    ("proposal-equal-version-float", True, None, "learner", "empty", {"version": 0.0}),
+    ("proposal-equal-version-false", True, None, "learner", "empty", {"version": False}, "version-false"),
+    ("proposal-equal-version-float", True, None, "learner", "empty", {"version": 0.0}, "version-float-zero"),
 ]
 
 
@@ -70,13 +72,14 @@ VALIDATION_FIRST = [  # (id, prepare p first, host change, host actor, approval 
        hint_en="Check all input before you decide on any status: first the shape, then actor, tool and the rest.")
 @pytest.mark.parametrize("case", VALIDATION_FIRST, ids=ids(VALIDATION_FIRST))
 def test_d6_validation_before_status(student, case):
-    _, prepared, change, actor, approval, changes = case
+    _, prepared, change, actor, approval, changes, inherited = case
     scene = Scene(student)
     if prepared:
         scene.run()
     if change:
         scene.assign(*change)
-    scene.attempt(actor, approval, **changes).expect_value_error()
+    # An invalid proposal that checkpoint 1 accepts too: the reports list this failure under checkpoint 1's.
+    scene.attempt(actor, approval, **changes).expect_value_error(*(("validation", inherited) if inherited else ()))
 
 
 # Every invalid proposal of checkpoint 1 in the two calls that a valid proposal would have had refused or

@@ -132,10 +132,11 @@ class Call:
             where = where_en = ""
         return said(f"gaf de fout {in_dutch(text)}{where}", f"raised {text}{where_en}")
 
-    def expect_value_error(self, cause: str | None = None) -> None:
-        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``."""
+    def expect_value_error(self, cause: str | None = None, case: str | None = None) -> None:
+        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``
+        and ``case``."""
         if not isinstance(self.error, ValueError):
-            raise Mismatch(self.shown, "ValueError", self.got(), cause)
+            raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case)
 
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""

@@ -31,6 +31,7 @@ TEXT = {
                   "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
         "more-one": "... en nog {n} mislukte controle; zie het rapport",
+        "listed": "de {n} mislukte controles staan in het rapport", "listed-one": "de mislukte controle staat in het rapport",
         "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
                            "fouten komen mogelijk daaruit)",
         "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
@@ -102,6 +103,7 @@ TEXT = {
                   "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
         "more-one": "... and {n} more failed check; see the report",
+        "listed": "the {n} failed checks are in the report", "listed-one": "the failed check is in the report",
         "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "
                            "failures may come from there)",
         "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
@@ -370,8 +372,8 @@ class Progress:
             for group in groups:
                 self._failure(group[0], len(group))
             left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
-            if left:
-                self.say("    " + self.said("more", left))
+            if left:  # "and N more" only after some shown here
+                self.say("    " + self.said("more" if groups else "listed", left))
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
 

@@ -141,7 +141,8 @@ def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(result
     for checkpoint in view[1:]:
         assert checkpoint["root_cause"] == "validation"
         assert {item["cause"] for item in checkpoint["grouped"]} == {"validation"}
-        assert not {"f4_invalid_proposal_refused", "d5_invalid_proposal"} & {f["id"] for f in checkpoint["failures"]}
+        assert not {"f4_invalid_proposal_refused", "d5_invalid_proposal", "d6_validation_before_status"} & \
+            {f["id"] for f in checkpoint["failures"]}
 
 
 def test_a_read_only_view_returned_by_validate_is_named_as_such(results):

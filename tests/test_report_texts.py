@@ -354,3 +354,13 @@ def test_a_report_names_the_student_when_the_id_is_an_lms_number(lang):
     assert "(`Anouk <b>Jansen</b>`)" in md(res, lang)
     res["name"] = "12348"
     assert "(12348)" not in shown(res, lang)
+
+
+@pytest.mark.parametrize("lang, listed, more", [("nl", "de mislukte controle staat in het rapport", "en nog"),
+                                                ("en", "the failed check is in the report", "more failed")])
+def test_a_checkpoint_whose_failures_are_all_only_listed_says_where_they_are_without_and_more(lang, listed, more):
+    checks = [check("v4_bad[version-true]", 1, "failed", clause="V4", tried="t", expected="e", got="g")] + \
+        passing("f", 2, 1) + [check("f4_refused[version-true]", 2, "failed", clause="F4", tried="t", expected="e",
+                                    got="g", cause="validation")] + passing("d", 3, 1)
+    out = self_check(terminal_result(checks, lang=lang), lang)
+    assert listed in out and more not in out, out
