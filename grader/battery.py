@@ -141,7 +141,7 @@ class Call:
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""
         if self.error is not None:
-            raise Mismatch(self.shown, said("een gewone terugkeer", "a normal return"), self.got())
+            raise Mismatch(self.shown, said("een gewone returnwaarde, geen fout", "a normal return value, no error"), self.got())
         return self.value
 
     def expect_plain(self, expected: object) -> None:
