@@ -9,6 +9,8 @@ REFUSED_AT_COMPILE = {
     "open() under a negated main guard": "if __name__ != '__main__':\n    open('x')",
     "a metaclass other than ABCMeta": "class M(type):\n    pass\nclass A(metaclass=M):\n    pass",
     "guard hook as name": "_getattr_ = None",
+    "a lambda with yield (its generators could not be kept)": "g = (lambda: (yield 1))()",
+    "the kept generator's inner name": "_generator_body_ = None",
     "guard hook as parameter": "def f(_write_):\n    pass",
     "guard hook as positional-only parameter": "def f(_getiter_, /):\n    pass",
     "guard hook as lambda parameter": "f = lambda _getitem_: 1",

@@ -243,6 +243,21 @@ ACCEPTED = {
         "a = Args(ticket='lamp', status='done')\nassert a['ticket'] == 'lamp'\n"
         "r = Row('abc')\nassert r.version == 0 and r.fingerprint == 'abc'"
     ),
+    # Generator functions are rewritten to keep their generators alive (grader/sandbox/generators.py): the
+    # signature, defaults, docstring, decorators, recursion by name and super() stay as written.
+    "generator functions as written": (
+        "def walk(n, step=1, *rest, until=None, **extra):\n    'Counts down.'\n    if n > 0:\n"
+        "        yield n\n        yield from walk(n - step, step, *rest, until=until, **extra)\n"
+        "assert list(walk(3)) == [3, 2, 1] and walk.__doc__ == 'Counts down.' and walk.__name__ == 'walk'\n"
+        "class Base:\n    def items(self):\n        yield 'base'\n"
+        "class Child(Base):\n    def items(self, /, *, extra='x'):\n        yield from super().items()\n        yield extra\n"
+        "assert list(Child().items()) == ['base', 'x']\n"
+        "import contextlib\n@contextlib.contextmanager\ndef held(log):\n    log.append('in')\n    try:\n"
+        "        yield len(log)\n    finally:\n        log.append('out')\n"
+        "log = []\nwith held(log) as n:\n    assert n == 1\nassert log == ['in', 'out']\n"
+        "def gen():\n    try:\n        yield 1\n    finally:\n        log.append('closed')\n"
+        "g = gen()\nnext(g)\ng.close()\nassert log[-1] == 'closed'"
+    ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
 }
 

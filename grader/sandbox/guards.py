@@ -25,6 +25,7 @@ from grader.sandbox.copying import Copier
 from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import own_vars, read_dunder
+from grader.sandbox.generators import kept
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
@@ -274,6 +275,7 @@ class Guards:
             "_abc_meta_base_": abc_meta_base,
             "_unavailable_": refuse_unavailable,
             "_print_": self.print_factory,
+            "_generator_": kept,
         }
         return self.globals
 

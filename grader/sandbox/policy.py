@@ -8,6 +8,7 @@ from typing import Callable
 
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
 
+from grader.sandbox.generators import keep_generators, makes_generator
 from grader.sandbox.patterns import MatchStatements
 
 # Dunder methods a student class may define (inside a class body only). The grader never
@@ -220,11 +221,14 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             with self.print_info.new_print_scope():
                 node = self.node_contents_visit(node)
                 self.inject_print_collector(node)
-            return node
+            # Its generators are kept alive, so their finally blocks never run inside the grader (grader.sandbox.generators).
+            return keep_generators(node) if makes_generator(node) else node
         finally:
             self.scopes.pop()
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        if makes_generator(node):
+            self.error(node, "a lambda with yield is not available in the grader; write a def instead.")
         self.scopes.append("function")
         try:
             return super().visit_Lambda(node)

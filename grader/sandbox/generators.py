@@ -1,0 +1,78 @@
+"""A submission's generators are kept alive, so their clean-up code never runs inside the grader's code.
+
+A suspended generator runs code when it is freed: ``close()`` throws ``GeneratorExit`` at its
+``yield``, and its ``finally`` blocks and ``with`` exits run. Freed by the grader (a value it
+overwrites in its own input, where the submission hid a generator inside a str subclass), that
+code would run in the middle of a check, after the submission's call returned: it could undo what
+the check just changed and turn a finding into a pass. So every generator a submission makes is
+held here until the grading process ends (it ends with ``os._exit``: no finalizer runs); the ones
+that finished, which can never run again, are let go now and then.
+
+The policy (grader.sandbox.policy) rewrites every generator function of main.py as a function of
+the same signature that makes the generator with an inner function holding the original body and
+hands it to :func:`kept` (``_generator_`` in the namespace); both functions are main.py's own.
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+
+# The inner function's name: reserved, so the body's own name still calls the outer function (a recursive
+# generator's ``yield from f(n - 1)`` makes a kept generator too).
+BODY = "_generator_body_"
+_KEPT: list[types.GeneratorType] = []
+_LET_GO_AT = [1024]  # sweep finished generators once this many are held
+
+
+def kept(generator: object) -> object:
+    """Hold ``generator`` until the process ends; returns it."""
+    _KEPT.append(generator)
+    if len(_KEPT) >= _LET_GO_AT[0]:
+        _KEPT[:] = [held for held in _KEPT if getattr(held, "gi_frame", None) is not None]
+        _LET_GO_AT[0] = max(1024, 2 * len(_KEPT))
+    return generator
+
+
+def _own_scope(node: ast.AST):
+    """The nodes of ``node``'s own scope: nested functions, lambdas and classes are not entered."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        yield child
+        yield from _own_scope(child)
+
+
+def makes_generator(node: ast.FunctionDef | ast.Lambda) -> bool:
+    """Whether ``node`` (its own body, not a nested function's) holds ``yield`` or ``yield from``."""
+    body = node.body if isinstance(node.body, list) else [node.body]
+    return any(isinstance(found, (ast.Yield, ast.YieldFrom))
+               for statement in body for found in (statement, *_own_scope(statement)))
+
+
+def keep_generators(node: ast.FunctionDef) -> ast.FunctionDef:
+    """``def f(a, b=1, *c, d, **e): <body>`` as ``def f(a, b=1, *c, d, **e): def _generator_body_(a, b, *c, d, **e): <body>;
+    return _generator_(_generator_body_(a, b, *c, d=d, **e))``: same name, signature, defaults, decorators and docstring."""
+    arguments = node.args
+    bare = lambda arg: ast.arg(arg=arg.arg)  # noqa: E731 - no annotation: the outer function keeps them
+    inner_arguments = ast.arguments(
+        posonlyargs=[bare(arg) for arg in arguments.posonlyargs], args=[bare(arg) for arg in arguments.args],
+        vararg=arguments.vararg and bare(arguments.vararg), kwonlyargs=[bare(arg) for arg in arguments.kwonlyargs],
+        kw_defaults=[None] * len(arguments.kwonlyargs), kwarg=arguments.kwarg and bare(arguments.kwarg), defaults=[])
+    inner = ast.FunctionDef(name=BODY, args=inner_arguments, body=node.body, decorator_list=[], returns=None,
+                            type_comment=None)
+    positional = [ast.Name(arg.arg, ast.Load()) for arg in (*arguments.posonlyargs, *arguments.args)]
+    if arguments.vararg:
+        positional.append(ast.Starred(ast.Name(arguments.vararg.arg, ast.Load()), ast.Load()))
+    keywords = [ast.keyword(arg=arg.arg, value=ast.Name(arg.arg, ast.Load())) for arg in arguments.kwonlyargs]
+    if arguments.kwarg:
+        keywords.append(ast.keyword(arg=None, value=ast.Name(arguments.kwarg.arg, ast.Load())))
+    made = ast.Call(func=ast.Name(BODY, ast.Load()), args=positional, keywords=keywords)
+    body: list[ast.stmt] = [inner, ast.Return(ast.Call(func=ast.Name("_generator_", ast.Load()), args=[made], keywords=[]))]
+    first = node.body[0] if node.body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        body.insert(0, first)  # the docstring: the outer function's __doc__ stays the same
+    for part in body[-2:]:
+        ast.copy_location(part, node)
+    node.body = body
+    return ast.fix_missing_locations(node)
