@@ -110,8 +110,9 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"register\(cls\) in the grader",
      r"\g<error>: register(f): geef de eerste parameter van f een klasse (of de naam ervan) als annotatie, of "
      r"gebruik in de beoordelaar register(cls)"),
-    (_ERROR + r"(?P<path>[\w.]+) is not available in the grader \(modules: (?P<allowed>.+)\)",
-     r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar (modules: \g<allowed>)"),
+    # The list of modules may be cut short (a load problem's detail keeps 300 characters).
+    (_ERROR + r"(?P<path>[\w.]+) is not available in the grader \(modules: (?P<allowed>.+?)(?P<end>\)?)",
+     r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar (modules: \g<allowed>\g<end>"),
     (_ERROR + r"a (?P<kind>\w+) object that main\.py did not create cannot be changed in the grader",
      r"\g<error>: een \g<kind>-object dat main.py niet zelf maakte, kan in de beoordelaar niet veranderd worden"),
     (_ERROR + r"only type\(x\) with one argument is available in the grader; use a class statement",
