@@ -227,6 +227,33 @@ EXPECTED = {
     "ticket_allows_slash": {"1": False, "2": False, "3": False},  # V6: 'ops/lamp'
     "host_actor_allows_at_sign": {"1": True, "2": True, "3": False},  # D1: 'learner@school'
     "approval_separators_allowed": {"1": True, "2": True, "3": False},  # D2: ':' or '.' in a digest
+    # Regression: bounds one step off, orders swapped, replays that read the host's current objects
+    "approved_limit_63": {"1": True, "2": True, "3": False},              # D2: 64 approvals refused
+    "tickets_limit_16_exclusive": {"1": True, "2": True, "3": False},     # D3: 16 tickets refused
+    "host_version_limit_1000000": {"1": True, "2": True, "3": False},     # D3: host version 1000001 refused
+    "id_limit_39": {"1": False, "2": False, "3": False},                  # V3: 40-character ids refused
+    "validate_version_range_exclusive_top": {"1": False, "2": False, "3": False},  # V4: version 1000000 refused
+    "log_full_at_63": {"1": True, "2": True, "3": False},                 # D14: full one row early
+    "log_full_checked_with_equals_65": {"1": True, "2": True, "3": False},  # D14: the 65th row written
+    "version_capped_at_1000000": {"1": True, "2": True, "3": False},      # D15: 1000001 never reached
+    "same_status_no_version_bump": {"1": True, "2": True, "3": False},    # D15: same status, same version
+    "success_result_replayed_zero": {"1": True, "2": True, "3": False},   # D16: replayed=0
+    "completed_or_new_dict": {"1": True, "2": True, "3": False},          # D17: completed or {} loses the first row
+    "row_result_without_version": {"1": True, "2": True, "3": False},     # D17: version beside the result
+    "missing_ticket_before_approval": {"1": True, "2": True, "3": False},  # D7: missing-ticket first
+    "unknown_tool_after_replay": {"1": True, "2": True, "3": False},      # D7: conflict before unknown-tool
+    "stale_only_when_older": {"1": True, "2": True, "3": False},          # D11: a newer version goes on
+    "forbidden_casefold": {"1": True, "2": True, "3": False},             # D8: 'Learner' passes 'learner'
+    "ticket_lookup_in_state_keys_too": {"1": True, "2": True, "3": False},  # D13: ticket 'version' created
+    "conflict_compares_arguments_only": {"1": True, "2": True, "3": False},  # D10: other actor or version replays
+    "conflict_ignores_version": {"1": True, "2": True, "3": False},       # D10: other version replays
+    "approval_survives_version_bump": {"1": True, "2": True, "3": False},  # D12: H(p) at version 0 kept valid
+    "fingerprint_registers_approval": {"1": True, "2": True, "3": False},  # D12/F5: hashed means approved
+    "fingerprint_of_lowercased_json": {"1": True, "2": False, "3": False},  # F1: JSON lowercased
+    "replay_checks_approval_again": {"1": True, "2": True, "3": False},   # D18: a replay needs H(p) again
+    "replay_reapplies_value_quietly": {"1": True, "2": True, "3": False},  # D18: the stored value written again
+    "replay_result_version_as_state": {"1": True, "2": True, "3": False},  # D18: the current version reported
+    "replay_value_from_state": {"1": True, "2": True, "3": False},        # D18: the current status reported
 }
 
 
