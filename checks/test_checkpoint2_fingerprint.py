@@ -36,13 +36,13 @@ def expect_digest(call, proposal: dict) -> None:
     The form of the digest is F2's rule, checked for the same proposals by
     test_f2_fingerprint_is_64_lowercase_hex: an uppercase hexdigest, the raw ``digest()`` or
     the hex string as bytes have the right JSON and the right hash, so their feedback must
-    point at F2, not at the JSON options of F1.
+    point at F2, not at the JSON options of F1. So must a hex string without its leading zeros.
     """
     value = plain(call.returned())
     if type(value) in (bytes, bytearray):
         value = value.hex() if len(value) == 32 else value.decode("ascii", "replace")
     expected = lesson.fingerprint(proposal)
-    if not (type(value) is str and value.lower() == expected):
+    if not (type(value) is str and value.lower().rjust(64, "0") == expected):  # zeros left out: F2 says so
         raise canonical.mismatch(call.shown, show(expected), call.got(), proposal, value)
 
 
@@ -59,6 +59,8 @@ OTHER_VALID = [
     ("all-at-maximum", "{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40,\n"
      "                      'version': 1000000, 'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
      {"call_id": "c" * 40, "actor": "a" * 40, "name": "n" * 40, "version": 1000000, "ticket": "t" * 32}),
+    # H of this one starts with two zeros: a digest written as a number (format(int, 'x'), hex()) loses them.
+    ("digest-starts-with-zeros", "{**p, 'call_id': 'c436'}", {"call_id": "c436"}),
 ]
 
 
@@ -98,8 +100,10 @@ HASHED = [("p", {})] + [(arg, fields) for _, arg, fields in OTHER_VALID] + \
 
 @check(2, "F2", nl="De vingerafdruk is een str van precies 64 kleine hexadecimale tekens.",
        en="The fingerprint is a str of exactly 64 lowercase hexadecimal characters.",
-       hint_nl="Geef de hexstring van de hash terug, niet de ruwe bytes en niet in hoofdletters.",
-       hint_en="Return the hash's hex string, not the raw bytes and not in uppercase.")
+       hint_nl="Geef de hexstring van de hash terug: alle 64 tekens, ook de nullen vooraan, niet de ruwe bytes "
+               "en niet in hoofdletters.",
+       hint_en="Return the hash's hex string: all 64 characters, leading zeros included, not the raw bytes and not "
+               "in uppercase.")
 def test_f2_fingerprint_is_64_lowercase_hex(student):
     for arg, fields in HASHED:
         call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
@@ -108,7 +112,19 @@ def test_f2_fingerprint_is_64_lowercase_hex(student):
         value = plain(call.returned())
         if not (type(value) is str and len(value) == 64 and set(value) <= HEX):
             raise Mismatch(call.shown, said("een str van 64 kleine hexcijfers (0-9, a-f)",
-                                            "a str of 64 lowercase hex digits (0-9, a-f)"), call.got())
+                                            "a str of 64 lowercase hex digits (0-9, a-f)"), without_zeros(call, fields))
+
+
+def without_zeros(call, fields: dict) -> object:
+    """What the call returned, in words when it is H of the proposal with its leading zeros left out."""
+    value, digest = plain(call.returned()), lesson.fingerprint(lesson.proposal(**fields))
+    if type(value) is str and len(value) < 64 and value.lower().rjust(64, "0") == digest:
+        count, start = 64 - len(value), digest[:68 - len(value)] + "..."
+        missing_nl = "de nul vooraan ontbreekt" if count == 1 else f"de {count} nullen vooraan ontbreken"
+        missing_en = "the leading zero is missing" if count == 1 else f"the {count} leading zeros are missing"
+        return said(f"{show(value)}: {len(value)} tekens, {missing_nl} (H begint met {start})",
+                    f"{show(value)}: {len(value)} characters, {missing_en} (H starts with {start})")
+    return call.got()
 
 
 @check(2, "F2-F3", nl="Het voorbeeld uit de les drukt 64 en True af.",
