@@ -257,6 +257,10 @@ EXPECTED = {
     # A fingerprint written as a number: fine until a digest starts with 0 (none of checkpoint 2's did)
     "fingerprint_hex_via_int": {"1": True, "2": False, "3": False},       # F2: format(int, 'x'), 62 digits
     "fingerprint_hex_stripped_of_zeros": {"1": True, "2": False, "3": False},  # F2: hexdigest().lstrip('0')
+    # Extra result keys named after tickets (A6 allows extra keys): every ticket tried was lamp, sensor or pump
+    "result_has_ticket_key": {"1": True, "2": True, "3": False},          # D16: {ticket: value} last, 'status' lost
+    "result_lists_all_tickets": {"1": True, "2": True, "3": False},       # D16: **state['tickets'] spread last
+    "replay_lists_all_tickets": {"1": True, "2": True, "3": False},       # D18: the same in a replay only
 }
 
 
