@@ -188,7 +188,11 @@ def test_d12_approved_proposal_carried_out(student):
 
 APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call-id", {"call_id": "c2"}),
              ("other-ticket", {"ticket": "sensor"}), ("other-version", {"version": 1}),
-             ("last-digit-differs", "last"), ("first-digit-differs", "first")]
+             ("last-digit-differs", "last"), ("first-digit-differs", "first"),
+             # The other way round: only H(p) for a q that differs in one field (the host at q's version). A lookup
+             # that first sets that field to p's value (status done, version 0) finds H(p) there.
+             *[(f"p-approved-for-{key.replace('_', '-')}-{value}", ("q", {key: value}))
+               for key, value in (("status", "open"), ("version", 1), ("call_id", "c2"), ("ticket", "sensor"))]]
 _FLIP = {"0": "1"}  # any hex digit -> another one
 FORGED = {"last": (DIGEST[:63] + _FLIP.get(DIGEST[63], "0"), f"H(p)[:63] + {_FLIP.get(DIGEST[63], '0')!r}"),
           "first": (_FLIP.get(DIGEST[0], "0") + DIGEST[1:], f"{_FLIP.get(DIGEST[0], '0')!r} + H(p)[1:]")}
@@ -200,8 +204,10 @@ FORGED = {"last": (DIGEST[:63] + _FLIP.get(DIGEST[63], "0"), f"H(p)[:63] + {_FLI
        hint_en="Look up the fingerprint of the whole proposal in approved; approving something else does not count.")
 @pytest.mark.parametrize("case", APPROVALS, ids=ids(APPROVALS))
 def test_d12_approval_required(student, case):
-    scene = Scene(student)
-    if isinstance(case[1], str):  # another 64-digit hex string that differs from H(p) in one place only
+    scene = Scene(student, case[1][1].get("version", 0) if isinstance(case[1], tuple) else 0)
+    if isinstance(case[1], tuple):
+        call = scene.call(scene.name("q", **case[1][1]), "learner", {DIGEST}, "q, 'learner', {H(p)}")
+    elif isinstance(case[1], str):  # another 64-digit hex string that differs from H(p) in one place only
         call = scene.call(P(), "learner", {FORGED[case[1]][0]}, f"p, 'learner', {{{FORGED[case[1]][1]}}}")
     elif case[1] is None:
         call = scene.attempt(approval="empty")

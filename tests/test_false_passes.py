@@ -261,6 +261,7 @@ EXPECTED = {
     "result_has_ticket_key": {"1": True, "2": True, "3": False},          # D16: {ticket: value} last, 'status' lost
     "result_lists_all_tickets": {"1": True, "2": True, "3": False},       # D16: **state['tickets'] spread last
     "replay_lists_all_tickets": {"1": True, "2": True, "3": False},       # D18: the same in a replay only
+    "done_approval_covers_reopen": {"1": True, "2": True, "3": False},    # D12: H(p) lets p with status open through
 }
 
 
