@@ -139,6 +139,13 @@ REFUSED_AT_RUN = {
     "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
     "numbers ABC register": ("import numbers\nnumbers.Integral.register(float)", "AttributeError"),
     "class built on a numbers ABC": ("import numbers\nclass N(numbers.Integral):\n    pass", "TypeError"),
+    "__annotations__ of a library class": ("import json\njson.JSONEncoder.__annotations__", "AttributeError"),
+    "__annotations__ of a library function": ("import json\ngetattr(json.dumps, '__annotations__')", "AttributeError"),
+    "__annotations__ of a builtin class": ("int.__annotations__", "AttributeError"),
+    "__annotations__ of a module view": ("import typing\ntyping.__annotations__", "AttributeError"),
+    "__annotations__ of a method @dataclass wrote": (
+        "from dataclasses import dataclass\n@dataclass\nclass D:\n    u: int\nD.__init__.__annotations__", "AttributeError"),
+    "__annotations__ of an own class written": ("class C:\n    x: int\nsetattr(C, '__annotations__', {})", "AttributeError"),
 }
 
 

@@ -199,6 +199,17 @@ ACCEPTED = {
         "def with_log(f: Callable[Concatenate[list, P], R]) -> Callable[P, R]:\n    return functools.partial(f, [])\n"
         "@as_value_error\ndef g(d):\n    return d['x']\ntry:\n    g({})\nexcept ValueError:\n    ok = True\nassert ok and g({'x': 1}) == 1"
     ),
+    "__annotations__ of own classes (TypedDict, NamedTuple, dataclass) and functions, as new dicts": (
+        "from dataclasses import dataclass\nfrom typing import NamedTuple, TypedDict\n"
+        "class A(TypedDict):\n    x: int\nclass B(A):\n    y: str\n"
+        "class N(NamedTuple):\n    a: int\n    b: str = 'q'\n    def m(self):\n        return 1\n"
+        "@dataclass\nclass D:\n    u: int\nclass E:\n    pass\ndef f(a: int, b: 'str' = '') -> bool:\n    return True\n"
+        "assert frozenset(A.__annotations__) == {'x'} and B.__annotations__ == {'x': int, 'y': str}\n"
+        "assert list(N.__annotations__) == ['a', 'b'] and D.__annotations__ == {'u': int} and E.__annotations__ == {}\n"
+        "assert f.__annotations__ == {'a': int, 'b': 'str', 'return': bool} and D(1).__init__ is not None\n"
+        "f.__annotations__['z'] = 1\nD.__annotations__['v'] = int\n"
+        "assert 'z' not in f.__annotations__ and D.__annotations__ == {'u': int} and B(x=1, y='a') == {'x': 1, 'y': 'a'}"
+    ),
 }
 
 

@@ -5,7 +5,8 @@ get otherwise: ``__dict__`` only of the submission's own objects (not of a class
 holds type's own descriptors), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
 an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
-only those), ``__members__`` only of its own enum classes.
+only those), ``__members__`` only of its own enum classes, ``__annotations__`` only of its own classes and
+functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from grader.sandbox import wrappers
 from grader.sandbox.classes import foreign_function, student_function
 from grader.sandbox.enums import is_enum_class
+from grader.sandbox.typing_bases import is_typed_dict
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
@@ -42,6 +44,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return _initializer(obj, getattr(obj, name), is_own, name)  # dict.__setitem__(self, k, v)
         if name == "__members__":
             return types.MappingProxyType(dict(type.__getattribute__(obj, "_members_")))
+        if name == "__annotations__":
+            return _annotations(guards, obj)
         value = getattr(obj, name, *default)
         if name in ("__qualname__", "__module__") and type(value) is not str:
             raise AttributeError(f'"{name}" is not available in the grader')
@@ -101,7 +105,28 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     # exception being handled wherever main.py's raised, in the grader's code too (its args, expected values).
     "__cause__": lambda guards, obj: isinstance(obj, BaseException),
     "__members__": lambda guards, obj: is_enum_class(obj) and guards.is_own(obj),
+    "__annotations__": lambda guards, obj: _annotated(guards, obj),
 }
+
+
+def _annotated(guards: "Guards", obj: Any) -> bool:
+    """An own class, or an own function (also bound to an object): their annotations are main.py's own values."""
+    return isinstance(obj, type) and guards.is_own(obj) or student_function(obj) or \
+        type(obj) is types.MethodType and student_function(obj.__func__)
+
+
+def _annotations(guards: "Guards", obj: Any) -> dict:
+    """A new dict of the names and annotations of ``obj`` (an :func:`_annotated` class or function): a class's
+    own, a TypedDict's with those of its own TypedDict bases first (as typing merges them)."""
+    if not isinstance(obj, type):
+        declared = (obj.__func__ if type(obj) is types.MethodType else obj).__annotations__
+        return dict(declared) if type(declared) is dict else {}
+    mro = type.__getattribute__(obj, "__mro__")
+    merged: dict = {}
+    for klass in reversed(mro) if is_typed_dict(obj) else (obj,):
+        declared = vars(klass).get("__annotations__") if guards.is_own(klass) else None
+        merged.update(declared if type(declared) is dict else {})
+    return merged
 
 
 def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object], bool],

@@ -65,7 +65,7 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 # submission's own objects). None of them leads to a frame, a module or a function's globals.
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
-                              "__setitem__", "__delitem__", "__members__"})
+                              "__setitem__", "__delitem__", "__members__", "__annotations__"})
 
 
 def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> bool:
