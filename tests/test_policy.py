@@ -46,6 +46,8 @@ REFUSED_AT_COMPILE = {
     "unlisted dunder method": "class A:\n    def __getattribute__(self, name):\n        return 1",
     "async": "async def f():\n    pass",
     "mro": "m = int.mro()",
+    "__name__ of a function set": "def f():\n    pass\nf.__name__ = 'g'",
+    "__qualname__ of a function set": "def f():\n    pass\nf.__qualname__ = 'g'",
 }
 
 
@@ -139,6 +141,18 @@ REFUSED_AT_RUN = {
     "ABC register": ("from collections import OrderedDict\nOrderedDict.register", "AttributeError"),
     "numbers ABC register": ("import numbers\nnumbers.Integral.register(float)", "AttributeError"),
     "class built on a numbers ABC": ("import numbers\nclass N(numbers.Integral):\n    pass", "TypeError"),
+    "__doc__ of a library function set": ("import json\njson.dumps.__doc__ = 'x'", "TypeError: only the docstring"),
+    "__doc__ of a builtin set": ("len.__doc__ = 'x'", "TypeError: only the docstring"),
+    "__doc__ of a builtin class set with setattr": ("setattr(int, '__doc__', 'x')", "TypeError: only the docstring"),
+    "__doc__ of a library class set": ("import json\njson.JSONEncoder.__doc__ = 'x'", "TypeError: only the docstring"),
+    "__doc__ of a module view set": ("import json\njson.__doc__ = 'x'", "TypeError: only the docstring"),
+    "__doc__ of an own instance set": ("class C:\n    pass\nC().__doc__ = 'x'", "TypeError: only the docstring"),
+    "__doc__ of a bound method set": ("class C:\n    def m(self):\n        pass\nC().m.__doc__ = 'x'",
+                                      "TypeError: only the docstring"),
+    "__doc__ set to a str subclass": ("class S(str):\n    pass\ndef f():\n    pass\nf.__doc__ = S('x')",
+                                      "TypeError: \"__doc__\" can only be set to a str or None"),
+    "__doc__ set to another object": ("def f():\n    pass\nf.__doc__ = f", "TypeError: \"__doc__\" can only be set"),
+    "__doc__ deleted": ("def f():\n    pass\ndel f.__doc__", "AttributeError: \"__doc__\" cannot be deleted"),
     "__annotations__ of a library class": ("import json\njson.JSONEncoder.__annotations__", "AttributeError"),
     "__annotations__ of a library function": ("import json\ngetattr(json.dumps, '__annotations__')", "AttributeError"),
     "__annotations__ of a builtin class": ("int.__annotations__", "AttributeError"),

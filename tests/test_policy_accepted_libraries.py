@@ -210,7 +210,12 @@ ACCEPTED = {
         "f.__annotations__['z'] = 1\nD.__annotations__['v'] = int\n"
         "assert 'z' not in f.__annotations__ and D.__annotations__ == {'u': int} and B(x=1, y='a') == {'x': 1, 'y': 'a'}"
     ),
-}
+    "__doc__ set on own functions and classes (a str or None)": (
+        "from enum import Enum\ndef f():\n    return 1\nf.__doc__ = 'hello'\nf.__doc__ += ' there'\n"
+        "g = lambda: 2\nsetattr(g, '__doc__', 'lam')\nclass C:\n    'c'\nC.__doc__ = None\n"
+        "class E(Enum):\n    A = 1\nE.__doc__ = 'enum'\n"
+        "assert f.__doc__ == 'hello there' and g.__doc__ == 'lam' and C.__doc__ is None and E.__doc__ == 'enum'"
+    ),}
 
 
 @pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())

@@ -7,6 +7,9 @@ an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/`
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
 only those), ``__members__`` only of its own enum classes, ``__annotations__`` only of its own classes and
 functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields).
+
+Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
+classes, as an exact str or None.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from grader.sandbox import wrappers
 from grader.sandbox.classes import foreign_function, student_function
 from grader.sandbox.enums import is_enum_class
+from grader.sandbox.policy import WRITABLE_DUNDERS
 from grader.sandbox.typing_bases import is_typed_dict
 
 if TYPE_CHECKING:
@@ -58,6 +62,38 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
     if type(value) is types.FunctionType:  # tuple.__getitem__(self, i) is C; a Python one is judged
         return foreign_function(obj, name, value, guards.own_classes.__contains__)
     return guards.visible_class(value) if name == "__class__" else value
+
+
+class DunderWriter:
+    """What ``_write_dunder_`` hands back for ``obj.__doc__ = value``: sets that name on the object it holds (one
+    :func:`dunder_writer` vetted) when ``value`` is an exact str or None; ``TypeError`` for another value,
+    ``AttributeError`` for another name or a ``del``."""
+
+    __slots__ = ("_target",)
+
+    def __init__(self, target: Any) -> None:
+        object.__setattr__(self, "_target", target)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in WRITABLE_DUNDERS:
+            raise AttributeError(f'"{name}" is not an attribute a submission may use')
+        if value is not None and type(value) is not str:
+            raise TypeError(f'"{name}" can only be set to a str or None in the grader, not a {type(value).__name__}')
+        setattr(object.__getattribute__(self, "_target"), name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f'"{name}" cannot be deleted in the grader')
+
+
+def dunder_writer(guards: "Guards") -> Callable[[Any], DunderWriter]:
+    """``_write_dunder_``: a :class:`DunderWriter` of ``obj`` when it is a plain function compiled from main.py or
+    one of its own classes; ``TypeError`` for any other object (a builtin, a library's or the grader's function)."""
+    def write_dunder(obj: Any) -> DunderWriter:
+        if student_function(obj) or isinstance(obj, type) and guards.is_own(obj):
+            return DunderWriter(obj)
+        raise TypeError("only the docstring of a function or class main.py defines can be changed in the grader, "
+                        f"not of a {type(obj).__name__} object")
+    return write_dunder
 
 
 def own_vars(guards: "Guards") -> Callable[..., dict]:

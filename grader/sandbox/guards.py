@@ -24,14 +24,14 @@ from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
-from grader.sandbox.dunders import own_vars, read_dunder
+from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
-from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, forbidden_attribute
+from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
 INPLACE = {
@@ -76,6 +76,7 @@ class Guards:
         self.match_classes: dict = {}  # stand-ins for class patterns (match_classes.match_class)
         self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
         self.globals: dict = {}
+        self.write_dunder = dunder_writer(self)  # ``f.__doc__ = "..."``
         self.type = make_type(plain_function(self.visible_class))
         self.copier = Copier(lambda cls: cls in self.own_classes,
                              lambda value: isinstance(value, ModuleView) or is_enum_class(type(value))  # a member
@@ -151,6 +152,8 @@ class Guards:
         """``setattr``: what ``obj.name = value`` may do (the same name check as at compile time, then ``_write_``)."""
         if type(name) is not str:
             raise TypeError("attribute name must be a str")
+        if name in WRITABLE_DUNDERS:
+            return setattr(self.write_dunder(obj), name, value)
         if forbidden_attribute(name, own=True):
             raise AttributeError(f'"{name}" is not an attribute a submission may use')
         setattr(self.write(obj), name, value)
@@ -269,6 +272,7 @@ class Guards:
             "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
             "_unpack_sequence_": guarded_unpack_sequence,
             "_write_": self.write,
+            "_write_dunder_": self.write_dunder,
             "_match_class_": functools.partial(match_class, self.own_classes.__contains__, self.match_classes),
             "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),

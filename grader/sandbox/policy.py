@@ -68,6 +68,11 @@ READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "_
                               "__setitem__", "__delitem__", "__members__", "__annotations__"})
 
 
+# Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),
+# which takes only main.py's own functions and classes, and only a str or None.
+WRITABLE_DUNDERS = frozenset({"__doc__"})
+
+
 def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> bool:
     """True for attribute names no submission may read or write (``reading``: a read; ``own``: of an
     object of the submission's own class, whose prefixed names such as ``f_names`` are its own business)."""
@@ -237,6 +242,10 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
 
     # Attributes ------------------------------------------------------------------------
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if node.attr in WRITABLE_DUNDERS and not isinstance(node.ctx, ast.Load):
+            node = self.node_contents_visit(node)
+            node.value = self._writer_of(node.value, node.attr)
+            return node
         # Prefixed names that no frame, code or generator has are judged at run time (the guard knows the object).
         if forbidden_attribute(node.attr, reading=isinstance(node.ctx, ast.Load), own=True):
             self.error(node, f'"{node.attr}" is not an attribute a submission may use.')
@@ -273,11 +282,12 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
                                args=[ast.Name(holder, ast.Load()), ast.Name(key_name, ast.Load())], keywords=[])
             store = ast.Subscript(value=self._write_of(holder), slice=ast.Name(key_name, ast.Load()), ctx=ast.Store())
         else:
-            if forbidden_attribute(target.attr, own=True):
+            if forbidden_attribute(target.attr, own=True) and target.attr not in WRITABLE_DUNDERS:
                 self.error(node, f'"{target.attr}" is not an attribute a submission may use.')
             current = ast.Call(func=ast.Name("_getattr_", ast.Load()),
                                args=[ast.Name(holder, ast.Load()), ast.Constant(target.attr)], keywords=[])
-            store = ast.Attribute(value=self._write_of(holder), attr=target.attr, ctx=ast.Store())
+            store = ast.Attribute(value=self._writer_of(ast.Name(holder, ast.Load()), target.attr),
+                                  attr=target.attr, ctx=ast.Store())
         update = ast.Call(func=ast.Name("_inplacevar_", ast.Load()), args=[operator, current, value], keywords=[])
         statements.append(ast.Assign(targets=[store], value=update))
         for statement in statements:
@@ -288,6 +298,13 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     @staticmethod
     def _write_of(holder: str) -> ast.Call:
         return ast.Call(func=ast.Name("_write_", ast.Load()), args=[ast.Name(holder, ast.Load())], keywords=[])
+
+    @staticmethod
+    def _writer_of(target: ast.expr, attr: str) -> ast.Call:
+        """``_write_(target)``, or ``_write_dunder_(target)`` to set one of WRITABLE_DUNDERS (judged at run time)."""
+        hook = "_write_dunder_" if attr in WRITABLE_DUNDERS else "_write_"
+        call = ast.Call(func=ast.Name(hook, ast.Load()), args=[target], keywords=[])
+        return ast.fix_missing_locations(ast.copy_location(call, target))
 
     def visit_Assign(self, node: ast.Assign) -> ast.AST:
         """``__hash__ = None`` (or another of MAGIC_METHODS set to None) in a class body: Python's data model way of
