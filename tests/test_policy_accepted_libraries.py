@@ -215,6 +215,17 @@ ACCEPTED = {
         "g = lambda: 2\nsetattr(g, '__doc__', 'lam')\nclass C:\n    'c'\nC.__doc__ = None\n"
         "class E(Enum):\n    A = 1\nE.__doc__ = 'enum'\n"
         "assert f.__doc__ == 'hello there' and g.__doc__ == 'lam' and C.__doc__ is None and E.__doc__ == 'enum'"
+    ),    "types.SimpleNamespace: keywords, attribute writes, repr, ==, copies, a subclass, a class pattern": (
+        "import copy, types\nfrom types import SimpleNamespace\nn = SimpleNamespace(a=1, b='x')\nn.c = [1]\nn.a += 1\n"
+        "n._p = 3\nsetattr(n, 'd', 4)\ndel n.d\nassert vars(n) == {'a': 2, 'b': 'x', 'c': [1], '_p': 3} and not hasattr(n, 'd')\n"
+        "assert repr(SimpleNamespace(a=1, b='x')) == \"namespace(a=1, b='x')\" and SimpleNamespace({'q': 1}).q == 1\n"
+        "assert n == SimpleNamespace(a=2, b='x', c=[1], _p=3) and n != SimpleNamespace() and n != 1\n"
+        "assert types.SimpleNamespace is SimpleNamespace and type(n) is SimpleNamespace and isinstance(n, SimpleNamespace)\n"
+        "m = copy.deepcopy(n)\nassert m == n and m.c is not n.c and copy.copy(n).c is n.c\n"
+        "class R(SimpleNamespace):\n    def total(self):\n        return self.a + 1\nassert R(a=1).total() == 2\n"
+        "n.me = n\nassert repr(n).endswith('me=namespace(...))')\n"
+        "match n:\n    case SimpleNamespace(a=2, b=found):\n        assert found == 'x'\n    case _:\n        assert False\n"
+        "try:\n    hash(n)\nexcept TypeError:\n    unhashable = True\nassert unhashable"
     ),}
 
 

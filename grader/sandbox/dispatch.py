@@ -255,6 +255,7 @@ def add_views(guards: "Guards", views: dict) -> None:
     from grader.sandbox.enums import enum_view_namespace  # here: enums imports classes, which imports modules
     from grader.sandbox.contexts import contextmanager
     from grader.sandbox.modules import ModuleView
+    from grader.sandbox.namespaces import make_simple_namespace
 
     type(views["functools"]).singledispatch = staticmethod(singledispatch)
     type(views["functools"]).singledispatchmethod = staticmethod(SingleDispatchMethod)
@@ -263,3 +264,6 @@ def add_views(guards: "Guards", views: dict) -> None:
     views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC, "ABCMeta": ABCMeta,
                                                "abstractmethod": staticmethod(abstractmethod)})()
     views["enum"] = type("enum", (ModuleView,), {"__slots__": (), **enum_view_namespace()})()
+    namespace_class = make_simple_namespace()  # the submission's own: its objects take attribute writes
+    guards.own_classes.add(namespace_class)
+    type(views["types"]).SimpleNamespace = namespace_class
