@@ -166,6 +166,17 @@ REFUSED_AT_RUN = {
     "SimpleNamespace's class namespace": ("import types\nvars(types.SimpleNamespace)", "AttributeError"),
     "another name of types": ("import types\ntypes.FunctionType", "AttributeError"),
     "another name of types, imported": ("from types import ModuleType", "ImportError"),
+    "__init_subclass__ set to None": ("class A:\n    __init_subclass__ = None", "TypeError: class A: __init_subclass__ must"),
+    "__init_subclass__ as a staticmethod": ("class A:\n    @staticmethod\n    def __init_subclass__():\n        pass",
+                                            "TypeError: class A: __init_subclass__ must be a plain def"),
+    "__init_subclass__ of an enum": ("from enum import Enum\nclass E(Enum):\n    def __init_subclass__(cls):\n        pass",
+                                     "TypeError: class E: an enum's __init_subclass__"),
+    "__init_subclass__ read off a class": ("class A:\n    pass\nA.__init_subclass__", "AttributeError"),
+    "__init_subclass__ of super() in a method": (
+        "class A:\n    def f(self):\n        return super().__init_subclass__\nA().f()", "AttributeError"),
+    "__init_subclass__ of super() with keywords": (
+        "class A:\n    def __init_subclass__(cls):\n        super().__init_subclass__(x=1)\nclass B(A):\n    pass",
+        "TypeError: object.__init_subclass__() takes no keyword arguments"),
     "__annotations__ of a library class": ("import json\njson.JSONEncoder.__annotations__", "AttributeError"),
     "__annotations__ of a library function": ("import json\ngetattr(json.dumps, '__annotations__')", "AttributeError"),
     "__annotations__ of a builtin class": ("int.__annotations__", "AttributeError"),

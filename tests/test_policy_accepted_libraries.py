@@ -226,6 +226,13 @@ ACCEPTED = {
         "n.me = n\nassert repr(n).endswith('me=namespace(...))')\n"
         "match n:\n    case SimpleNamespace(a=2, b=found):\n        assert found == 'x'\n    case _:\n        assert False\n"
         "try:\n    hash(n)\nexcept TypeError:\n    unhashable = True\nassert unhashable"
+    ),    "__init_subclass__ of own classes: a registry, a chain of hooks, @classmethod, super() with no keywords": (
+        "class Rule:\n    registry = []\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n"
+        "        Rule.registry.append(cls.__name__)\n        cls.tag = cls.__name__.lower()\n"
+        "class A(Rule):\n    pass\nclass Tagged(Rule):\n    @classmethod\n    def __init_subclass__(cls):\n"
+        "        super().__init_subclass__()\n        cls.extra = True\nclass B(Tagged):\n    pass\nclass C(A):\n    pass\n"
+        "assert Rule.registry == ['A', 'Tagged', 'B', 'C'] and B.extra and not hasattr(A, 'extra') and C.tag == 'c'\n"
+        "assert not hasattr(Rule, 'tag') and A().tag == 'a'"
     ),}
 
 

@@ -5,7 +5,8 @@ get otherwise: ``__dict__`` only of the submission's own objects (not of a class
 holds type's own descriptors), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
 an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
-only those), ``__members__`` only of its own enum classes, ``__annotations__`` only of its own classes and
+only those), ``__members__`` only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
+its own class (grader/sandbox/subclass_hooks.py), ``__annotations__`` only of its own classes and
 functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields).
 
 Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
@@ -23,6 +24,7 @@ from grader.sandbox import wrappers
 from grader.sandbox.classes import foreign_function, student_function
 from grader.sandbox.enums import is_enum_class
 from grader.sandbox.policy import WRITABLE_DUNDERS
+from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import is_typed_dict
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return types.MappingProxyType(dict(type.__getattribute__(obj, "_members_")))
         if name == "__annotations__":
             return _annotations(guards, obj)
+        if name == "__init_subclass__":
+            return guards.subclass_hooks.next_hook(obj.__self__, obj.__thisclass__)
         value = getattr(obj, name, *default)
         if name in ("__qualname__", "__module__") and type(value) is not str:
             raise AttributeError(f'"{name}" is not available in the grader')
@@ -142,6 +146,7 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     "__cause__": lambda guards, obj: isinstance(obj, BaseException),
     "__members__": lambda guards, obj: is_enum_class(obj) and guards.is_own(obj),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
+    "__init_subclass__": lambda guards, obj: super_of_own_class(guards.is_own, obj),  # in a hook: super()'s
 }
 
 

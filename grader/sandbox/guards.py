@@ -29,6 +29,7 @@ from grader.sandbox.generators import kept
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
+from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
 from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
@@ -77,6 +78,7 @@ class Guards:
         self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
         self.globals: dict = {}
         self.write_dunder = dunder_writer(self)  # ``f.__doc__ = "..."``
+        self.subclass_hooks = SubclassHooks()
         self.type = make_type(plain_function(self.visible_class))
         self.copier = Copier(lambda cls: cls in self.own_classes,
                              lambda value: isinstance(value, ModuleView) or is_enum_class(type(value))  # a member
@@ -197,7 +199,10 @@ class Guards:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
         if bases in typing_bases.TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
             return typing_bases.TYPING_BASES[bases](self, name, namespace)
+        hook = self.subclass_hooks.take(name, namespace)
         if any(is_enum_class(base) for base in bases):
+            if hook is not None:
+                raise TypeError(f"class {name}: an enum's __init_subclass__ is not available in the grader")
             return make_enum(self, name, bases, class_namespace(name, namespace, self.visible_class))
         for base in bases:
             # A subclass of super would be an own proxy over a foreign object; of property and the
@@ -207,6 +212,8 @@ class Guards:
         namespace = class_namespace(name, namespace, self.visible_class)  # comparisons, __exit__
         cls = check_fields(type(name, bases, namespace), self.own_classes.__contains__)
         self.own_classes.add(cls)
+        self.subclass_hooks.keep(cls, hook)
+        self.subclass_hooks.run(cls)  # a base's __init_subclass__, now that cls is checked and main.py's
         return cls
 
     def own_class(self, helper: str, cls: object) -> type:

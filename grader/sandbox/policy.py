@@ -17,6 +17,7 @@ MAGIC_METHODS = frozenset({
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
     "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__", "__call__",
     "__next__", "__setitem__", "__delitem__", "__enter__", "__exit__",
+    "__init_subclass__",  # kept and called by the guards (grader/sandbox/subclass_hooks.py), never by Python
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
@@ -65,7 +66,8 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 # submission's own objects). None of them leads to a frame, a module or a function's globals.
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
-                              "__setitem__", "__delitem__", "__members__", "__annotations__"})
+                              "__setitem__", "__delitem__", "__members__", "__annotations__",
+                              "__init_subclass__"})
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),
