@@ -86,8 +86,9 @@ class Child:
         for line in lines:
             try:
                 message = json.loads(line)
-                # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8.
-                messages.append(scrub(message) if b"\\ud" in line else message)
+                if isinstance(message, dict):  # the only shape a child of ours sends
+                    # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8.
+                    messages.append(scrub(message) if b"\\ud" in line else message)
             except (ValueError, RecursionError):
                 continue  # a torn line (a dying child) or one nested too deep (a hostile one): not trusted
         return messages, not chunk
