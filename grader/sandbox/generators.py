@@ -35,19 +35,37 @@ def kept(generator: object) -> object:
 
 
 def _own_scope(node: ast.AST):
-    """The nodes of ``node``'s own scope: nested functions, lambdas and classes are not entered."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        yield child
-        yield from _own_scope(child)
+    """``node`` and the nodes below it in the same scope: of nested functions, lambdas and classes only the parts
+    this scope evaluates where it makes them (decorators, defaults, annotations, bases and keywords: a ``yield``
+    there makes this function a generator), never their bodies."""
+    parts = _made_here(node)
+    if parts is None:
+        yield node
+        parts = list(ast.iter_child_nodes(node))
+    for part in parts:
+        yield from _own_scope(part)
+
+
+def _made_here(node: ast.AST) -> list[ast.AST] | None:
+    """The parts of a nested function, lambda or class that the enclosing scope evaluates; ``None`` for any
+    other node (all of it is in the enclosing scope)."""
+    if isinstance(node, ast.ClassDef):
+        return [*node.decorator_list, *node.bases, *node.keywords]
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return None
+    arguments = node.args
+    every = [*arguments.posonlyargs, *arguments.args, arguments.vararg, *arguments.kwonlyargs, arguments.kwarg]
+    annotations = [arg.annotation for arg in every if arg is not None and arg.annotation is not None]
+    made = [*arguments.defaults, *(value for value in arguments.kw_defaults if value is not None), *annotations]
+    if not isinstance(node, ast.Lambda):
+        made += [*node.decorator_list, *([node.returns] if node.returns is not None else [])]
+    return made
 
 
 def makes_generator(node: ast.FunctionDef | ast.Lambda) -> bool:
     """Whether ``node`` (its own body, not a nested function's) holds ``yield`` or ``yield from``."""
     body = node.body if isinstance(node.body, list) else [node.body]
-    return any(isinstance(found, (ast.Yield, ast.YieldFrom))
-               for statement in body for found in (statement, *_own_scope(statement)))
+    return any(isinstance(found, (ast.Yield, ast.YieldFrom)) for statement in body for found in _own_scope(statement))
 
 
 def keep_generators(node: ast.FunctionDef) -> ast.FunctionDef:
