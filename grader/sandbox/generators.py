@@ -62,6 +62,12 @@ def _made_here(node: ast.AST) -> list[ast.AST] | None:
     return made
 
 
+def has_docstring(body: list[ast.stmt]) -> bool:
+    """Whether a module's or function's ``body`` starts with a docstring (a str constant on its own)."""
+    return bool(body) and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+        and isinstance(body[0].value.value, str)
+
+
 def makes_generator(node: ast.FunctionDef | ast.Lambda) -> bool:
     """Whether ``node`` (its own body, not a nested function's) holds ``yield`` or ``yield from``."""
     body = node.body if isinstance(node.body, list) else [node.body]
@@ -87,9 +93,8 @@ def keep_generators(node: ast.FunctionDef) -> ast.FunctionDef:
         keywords.append(ast.keyword(arg=None, value=ast.Name(arguments.kwarg.arg, ast.Load())))
     made = ast.Call(func=ast.Name(BODY, ast.Load()), args=positional, keywords=keywords)
     body: list[ast.stmt] = [inner, ast.Return(ast.Call(func=ast.Name("_generator_", ast.Load()), args=[made], keywords=[]))]
-    first = node.body[0] if node.body else None
-    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-        body.insert(0, first)  # the docstring: the outer function's __doc__ stays the same
+    if has_docstring(node.body):
+        body.insert(0, node.body[0])  # the docstring: the outer function's __doc__ stays the same
     for part in body[-2:]:
         ast.copy_location(part, node)
     node.body = body

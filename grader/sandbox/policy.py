@@ -8,7 +8,7 @@ from typing import Callable
 
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES, IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
 
-from grader.sandbox.generators import keep_generators, makes_generator
+from grader.sandbox.generators import has_docstring, keep_generators, makes_generator
 from grader.sandbox.patterns import MatchStatements
 
 # Dunder methods a student class may define (inside a class body only). The grader never
@@ -170,8 +170,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
                 statement.body = [ast.copy_location(ast.Pass(), statement)]
         node = self.node_contents_visit(node)
         body = node.body
-        position = int(bool(body) and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                       and isinstance(body[0].value.value, str))
+        position = int(has_docstring(body))
         while position < len(body) and isinstance(body[position], ast.ImportFrom) and \
                 body[position].module == "__future__":
             position += 1
@@ -227,7 +226,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             self.check_function_argument_names(node)
             with self.print_info.new_print_scope():
                 node = self.node_contents_visit(node)
-                self.inject_print_collector(node)
+                # After the docstring: above it, RestrictedPython's collector left the function without __doc__.
+                self.inject_print_collector(node, int(has_docstring(node.body)))
             # Its generators are kept alive, so their finally blocks never run inside the grader (grader.sandbox.generators).
             return keep_generators(node) if makes_generator(node) else node
         finally:
