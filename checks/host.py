@@ -47,11 +47,10 @@ ROW_FIELDS = ("fingerprint", "result")
 RESULT_FIELDS = ("status", "version", "ticket", "value", "replayed")
 
 
-def host_view(student: Student | None, name: str, value: object) -> object:
-    """plain(value); for the log (``completed``), each row of a class plain data does not hold (A7) read as the
-    host reads it, field by field through its own ``__getitem__``: as a stand-in (Foreign) such a row only
-    equals itself, so a change made inside it (a replay marking the stored result) would go unseen."""
-    view = plain(value)
+def read_rows(student: Student | None, name: str, view: object) -> object:
+    """``view`` (a plain copy of ``name``) with each row of the log (``completed``) that plain data does not hold
+    (A7) read as the host reads it, field by field through its own ``__getitem__``: as a stand-in (Foreign) such a
+    row only equals itself, so a change made inside it (a replay marking the stored result) would go unseen."""
     if student is None or name != "completed" or type(view) is not dict:
         return view
     for key, row in view.items():
@@ -66,15 +65,24 @@ def host_view(student: Student | None, name: str, value: object) -> object:
     return view
 
 
+def host_views(student: Student | None, objects: dict) -> dict:
+    """Trusted copies of the caller's objects, every one read as plain data before any row's own ``__getitem__``
+    runs: that code of main.py could otherwise put back, in an object read after it, what the call changed there
+    (a self-approval taken out of ``approved`` while ``completed`` was read)."""
+    views = {name: plain(value) for name, value in objects.items()}
+    return {name: read_rows(student, name, view) for name, view in views.items()}
+
+
 def snapshot(student: Student | None = None, **objects: object) -> dict:
-    """Trusted deep copies, by value, of the caller's objects before a call (``completed`` as :func:`host_view`)."""
-    return {name: host_view(student, name, value) for name, value in objects.items()}
+    """Trusted deep copies, by value, of the caller's objects before a call (``completed``'s rows as :func:`read_rows` reads them)."""
+    return host_views(student, objects)
 
 
 def expect_unchanged(tried: str, before: dict, student: Student | None = None, **objects: object) -> None:
     """Each object still has the value it had in ``before``; else say what changed."""
-    for name, value in objects.items():
-        after = host_view(student, name, value)
+    views = host_views(student, objects)
+    for name in objects:
+        after = views[name]
         if not same(before[name], after):
             was, now = brief(before[name]), brief(after)
             expected = said(f"{name} blijft {was}", f"{name} stays {was}") if len(was) <= 120 else \
