@@ -7,12 +7,12 @@ import inspect
 import operator
 import re
 import types
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import pytest
 
 from grader.details import in_dutch
-from grader.values import error_text, plain, same, show
+from grader.values import TOO_LARGE, compares_by_code, error_text, key_with_own_eq, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
 FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")
@@ -154,13 +154,22 @@ class Student:
     """The submission as the checks see it: its three functions, called safely.
 
     In: a mapping of function name to the callable taken from the restricted namespace
-    (missing functions are absent) and the source lines (to quote the student's line).
+    (missing functions are absent), the source lines (to quote the student's line) and the
+    classes the submission made so far, a live collection (``None``: not known, any may exist).
     """
 
-    def __init__(self, functions: dict[str, Callable], source_lines: list[str]) -> None:
+    def __init__(self, functions: dict[str, Callable], source_lines: list[str],
+                 own_classes: Iterable[type] | None = None) -> None:
         self.functions = functions
         self.source_lines = source_lines
+        self.own_classes = own_classes
         self.in_flight: str | None = None  # the call running now, as shown (for a time-out's report)
+        self.handed: list = []  # what this check handed to the submission and got back (see _run)
+
+    def begin(self) -> None:
+        """A check starts: the objects an earlier check handed over are no longer the battery's concern."""
+        self.in_flight = None
+        self.handed = []
 
     def call(self, function: str, *args: Any, shown: str | None = None) -> Call:
         """Call ``function(*args)``; an ``Exception`` is recorded, not raised.
@@ -186,15 +195,40 @@ class Student:
 
     def _run(self, text: str, target: Callable, *args: Any) -> Call:
         self.in_flight = text  # kept when a time-out (not an Exception) ends the call
+        self.handed += args
         try:
             value = target(*args)
         except MemoryError:
             raise MemoryLimit() from None
         except Exception as error:  # student code: any Exception is an outcome to report
             self.in_flight = None
+            self._expect_plain_keys(text)
             return Call(text, error=error, line=self.raising_line(error))
         self.in_flight = None
+        self.handed.append(value)
+        self._expect_plain_keys(text)
         return Call(text, value=value)
+
+    def _expect_plain_keys(self, text: str) -> None:
+        """A mismatch when a dict or set this check handed over or got back holds a key whose ``==`` is main.py's:
+        every later lookup of the check in it would run that code (grader.values.key_with_own_eq), which could
+        undo what the check changes before it reads the result. The caller's own input never holds one.
+        Only a class of the submission's can have such an ``==`` (a library's calls Python code only through
+        objects it holds): without one, nothing is looked through."""
+        if self.own_classes is not None and not any(compares_by_code(cls) for cls in self.own_classes):
+            return
+        found = key_with_own_eq(self.handed)
+        if found is TOO_LARGE:
+            raise Mismatch(text, said("waarden van een gewone omvang", "values of an ordinary size"),
+                           said("de objecten van deze aanroep zijn te groot om na te gaan",
+                                "the objects of this call are too large to look through"))
+        if found is not None:
+            raise Mismatch(text, said("sleutels die Python zelf vergelijkt (str, int, tuple ...)",
+                                      "keys that Python compares itself (str, int, tuple ...)"),
+                           said(f"een dictionary of set van deze aanroep heeft een sleutel van klasse {found} met een "
+                                "eigen __eq__: de grader laat die code niet meelopen in zijn eigen opzoekingen",
+                                f"a dictionary or set of this call holds a key of class {found} with its own __eq__: "
+                                "the grader does not run that code inside its own lookups"))
 
     def raising_line(self, error: BaseException) -> dict | None:
         """The last line of the student's own file in the exception's traceback, if any."""

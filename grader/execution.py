@@ -87,7 +87,7 @@ def run_direct(item: pytest.Function, student: Student, seconds: float) -> dict:
     """
     spec = getattr(item, "callspec", None)
     item.funcargs = {**(spec.params if spec is not None else {}), "student": student}
-    student.in_flight = None
+    student.begin()
     started = time.process_time()
     try:
         outcome = _timed(item, seconds)

@@ -146,6 +146,7 @@ class Battery:
     @pytest.fixture
     def student(self) -> Student:
         """The submission under test (its functions, called safely)."""
+        self.current.begin()
         return self.current
 
     # Reports (in the child) ----------------------------------------------------------------------
@@ -328,7 +329,7 @@ class Battery:
                           "problem": LoadProblem("timeout", f"{self.timeout:g} s").to_dict()})
             return
         channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
-        self.current = Student(loaded.functions, loaded.source_lines)
+        self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
         handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
         for index in range(job.next, job.total):
             if job.timeouts >= MAX_TIMEOUTS:

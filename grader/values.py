@@ -116,6 +116,75 @@ def _key(value: object) -> object:
     return value
 
 
+# What key_with_own_eq() answers when the values are too many to look through.
+TOO_LARGE = "too large a value"
+
+
+def key_with_own_eq(roots: list, budget: int = MAX_NODES) -> str | None:
+    """The class name of the first dict key or set member, in or under ``roots``, whose ``==`` is not a builtin
+    type's own (a class with a Python ``__eq__``, also inside a tuple or frozenset key); ``None`` when there is none.
+
+    A dict or set compares a key it holds with every key looked up under the same hash: any lookup or write
+    the battery makes in such a container (``d['status'] = 'open'`` in the caller's own input, ``dict.get(result,
+    'arguments')``) would run that ``__eq__``, code of the submission, inside a check, after its call returned,
+    where it could put back what the check just changed. Containers are read as :func:`plain` reads them (no code
+    runs); a walk that runs out of ``budget`` values answers :data:`TOO_LARGE`, so nothing hides past it.
+    """
+    stack, seen = list(roots), set()
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if value is None or kind in (bool, int, float, str) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        budget -= 1
+        if budget < 0:
+            return TOO_LARGE
+        keys: list = []
+        if issubclass(kind, dict):
+            pairs = list(dict.items(value))
+            keys = [key for key, _ in pairs]
+            stack += [item for _, item in pairs]
+        elif issubclass(kind, (set, frozenset)):
+            keys = list((set if issubclass(kind, set) else frozenset).__iter__(value))
+        elif issubclass(kind, (list, tuple)):
+            stack += list((list if issubclass(kind, list) else tuple).__iter__(value))
+        elif kind is collections.ChainMap:
+            stack += list(vars(value).get("maps", ()))
+        elif kind is types.MappingProxyType:
+            stack += [inner for inner in gc.get_referents(value) if isinstance(inner, dict)]
+        for key in keys:
+            found = _own_eq(key, MAX_DEPTH)
+            if found:
+                return found
+    return None
+
+
+def _own_eq(key: object, depth: int) -> str | None:
+    """The class name of ``key`` (or of a member of a tuple or frozenset key) when its ``__eq__`` is Python code."""
+    kind = type(key)
+    if kind in (str, int, bool, float, bytes, type(None)):
+        return None
+    if compares_by_code(kind):
+        return str.__str__(type.__getattribute__(kind, "__name__"))[:60]
+    if depth > 0 and issubclass(kind, (tuple, frozenset)):
+        for member in list((tuple if issubclass(kind, tuple) else frozenset).__iter__(key)):
+            inner = _own_eq(member, depth - 1)
+            if inner:
+                return inner
+    return None
+
+
+def compares_by_code(kind: type) -> bool:
+    """Whether ``==`` on an instance of ``kind`` runs Python code (the ``__eq__`` its MRO finds first is not a
+    builtin type's own slot), read off the classes' own namespaces (no code runs)."""
+    for cls in type.__getattribute__(kind, "__mro__"):
+        attributes = type.__getattribute__(cls, "__dict__")
+        if "__eq__" in attributes:
+            return type(attributes["__eq__"]) is not types.WrapperDescriptorType
+    return False
+
+
 def same(left: object, right: object) -> bool:
     """True when two plain values are equal with exact types at every level.
 

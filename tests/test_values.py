@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from grader.values import Foreign, plain, same
+from grader.values import TOO_LARGE, Foreign, key_with_own_eq, plain, same
 
 
 class Liar(dict):
@@ -117,3 +117,25 @@ def test_keys_or_members_that_are_one_as_plain_data_make_no_plain_copy():
     assert isinstance(plain({"c1": 1, Twin("c1"): 1}), Foreign)
     assert isinstance(plain({"c1", Twin("c1")}), Foreign)
     assert plain({Twin("c1"): 1}) == {"c1": 1} and plain({"a", "b"}) == {"a", "b"}
+
+
+class OwnKey(str):
+    def __eq__(self, other):
+        raise AssertionError("a key's own __eq__ ran")
+
+    __hash__ = str.__hash__
+
+
+class PlainKey(str):
+    pass
+
+
+def test_keys_with_their_own_eq_are_found_without_running_them():
+    assert key_with_own_eq([{"arguments": {"ticket": "lamp", PlainKey("status"): "done"}}, {"a"}, ("x", 1)]) is None
+    assert key_with_own_eq([{"arguments": {OwnKey("status"): "done"}}]) == "OwnKey"
+    assert key_with_own_eq([[{("c1", OwnKey("x")): 1}]]) == "OwnKey"
+    assert key_with_own_eq([{frozenset({OwnKey("x")})}]) == "OwnKey"
+    nested: list = []
+    for _ in range(60_000):
+        nested = [nested]
+    assert key_with_own_eq([nested]) is TOO_LARGE

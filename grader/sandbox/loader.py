@@ -56,6 +56,7 @@ class Loaded:
     output: str
     notes: list[dict]
     source_lines: list[str]
+    own_classes: object = None  # the classes the submission makes, a live collection (grader.sandbox.classes.ClassRegistry)
 
 
 def decode(data: bytes) -> tuple[str, list[dict]]:
@@ -179,5 +180,5 @@ def load(data: bytes) -> Loaded:
     if not functions:
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS)), output.text())
     notes.extend({"kind": "missing-function", "name": name} for name in FUNCTIONS if name not in functions)
-    return Loaded(functions, output.text(), notes, lines)
+    return Loaded(functions, output.text(), notes, lines, guards.own_classes)
 
