@@ -262,6 +262,37 @@ EXPECTED = {
     "result_lists_all_tickets": {"1": True, "2": True, "3": False},       # D16: **state['tickets'] spread last
     "replay_lists_all_tickets": {"1": True, "2": True, "3": False},       # D18: the same in a replay only
     "done_approval_covers_reopen": {"1": True, "2": True, "3": False},    # D12: H(p) lets p with status open through
+    # Fourth round: lesson rules read on one path only, host inputs taken as str(), checks moved after the replay,
+    # the log's room, versions and tickets taken from other objects than the rule names
+    "approvals_remembered_globally": {"1": True, "2": True, "3": False},
+    "approved_checked_after_replay": {"1": True, "2": True, "3": False},
+    "approved_checked_when_nonempty_only": {"1": True, "2": True, "3": False},
+    "approved_entries_str_converted": {"1": True, "2": True, "3": False},
+    "completed_type_checked_when_nonempty": {"1": True, "2": True, "3": False},
+    "conflict_overridden_by_new_approval": {"1": True, "2": True, "3": False},
+    "conflict_waived_when_stored_fp_approved": {"1": True, "2": True, "3": False},
+    "host_actor_str_converted": {"1": True, "2": True, "3": False},
+    "host_actor_ticket_pattern": {"1": True, "2": True, "3": False},
+    "log_full_before_missing_ticket": {"1": True, "2": True, "3": False},
+    "log_full_when_register_full": {"1": True, "2": True, "3": False},
+    "log_size_checked_after_replay": {"1": True, "2": True, "3": False},
+    "missing_ticket_before_stale": {"1": True, "2": True, "3": False},
+    "new_version_at_least_rows": {"1": True, "2": True, "3": False},
+    "refused_attempts_remembered": {"1": True, "2": True, "3": False},
+    "replay_rechecks_forbidden_by_row_actor": {"1": True, "2": True, "3": False},
+    "replay_replayed_one": {"1": True, "2": True, "3": False},
+    "replay_result_without_status": {"1": True, "2": True, "3": False},
+    "replay_uses_up_approval": {"1": True, "2": True, "3": False},
+    "stale_against_row_count": {"1": True, "2": True, "3": False},
+    "stale_compares_row_version": {"1": True, "2": True, "3": False},
+    "stale_skipped_for_same_status": {"1": True, "2": True, "3": False},
+    "state_checked_after_replay": {"1": True, "2": True, "3": False},
+    "state_ticket_keys_str_converted": {"1": True, "2": True, "3": False},
+    "state_version_checked_when_nonzero": {"1": True, "2": True, "3": False},
+    "success_result_version_from_log": {"1": True, "2": True, "3": False},
+    "tickets_counted_on_state": {"1": True, "2": True, "3": False},
+    "tickets_written_through_setdefault": {"1": True, "2": True, "3": False},
+    "version_staged_before_log_check": {"1": True, "2": True, "3": False},
 }
 
 
