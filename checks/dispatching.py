@@ -43,6 +43,7 @@ APPROVALS = {
     "empty": (lambda q: set(), "set()"),
     "non-hex": (lambda q: {H(q), "g" * 64}, "{{H({var}), 'g' * 64}}"),  # invalid in every reading (D2, A4)
     "none": (lambda q: None, "None"),
+    "64": (lambda q: {H(q)} | other_digests(63), "{{H({var})}} | others(63)"),  # a full register (D2)
     "65": (lambda q: {H(q)} | other_digests(64), "{{H({var})}} | others(64)"),  # one too many (D2)
 }
 

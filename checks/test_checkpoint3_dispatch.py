@@ -3,8 +3,8 @@
 import pytest
 
 from checks import lesson
-from checks.dispatching import (H, Scene, change_nested, expect_approved_success, expect_no_leak, expect_outcome,
-                                expect_replay, expect_status, expect_success, set_in)
+from checks.dispatching import (OTHERS, H, Scene, change_nested, expect_approved_success, expect_no_leak,
+                                expect_outcome, expect_replay, expect_status, expect_success, set_in)
 from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
@@ -257,14 +257,17 @@ def test_d14_log_full_at_64(student):
     expect_status(scene.attempt(version=64), "log-full")
 
 
-@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog en telt completed daarna 64 rijen.",
-       en="With 63 rows in completed a new call still succeeds and completed then holds 64 rows.",
-       hint_nl="Pas bij 64 bestaande rijen is het log vol, niet eerder.",
-       hint_en="The log is only full with 64 existing rows, not earlier.")
+@check(3, "D14", nl="Met 63 rijen in completed slaagt een nieuwe call nog, ook met 64 goedkeuringen in approved, en telt "
+       "completed daarna 64 rijen.",
+       en="With 63 rows in completed a new call still succeeds, also with 64 approvals in approved, and completed then "
+          "holds 64 rows.",
+       hint_nl="Pas bij 64 bestaande rijen in completed is het log vol, niet eerder; goedkeuringen tellen niet mee.",
+       hint_en="The log is only full with 64 existing rows in completed, not earlier; approvals do not count.")
 def test_d14_63_rows_still_room(student):
     scene = Scene(student)
     scene.fill(63)
-    expect_outcome(scene.attempt(version=63), ("ok", 64))
+    scene.say(OTHERS)  # a full register beside the log: its 64 entries are no rows
+    expect_outcome(scene.attempt(approval="64", version=63), ("ok", 64))
     rows = len(plain(scene.log))
     if rows != 64:
         raise Mismatch(scene.tried("len(completed)"), "64", str(rows))

@@ -293,6 +293,7 @@ EXPECTED = {
     "tickets_counted_on_state": {"1": True, "2": True, "3": False},
     "tickets_written_through_setdefault": {"1": True, "2": True, "3": False},
     "version_staged_before_log_check": {"1": True, "2": True, "3": False},
+    "log_full_counts_approvals": {"1": True, "2": True, "3": False},    # D14: rows and approvals summed
 }
 
 
