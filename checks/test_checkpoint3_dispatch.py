@@ -217,15 +217,19 @@ def test_d12_approval_required(student, case):
     expect_status(call, "approval-required")
 
 
-@check(3, "D13", nl="Een goedgekeurd voorstel voor een ticket dat niet in state staat, krijgt missing-ticket.",
-       en="An approved proposal for a ticket that is not in state gets missing-ticket.",
-       hint_nl="De dispatcher maakt geen nieuwe tickets aan: controleer of het ticket al bestaat.",
-       hint_en="The dispatcher creates no new tickets: check that the ticket already exists.")
+@check(3, "D13", nl="Een goedgekeurd voorstel voor een ticket dat niet in state staat, krijgt missing-ticket, met status "
+       "done en met status open.",
+       en="An approved proposal for a ticket that is not in state gets missing-ticket, with status done and with status "
+          "open.",
+       hint_nl="De dispatcher maakt geen nieuwe tickets aan, ook niet om er een te openen: controleer of het ticket al "
+               "bestaat.",
+       hint_en="The dispatcher creates no new tickets, not even to open one: check that the ticket already exists.")
 # 'lam' and 'amp' begin and end lamp, 'lamp-2' and 'xlamp' begin and end with it: a partial match lets them in.
 # 'version' and 'tickets' are valid tickets too, and keys of state itself: only state['tickets'] holds tickets.
 @pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-", "amp", "xlamp", "version", "tickets"])
 def test_d13_missing_ticket(student, ticket):
-    expect_status(Scene(student).attempt(ticket=ticket), "missing-ticket")
+    for status in ("done", "open"):  # opening an unknown ticket creates none either
+        expect_status(Scene(student).attempt(ticket=ticket, status=status), "missing-ticket")
 
 
 @check(3, "D15", nl="Tickets waarvan de naam met die van het ticket begint (lamp-2 en lampx naast lamp), zijn andere "
