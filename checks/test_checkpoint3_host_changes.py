@@ -51,6 +51,13 @@ def _tickets_replaced(scene: Scene) -> None:
                        "'pump': 'done'}}", said(f"state is {show(found)}", f"state is {show(found)}"))
 
 
+def _ticket_removed(scene: Scene) -> None:
+    scene.run()  # c1 set lamp to done: its row names lamp
+    scene.assign("state['tickets']", {"sensor": "open"})
+    expect_status(scene.attempt(call_id="c2", version=1, status="open"), "missing-ticket")
+    expect_unchanged(scene.tried("state"), {"state": {"version": 1, "tickets": {"sensor": "open"}}}, state=scene.state)
+
+
 def _log_cleared(scene: Scene) -> None:
     scene.run()
     scene.log.clear()
@@ -72,6 +79,7 @@ CHANGES = {  # id -> what the host does between the calls, and the clause the se
     "approval-revoked": _approval_revoked,                        # D12
     "version-set-by-host": _version_set_by_host,                  # D11
     "tickets-replaced": _tickets_replaced,                        # D15
+    "ticket-removed": _ticket_removed,                            # D13
     "log-cleared": _log_cleared,                                  # D10
     "replay-old-version-full-log-no-ticket": _replay_against_everything,  # D18
 }

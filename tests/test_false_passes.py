@@ -295,6 +295,7 @@ EXPECTED = {
     "version_staged_before_log_check": {"1": True, "2": True, "3": False},
     "log_full_counts_approvals": {"1": True, "2": True, "3": False},    # D14: rows and approvals summed
     "open_creates_missing_ticket": {"1": True, "2": True, "3": False},  # D13: open creates the ticket
+    "ticket_known_from_log": {"1": True, "2": True, "3": False},        # D13: a removed ticket counts
 }
 
 
