@@ -24,9 +24,10 @@ from grader.sandbox.loader import LoadFailure, LoadProblem, load
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
 # After a submission's first time-out, each further check gets this share of --timeout (at
-# least 0.25 s); after MAX_TIMEOUTS time-outs or memory exhaustions the rest of its checks
+# least REDUCED_TIMEOUT_FLOOR seconds: the heaviest check of a correct solution takes well under it); after MAX_TIMEOUTS time-outs or memory exhaustions the rest of its checks
 # are not run.
 REDUCED_TIMEOUT_SHARE = 0.1
+REDUCED_TIMEOUT_FLOOR = 1.0
 MAX_TIMEOUTS = 10
 # A submission's CPU time for the whole battery, in all its children: this many times --timeout,
 # at least SUBMISSION_CPU_FLOOR seconds. Past it, the checks left are not run (a correct solution
@@ -235,7 +236,7 @@ class Battery:
         return self._check_timeout(job) * 2 + 1.0
 
     def _check_timeout(self, job: Job) -> float:
-        return min(self.timeout, max(0.25, self.timeout * REDUCED_TIMEOUT_SHARE)) if job.timeouts else self.timeout
+        return min(self.timeout, max(REDUCED_TIMEOUT_FLOOR, self.timeout * REDUCED_TIMEOUT_SHARE)) if job.timeouts else self.timeout
 
     def _receive(self, job: Job, selector: selectors.BaseSelector, running: dict[int, Job]) -> None:
         messages, closed = job.child.read_messages()
