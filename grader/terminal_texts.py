@@ -1,0 +1,146 @@
+"""The terminal's own texts, in Dutch and English (grader.terminal prints them)."""
+
+TEXT = {
+    "nl": {
+        "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
+                      "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
+        "summary": "{n} inzendingen beoordeeld; rapporten in {out}",
+        "reused": "{n} ervan ongewijzigd sinds een eerdere run: hun resultaat is hergebruikt (--force beoordeelt opnieuw)",
+        "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
+        "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
+        "checkpoint": "Checkpoint {k} ({function}): {verdict}",
+        "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
+        "failed-one": "niet geslaagd: {n} van de {total} controle mislukt",
+        "not-graded": "niet beoordeeld",
+        "tried": "geprobeerd", "expected": "verwacht", "got": "jouw code", "hint": "tip",
+        "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
+                  "het rapport toont p helemaal)",
+        "more": "... en nog {n} mislukte controles; zie het rapport",
+        "more-one": "... en nog {n} mislukte controle; zie het rapport",
+        "listed": "de {n} mislukte controles staan in het rapport", "listed-one": "de mislukte controle staat in het rapport",
+        "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
+                           "fouten komen mogelijk daaruit)",
+        "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
+                            "vingerafdruk laat ook goedgekeurde voorstellen mislukken, en een proposal_fingerprint "
+                            "die vastloopt of een fout geeft ook dispatch_ticket als dat hem gebruikt)",
+        "line": "regel", "cell": "cel {cell}, regel {line}",
+        "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
+                       "voer dezelfde opdracht opnieuw uit om verder te gaan",
+        "interrupted-force": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
+                             "voer de opdracht opnieuw uit zonder --force om verder te gaan (met --force begint "
+                             "alles opnieuw)",
+        "interrupted-late-force": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in "
+                                  "{out} misschien nog van een eerdere run; voer de opdracht opnieuw uit zonder --force "
+                                  "om af te maken",
+        "interrupted-self": "grade: onderbroken voordat {file} beoordeeld was; er is niets geschreven",
+        "interrupted-self-report": ": {report} is een rapport van een eerdere run, misschien van een oudere versie van "
+                                   "{file}; voer grade opnieuw uit voor een nieuw rapport",
+        "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
+        "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
+                            "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
+        "load": "{file} kon niet worden geladen ({kind}): {detail}",
+        "report": "Volledig rapport: {path}",
+        "score": "Score: {score}/{max}",
+        "missing": "{file} definieert geen functie {function}",
+        "cases": "({n} gevallen, het eerste:)",
+        "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld "
+                     "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
+        "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld "
+                         "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
+        "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
+                       "{total} inzendingen ({error}); is de controle zelf defect?",
+        "check-error-where": " Details per inzending in {where}.", "and": "en",
+        # Usage errors (exit code 2) and failures of the run itself.
+        "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
+        "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
+        "positive": "{option} moet positief zijn",
+        "out-file": "--out {out} is een bestand, geen map",
+        "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
+                      "kies een andere map (een map erin mag)",
+        "out-submission": "--out {out} ligt in de map van een inzending: de rapporten zouden die inzending "
+                          "veranderen; kies een andere map (een nieuwe map naast de inzendingen mag)",
+        "internal": "interne fout: {error}",
+        "output": "kan de uitvoer in {out} niet schrijven: {error} (kies met --out een map waarin je mag schrijven)",
+        "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
+        # What a check got instead of a result, and why a file could not be loaded, in words.
+        "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
+        "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
+        "not-run-budget": "niet uitgevoerd: de rekentijd voor alle controles samen was op", "memory": "te veel geheugen",
+        "not-run-memory": "niet uitgevoerd: je code gebruikte herhaaldelijk te veel geheugen",
+        "not-run-crashed": "niet uitgevoerd: het proces stopte herhaaldelijk onverwacht",
+        "kinds": {"syntax": "syntaxfout", "indentation": "inspringing klopt niet", "policy": "niet toegestaan",
+                  "runtime": "fout in de code buiten je functies", "timeout": "laden duurde te lang",
+                  "crashed": "het proces stopte onverwacht", "encoding": "geen leesbare tekst",
+                  "empty": "geen code", "unreadable": "onleesbaar", "too-large": "te groot", "missing-functions": "geen van de drie functies"},
+    },
+    "en": {
+        "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
+                      "without memory or CPU limits and without a time limit per check",
+        "summary": "{n} submissions graded; reports in {out}",
+        "reused": "{n} of them unchanged since an earlier run: their result was reused (--force grades again)",
+        "summary-one": "{n} submission graded; reports in {out}",
+        "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
+        "checkpoint": "Checkpoint {k} ({function}): {verdict}",
+        "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",
+        "failed-one": "not passed: {n} of the {total} check failed",
+        "not-graded": "not graded",
+        "tried": "tried", "expected": "expected", "got": "your code", "hint": "hint",
+        "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
+                  "the report shows p in full)",
+        "more": "... and {n} more failed checks; see the report",
+        "more-one": "... and {n} more failed check; see the report",
+        "listed": "the {n} failed checks are in the report", "listed-one": "the failed check is in the report",
+        "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "
+                           "failures may come from there)",
+        "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
+                            "approved proposals fail too, and a proposal_fingerprint that gets stuck or raises an error "
+                            "makes dispatch_ticket do so when it uses it)",
+        "line": "line", "cell": "cell {cell}, line {line}",
+        "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
+                       "run the same command again to continue",
+        "interrupted-force": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
+                             "run the command again without --force to continue (with --force everything is graded "
+                             "again)",
+        "interrupted-late-force": "grade: interrupted; the reports written are complete, the class outputs in {out} "
+                                  "may still be those of an earlier run; run the command again without --force to "
+                                  "finish",
+        "interrupted-self": "grade: interrupted before {file} was graded; nothing was written",
+        "interrupted-self-report": ": {report} is a report from an earlier run, perhaps of an older version of "
+                                   "{file}; run grade again for a new report",
+        "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
+        "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
+                            "still be those of an earlier run; run the same command again to finish",
+        "load": "{file} could not be loaded ({kind}): {detail}",
+        "report": "Full report: {path}",
+        "score": "Score: {score}/{max}",
+        "missing": "{file} defines no function {function}",
+        "cases": "({n} cases, the first one:)",
+        "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded "
+                     "(a folder or file not named as the export names them?): {names}",
+        "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded "
+                         "(a folder or file not named as the export names them?): {names}",
+        "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
+                       "submissions ({error}); is the check itself broken?",
+        "check-error-where": " Details per submission in {where}.", "and": "and",
+        "required": "the following arguments are required: PATH",
+        "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
+        "positive": "{option} must be positive",
+        "out-file": "--out {out} is a file, not a folder",
+        "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
+                      "choose another folder (one inside it is fine)",
+        "out-submission": "--out {out} is inside a submission's folder: the reports would change that "
+                          "submission; choose another folder (a new folder beside the submissions is fine)",
+        "internal": "internal error: {error}",
+        "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
+        "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
+        "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
+        "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
+        "not-run-budget": "not run: the CPU time for all checks together was used up", "memory": "too much memory",
+        "not-run-memory": "not run: your code repeatedly used too much memory",
+        "not-run-crashed": "not run: the process repeatedly stopped unexpectedly",
+        "kinds": {"syntax": "syntax error", "indentation": "wrong indentation", "policy": "not allowed",
+                  "runtime": "error in the code outside your functions", "timeout": "loading took too long",
+                  "crashed": "the process stopped unexpectedly", "encoding": "not readable text",
+                  "empty": "no code", "unreadable": "unreadable", "too-large": "too large", "missing-functions": "none of the three functions"},
+    },
+}
