@@ -63,7 +63,7 @@ def test_every_result_says_where_it_came_from(run):
 
 
 def test_inputs_are_never_changed(run):
-    inputs, before, after = run[0], run[1], run[2]
+    before, after = run[1], run[2]
     assert after.keys() == before.keys()
     assert after == before
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.reports import classview, feedback, html, i18n, markdown, selection
+from grader.reports import classview, feedback, html, i18n, selection
 from grader.terminal import Progress
 from test_reports import LANGS, XSS, all_passing, check, document, load_error, md, page, passing, result, shown
 
