@@ -200,6 +200,15 @@ def test_timeout_crash_and_error_outcomes_are_explained():
     assert "niet op tijd klaar" in text and "signal SIGKILL" in text and "RecursionError: maximum depth" in text
 
 
+def test_a_check_that_only_ran_out_of_time_or_memory_gives_no_hint_of_its_rule():
+    # The rule's hint answers a wrong value; a time-out or memory exhaustion has its own advice.
+    checks = passing("v", 1, 2) + [check("v9", 1, "timeout"), check("v10", 1, "memory"), check("v11", 1, "not-run"),
+                                   check("v12", 1, "failed", tried="f(p)", expected="1", got="2")]
+    for rendered in (shown(result(checks)), md(result(checks))):
+        assert "Tip voor v12." in rendered
+        assert not any(f"Tip voor v{n}." in rendered for n in (9, 10, 11))
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_root_cause_note_when_checkpoint_1_failed(lang):
     res = bool_version(lang)

@@ -113,10 +113,17 @@ def _concealed(entries: dict) -> dict:
     return concealed
 
 
+# Outcomes that say something about the student's answer: only then does the rule's hint help (a time-out,
+# a memory exhaustion or a crash has its own advice in the outcome's text).
+_ANSWERED = {"failed", "error"}
+
+
 def _failure(group: dict, total: int) -> dict:
     cases = [_case(record) for record in group["records"]]
+    answered = any(record["outcome"] in _ANSWERED for record in group["records"])
     return {
-        "id": group["id"], "message": group["message"], "hint": group["hint"], "clause": group["clause"],
+        "id": group["id"], "message": group["message"], "hint": group["hint"] if answered else None,
+        "clause": group["clause"],
         "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total,
         "cases": cases[:SHOWN_CASES], "more": max(0, len(cases) - SHOWN_CASES),
     }
