@@ -17,6 +17,15 @@ _ERROR = r"(?P<error>[A-Za-z]*(?:Error|Exception)): "  # the exception's name be
 
 # (English message as a regular expression, Dutch with \g<name> or \N for what it found), first match wins.
 _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
+    # grader/sandbox/loader.py: syntax of a newer Python than the one grading
+    (r"(.+): a type statement is Python 3\.12 syntax, and grading runs Python ([\d.]+)",
+     r"\1: een type-statement is syntaxis van Python 3.12, en de beoordeling draait op Python \2"),
+    (r"(.+): a type parameter list in \[\.\.\.\] is Python 3\.12 syntax, and grading runs Python ([\d.]+)",
+     r"\1: typeparameters tussen [...] zijn syntaxis van Python 3.12, en de beoordeling draait op Python \2"),
+    (r"(.+): this f-string \(quotes, a backslash or # inside \{\.\.\.\}\) is Python 3\.12 syntax, and "
+     r"grading runs Python ([\d.]+)",
+     r"\1: deze f-string (aanhalingstekens, een backslash of # binnen {...}) is syntaxis van Python 3.12, en de "
+     r"beoordeling draait op Python \2"),
     # grader/sandbox/policy.py and patterns.py
     (r"a name of (\d+) characters is too long \(at most (\d+)\)\.",
      r"een naam van \1 tekens is te lang (hoogstens \2)."),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from grader.reports import feedback, markdown
@@ -111,3 +113,19 @@ def test_a_check_that_meets_input_or_exit_says_what_happened_in_both_languages()
     assert "input()" in said[0]["en"] and "keyboard" in said[0]["en"] and "toetsenbord" in said[0]["nl"]
     assert "SystemExit" in said[1]["en"] and "exit()" in said[1]["en"] and "aangeroepen" in said[1]["nl"]
     assert "SystemExit: 1" in said[2]["en"] and "SystemExit: 1" in said[2]["nl"]
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="this syntax is valid from Python 3.12 on")
+@pytest.mark.parametrize("code", ["type Ticket = dict[str, str]", "def first[T](items: list[T]) -> T:\n    return items[0]",
+                                  "class Box[T]:\n    pass", "x = 'a'\ny = f\"{x + \"b\"}\""])
+def test_syntax_of_a_newer_python_says_which_python_grades(code):
+    # Valid on the student's Python 3.12: "invalid syntax" alone would send them looking for a typo.
+    detail = problem_of(code)["detail"]
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert "Python 3.12" in detail and version in detail
+    assert "Python 3.12" in in_dutch(detail) and "beoordeling" in in_dutch(detail)
+
+
+def test_a_plain_syntax_error_says_nothing_of_python_versions():
+    assert "Python" not in problem_of("def f(:\n    pass")["detail"]
+    assert "Python" not in problem_of("x = f'{'")["detail"]

@@ -93,6 +93,30 @@ def decode(data: bytes) -> tuple[str, list[dict]]:
     return text, notes
 
 
+# Syntax that Python 3.12 added (PEP 695 and PEP 701), as a line starts or as an older parser words its error.
+_TYPE_STATEMENT = re.compile(r"\s*type\s+[A-Za-z_]\w*\s*[\[=]")
+_TYPE_PARAMETERS = re.compile(r"\s*(?:async\s+)?(?:def|class)\s+[A-Za-z_]\w*\s*\[")
+_REUSED_QUOTE = re.compile(r"""f(['"]).*?\{[^{}]*?\1[^{}]*?\1[^{}]*?\}""", re.I)
+
+
+def newer_syntax(message: str, line: str) -> str | None:
+    """What on ``line`` is syntax of Python 3.12 or newer, given the parser's error ``message``; None if nothing.
+
+    In: a SyntaxError's ``msg`` and its source line (str). Out: the construct in words (str),
+    only when running on Python 3.11 (a newer parser accepts these).
+    """
+    if sys.version_info >= (3, 12):
+        return None
+    if _TYPE_STATEMENT.match(line):
+        return "a type statement"
+    if _TYPE_PARAMETERS.match(line):
+        return "a type parameter list in [...]"
+    if message.startswith("f-string expression part cannot include") or (
+            message.startswith("f-string") and _REUSED_QUOTE.search(line)):
+        return "this f-string (quotes, a backslash or # inside {...})"
+    return None
+
+
 def compile_source(text: str) -> object:
     """Compile ``text`` under :class:`GraderPolicy`; a :class:`LoadFailure` names the first problem."""
     lines = text.split("\n")
@@ -105,6 +129,10 @@ def compile_source(text: str) -> object:
         if isinstance(error, TabError):  # plain words: which line, what is mixed, what to do
             detail = (f"line {line} is indented with tabs where the lines around it use spaces (or the other way "
                       "round); Python cannot tell how deep that is: indent with spaces only (4 per level)")
+        newer = newer_syntax(error.msg, lines[line - 1] if line else "")
+        if newer:
+            detail = (f"{error.msg}: {newer} is Python 3.12 syntax, and grading runs Python "
+                      f"{sys.version_info.major}.{sys.version_info.minor}")
         raise LoadFailure(LoadProblem(kind, detail, line, error.offset,
                                       lines[line - 1].rstrip() if line else None)) from None
     except (RecursionError, MemoryError, ValueError) as error:
