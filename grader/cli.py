@@ -92,11 +92,20 @@ def main(argv: list[str] | None = None) -> int:
     # are all closed by then, and the operating system frees the memory.
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
+    # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
+    on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         return _main(argv)
     except BrokenPipeError:  # ``grade ... | head``: the reader left; every output file is written
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except KeyboardInterrupt:  # while starting (importing, reading the options): nothing was done yet
+        from grader.terminal_texts import TEXT
+
+        print(TEXT[language(sys.argv[1:] if argv is None else argv)]["interrupted-start"], file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, on_term)
 
 
 def _in_a_submission(out: Path, graded: Path) -> bool:
@@ -148,12 +157,7 @@ def _main(argv: list[str] | None = None) -> int:
     if any(_in_a_submission(out, Path(path)) for path in args.paths if Path(path).is_dir()):
         print(f"grade: {text['out-submission'].format(out=args.out)}", file=sys.stderr)
         return EXIT_USAGE
-    # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
-    on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
-    try:
-        return _run(args, out, options, checks, chosen)
-    finally:
-        signal.signal(signal.SIGTERM, on_term)
+    return _run(args, out, options, checks, chosen)
 
 
 def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None, chosen: bool) -> int:

@@ -35,6 +35,7 @@ TEXT = {
         "interrupted-self": "grade: onderbroken voordat {file} beoordeeld was; er is niets geschreven",
         "interrupted-self-report": ": {report} is een rapport van een eerdere run, misschien van een oudere versie van "
                                    "{file}; voer grade opnieuw uit voor een nieuw rapport",
+        "interrupted-start": "grade: onderbroken tijdens het opstarten; er is niets beoordeeld of geschreven",
         "interrupted-early": "grade: onderbroken tijdens het zoeken naar inzendingen; er is niets beoordeeld of geschreven",
         "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
                             "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
@@ -107,6 +108,7 @@ TEXT = {
         "interrupted-self": "grade: interrupted before {file} was graded; nothing was written",
         "interrupted-self-report": ": {report} is a report from an earlier run, perhaps of an older version of "
                                    "{file}; run grade again for a new report",
+        "interrupted-start": "grade: interrupted while starting; nothing was graded or written",
         "interrupted-early": "grade: interrupted while looking for submissions; nothing was graded or written",
         "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
                             "still be those of an earlier run; run the same command again to finish",

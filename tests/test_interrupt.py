@@ -120,3 +120,47 @@ def test_an_interrupted_self_check_leaves_the_last_report_and_says_it_is_an_earl
     said = capsys.readouterr().err
     assert {path: path.read_bytes() for path in before} == before  # results.json and the report still agree
     assert words in said and str(out / "feedback" / "main.html") in said, said
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "onderbroken"), ("en", "interrupted")])
+def test_ctrl_c_while_the_grader_starts_is_a_message_and_exit_130_not_a_traceback(tmp_path, monkeypatch, capsys,
+                                                                                   lang, words):
+    from grader import cli
+
+    def starting(argv):
+        raise KeyboardInterrupt  # as when Ctrl-C lands while pytest, Jinja2 and the battery are imported
+
+    monkeypatch.setattr(cli, "_main", starting)
+    assert cli.main([str(tmp_path / "main.py"), "--lang", lang]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert words in said and ("nothing" if lang == "en" else "niets") in said, said
+
+
+def catches_sigterm(pid: int) -> bool:
+    """Whether process ``pid`` has a handler for SIGTERM: grader.cli.main() has begun."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:")).split()[1], 16)
+    return bool(caught & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.parametrize("after", [0.0, 0.1, 0.3, 0.6])
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_at_any_moment_of_a_self_check_ends_it_without_a_traceback(tmp_path, after, stop):
+    # From the moment grade's main() runs (before it, Python itself is starting and its imports: as any
+    # Python program, it then prints what Python prints).
+    source = tmp_path / "main.py"
+    shutil.copy(SOLUTIONS / "correct" / "s01_plain_regex.py", source)
+    process = subprocess.Popen([sys.executable, "-m", "grader", str(source), "--quiet"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while process.poll() is None and not catches_sigterm(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(after)
+    process.send_signal(stop)
+    _, stderr = process.communicate(timeout=30)
+    assert "Traceback" not in stderr, stderr
+    # 0: the check was done before the signal came. -SIGINT: Python ends itself by SIGINT (a shell shows 130)
+    # when the KeyboardInterrupt (SIGTERM raises one too) had passed through an exec() of a str, as
+    # dataclasses do while a module is imported.
+    assert process.returncode in (130, 0, -signal.SIGINT), stderr
+    assert process.returncode == 0 or "onderbroken" in stderr, stderr
