@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 import pytest
 
 from grader.details import in_dutch
-from grader.values import TOO_LARGE, compares_by_code, error_text, key_with_own_eq, plain, same, show
+from grader.values import TOO_LARGE, error_text, key_with_own_eq, keyable_with_own_eq, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
 FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")
@@ -214,8 +214,8 @@ class Student:
         every later lookup of the check in it would run that code (grader.values.key_with_own_eq), which could
         undo what the check changes before it reads the result. The caller's own input never holds one.
         Only a class of the submission's can have such an ``==`` (a library's calls Python code only through
-        objects it holds): without one, nothing is looked through."""
-        if self.own_classes is not None and not any(compares_by_code(cls) for cls in self.own_classes):
+        objects it holds), and only a hashable one can be a key: without one, nothing is looked through."""
+        if self.own_classes is not None and not any(keyable_with_own_eq(cls) for cls in self.own_classes):
             return
         found = key_with_own_eq(self.handed)
         if found is TOO_LARGE:

@@ -185,6 +185,20 @@ def compares_by_code(kind: type) -> bool:
     return False
 
 
+def keyable_with_own_eq(kind: type) -> bool:
+    """Whether an instance of ``kind`` can be a dict key or set member whose ``==`` runs Python code: ``kind``
+    compares by code (:func:`compares_by_code`) and is hashable (the ``__hash__`` its MRO finds first is not
+    None; Python sets it to None in a class that defines ``__eq__`` without ``__hash__``). Read off the classes'
+    own namespaces (no code runs)."""
+    if not compares_by_code(kind):
+        return False
+    for cls in type.__getattribute__(kind, "__mro__"):
+        attributes = type.__getattribute__(cls, "__dict__")
+        if "__hash__" in attributes:
+            return attributes["__hash__"] is not None
+    return False
+
+
 def same(left: object, right: object) -> bool:
     """True when two plain values are equal with exact types at every level.
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 
-from grader.values import TOO_LARGE, Foreign, key_with_own_eq, plain, same
+import pytest
+
+from grader.values import TOO_LARGE, Foreign, key_with_own_eq, keyable_with_own_eq, plain, same
 
 
 class Liar(dict):
@@ -139,3 +141,41 @@ def test_keys_with_their_own_eq_are_found_without_running_them():
     for _ in range(60_000):
         nested = [nested]
     assert key_with_own_eq([nested]) is TOO_LARGE
+
+
+class Unhashable:
+    def __eq__(self, other):
+        return True
+
+
+class HashableAgain(Unhashable):
+    def __hash__(self):
+        return 1
+
+
+def test_only_a_class_whose_instances_can_be_keys_counts_as_a_key_with_its_own_eq():
+    # A class with its own __eq__ and no __hash__ is unhashable (Python sets __hash__ = None): its
+    # instances can be no dict key nor set member, so no lookup of the grader can run that __eq__.
+    assert keyable_with_own_eq(OwnKey) and keyable_with_own_eq(HashableAgain)
+    assert not keyable_with_own_eq(Unhashable) and not keyable_with_own_eq(PlainKey) and not keyable_with_own_eq(str)
+
+
+@pytest.mark.parametrize("source, walked", [
+    ("", False),  # no class of its own (the sandbox's own SimpleNamespace stand-in is unhashable)
+    ("from dataclasses import dataclass\n@dataclass\nclass Row:\n    x: int = 0\n", False),
+    ("from dataclasses import dataclass\n@dataclass(frozen=True)\nclass Row:\n    x: int = 0\n", True),
+    ("class Key(str):\n    def __eq__(self, other):\n        return True\n    def __hash__(self):\n        return 1\n", True),
+])
+def test_the_handed_values_are_looked_through_only_when_main_py_has_a_keyable_class_with_its_own_eq(
+        monkeypatch, source, walked):
+    from grader import battery
+    from grader.sandbox.loader import load
+
+    code = source + "def validate_ticket_proposal(p):\n    return dict(p)\n" \
+                    "def proposal_fingerprint(p):\n    return ''\ndef dispatch_ticket(*a):\n    return {}\n"
+    loaded = load(code.encode())
+    looked: list = []
+    monkeypatch.setattr(battery, "key_with_own_eq", lambda roots: looked.append(roots))
+    battery.Student(loaded.functions, loaded.source_lines, loaded.own_classes).call(
+        "validate_ticket_proposal", {"call_id": "c1"})
+    assert bool(looked) is walked
