@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import sys
@@ -28,6 +29,8 @@ MAX_OPEN_FILES = 64
 MAX_MESSAGE = 1024 * 1024
 # How long the parent waits for a child that closed its channel to exit before killing it (seconds).
 REAP_GRACE = 1.0
+# Clock ticks per second of /proc/<pid>/stat's CPU times (Linux).
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") and "SC_CLK_TCK" in getattr(os, "sysconf_names", {}) else 100
 
 
 # The channel's own encoder: json.dumps is also handed to submissions (a copy of it, see
@@ -61,13 +64,25 @@ class Recorder:
 class Child:
     """A running child process: its pid and the read end of its channel (``fd``)."""
 
-    def __init__(self, pid: int, fd: int) -> None:
+    def __init__(self, pid: int, fd: int, cpu_limit: int = 0) -> None:
         self.pid = pid
         self.fd = fd
+        self.cpu_limit = cpu_limit  # its RLIMIT_CPU as set at the start (seconds; 0: unknown)
         self.buffer = b""
         self.killed = False
         self.loaded = False  # this child has sent its load message (the parent's runner sets it)
         self.cpu_seconds = 0.0  # CPU time (user + system, seconds) it used, known once it is reaped
+        self.started = time.monotonic()
+
+    def cpu_now(self) -> float | None:
+        """CPU time (user + system, seconds) the running child has used so far; None where the
+        system does not tell (no ``/proc``, as on macOS) or the child is gone."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+            return (int(fields[11]) + int(fields[12])) / _TICKS
+        except (OSError, ValueError, IndexError):
+            return None
 
     def read_messages(self) -> tuple[list[dict], bool]:
         """Read what is available: (complete messages, True when the child closed its end)."""
@@ -92,6 +107,19 @@ class Child:
             except (ValueError, RecursionError):
                 continue  # a torn line (a dying child) or one nested too deep (a hostile one): not trusted
         return messages, not chunk
+
+    def cap_cpu(self, seconds: float | None) -> bool:
+        """Let the running child use CPU time up to ``seconds`` in all (None: the limit it started with), after
+        which the kernel sends SIGXCPU even while it is inside one long C call, where no Python timer of its
+        own can fire. Out: whether the limit was set (not where ``resource.prlimit`` is missing, as on macOS)."""
+        if not self.cpu_limit or not hasattr(resource, "prlimit"):
+            return False
+        soft = self.cpu_limit if seconds is None else min(self.cpu_limit, max(1, math.ceil(seconds)))
+        try:
+            resource.prlimit(self.pid, resource.RLIMIT_CPU, (soft, self.cpu_limit + 2))
+        except (OSError, ValueError):
+            return False
+        return True
 
     def kill(self) -> None:
         """Kill the child's whole process group (SIGKILL); idempotent."""
@@ -174,7 +202,7 @@ def spawn(work: Callable[[Channel], None], cpu_seconds: int, readable: Sequence[
             os._exit(status)
     os.close(write_fd)
     os.set_blocking(read_fd, False)
-    child = Child(pid, read_fd)
+    child = Child(pid, read_fd, cpu_seconds)
     try:
         _release(held)  # an interrupt held back during the fork arrives here
     except BaseException:

@@ -29,6 +29,11 @@ CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 REDUCED_TIMEOUT_SHARE = 0.1
 REDUCED_TIMEOUT_FLOOR = 1.0
 MAX_TIMEOUTS = 10
+# The wall clock is the last resort, for a child that sleeps or waits (its CPU limits end one that
+# computes): a child past its deadline that still got at least STARVED_SHARE of the wall time as CPU
+# time, as on a machine busy with other work, gets another budget, at most MAX_GRACES times a step.
+STARVED_SHARE = 0.05
+MAX_GRACES = 20
 # A submission's CPU time for the whole battery, in all its children: this many times --timeout,
 # at least SUBMISSION_CPU_FLOOR seconds. Past it, the checks left are not run (a correct solution
 # needs well under a second; without it, one submission could hold a worker for checks x --timeout).
@@ -57,6 +62,10 @@ class Job:
         # busy the machine was, so the result is not kept for reuse (grader.cache).
         self.wall_clock = False
         self.child: isolation.Child | None = None
+        # Past the deadline but still computing (Battery._starved): (monotonic seconds, child's CPU seconds)
+        # when the deadline last moved on, and how often it did in this step.
+        self.grace: tuple[float, float] | None = None
+        self.graces = 0
 
     @property
     def finished(self) -> bool:
@@ -185,7 +194,7 @@ class Battery:
                     self._receive(key.data, selector, running)
                 now = time.monotonic()
                 for job in list(running.values()):
-                    if job.deadline and now > job.deadline and not job.child.killed:
+                    if job.deadline and now > job.deadline and not job.child.killed and not self._starved(job, now):
                         job.child.kill()
                         job.wall_clock = True
         finally:
@@ -213,7 +222,7 @@ class Battery:
         job.spawned_at = job.next
         job.child = isolation.spawn(lambda channel: self._child(job, source, channel), self.child_cpu, self.readable)
         # Loading (again, after a strike or a hand-over) may take the module body's full limit.
-        job.deadline = time.monotonic() + self.timeout * 2 + 1.0
+        job.deadline, job.grace, job.graces = time.monotonic() + self.timeout * 2 + 1.0, None, 0
         running[job.child.fd] = job
         selector.register(job.child.fd, selectors.EVENT_READ, job)
 
@@ -230,6 +239,35 @@ class Battery:
         finally:
             if masking:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+    def _starved(self, job: Job, now: float) -> bool:
+        """Whether ``job``'s child, past its wall-clock deadline, is computing on a busy machine: then its
+        deadline moves on by one more budget (at most MAX_GRACES times a step) and its CPU limits decide.
+
+        A child whose CPU time grew by at least STARVED_SHARE of the wall time since the last look
+        (at the first look of a step: since the child started) is computing; one that sleeps or
+        waits is not. A computing child may then use one more check's CPU time in this step
+        (isolation.Child.cap_cpu). Where the CPU time of a running child is unknown or cannot be
+        capped (no /proc, no prlimit), False: the wall clock decides, as it always did there.
+        """
+        cpu = job.child.cpu_now()
+        since, used = job.grace or (job.child.started, 0.0)
+        if cpu is None or job.graces >= MAX_GRACES or (cpu - used) < STARVED_SHARE * (now - since):
+            return False
+        # From here on, at most one more check's worth of CPU time for this step (a C call that takes
+        # minutes holds off the child's own timer; the kernel's limit ends it, as a time-out).
+        limit = self._check_timeout(job) if job.child.loaded else self.timeout  # a module body: its full limit
+        if job.grace is None and not job.child.cap_cpu(cpu + limit + 1):
+            return False
+        job.grace, job.graces = (now, cpu), job.graces + 1
+        job.deadline = now + self._budget(job)
+        return True
+
+    def _next_step(self, job: Job) -> None:
+        """A step of ``job``'s child ended: the next one gets a fresh wall-clock deadline and its full CPU limit."""
+        if job.graces:
+            job.child.cap_cpu(None)
+        job.deadline, job.grace, job.graces = time.monotonic() + self._budget(job), None, 0
 
     def _budget(self, job: Job) -> float:
         """Outside wall-clock budget for the step in flight (seconds)."""
@@ -284,12 +322,12 @@ class Battery:
                     job.child.loaded = True
                 if job.load is None:  # a fresh child after a strike or a hand-over loads again: same result
                     job.load = execution.clipped_load(message)
-                job.deadline = time.monotonic() + self._budget(job)
+                self._next_step(job)
         elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
             job.outcomes[job.next] = execution.clipped_outcome(message["outcome"])
             job.timeouts += message["outcome"]["outcome"] in STRIKES
             job.next += 1
-            job.deadline = time.monotonic() + self._budget(job)
+            self._next_step(job)
 
     def _after_exit(self, job: Job, status: int) -> None:
         """Account for a child that ended before finishing its work (killed, crashed)."""
