@@ -24,16 +24,27 @@ SKIPPED = ("__pycache__", ".pyc", ".pyo", ".DS_Store")
 STAMP = (2024, 1, 1, 0, 0, 0)
 
 SETUP = """#!/usr/bin/env bash
-# Gradescope runs this once while it builds the autograder image: install Python 3.10+ and this
-# grader (with its dependencies from PyPI) into a virtual environment, from the bundled source.
+# Gradescope runs this once while it builds the autograder image: find (or install) Python 3.11+
+# and install this grader (with its dependencies from PyPI) into a virtual environment, from the
+# bundled source. Ubuntu 22.04's python3 is 3.10: its python3.11 package is taken then.
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 SOURCE="$(cd "$(dirname "$0")" && pwd)"
-if ! python3 -c 'import sys, venv, ensurepip; assert sys.version_info >= (3, 10)' 2>/dev/null; then
+CHECK='import sys, venv, ensurepip; assert sys.version_info >= (3, 11)'
+pick() {
+  for candidate in python3 python3.13 python3.12 python3.11; do
+    if command -v "$candidate" >/dev/null && "$candidate" -c "$CHECK" 2>/dev/null; then
+      PYTHON="$candidate"; return 0
+    fi
+  done
+  return 1
+}
+if ! pick; then
   apt-get update
-  apt-get install -y python3 python3-venv python3-pip
+  apt-get install -y python3.11 python3.11-venv || apt-get install -y python3 python3-venv python3-pip
+  pick || { echo "setup.sh: the grader needs Python 3.11 or newer" >&2; exit 1; }
 fi
-python3 -m venv "$ROOT/venv"
+"$PYTHON" -m venv "$ROOT/venv"
 "$ROOT/venv/bin/python" -m pip install --upgrade pip
 "$ROOT/venv/bin/python" -m pip install "$SOURCE/project"
 """

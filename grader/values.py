@@ -264,12 +264,13 @@ def text_of(value: object, limit: int) -> str:
 
     ``value`` may be a submission's object (an exception): its ``__str__`` may return a str
     subclass whose own ``__getitem__`` or ``__len__`` would defeat the cut, so the text is
-    copied into a plain str (``str.__str__``) before it is cut.
+    copied into a plain str (``str.__str__``) before it is cut; a cut text ends in ``…``.
     """
     try:
-        return str.__str__(str(value))[:limit]
+        text = str.__str__(str(value))
     except Exception:
         return "?"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def error_text(error: BaseException, limit: int) -> str:

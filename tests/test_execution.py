@@ -384,3 +384,19 @@ def test_a_capped_child_inside_one_long_c_call_ends_by_sigxcpu():
         child.kill()
         status = child.reap()
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU
+
+
+def test_a_fresh_child_whose_module_body_times_out_again_is_a_time_out_of_the_check_in_flight():
+    # Not "crashed (exit 0)": the child stopped by itself because loading again ran out of time.
+    battery = runner.Battery([], 2, 1, lambda job, checks: None)
+    job = runner.Job(submission=None, total=3)
+    job.child = FakeChild(0.0)
+    job.child.loaded = False
+    battery._handle(job, {"load": True, "status": "ok", "output": "", "notes": []})
+    job.next = job.spawned_at = 1  # after a strike, a fresh child for check 1
+    job.child = FakeChild(0.0)
+    job.child.loaded = False
+    battery._handle(job, {"load": True, "status": "failed", "output": "",
+                          "problem": {"kind": "timeout", "detail": "2 s", "line": None, "column": None, "source": None}})
+    battery._after_exit(job, 0)
+    assert job.load["status"] == "ok" and job.outcomes == {1: {"outcome": "timeout"}} and job.next == 2
