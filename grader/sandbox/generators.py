@@ -16,6 +16,7 @@ hands it to :func:`kept` (``_generator_`` in the namespace); both functions are 
 from __future__ import annotations
 
 import ast
+import collections.abc
 import types
 
 # The inner function's name: reserved, so the body's own name still calls the outer function (a recursive
@@ -32,6 +33,26 @@ def kept(generator: object) -> object:
         _KEPT[:] = [held for held in _KEPT if getattr(held, "gi_frame", None) is not None]
         _LET_GO_AT[0] = max(1024, 2 * len(_KEPT))
     return generator
+
+
+def _keys(view: collections.abc.KeysView):
+    """``KeysView.__iter__`` as ``ItemsView`` and ``ValuesView`` iterate: a ``for`` loop over the mapping."""
+    for key in view._mapping:
+        yield key
+
+
+def delegate_nothing() -> None:
+    """Make the library generators a submission can reach hand nothing on when they are freed (in: nothing;
+    out: None; idempotent, for the whole process).
+
+    A suspended generator that delegates with ``yield from`` is closed by Python when it is freed, and closing
+    it calls ``close()`` of the iterator it delegates to. ``collections.abc.KeysView`` iterates its mapping so
+    (``KeysView(m)``, ``typing.KeysView(m)``, ``Mapping.keys(m)``): main.py's mapping could hand it an iterator
+    of its own, whose ``close()``, a plain method, would then run wherever the grader let go of that generator
+    (a value it overwrites in its own input), inside a check after the call returned. A ``for`` loop leaves the
+    iterator alone; iteration itself is the same.
+    """
+    collections.abc.KeysView.__iter__ = _keys
 
 
 def _own_scope(node: ast.AST):

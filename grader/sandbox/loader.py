@@ -13,6 +13,7 @@ import typing
 
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
+from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
 from grader.sandbox.output import OutputBuffer
 from grader.sandbox.policy import GraderPolicy
@@ -191,6 +192,7 @@ def load(data: bytes) -> Loaded:
     # would be handed what the grader's libraries cached (a class, the real type). Start empty.
     for clear in getattr(typing, "_cleanups", ()):
         clear()
+    delegate_nothing()  # a library generator freed by the grader calls no close() of main.py's
     limit = _time_left()
     started = time.process_time()
     try:
