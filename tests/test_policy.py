@@ -23,6 +23,8 @@ REFUSED_AT_COMPILE = {
     "transformer temp name": "_tmp0 = 1",
     "print collector name": "_print = 1",
     "builtins dunder": "__builtins__ = {}",
+    "the class hook's name, beside the module header names": "__license__ = 'MIT'\n__metaclass__ = type",
+    "a module attribute Python reads, beside the module header names": "__author__ = 'x'\n__loader__ = None",
     "dunder attribute": "x = ().__reduce__",
     "context of an exception": "try:\n    int('x')\nexcept ValueError as e:\n    c = e.__context__",
     "a special method outside the list": "class C:\n    def __getattr__(self, name):\n        return 1",

@@ -233,7 +233,34 @@ ACCEPTED = {
         "        super().__init_subclass__()\n        cls.extra = True\nclass B(Tagged):\n    pass\nclass C(A):\n    pass\n"
         "assert Rule.registry == ['A', 'Tagged', 'B', 'C'] and B.extra and not hasattr(A, 'extra') and C.tag == 'c'\n"
         "assert not hasattr(Rule, 'tag') and A().tag == 'a'"
-    ),}
+    ),
+    "a module header of metadata names, as templates write it": (
+        "__author__ = 'Jan'\n__copyright__ = 'Copyright 2024'\n__credits__ = ['Jan']\n__license__ = 'MIT'\n"
+        "__version__ = '1.0'\n__maintainer__ = 'Jan'\n__email__ = 'jan@example.nl'\n__status__ = 'Production'\n"
+        "__date__ = '2024-09-12'\n__contact__ = 'jan'\nassert __license__ == 'MIT'"
+    ),
+    "datetime.UTC, time.localtime/gmtime, a typed logger, sys.version_info by name, types.NoneType": (
+        "import logging, sys, time, types\nfrom datetime import UTC, datetime, timezone\n"
+        "log: logging.Logger = logging.getLogger(__name__)\nhandler: logging.Handler = logging.StreamHandler()\n"
+        "assert isinstance(log, logging.Logger) and datetime.now(UTC).tzinfo is timezone.utc\n"
+        "assert time.strftime('%Y', time.localtime()) and time.gmtime().tm_year > 2000 and time.asctime()\n"
+        "assert sys.version_info.major == 3 and sys.version_info >= (3, 8) and sys.version_info[:2] >= (3, 8)\n"
+        "assert isinstance(None, types.NoneType) and not isinstance(0, (str, types.NoneType))"
+    ),
+    "typing extras: runtime_checkable, ChainMap, LiteralString": (
+        "from typing import ChainMap, LiteralString, Protocol, runtime_checkable\n"
+        "@runtime_checkable\nclass Check(Protocol):\n    def __call__(self, value: object, /) -> bool: ...\n"
+        "TOOL: LiteralString = 'set_ticket'\nlayers: ChainMap[str, int] = ChainMap({}, {'a': 1})\n"
+        "assert layers['a'] == 1 and isinstance(Check, type)"
+    ),
+    "functools.wraps keeps the wrapped function's name and docstring (main.py's own functions)": (
+        "import functools, json\nREGISTRY = {}\ndef check(func):\n    @functools.wraps(func)\n"
+        "    def guarded(*args):\n        return func(*args)\n    REGISTRY[guarded.__name__] = guarded\n    return guarded\n"
+        "@check\ndef identifier(value):\n    'An id.'\n    return value\n"
+        "assert list(REGISTRY) == ['identifier'] and identifier.__doc__ == 'An id.' and identifier(3) == 3\n"
+        "@functools.wraps(json.dumps)\ndef mine():\n    pass\nassert mine.__name__ == 'mine'"
+    ),
+}
 
 
 @pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())

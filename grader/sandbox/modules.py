@@ -51,14 +51,14 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                                           "ValuesView", "ItemsView")),
     "typing": (typing, ("Any", "Dict", "List", "Set", "FrozenSet", "Tuple", "Optional", "Union", "Mapping",
                         "MutableMapping", "Iterable", "Iterator", "Sequence", "Callable", "Final", "Literal",
-                        "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "TypedDict", "NamedTuple", "Protocol",
+                        "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "ChainMap", "LiteralString", "runtime_checkable", "TypedDict", "NamedTuple", "Protocol",
                         "TypeVar", "Type", "ClassVar", "get_args", "TypeAlias", "Collection", "AbstractSet",
                         "Generator", "Pattern", "Match", "DefaultDict", "Deque", "Counter", "OrderedDict",
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
                         "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",
                         "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr", "overload",
                         "ParamSpec", "Concatenate")),
-    "types": (types, ("MappingProxyType",)),
+    "types": (types, ("MappingProxyType", "NoneType")),
     # The numeric tower for isinstance tests (an int check written as numbers.Integral); its register, like that of
     # collections.abc, is refused by the attribute guard, and a class built on one is refused as any ABC base.
     "numbers": (numbers, ("Number", "Complex", "Real", "Rational", "Integral")),
@@ -71,8 +71,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                                   "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),
     # Clocks and timestamps (a time in a log row, a duration in a debug line); no sleep.
     "time": (time, ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
-                    "strftime", "ctime")),
-    "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "MINYEAR", "MAXYEAR")),
+                    "strftime", "ctime", "localtime", "gmtime", "asctime")),
+    "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "UTC", "MINYEAR", "MAXYEAR")),
     "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),
     "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode")),
     "hmac": (hmac, ("compare_digest",)),
@@ -118,6 +118,10 @@ def _private_copy(function: types.FunctionType) -> types.FunctionType:
     return copy
 
 
+# ``sys.version_info`` as a plain tuple that also names its parts (``sys.version_info.major``).
+_VERSION_INFO = collections.namedtuple("version_info", "major minor micro releaselevel serial")
+
+
 def sys_view(output: Any, exit_function: Callable[..., None]) -> ModuleView:
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
     ``stdout``/``stderr`` (both write to the captured output), ``version_info``, ``version``,
@@ -125,7 +129,7 @@ def sys_view(output: Any, exit_function: Callable[..., None]) -> ModuleView:
     a deeper C stack could crash the process)."""
     limit = sys.getrecursionlimit()
     namespace = {
-        "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": tuple(sys.version_info[:3]),
+        "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": _VERSION_INFO(*sys.version_info),
         "version": sys.version, "platform": sys.platform,
         "exit": staticmethod(exit_function), "stdout": output, "stderr": output,
         "getrecursionlimit": staticmethod(lambda: limit), "setrecursionlimit": staticmethod(lambda new_limit: None),
@@ -167,7 +171,8 @@ def logging_view() -> ModuleView:
     accept every call and show nothing, ``basicConfig``, the module-level functions and the levels."""
     quiet = QuietLogging()
     levels = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARNING": 30, "WARN": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
-    namespace: dict[str, Any] = {"__slots__": (), **levels}
+    namespace: dict[str, Any] = {"__slots__": (), **levels,
+                                 "Logger": QuietLogging, "Handler": QuietLogging}  # type hints, isinstance
     for name in ("getLogger", "StreamHandler", "NullHandler", "Formatter", "LoggerAdapter"):
         namespace[name] = staticmethod(lambda *args, **kwargs: quiet)
     for name in ("debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",

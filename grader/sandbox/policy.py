@@ -57,7 +57,10 @@ def reserved_name(name: str) -> bool:
 
 # Dunder names innocent modules and classes define; Python gives them no hidden power here
 # (``__slots__`` only limits the attributes of the submission's own instances).
-PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots__", "__match_args__"})
+PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots__", "__match_args__",
+                                # a module header as templates write it (pydoc shows them; Python reads none)
+                                "__copyright__", "__credits__", "__license__", "__maintainer__", "__email__",
+                                "__status__", "__date__", "__contact__"})
 
 
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an

@@ -241,10 +241,17 @@ def _copier(attribute: str) -> Callable[[Guards, Any], Callable[[Any], Any]]:
 
 
 def _wraps(guards: Guards, value: Any) -> Callable[..., Any]:
-    # A decorator's usual helper, without its effect: copying __name__, __doc__ and __dict__ and
-    # setting __wrapped__ would write attributes of any function (a grader function among them).
+    # A decorator's usual helper, with its effect only between main.py's own functions: the wrapper takes the
+    # name and docstring of the function it wraps (a registry keyed by ``f.__name__`` finds it), which main.py
+    # can read anyway. Nothing else: __dict__ and __wrapped__ would hand over, or write, attributes of any
+    # function (a grader function among them), and a grader function's name stays off main.py's functions.
     def wraps(wrapped: Any, assigned: Any = (), updated: Any = ()) -> Any:
-        return lambda wrapper: wrapper
+        def decorate(wrapper: Any) -> Any:
+            if student_function(wrapped) and student_function(wrapper):
+                wrapper.__name__, wrapper.__qualname__ = wrapped.__name__, wrapped.__qualname__
+                wrapper.__doc__ = wrapped.__doc__ if type(wrapped.__doc__) is str else None
+            return wrapper
+        return decorate
     return wraps
 
 
@@ -331,6 +338,12 @@ def _overload(guards: Guards, value: Any) -> Callable[[Any], Callable[..., Any]]
     return overload
 
 
+def _runtime_checkable(guards: Guards, value: Any) -> Callable[[Any], Any]:
+    """``typing.runtime_checkable``: the class as it is (a Protocol class is a plain class here, see
+    grader/sandbox/typing_bases.py; the real one writes ``_is_runtime_protocol`` on its argument)."""
+    return lambda cls: cls
+
+
 _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer", "escape")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
@@ -343,6 +356,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("dataclasses", "replace"): _replace,
     ("typing", "final"): _final,
     ("typing", "overload"): _overload,
+    ("typing", "runtime_checkable"): _runtime_checkable,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
     ("copy", "copy"): _copier("copy"),
