@@ -77,6 +77,9 @@ BAD_IDS = [  # (id suffix, value, note); each is tried as call_id, actor and nam
     ("41", "c" * 41, ""),
     ("newline", "c1\n", ""),
     ("space", "c 1", ""),
+    # A space before or after the id: stripping spaces (strip(" ")) before the check lets these in.
+    ("leading-space", " c1", ""),
+    ("trailing-space", "c1 ", ""),
     ("dot", "c.1", ""),
     ("exclamation", "c1!", ""),
     # The characters between Z and a in ASCII ([ \ ] ^ _ `): a range written [A-z] lets them in.
@@ -198,6 +201,8 @@ CLAUSES["V6"] = refused("V6", [
     ("ticket-all-upper", changed("ticket", "LAMP")),
     ("ticket-exclamation", changed("ticket", "lamp!")),
     ("ticket-space", changed("ticket", "la mp")),
+    ("ticket-leading-space", changed("ticket", " lamp")),
+    ("ticket-trailing-space", changed("ticket", "lamp ")),
     ("ticket-dot", changed("ticket", "lamp.1")),
     ("ticket-upper-inside", changed("ticket", "lAmp")),
     ("ticket-upper-after-hyphen", changed("ticket", "lamp-X")),

@@ -92,6 +92,7 @@ GOOD_IDS = [  # (id suffix, value); each is tried as call_id, actor and name (V3
     ("mixed", "x-1_Y"),
     ("letter-digit", "A9"),
     ("40-hyphens", "a" + "-" * 39),
+    ("word-approved", "approved"),  # a word the lesson uses as a field name is still a valid id
 ]
 
 
@@ -125,7 +126,8 @@ def test_v4_version_accepted(student, case):
 @pytest.mark.parametrize("case", accepted([
     (f"ticket-{name}", changed("ticket", value)) for name, value in (
         ("one-letter", "a"), ("z", "z"), ("32", "l" * 32), ("digits", "a1"), ("hyphen-last", "a-"),
-        ("mixed", "lamp-2b"), ("32-hyphens", "a" + "-" * 31))
+        ("mixed", "lamp-2b"), ("32-hyphens", "a" + "-" * 31),
+        ("word-approved", "approved"))
 ]))
 def test_v6_edge_ticket_accepted(student, case):
     expect_accepted(student, case)

@@ -74,6 +74,15 @@ def _replay_against_everything(scene: Scene) -> None:
     expect_unchanged(call.shown, before, state=scene.state)  # the ticket stays gone (D18: changes nothing)
 
 
+def _replay_after_version_set_back(scene: Scene) -> None:
+    scene.run()  # c1 succeeded: version 1, its row holds version 1
+    scene.assign("state", {"version": 0, "tickets": {"lamp": "open", "sensor": "open"}})  # a backup from before c1
+    before = snapshot(state=scene.state)
+    call = scene.attempt(approval="empty")
+    expect_replay(call, 1)  # D18: a replay ignores the current version, older as well as newer
+    expect_unchanged(call.shown, before, state=scene.state)
+
+
 CHANGES = {  # id -> what the host does between the calls, and the clause the second call is judged by
     "approval-added-later": _approval_added_later,                # D12
     "approval-revoked": _approval_revoked,                        # D12
@@ -82,6 +91,7 @@ CHANGES = {  # id -> what the host does between the calls, and the clause the se
     "ticket-removed": _ticket_removed,                            # D13
     "log-cleared": _log_cleared,                                  # D10
     "replay-old-version-full-log-no-ticket": _replay_against_everything,  # D18
+    "replay-after-version-set-back": _replay_after_version_set_back,  # D18
 }
 
 

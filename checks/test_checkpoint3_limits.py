@@ -67,15 +67,23 @@ def _row_removed_at_64(scene: Scene) -> None:
     expect_outcome(scene.attempt(version=64), ("ok", 65))
 
 
-ROOM = {"refusals-at-63-rows": _refusals_at_63, "row-removed-at-64-rows": _row_removed_at_64}
+def _ticket_removed_at_64(scene: Scene) -> None:
+    scene.fill(64)  # 64 rows, all about lamp
+    scene.assign("state['tickets']", {"sensor": "open"})  # rows about a ticket the host removed are rows all the same
+    expect_status(scene.attempt(call_id="c2", version=64, ticket="sensor"), "log-full")
+
+
+ROOM = {"refusals-at-63-rows": _refusals_at_63, "row-removed-at-64-rows": _row_removed_at_64,
+        "ticket-removed-at-64-rows": _ticket_removed_at_64}
 
 
 @check(3, "D14", nl="log-full hangt alleen af van het aantal rijen dat completed nu heeft: geweigerde calls tellen niet "
-       "mee en een rij die de host weghaalde, maakt weer plaats.",
-       en="log-full depends only on the number of rows completed holds now: refused calls do not count, and a row the "
-          "host removed makes room again.",
-       hint_nl="Tel bij elke call len(completed), niet je eigen teller van calls of pogingen.",
-       hint_en="Count len(completed) at every call, not a counter of your own of calls or attempts.")
+       "mee, een rij die de host weghaalde, maakt weer plaats, en een rij over een ticket dat de host weghaalde, "
+       "telt nog.",
+       en="log-full depends only on the number of rows completed holds now: refused calls do not count, a row the "
+          "host removed makes room again, and a row about a ticket the host removed still counts.",
+       hint_nl="Tel bij elke call len(completed), niet je eigen teller van calls of pogingen, en tel elke rij mee.",
+       hint_en="Count len(completed) at every call, not a counter of your own of calls or attempts, and count every row.")
 @pytest.mark.parametrize("how", list(ROOM))
 def test_d14_room_counted_from_the_log_as_it_is(student, how):
     ROOM[how](Scene(student))
