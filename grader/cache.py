@@ -38,10 +38,6 @@ class ResultCache:
         # A damaged catalogue is dropped whole: every entry then counts as missing and is graded again.
         self.catalogue: dict[str, dict] = stored if _valid_catalogue(stored) else {}
 
-    def has(self, submission: Submission) -> bool:
-        """Whether an entry for ``submission`` is stored (without reading it)."""
-        return self._path(submission).is_file()
-
     def key(self, submission: Submission) -> str:
         """The hex key of ``submission``'s entry: sha256 of its file's sha256, the kind of file and the key parts.
 

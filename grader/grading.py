@@ -158,7 +158,8 @@ class _Outputs:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
         stamp = self.stamps.stamp(self.cache.key(submission), submission)
         current = None if self.single else self.stamps.current(submission, stamp, self.out)
-        if current is not None and self.cache.has(submission):  # its reports are written for this very result
+        # Its reports are written for this very result, and its signed entry (which results.json is written from) holds.
+        if current is not None and self.cache.entry(submission) is not None:
             self._add(submission, stamp, current)
             return True
         cached = None if self.force else self.cache.get(submission)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 
 import pytest
 
@@ -130,22 +131,31 @@ def test_a_deleted_or_edited_class_output_is_written_again(tmp_path):
     assert again["feedback/anna.html"] == first["feedback/anna.html"]   # the students' reports were current
 
 
-def test_a_result_decided_by_the_wall_clock_is_graded_again_next_run(tmp_path):
-    # A long C call cannot be interrupted by the CPU budget: the child is killed on the wall
-    # clock, which depends on how busy the machine is, so that result is not reused. A plain
-    # endless loop runs out of its CPU budget (deterministic) and is reused.
+@pytest.mark.parametrize("cappable", [True, False], ids=["cpu-limit", "wall-clock"])
+def test_a_result_decided_by_the_wall_clock_is_graded_again_next_run(tmp_path, monkeypatch, cappable):
+    # A long C call cannot be interrupted by the child's own CPU timer. Where the parent can lower the
+    # child's CPU limit (Linux), the kernel ends it after one more check's CPU time: decided by CPU time,
+    # reused. Elsewhere the child is killed on the wall clock, which depends on how busy the machine is,
+    # so that result is not reused. A plain endless loop runs out of its CPU budget and is reused.
+    from grader import cli, isolation
+
+    if cappable and not (os.path.exists("/proc/self/stat") and hasattr(isolation.resource, "prlimit")):
+        pytest.skip("Linux: /proc and prlimit")
+    if not cappable:
+        monkeypatch.setattr(isolation.Child, "cap_cpu", lambda self, seconds: False)
     text = SOURCE.decode("utf-8")
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "c_call.py").write_text(text + "\n\ndef proposal_fingerprint(p):\n    return str(sum(range(10**11)))\n")
     (folder / "loop.py").write_text(text + "\n\ndef proposal_fingerprint(p):\n    while True:\n        pass\n")
     out = tmp_path / "out"
-    assert run_grade(str(folder), "--out", str(out), "--quiet", "--timeout", "0.5").returncode == 0
+    assert cli.main([str(folder), "--out", str(out), "--quiet", "--timeout", "0.5"]) == cli.EXIT_OK
     results = results_by_id(out)
     assert results["c_call"]["checkpoints"]["2"]["passed"] is False and results["loop"]["score"] == 1
     stamped = json.loads(signing.verified(out / ".cache" / "reports.json"))
-    assert "loop" in stamped["submissions"] and "c_call" not in stamped["submissions"]
-    assert stamped["class"] is None                                     # so the class outputs are written again
+    assert "loop" in stamped["submissions"] and ("c_call" in stamped["submissions"]) is cappable
+    if not cappable:
+        assert stamped["class"] is None                                 # so the class outputs are written again
 
 
 def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_result(tmp_path):
@@ -173,6 +183,24 @@ def test_damaged_cache_or_stamps_mean_grading_again_never_a_crash_or_a_bare_resu
     done = run_grade(str(folder), "--out", str(out), "--quiet")
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert {i: r["score"] for i, r in results_by_id(out).items()} == {"anna": 3, "bram": 0}
+
+
+def test_an_altered_cache_entry_is_graded_again_even_while_the_reports_are_current(tmp_path):
+    # Its reports' stamp still matches, but the entry results.json is written from no longer verifies.
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "anna.py").write_bytes(SOURCE)
+    (folder / "bram.py").write_bytes(SOURCE + b"\n# bram\n")
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    for entry in (out / ".cache").glob("??/*.json"):
+        entry.write_bytes(entry.read_bytes() + b"x")  # one byte more: no longer signed
+    (folder / "cas.py").write_bytes(SOURCE + b"\n# cas\n")  # a new student: results.json is written again
+    done = run_grade(str(folder), "--out", str(out))
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    results = results_by_id(out)
+    assert all(part["checks"] for result in results.values() for part in result["checkpoints"].values())
+    assert {i: r["score"] for i, r in results.items()} == {"anna": 3, "bram": 3, "cas": 3}
 
 
 def test_class_outputs_a_run_no_longer_writes_are_removed(tmp_path):
