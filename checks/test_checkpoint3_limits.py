@@ -77,11 +77,10 @@ ROOM = {"refusals-at-63-rows": _refusals_at_63, "row-removed-at-64-rows": _row_r
         "ticket-removed-at-64-rows": _ticket_removed_at_64}
 
 
-@check(3, "D14", nl="log-full hangt alleen af van het aantal rijen dat completed nu heeft: geweigerde calls tellen niet "
-       "mee, een rij die de host weghaalde, maakt weer plaats, en een rij over een ticket dat de host weghaalde, "
-       "telt nog.",
-       en="log-full depends only on the number of rows completed holds now: refused calls do not count, a row the "
-          "host removed makes room again, and a row about a ticket the host removed still counts.",
+@check(3, "D14", nl="log-full hangt alleen af van de rijen in completed nu: geweigerde calls tellen niet, een "
+       "weggehaalde rij maakt plaats en een rij over een weggehaald ticket telt mee.",
+       en="log-full depends only on the rows completed holds now: refused calls do not count, a removed row makes "
+          "room and a row about a removed ticket still counts.",
        hint_nl="Tel bij elke call len(completed), niet je eigen teller van calls of pogingen, en tel elke rij mee.",
        hint_en="Count len(completed) at every call, not a counter of your own of calls or attempts, and count every row.")
 @pytest.mark.parametrize("how", list(ROOM))
