@@ -66,7 +66,7 @@ class Job:
         # when the deadline last moved on, and how often it did in this step.
         self.grace: tuple[float, float] | None = None
         self.graces = 0
-        self.reload_failed = False  # the current child's module body ran out of time when loaded again
+        self.reload_timed_out = False  # the current child's module body ran out of time when loaded again
 
     @property
     def finished(self) -> bool:
@@ -220,7 +220,7 @@ class Battery:
         if job.finished:
             self._finish(job)
             return
-        job.spawned_at, job.reload_failed = job.next, False
+        job.spawned_at, job.reload_timed_out = job.next, False
         job.child = isolation.spawn(lambda channel: self._child(job, source, channel), self.child_cpu, self.readable)
         # Loading (again, after a strike or a hand-over) may take the module body's full limit.
         job.deadline, job.grace, job.graces = time.monotonic() + self.timeout * 2 + 1.0, None, 0
@@ -324,7 +324,7 @@ class Battery:
                 if job.load is None:  # a fresh child after a strike or a hand-over loads again: same result
                     job.load = execution.clipped_load(message)
                 elif message["status"] == "failed":  # loading again failed (the body's time limit, on a busy machine)
-                    job.reload_failed = message["problem"].get("kind") == "timeout"
+                    job.reload_timed_out = message["problem"].get("kind") == "timeout"
                 self._next_step(job)
         elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
             job.outcomes[job.next] = execution.clipped_outcome(message["outcome"])
@@ -337,7 +337,7 @@ class Battery:
         if job.load is not None and not job.child.killed and status == 0 and (
                 job.timeouts >= MAX_TIMEOUTS or job.next > job.spawned_at):
             return  # the child stopped by itself: after its last strike, or to hand over to a fresh child
-        timed_out = job.child.killed or job.reload_failed or (
+        timed_out = job.child.killed or job.reload_timed_out or (
             os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
         reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
         if job.load is None:
