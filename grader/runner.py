@@ -23,9 +23,9 @@ from grader.sandbox.loader import LoadFailure, LoadProblem, load
 
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
-# After a submission's first time-out, each further check gets this share of --timeout (at
-# least REDUCED_TIMEOUT_FLOOR seconds: the heaviest check of a correct solution takes well under it); after MAX_TIMEOUTS time-outs or memory exhaustions the rest of its checks
-# are not run.
+# After a submission's first time-out, each further check gets this share of --timeout (at least REDUCED_TIMEOUT_FLOOR
+# seconds: the heaviest check of a correct solution takes well under it); after MAX_TIMEOUTS time-outs or memory
+# exhaustions the rest of its checks are not run.
 REDUCED_TIMEOUT_SHARE = 0.1
 REDUCED_TIMEOUT_FLOOR = 1.0
 MAX_TIMEOUTS = 10
@@ -247,18 +247,19 @@ class Battery:
 
         A child whose CPU time grew by at least STARVED_SHARE of the wall time since the last look
         (at the first look of a step: since the child started) is computing; one that sleeps or
-        waits is not. A computing child may then use one more check's CPU time in this step
-        (isolation.Child.cap_cpu). Where the CPU time of a running child is unknown or cannot be
-        capped (no /proc, no prlimit), False: the wall clock decides, as it always did there.
+        waits is not. A computing child's kernel CPU limit then drops to about two checks' worth
+        (isolation.Child.cap_cpu; see below). Where the CPU time of a running child is unknown or cannot
+        be capped (no /proc, no prlimit), False: the wall clock decides, as it always did there.
         """
         cpu = job.child.cpu_now()
         since, used = job.grace or (job.child.started, 0.0)
         if cpu is None or job.graces >= MAX_GRACES or (cpu - used) < STARVED_SHARE * (now - since):
             return False
-        # From here on, at most one more check's worth of CPU time for this step (a C call that takes
-        # minutes holds off the child's own timer; the kernel's limit ends it, as a time-out).
+        # What the step in flight may still use (one check's worth; the kernel's limit ends a C call of minutes,
+        # which holds off the child's own timer) and one check's worth for a step begun before this loop reads
+        # the message and restores the limit (the child's seccomp filter refuses to set limits).
         limit = self._check_timeout(job) if job.child.loaded else self.timeout  # a module body: its full limit
-        if job.grace is None and not job.child.cap_cpu(cpu + limit + 1):
+        if job.grace is None and not job.child.cap_cpu(cpu + 2 * limit + 1):
             return False
         job.grace, job.graces = (now, cpu), job.graces + 1
         job.deadline = now + self._budget(job)
