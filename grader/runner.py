@@ -81,9 +81,8 @@ class Battery:
     parent after the first children have started (work that then costs no wall time, such as
     compiling the report templates on the other core). ``child_cpu``: one child's CPU-time limit,
     ``submission_cpu``: the CPU time of all of a submission's children (seconds; by default derived
-    from ``timeout``). In the child, each check runs as
-    grader.execution decides (directly, or through pytest's protocol and its report hooks);
-    outcomes go to the parent one check at a time.
+    from ``timeout``). In the child, each check runs as grader.execution decides (directly, or through
+    pytest's protocol and its report hooks); outcomes go to the parent one check at a time.
     """
 
     def __init__(self, submissions: Sequence[Submission], timeout: float, jobs: int,
