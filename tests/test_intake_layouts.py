@@ -167,3 +167,27 @@ def test_the_terminal_names_what_became_no_submission(tmp_path):
     done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en")
     assert done.returncode == 0, done.stderr
     assert "1 entry of the folder became no submission" in done.stderr and "dekker eva main.py" in done.stderr
+
+
+# An export of a single student: the student's own folder is the export's entry, not a wrapper to drop.
+ONE_STUDENT = [
+    ("moodle", "Anouk Jansen_1234567_assignsubmission_file", ("1234567", "Anouk Jansen")),
+    ("classroom", "ticket-anouk", ("anouk", "anouk")),
+    ("brightspace", "123-456 - Anouk Jansen - Dec 1, 2026 1205 PM", ("anouk-jansen", "Anouk Jansen")),
+]
+
+
+@pytest.mark.parametrize("layout, entry, expected", ONE_STUDENT)
+@pytest.mark.parametrize("form", ["export", "zip", "forced", "entry"])
+def test_an_export_of_one_student_is_that_export(layout, entry, expected, form, tmp_path):
+    parent = "ticket-submissions" if layout == "classroom" else "export"
+    members = {f"{parent}/{entry}/main.py": "@correct"}
+    if form == "zip":
+        (tmp_path / "export.zip").write_bytes(fixtures.content({"zip": members}))
+        path = tmp_path / "export.zip"
+    else:
+        (tmp_path / parent / entry).mkdir(parents=True)
+        (tmp_path / parent / entry / "main.py").write_text("x = 1")
+        path = tmp_path / parent / entry if form == "entry" else tmp_path / parent
+    submissions, _ = discover([str(path)], layout=layout if form == "forced" else "auto")
+    assert [(s.layout, s.id, s.name, s.graded_file) for s in submissions] == [(layout, *expected, "main.py")]

@@ -9,7 +9,7 @@ from typing import Sequence
 from grader.discover import archives
 from grader.discover.choose import build
 from grader.discover.files import Tree, scan_folder, single_file
-from grader.discover.layouts import LAYOUTS, detect, folders
+from grader.discover.layouts import LAYOUTS, detect, folders, student_folder
 from grader.discover.model import (SOURCES, Attempt, Sources, Student, Submission, SubmissionList, UsageError,
                                    fields, restore, safe_name, unique)
 
@@ -34,7 +34,11 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
                unclaimed: list[str] | None = None) -> tuple[list[Submission], bool]:
     """The submissions in ``tree`` and whether it was one student's own folder or archive; the
     top-level entries no student took are added to ``unclaimed`` (see :func:`discover`)."""
-    full = tree.unwrap(full=True, keep_name=in_archive)
+    stop = None if layout == folders.NAME else student_folder
+    parent = Path(raw).resolve().parent
+    if stop and not in_archive and stop(tree.root_name, parent.name):  # one student's folder of an export
+        tree = tree.within(parent.name, str(parent))
+    full = tree.unwrap(full=True, keep_name=in_archive, stop=stop)
     module = detect(full) if layout == AUTO else LAYOUTS[layout]
     if module is folders:
         plain = full if in_archive else tree.unwrap(full=False)

@@ -79,14 +79,20 @@ class Tree:
             groups.setdefault(ref.rel.split("/", 1)[0], []).append(ref)
         return groups
 
-    def unwrap(self, *, full: bool = True, keep_name: bool = False) -> Tree:
+    def within(self, parent: str, origin: str) -> Tree:
+        """This tree as the only entry of the folder ``parent`` (its name) at ``origin`` (its path)."""
+        return Tree(parent, origin, [ref.under(f"{self.root_name}/{ref.rel}") for ref in self.files],
+                    {f"{self.root_name}/{folder}".rstrip("/") for folder in self.git_dirs}, self.notes)
+
+    def unwrap(self, *, full: bool = True, keep_name: bool = False,
+               stop: Callable[[str, str], bool] | None = None) -> Tree:
         """Drop wrapping folders (``export/...``) while every file shares one.
 
         ``full=False`` drops one wrapper only when it holds two or more entries, one of them a
         folder: ``anna/src/main.py`` stays ``anna``'s, and a class folder's only student,
         ``bob/solution.py`` and ``bob/old.py``, stays ``bob``; ``keep_name`` keeps ``root_name``
-        (an archive's stem). ``wrapper`` is the
-        innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
+        (an archive's stem). ``stop(name, parent)`` true keeps the folder ``name`` (inside ``parent``) and
+        what it lies in: an export's only student folder. ``wrapper`` is the innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
         file is renamed once, however deep the wrappers (time linear in the length of the names).
         """
         if not self.files:
@@ -98,6 +104,10 @@ class Tree:
             inside = {_part(ref.rel, len(first)) for ref in self.files} if first else set()
             nested = any("/" in ref.rel[len(first):] for ref in self.files)
             prefix = first if len(inside) >= 2 and nested else ""
+        if stop is not None:
+            parts = prefix.split("/")[:-1]
+            kept = next((i for i, part in enumerate(parts) if stop(part, parts[i - 1] if i else self.root_name)), None)
+            prefix = prefix if kept is None else "".join(part + "/" for part in parts[:kept])
         if not prefix:
             return self
         cut, wrapper = len(prefix), prefix[:-1].rsplit("/", 1)[-1]

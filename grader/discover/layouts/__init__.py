@@ -17,6 +17,13 @@ MIN_SHARE = 0.5
 EXTRAS = {"index.html", "readme.txt", "readme.md", "grades.csv"}
 
 
+def student_folder(name: str, parent: str) -> bool:
+    """Whether an export layout names a student's folder so (``Anouk Jansen_1234567_assignsubmission_file``
+    for Moodle; ``ticket-anouk`` in ``ticket-submissions`` for GitHub Classroom; a Brightspace folder):
+    such a folder is the export's entry, never a wrapper to drop, even as the export's only one."""
+    return any(module.student_folder(name, parent) for module in EXPORTS.values() if hasattr(module, "student_folder"))
+
+
 def detect(tree: Tree) -> ModuleType:
     """The layout of ``tree``: the export layout claiming the largest share (at least
     MIN_SHARE) of its top-level entries, else plain folders.

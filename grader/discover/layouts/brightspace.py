@@ -46,6 +46,12 @@ def parse(entry: str) -> dict | None:
     return found.groupdict() if found else None
 
 
+def student_folder(name: str, parent: str) -> bool:
+    """Whether a folder named ``name`` (inside one named ``parent``) is a Brightspace submission folder."""
+    parts = parse(name)
+    return parts is not None and parts["file"] is None
+
+
 def claims(tree: Tree) -> int:
     """How many top-level entries are Brightspace submissions (``index.html`` counts too)."""
     groups = tree.top()

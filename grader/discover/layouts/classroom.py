@@ -19,8 +19,18 @@ SUFFIX = "-submissions"
 
 
 def _slug(tree: Tree) -> str | None:
-    name = tree.wrapper or tree.root_name
-    return name[: -len(SUFFIX)] if name.endswith(SUFFIX) and len(name) > len(SUFFIX) else None
+    return _assignment(tree.wrapper or tree.root_name)
+
+
+def _assignment(folder: str) -> str | None:
+    """The assignment's slug of a ``<slug>-submissions`` folder, else None."""
+    return folder[: -len(SUFFIX)] if folder.endswith(SUFFIX) and len(folder) > len(SUFFIX) else None
+
+
+def student_folder(name: str, parent: str) -> bool:
+    """Whether a folder named ``name`` is a student's repository in the ``<slug>-submissions`` folder ``parent``."""
+    slug = _assignment(parent)
+    return bool(slug) and name.startswith(f"{slug}-") and len(name) > len(slug) + 1
 
 
 def claims(tree: Tree) -> int:

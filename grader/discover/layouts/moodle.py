@@ -35,6 +35,11 @@ def parse(entry: str) -> dict | None:
     return found.groupdict() if found else None
 
 
+def student_folder(name: str, parent: str) -> bool:
+    """Whether a folder named ``name`` (inside one named ``parent``) is a Moodle submission folder."""
+    return parse(name) is not None
+
+
 def claims(tree: Tree) -> int:
     """How many top-level entries of ``tree`` are Moodle submission folders or files."""
     return sum(1 for entry in tree.top() if parse(entry))
