@@ -259,6 +259,7 @@ class Progress:
             error = f" ({check['error']})" if check.get("error") and check["outcome"] in ("crashed", "error") else ""
             where = f"; {detail['got']}" if detail.get("got") else ""  # a time-out: the line it was at
             said = check["outcome"] + _NOT_RUN.get(check.get("error"), "")  # not run: why
-            self.say(f"    {self.text['got']}: {self.text[said]}{error}{where}")
+            label = self.text["outcome" if check["outcome"] == "error" else "got"]  # the check broke off: not the code's
+            self.say(f"    {label}: {self.text[said]}{error}{where}")
         if check["outcome"] != "not-run":  # not run: the rule's hint does not apply to an endless loop
             self.say(f"    {self.text['hint']}: {check['hint']}")

@@ -12,7 +12,7 @@ TEXT = {
         "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
         "failed-one": "niet geslaagd: {n} van de {total} controle mislukt",
         "not-graded": "niet beoordeeld",
-        "tried": "geprobeerd", "expected": "verwacht", "got": "jouw code", "hint": "tip",
+        "tried": "geprobeerd", "expected": "verwacht", "got": "jouw code", "outcome": "uitkomst", "hint": "tip",
         "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
                   "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
@@ -65,7 +65,7 @@ TEXT = {
         "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
         # What a check got instead of a result, and why a file could not be loaded, in words.
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
-        "error": "de controle kon niet worden afgerond", "not-run": "niet uitgevoerd na herhaalde time-outs",
+        "error": "de controle brak af voordat ze een oordeel had (komt het niet door je code, meld het je docent)", "not-run": "niet uitgevoerd na herhaalde time-outs",
         "not-run-budget": "niet uitgevoerd: de rekentijd voor alle controles samen was op", "memory": "te veel geheugen",
         "not-run-memory": "niet uitgevoerd: je code gebruikte herhaaldelijk te veel geheugen",
         "not-run-crashed": "niet uitgevoerd: het proces stopte herhaaldelijk onverwacht",
@@ -85,7 +85,7 @@ TEXT = {
         "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",
         "failed-one": "not passed: {n} of the {total} check failed",
         "not-graded": "not graded",
-        "tried": "tried", "expected": "expected", "got": "your code", "hint": "hint",
+        "tried": "tried", "expected": "expected", "got": "your code", "outcome": "outcome", "hint": "hint",
         "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
                   "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
@@ -136,7 +136,7 @@ TEXT = {
         "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
         "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
-        "error": "the check could not be completed", "not-run": "not run after repeated time-outs",
+        "error": "the check broke off before it reached a verdict (if your code is not the cause, tell your teacher)", "not-run": "not run after repeated time-outs",
         "not-run-budget": "not run: the CPU time for all checks together was used up", "memory": "too much memory",
         "not-run-memory": "not run: your code repeatedly used too much memory",
         "not-run-crashed": "not run: the process repeatedly stopped unexpectedly",

@@ -383,3 +383,14 @@ def compare_snapshot(name: str, lang: str, rendered: str) -> None:
                     "and review the new file")
     assert rendered == path.read_bytes().decode("utf-8"), \
         f"{path.name} differs; if the change is intended, regenerate with UPDATE_SNAPSHOTS=1 and review the diff"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_check_that_broke_off_is_not_shown_as_what_the_code_did(lang):
+    # An error outcome is an exception in the check's own code as often as in the student's: the report
+    # does not put it under "your code", and tells the student what to do if their code is not the cause.
+    checks = passing("v", 1, 2) + [check("v11", 1, "error", error="KeyError: tickets")]
+    said = i18n.MESSAGES["outcome_error"][lang].split("{error}")[0]
+    for rendered in (shown(result(checks, lang=lang), lang), md(result(checks, lang=lang), lang)):
+        section = rendered[rendered.index(said) - 200:rendered.index(said)]
+        assert i18n.MESSAGES["got"][lang] not in section and i18n.MESSAGES["outcome"][lang] in section

@@ -44,7 +44,7 @@ def _checkpoint_output(cp: dict, t) -> str:
                 if case[key] is not None:
                     lines.append(f"  - {t(key)}:{templating.markdown_value(case[key], '    ')}")
             if case["outcome"] != "failed":
-                lines.append(f"  - {t('got')}: {_outcome(case, t)}")
+                lines.append(f"  - {t('outcome' if case['outcome'] == 'error' else 'got')}: {_outcome(case, t)}")
         if failure["hint"]:
             lines.append(f"  - {t('hint')}: {failure['hint']}")
     if len(cp["failures"]) > LISTED_CHECKS:

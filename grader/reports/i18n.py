@@ -122,8 +122,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The process running your code stopped unexpectedly ({error}), for example because it used too "
               "much memory.",
     },
-    "outcome_error": {"nl": "Deze controle kon niet worden afgerond: {error}",
-                      "en": "This check could not be completed: {error}"},
+    "outcome": {"nl": "Uitkomst", "en": "Outcome"},  # instead of "got" where the check itself broke off
+    "outcome_error": {"nl": "Deze controle brak af voordat ze een oordeel had: {error}. Komt dat niet door je eigen "
+                            "code, meld het dan aan je docent.",
+                      "en": "This check broke off before it reached a verdict: {error}. If your own code is not "
+                            "the cause, tell your teacher."},
     "outcome_not_run": {
         "nl": "Niet uitgevoerd: de beoordeling is gestopt na herhaalde time-outs.",
         "en": "Not run: grading stopped after repeated time-outs.",
