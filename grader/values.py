@@ -106,13 +106,20 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
 
 
 def _key(value: object) -> object:
-    """Make a plain value usable as a dict key or set member (lists become tuples)."""
-    if isinstance(value, list):
+    """Make a plain value usable as a dict key or set member: lists (and tuples holding them) become
+    tuples, a dict the frozenset of its pairs, a set a frozenset, a bytearray bytes.
+
+    Such a value comes from a hashable subclass of a builtin container (its own ``__hash__``), whose
+    plain copy is the unhashable base type. Nothing is sorted or turned into text: the keys of a dict
+    need not be comparable with each other, and an int too long for ``repr`` is a fine key."""
+    if isinstance(value, (list, tuple)):
         return tuple(_key(item) for item in value)
     if isinstance(value, dict):
-        return tuple(sorted(((repr(k), _key(v)) for k, v in value.items())))
+        return frozenset((key, _key(item)) for key, item in value.items())
     if isinstance(value, set):
         return frozenset(value)
+    if isinstance(value, bytearray):
+        return bytes(value)
     return value
 
 

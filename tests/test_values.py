@@ -121,6 +121,27 @@ def test_keys_or_members_that_are_one_as_plain_data_make_no_plain_copy():
     assert plain({Twin("c1"): 1}) == {"c1": 1} and plain({"a", "b"}) == {"a", "b"}
 
 
+def test_hashable_container_subclasses_as_members_are_copied_whatever_their_contents():
+    class Key(dict):
+        __hash__ = object.__hash__
+
+    class Bytes(bytearray):
+        __hash__ = object.__hash__
+
+    class Items(list):
+        __hash__ = object.__hash__
+
+    class Thing:
+        pass
+
+    first, second = Thing(), Thing()  # two keys shown alike, with values of two types: no order between them
+    [pairs] = plain({Key({first: 1, second: "a"})})
+    assert {item for _, item in pairs} == {1, "a"} and all(isinstance(key, Foreign) for key, _ in pairs)
+    assert plain({Key({10 ** 5000: 1})}) == {frozenset({(10 ** 5000, 1)})}  # too long for repr
+    assert plain({Bytes(b"x")}) == {b"x"} and plain({(Items([1, [2]]),)}) == {((1, (2,)),)}
+    assert not same(plain({Key({"a": 1})}), plain({Key({"a": 2})}))
+
+
 class OwnKey(str):
     def __eq__(self, other):
         raise AssertionError("a key's own __eq__ ran")

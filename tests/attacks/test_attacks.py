@@ -8,6 +8,7 @@ say what it tries and what must come of it:
     # expect: load-error KIND [text in the reason]   refused at load (runtime, timeout, crashed, syntax...)
     # expect: graded PFP                             graded: checkpoint k must pass (P), fail (F) or either (?)
     # expect-outcome: 2 timeout                      and some check of checkpoint 2 ended as a time-out
+    # expect-no-outcome: error                       and no check at all ended so (an error is the grader's own)
 
 Directives: ``# @correct-solution`` is replaced by the control submission (the correct
 solution s01), so an attack can keep working functions and redefine one; ``@@MARKER@@`` is a
@@ -56,6 +57,7 @@ class Attack:
     description: str
     expect: list[str]
     outcomes: list[tuple[str, str]]
+    absent: list[str] = dataclasses.field(default_factory=list)  # outcomes no check may end with
 
     @property
     def id(self) -> str:
@@ -75,7 +77,7 @@ class Attack:
 def parse(path: Path) -> Attack:
     """Read an attack's header comments (see the module docstring)."""
     source = path.read_text(encoding="utf-8")
-    description, expect, outcomes = "", [], []
+    description, expect, outcomes, absent = "", [], [], []
     for line in source.split("\n"):
         if line.startswith(("# attack:", "# pathology:")):
             description = line.split(":", 1)[1].strip()
@@ -84,8 +86,10 @@ def parse(path: Path) -> Attack:
         elif line.startswith("# expect-outcome:"):
             checkpoint, outcome = line.split(":", 1)[1].split()
             outcomes.append((checkpoint, outcome))
+        elif line.startswith("# expect-no-outcome:"):
+            absent += line.split(":", 1)[1].split()
     assert description and expect, f"{path}: needs '# attack:' and '# expect:' lines"
-    return Attack(path.parent.name, path.stem, source, description, expect, outcomes)
+    return Attack(path.parent.name, path.stem, source, description, expect, outcomes, absent)
 
 
 ATTACKS = [parse(path) for category in CATEGORIES for path in sorted((HERE / category).glob("*.py"))]
@@ -166,6 +170,11 @@ def problems(attack: Attack, result: dict) -> list[str]:
         seen = {check["outcome"] for check in result["checkpoints"][checkpoint]["checks"]}
         if outcome not in seen:
             found.append(f"expected a {outcome} in checkpoint {checkpoint}, saw {sorted(seen)}")
+    for outcome in attack.absent:
+        ended = [check["id"] for part in result["checkpoints"].values() for check in part["checks"]
+                 if check["outcome"] == outcome]
+        if ended:
+            found.append(f"{len(ended)} checks ended as {outcome}, the first {ended[0]}")
     text = json.dumps(result)
     if BREACH in text:
         found.append("the attack reported a breach: " + text[text.index(BREACH):][:300])
