@@ -247,6 +247,11 @@ def check_fields(cls: type, is_own_class: Callable[[type], bool], annotations: b
     Called on every class the submission makes; ``extra``: the fields a base is about to get
     (``@dataclass`` applied late to a base of ``cls``).
     """
+    for name, value in vars(cls).items():
+        # A slot is an attribute the class itself defines (a member descriptor): one named like Python's own
+        # (``__traceback__``, ``__class__``) hides that attribute, for the grader's reads too.
+        if type(value) is types.MemberDescriptorType and (type(name) is not str or forbidden_attribute(name, own=True)):
+            raise TypeError(f"class {cls.__name__}: {str(name)[:60]!r} cannot be a slot: a name of Python's own")
     names = field_names(cls, annotations) + list(extra)
     foreign = [klass for klass in cls.__mro__[1:] if not is_own_class(klass)]
     for name in names:
