@@ -106,7 +106,10 @@ BAD_IDS = [  # (id suffix, value, note); each is tried as call_id, actor and nam
 # Every other printable ASCII character inside an ID: a character class with one character too many (':' for a
 # namespace, '@' for an address, '/' for a path) lets that one in. Ids such as "char-3a" name it by its hex code.
 OTHER_ASCII = [chr(code) for code in range(0x20, 0x7F) if not chr(code).isalnum()]
-BAD_IDS += [(f"char-{ord(char):02x}", f"c{char}1", "") for char in OTHER_ASCII if char not in "_-"]
+# ASCII control characters (NUL, ESC, DEL) are no punctuation and no white space: a check that refuses those (a list
+# of forbidden characters) instead of allowing only letters, digits, _ and - lets them in.
+CONTROLS = ["\x00", "\x1b", "\x7f"]
+BAD_IDS += [(f"char-{ord(char):02x}", f"c{char}1", "") for char in OTHER_ASCII + CONTROLS if char not in "_-"]
 
 CLAUSES: dict[str, list[tuple[str, Case]]] = {}
 
@@ -216,7 +219,8 @@ CLAUSES["V6"] = refused("V6", [
     ("ticket-bytes", changed("ticket", b"lamp")),
     ("ticket-float-inf", changed("ticket", float("inf"), shown="float('inf')")),  # str(float('inf')) is 'inf'
     ("ticket-char-tuple", changed("ticket", tuple("lamp"), shown="tuple('lamp')")),  # checked char by char: no str
-    *[(f"ticket-char-{ord(char):02x}", changed("ticket", f"la{char}mp")) for char in OTHER_ASCII if char != "-"],
+    *[(f"ticket-char-{ord(char):02x}", changed("ticket", f"la{char}mp")) for char in OTHER_ASCII + CONTROLS
+      if char != "-"],
 ])
 
 CLAUSES["V7"] = refused("V7", [
