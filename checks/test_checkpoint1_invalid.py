@@ -246,34 +246,39 @@ def test_v4_equal_version_of_other_type_refused_after_valid(student, pair):
 
 # Other kinds of mapping (CONTRACT.md A1): refusing them is one reading; a submission that accepts one returns, as for
 # any valid proposal, a new dictionary that the caller's later changes do not reach (V8-V10). A read-only view is
-# read-only for the one who holds it, not for the owner of the dict behind it.
-MAPPINGS = {  # id -> (the wrapper as code, the wrapper)
-    "read-only": ("types.MappingProxyType(p)", types.MappingProxyType),
-    "userdict": ("collections.UserDict(p)", collections.UserDict),
-    "ordereddict": ("collections.OrderedDict(p)", collections.OrderedDict),
+# read-only for the one who holds it, not for the owner of the dict behind it. The same holds for arguments alone.
+MAPPINGS = {  # id -> (q as code, q built from p, q's arguments as the caller reaches them)
+    "read-only": ("types.MappingProxyType(p)", types.MappingProxyType, "p['arguments']"),
+    "userdict": ("collections.UserDict(p)", collections.UserDict, "p['arguments']"),
+    "ordereddict": ("collections.OrderedDict(p)", collections.OrderedDict, "p['arguments']"),
+    "read-only-arguments": ("{**p, 'arguments': types.MappingProxyType(p['arguments'])}",
+                            lambda p: {**p, "arguments": types.MappingProxyType(p["arguments"])}, "p['arguments']"),
+    "ordereddict-arguments": ("{**p, 'arguments': collections.OrderedDict(p['arguments'])}",
+                              lambda p: {**p, "arguments": collections.OrderedDict(p["arguments"])}, "q['arguments']"),
 }
 
 
-@check(1, "V9-V10", nl="Aanvaard je een voorstel als ander soort mapping (alleen-lezen, UserDict, OrderedDict; weigeren "
-       "mag ook), dan krijg je een nieuwe dictionary terug die latere wijzigingen van de aanroeper niet volgt.",
-       en="When you accept a proposal given as another kind of mapping (read-only, UserDict, OrderedDict; refusing it "
-          "is fine too), you return a new dictionary that does not follow the caller's later changes.",
+@check(1, "V9-V10", nl="Aanvaard je een voorstel of zijn arguments als ander soort mapping (weigeren mag ook), dan "
+       "krijg je een nieuwe dictionary terug die latere wijzigingen van de aanroeper niet volgt.",
+       en="When you accept a proposal or its arguments as another kind of mapping (refusing it is fine too), you "
+          "return a new dictionary that does not follow the caller's later changes.",
        hint_nl="Kopieer ook zo'n voorstel naar een nieuwe dict met een eigen kopie van arguments; alleen-lezen is geen kopie.",
        hint_en="Copy such a proposal too, into a new dict with its own copy of arguments; read-only is no copy.")
 @pytest.mark.parametrize("kind", list(MAPPINGS))
 def test_v10_accepted_mapping_copied(student, kind):
-    code, wrap = MAPPINGS[kind]
+    code, wrap, held = MAPPINGS[kind]
     p = lesson.proposal()
     tried = (f"q = {code}\nclean = validate_ticket_proposal(q)\n"
-             "p['arguments']['ticket'] = 'pump'; p['version'] = 7\nclean")
+             f"{held}['ticket'] = 'pump'; p['version'] = 7\nclean")
     q = wrap(p)
+    arguments = p["arguments"] if held.startswith("p") else dict.__getitem__(q, "arguments")  # ours, before the call
     call = student.call(VALIDATE, q, shown=tried)
     if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
         return
     raw = call.returned()
     if not issubclass(type(raw), dict) or raw is q:
         raise Mismatch(tried, said("een nieuwe dictionary", "a new dictionary"), call.got())
-    dict.__setitem__(p["arguments"], "ticket", lesson.fresh("pump"))
+    arguments["ticket"] = lesson.fresh("pump")  # a dict or an OrderedDict the check made: no code of main.py runs
     dict.__setitem__(p, "version", lesson.fresh(7))
     value = plain(raw)
     if not same(value, lesson.proposal()):

@@ -302,8 +302,9 @@ EXPECTED = {
     "approved_word_refused_as_value": {"1": False, "2": True, "3": True},  # V3/V6: the value 'approved' refused
     "log_full_counts_live_tickets": {"1": True, "2": True, "3": False},  # D14: rows of a removed ticket not counted
     "replay_stale_when_state_set_back": {"1": True, "2": True, "3": False},  # D18: stale when state went back
-    # Characters no printable-ASCII case tried
+    # Characters no printable-ASCII case tried, and arguments of another kind of mapping (A1) kept as given
     "ids_punctuation_blacklist": {"1": False, "2": False, "3": False},  # V3/V6: NUL, ESC, DEL pass a blacklist
+    "ordered_arguments_kept_uncopied": {"1": False, "2": True, "3": True},  # V10: an OrderedDict kept as given
 }
 
 
