@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePosixPath
@@ -151,6 +151,11 @@ CLAUSES["V2"] = refused("V2", [
                                          lambda: OrderedDict({**lesson.proposal(), "approved": True}))),
     ("read-only-extra-note", Case("types.MappingProxyType({**p, 'note': 'x'})",
                                   lambda: MappingProxyType({**lesson.proposal(), "note": "x"}))),
+    # A defaultdict (a dict, A1) makes a missing field when it is read: reading the fields before checking the keys
+    # (a KeyError for a missing one) finds version 0 here.
+    ("defaultdict-missing-version", Case("collections.defaultdict(int, {k: v for k, v in p.items() if k != 'version'})",
+                                         lambda: defaultdict(int, {k: v for k, v in lesson.proposal().items()
+                                                                   if k != "version"}))),
 ])
 
 CLAUSES["V3"] = refused("V3", [
@@ -193,6 +198,8 @@ CLAUSES["V5"] = refused("V5", [
                                        lambda: {**lesson.proposal(),
                                                 "arguments": MappingProxyType({"ticket": "lamp", "status": "done",
                                                                                "note": "x"})})),
+    ("arguments-defaultdict-missing-status", with_arguments(defaultdict(lambda: "done", ticket="lamp"),
+                                                            "collections.defaultdict(lambda: 'done', ticket='lamp')")),
 ])
 
 CLAUSES["V6"] = refused("V6", [

@@ -305,6 +305,8 @@ EXPECTED = {
     # Characters no printable-ASCII case tried, and arguments of another kind of mapping (A1) kept as given
     "ids_punctuation_blacklist": {"1": False, "2": False, "3": False},  # V3/V6: NUL, ESC, DEL pass a blacklist
     "ordered_arguments_kept_uncopied": {"1": False, "2": True, "3": True},  # V10: an OrderedDict kept as given
+    # A defaultdict (A1) read before its keys were checked: the missing key is made instead of raising KeyError
+    "fields_read_before_key_check": {"1": False, "2": False, "3": False},  # V2/V5: no version, version 0 accepted
 }
 
 
