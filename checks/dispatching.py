@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import hashlib
 
 from checks import lesson
@@ -31,6 +32,8 @@ def code(value: object) -> str:
     if type(value) is dict:
         items = [f"{code(key)}: {code(item)}" for key, item in value.items()]
         return "{" + ", ".join(items if len(items) <= 4 else items[:2] + ["..."] + items[-1:]) + "}"
+    if type(value) is collections.defaultdict:
+        return f"collections.defaultdict({value.default_factory.__name__}, {code(dict(value))})"
     return repr(value)
 
 

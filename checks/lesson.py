@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import copy
 import hashlib
 import json
@@ -26,6 +27,8 @@ def fresh(value: object) -> object:
         return value if -5 <= value <= 256 else (value + 1) - 1
     if kind is dict:
         return {key: fresh(item) for key, item in value.items()}
+    if kind is collections.defaultdict:
+        return collections.defaultdict(value.default_factory, {key: fresh(item) for key, item in value.items()})
     if kind in (list, tuple, set, frozenset):
         return kind(fresh(item) for item in value)
     return value

@@ -196,6 +196,8 @@ STATES_INVALID = [
     *[(f"extra-{key}", {**host(), key: "x"}) for key in ("updated_at", "history", "name", "log")],
     ("renamed-key", {"version": 0, "ticket": {"lamp": "open"}}),
     ("renamed-version", {"Version": 0, "tickets": {"lamp": "open"}}), ("extra-int-key", {**host(), 1: "x"}),
+    # A defaultdict (a dict, A1) makes a missing key when it is read: read before the keys are checked, version is 0.
+    ("defaultdict-no-version", collections.defaultdict(int, {"tickets": {"lamp": "open"}})),
     ("version-1000002", host(1000002)), ("version-negative", host(-1)), ("version-str", host("0")),
     ("version-float", host(0.0)), ("version-none", host(None)), ("version-decimal", host(Decimal(0))),
     ("tickets-empty", {"version": 0, "tickets": {}}), ("keys-tuple", ("version", "tickets")),

@@ -307,6 +307,7 @@ EXPECTED = {
     "ordered_arguments_kept_uncopied": {"1": False, "2": True, "3": True},  # V10: an OrderedDict kept as given
     # A defaultdict (A1) read before its keys were checked: the missing key is made instead of raising KeyError
     "fields_read_before_key_check": {"1": False, "2": False, "3": False},  # V2/V5: no version, version 0 accepted
+    "state_read_before_key_check": {"1": True, "2": True, "3": False},    # D3: a state without version accepted
 }
 
 
