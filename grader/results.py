@@ -119,7 +119,7 @@ def _in_notebook(problem: dict | None, notes: list[dict]) -> dict | None:
 
 
 # Intake notes that say why the graded file (or, with none chosen, the submission) could not be read.
-UNREADABLE_NOTES = ("notebook-unreadable", "archive-unreadable", "file-unreadable")
+UNREADABLE_NOTES = ("notebook-unreadable", "archive-unreadable", "file-unreadable", "folder-unreadable")
 
 
 def _unreadable(notes: list[dict], graded_file: str | None) -> dict | None:
@@ -137,8 +137,9 @@ def _unreadable(notes: list[dict], graded_file: str | None) -> dict | None:
 
 def settle(entry: dict) -> dict:
     """``entry`` (a result with its own notes and ``graded_file``) with an empty source told apart from an
-    unreadable one: status ``load-error`` and problem kind ``unreadable`` (its ``detail``: the note's reason)
-    when the intake could not read the file, else ``empty``. Changed in place and returned; a result stored
+    unreadable one: status ``load-error`` and problem kind ``unreadable`` (its ``detail``: the note's reason,
+    after ``<folder>/: `` for a folder that could not be listed) when the intake could not read the file, else
+    ``empty``. Changed in place and returned; a result stored
     for the same bytes (an empty source) may come from a student whose file was readable, or not."""
     problem = (entry.get("load") or {}).get("problem")
     if not problem or problem.get("kind") not in ("empty", "unreadable"):
@@ -148,7 +149,10 @@ def settle(entry: dict) -> dict:
         entry["load"]["problem"] = {**problem, "kind": "empty", "detail": "the file has no code"}
         entry["status"] = "empty"
     else:
-        entry["load"]["problem"] = {**problem, "kind": "unreadable", "detail": str(note.get("detail") or "?")}
+        detail = str(note.get("detail") or "?")
+        if note.get("kind") == "folder-unreadable":  # which folder: the student may have readable files beside it
+            detail = f"{note.get('folder')}/: {detail}"
+        entry["load"]["problem"] = {**problem, "kind": "unreadable", "detail": detail}
         entry["status"] = "load-error"
     return entry
 

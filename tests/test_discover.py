@@ -220,3 +220,34 @@ def test_the_archives_in_one_submission_open_only_up_to_the_member_limit_in_all(
     assert opened == ["werk.zip", "werk.zip/in0.zip"]  # 1 + 5 + 3 files: no more archives are opened
     [note] = [note for note in mallory.notes if note["kind"] == "archive-unreadable"]
     assert note["file"] == "werk.zip/in1.zip" and "more than 8 files" in note["detail"]
+
+
+def test_a_folder_that_cannot_be_listed_is_that_students_problem_and_said(tmp_path, monkeypatch):
+    # A folder unpacked without read permission: the walk skipped it without a word, so a student whose
+    # own folder it was was in no output at all, and one whose src/ it was read as handing in nothing.
+    from grader.results import settle
+
+    for name in ("anouk", "bram", "carl"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "anouk" / "main.py").write_text("x = 1\n")
+    (tmp_path / "bram" / "main.py").write_text("x = 2\n")
+    (tmp_path / "carl" / "src").mkdir()
+    (tmp_path / "carl" / "src" / "main.py").write_text("x = 3\n")
+    (tmp_path / "carl" / "README.md").write_text("")
+    locked = {str(tmp_path / "bram"), str(tmp_path / "carl" / "src")}
+    scandir = os.scandir
+
+    def guarded(path="."):
+        if os.fspath(path) in locked:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return scandir(path)
+    monkeypatch.setattr(os, "scandir", guarded)
+    by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+    assert sorted(by_id) == ["anouk", "bram", "carl"] and by_id["anouk"].source == b"x = 1\n"
+    for student, folder in (("bram", "bram"), ("carl", "src")):
+        submission = by_id[student]
+        assert submission.source == b"" and submission.graded_file is None
+        assert {"kind": "folder-unreadable", "folder": folder, "detail": "Permission denied"} in submission.notes
+        assert "" not in submission.ignored_files and str(tmp_path) not in str(submission.notes)
+        entry = {"load": {"problem": {"kind": "empty"}, "notes": submission.notes}, "graded_file": None}
+        assert settle(entry)["status"] == "load-error" and entry["load"]["problem"]["detail"] == f"{folder}/: Permission denied"

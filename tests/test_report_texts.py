@@ -33,6 +33,8 @@ NOTES = {
     "archive-member-refused": ({"kind": "archive-member-refused", "file": "werk.zip/data.bin", "size": 70000000},
                                ["werk.zip/data.bin"]),
     "too-many-files": ({"kind": "too-many-files", "folder": "anna", "limit": 2000}, ["anna", "2000"]),
+    "folder-unreadable": ({"kind": "folder-unreadable", "folder": "src", "detail": "Permission denied"},
+                          ["src", "Permission denied"]),
     "decoded-utf16": ({"kind": "decoded-utf16"}, ["UTF-16"]),
     "cpu-budget": ({"kind": "cpu-budget", "seconds": 300}, ["300"]),
     "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
@@ -100,7 +102,8 @@ def test_a_submission_without_code_says_so_and_lists_what_was_there(lang):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("note", [{"kind": "notebook-unreadable", "detail": "not a notebook: JSONDecodeError"},
                                   {"kind": "archive-unreadable", "file": "hand-in.zip", "detail": "encrypted"},
-                                  {"kind": "archive-member-refused", "file": "main.py", "size": 2**31}])
+                                  {"kind": "archive-member-refused", "file": "main.py", "size": 2**31},
+                                  {"kind": "folder-unreadable", "folder": "src", "detail": "Permission denied"}])
 def test_an_unreadable_file_is_not_called_a_file_without_code(lang, note):
     res = load_error("empty", lang, "the file has no code")
     res["load"]["notes"] = [note]

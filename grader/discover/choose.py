@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 
 from grader.battery import FUNCTIONS
@@ -47,7 +48,7 @@ def rank(ref: FileRef, explicit: bool = False) -> int | None:
     """
     name = ref.name
     lower = name.lower()
-    if ref.refused:
+    if ref.refused or ref.unlisted:
         return None
     if explicit:
         return 0
@@ -187,14 +188,18 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     ``depth`` is how deep in archives the student's files already are; ``explicit`` means the
     user named the file (it is graded whatever its name). Notes: ``chosen-file`` (when other
     candidates were left out, or other files sat beside a file not named ``main.py``), ``attempts``, ``late``,
-    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``), ``file-unreadable``
-    and ``archive-unreadable`` (the file, or a zip among the files, could not be read: empty too).
+    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``), ``file-unreadable``,
+    ``archive-unreadable`` (the file, or a zip among the files, could not be read: empty too) and
+    ``folder-unreadable`` (``folder``: a folder among the files that could not be listed).
     """
     notes = list(student.notes)
     graded_attempt = latest(student.attempts)
     files = expand(graded_attempt.files, depth, notes)
     chosen, others = pick(files, explicit)
     notes.extend({"kind": "archive-member-refused", "file": ref.rel, "size": ref.size} for ref in files if ref.refused)
+    notes.extend({"kind": "folder-unreadable", "folder": ref.rel.rstrip("/") or os.path.basename(ref.origin),
+                  "detail": ref.unlisted} for ref in files if ref.unlisted)
+    files = [ref for ref in files if not ref.unlisted]  # said in those notes, not among the files found
     attempts = _attempt_records(student.attempts, graded_attempt)
     if attempts:
         notes.append({"kind": "attempts", "graded": graded_attempt.label, "count": len(attempts),

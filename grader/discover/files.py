@@ -31,7 +31,9 @@ class FileRef:
     """One file: ``rel`` (NFC, ``/``-separated, relative, never ``..``), declared ``size``,
     ``origin`` (where it is, for reports), ``opener(n)`` returning at most n bytes,
     ``refused`` (an archive member over the size limits, never read) and ``copies`` (how many
-    members of one archive had this name: the last of them is the file, as unzip keeps it)."""
+    members of one archive had this name: the last of them is the file, as unzip keeps it);
+    ``unlisted`` is set (the reason) for a folder that could not be listed: it stands in for its
+    files, ``rel`` is the folder's own and ends in ``/``, and it is never read."""
 
     rel: str
     size: int
@@ -39,6 +41,7 @@ class FileRef:
     opener: Callable[[int], bytes] = dataclasses.field(repr=False, compare=False)
     refused: bool = False  # an archive member over the limits: listed, never read
     copies: int = 1
+    unlisted: str = ""  # a folder that could not be listed (``rel`` ends in ``/``): why
 
     @property
     def name(self) -> str:
@@ -188,6 +191,15 @@ def is_junk(rel: str) -> bool:
     return parts[-1].lower() in JUNK_FILES or parts[-1].startswith("~$")
 
 
+def _refuse_folder(limit: int) -> bytes:
+    raise IsADirectoryError("a folder that could not be listed is not read")
+
+
+def _why(error: OSError) -> str:
+    """An OSError's reason without its path (which names the grader's own machine)."""
+    return error.strerror or type(error).__name__
+
+
 def _file_opener(path: str) -> Callable[[int], bytes]:
     def read(limit: int) -> bytes:
         with open(path, "rb") as handle:
@@ -220,15 +232,25 @@ def scan_folder(folder: Path) -> Tree:
             notes.append({"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES})
         return True
 
-    for current, dirs, names in os.walk(folder, followlinks=False):
-        dirs.sort()
+    def place(current: str) -> tuple[str, str, str]:
+        """(head: its top-level entry on disk, prefix: its clean name + ``/``, owner) of the folder ``current``."""
         relative = os.path.relpath(current, folder)
         head, _, rest = ("", "", "") if relative == "." else relative.partition(os.sep)
         top = tops.get(head, "") if head else ""
         inner = rest and clean_rel(rest, drive=False)  # cleaned below the top-level entry, which stays as it is
         prefix = "/".join(part for part in (top, inner) if part) + "/" if head else ""
         parts = relative.split(os.sep) if head else []
-        owner = os.sep.join(parts[:level + 1]) if len(parts) > level else ""  # the student's folder, on disk
+        return head, prefix, os.sep.join(parts[:level + 1]) if len(parts) > level else ""  # owner: on disk
+
+    def unlisted(error: OSError) -> None:
+        """A folder the walk cannot list (no read permission): a stand-in for its files, so it is said."""
+        head, prefix, _ = place(str(error.filename))
+        if head and prefix:
+            files.append(FileRef(prefix, 0, str(error.filename), _refuse_folder, unlisted=_why(error)))
+
+    for current, dirs, names in os.walk(folder, onerror=unlisted, followlinks=False):
+        dirs.sort()
+        head, prefix, owner = place(current)
         if filled(owner):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue

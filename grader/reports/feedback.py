@@ -234,6 +234,8 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "files": _names([note.get("file") or "?"])}
     if kind == "too-many-files":
         return {"kind": kind, "folder": text("folder"), "limit": _number(note.get("limit")) or 0}
+    if kind == "folder-unreadable":
+        return {"kind": kind, "folder": text("folder"), "detail": text("detail", 300)}
     if kind == "duplicate-member":
         return {"kind": kind, "file": text("file"), "count": _number(note.get("count")) or 2}
     if kind == "no-code-file":

@@ -81,6 +81,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "en": "The archive {file} could not be read: {detail}."},
     "note_file_unreadable": {"nl": "Het bestand {file} kon niet worden geopend: {detail}.",
                              "en": "The file {file} could not be opened: {detail}."},
+    "note_folder_unreadable": {"nl": "De map {folder} kon niet worden gelezen (geen toegang?): {detail}.",
+                               "en": "The folder {folder} could not be read (no permission?): {detail}."},
     "note_archive_member_refused": {
         "nl": "Niet gelezen, want te groot of te sterk ingepakt: {files}.",
         "en": "Not read, as too large or compressed too much: {files}.",
@@ -148,6 +150,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_file_unreadable", file=note["file"], detail=reason)
     if kind == "archive-member-refused":
         return t("note_archive_member_refused", files=note["files"])
+    if kind == "folder-unreadable":
+        return t("note_folder_unreadable", folder=note["folder"], detail=note["detail"])
     if kind == "too-many-files":
         return t("note_too_many_files", folder=note["folder"], limit=note["limit"])
     if kind == "duplicate-member":
