@@ -251,3 +251,19 @@ def test_a_folder_that_cannot_be_listed_is_that_students_problem_and_said(tmp_pa
         assert "" not in submission.ignored_files and str(tmp_path) not in str(submission.notes)
         entry = {"load": {"problem": {"kind": "empty"}, "notes": submission.notes}, "graded_file": None}
         assert settle(entry)["status"] == "load-error" and entry["load"]["problem"]["detail"] == f"{folder}/: Permission denied"
+
+
+@pytest.mark.parametrize("lang,words", [("en", "cannot be read"), ("nl", "kan niet worden gelezen")])
+def test_a_folder_given_that_cannot_be_listed_is_a_usage_error_in_the_runs_language(tmp_path, monkeypatch, lang,
+                                                                                   words):
+    (tmp_path / "klas").mkdir()
+    listdir = os.listdir
+
+    def guarded(path="."):
+        if os.fspath(path) == str(tmp_path / "klas"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return listdir(path)
+    monkeypatch.setattr(os, "listdir", guarded)
+    with pytest.raises(UsageError) as error:
+        discover([str(tmp_path / "klas")])
+    assert words in error.value.text(lang) and "Permission denied" in error.value.text(lang)

@@ -180,3 +180,13 @@ def test_a_damaged_zip_or_notebook_of_a_student_is_unreadable_not_empty(tmp_path
     assert "onleesbaar" in rows["zoe"] and "onleesbaar" in rows["bad"] and "leeg" not in rows["zoe"], table.stdout
     index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert index.count("<code>unreadable</code>") >= 2 and "leeg" not in index.split("<tbody>")[-1]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "is no file or folder"), ("nl", "is geen bestand of map")])
+def test_a_path_that_is_a_named_pipe_says_what_it_is(tmp_path, lang, words):
+    # A fifo (or socket, or /dev/null) named main.py: it was read as a folder, and the terminal showed
+    # only Python's "[Errno 20] Not a directory", in English whatever --lang said.
+    os.mkfifo(tmp_path / "main.py")
+    done = run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", lang, timeout=60)
+    assert done.returncode == 2 and words in done.stderr and "Errno" not in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()

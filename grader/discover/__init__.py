@@ -108,8 +108,8 @@ def discover(paths: list[str], layout: str = AUTO,
     run is a single-file self-check). ``unclaimed``, when given, gets ``"<path>: <entry>"`` for
     each top-level folder or code file of a class folder or export that became no submission
     (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
-    exist, an unreadable archive, an unknown layout, or nothing to grade (with a "found:
-    ..." hint of what is there).
+    exist or is no file or folder (a named pipe), a folder or archive that cannot be read, an unknown
+    layout, or nothing to grade (with a "found: ..." hint of what is there).
     """
     if layout != AUTO and layout not in LAYOUTS:
         choices = f"{AUTO} or one of {', '.join(sorted(LAYOUTS))}"
@@ -131,8 +131,17 @@ def discover(paths: list[str], layout: str = AUTO,
         elif path.is_file():
             submissions = [_from_file(path, raw)]
             single = len(paths) == 1
+        elif not path.is_dir():
+            raise UsageError(f"{raw} is no file or folder (a named pipe, socket or device?)",
+                             f"{raw} is geen bestand of map (een named pipe, socket of apparaat?)")
         else:
-            submissions, own = _from_tree(scan_folder(path), layout, raw, in_archive=False, unclaimed=unclaimed)
+            try:
+                tree = scan_folder(path)
+            except OSError as error:  # the folder itself cannot be listed (no read permission)
+                reason = error.strerror or type(error).__name__
+                raise UsageError(f"the folder {raw} cannot be read: {reason}",
+                                 f"de map {raw} kan niet worden gelezen: {reason}") from None
+            submissions, own = _from_tree(tree, layout, raw, in_archive=False, unclaimed=unclaimed)
             single = single or (len(paths) == 1 and own)  # one student's own folder: a self-check, as its zip
         found.extend(submissions)
     return unique(found), single
