@@ -45,9 +45,9 @@ TEXT = {
         "missing": "{file} definieert geen functie {function}",
         "cases": "({n} gevallen, het eerste:)",
         "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld "
-                     "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
+                     "(niet genoemd zoals de export ze noemt, een symbolische link, een lege map?): {names}",
         "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld "
-                         "(een map of bestand dat niet heet zoals de export het noemt?): {names}",
+                         "(niet genoemd zoals de export ze noemt, een symbolische link, een lege map?): {names}",
         "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
                        "{total} inzendingen ({error}); is de controle zelf defect?",
         "check-error-where": " Details per inzending in {where}.", "and": "en",
@@ -118,9 +118,9 @@ TEXT = {
         "missing": "{file} defines no function {function}",
         "cases": "({n} cases, the first one:)",
         "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded "
-                     "(a folder or file not named as the export names them?): {names}",
+                     "(not named as the export names them, a symbolic link, an empty folder?): {names}",
         "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded "
-                         "(a folder or file not named as the export names them?): {names}",
+                         "(not named as the export names them, a symbolic link, an empty folder?): {names}",
         "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
                        "submissions ({error}); is the check itself broken?",
         "check-error-where": " Details per submission in {where}.", "and": "and",

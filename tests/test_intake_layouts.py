@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from fixtures.intake import build as fixtures
@@ -157,6 +159,28 @@ def test_an_entry_that_becomes_no_submission_is_named_not_dropped_silently(name,
     clean: list[str] = []
     discover([str(fixtures.as_folder(name, tmp_path / "clean"))], unclaimed=clean)
     assert clean == []
+
+
+@pytest.mark.parametrize("wrapper", ["", "export/"])
+def test_an_entry_that_gives_no_file_is_named_too(wrapper, tmp_path):
+    # A student folder whose only file is a symbolic link (or that is one, or is empty), a fifo named
+    # like a student's file: none of them was read, and none was named in the warning either.
+    klas = tmp_path / "klas" / wrapper
+    for name in ("anna", "bram", "empty", "fleur"):
+        (klas / name).mkdir(parents=True)
+    (klas / "anna" / "main.py").write_text("x = 1\n", encoding="utf-8")
+    (klas / "fleur" / "main.py").write_text("x = 3\n", encoding="utf-8")
+    (tmp_path / "elsewhere.py").write_text("x = 2\n", encoding="utf-8")
+    (klas / "bram" / "main.py").symlink_to(tmp_path / "elsewhere.py")
+    (klas / "carl").symlink_to(klas / "anna")
+    (klas / "dirk.py").symlink_to(tmp_path / "elsewhere.py")
+    os.mkfifo(klas / "eva.py")
+    (klas / "notes.txt").write_text("not code", encoding="utf-8")
+    (klas / "__MACOSX").mkdir()
+    unclaimed: list[str] = []
+    submissions, _ = discover([str(tmp_path / "klas")], unclaimed=unclaimed)
+    assert [s.id for s in submissions] == ["anna", "fleur"]
+    assert unclaimed == [f"{tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty", "eva.py")]
 
 
 def test_the_terminal_names_what_became_no_submission(tmp_path):

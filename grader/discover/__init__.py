@@ -66,8 +66,9 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
 
 def _unclaimed(tree: Tree, students: list[Student]) -> list[str]:
     """The top-level folders and code files (.py, .ipynb, .zip) of ``tree`` none of whose files any
-    student took: a hand-added folder in an LMS export, a file not named as the export names them.
-    Other loose files (an LMS's index.html, receipts) and an earlier run's output folder are not listed."""
+    student took: a hand-added folder in an LMS export, a file not named as the export names them; also
+    those that gave no file (``tree.skipped``: a symbolic link, a fifo, an empty folder). Other loose
+    files (an LMS's index.html, receipts) and an earlier run's output folder are not listed."""
     taken = {ref.origin for student in students for attempt in student.attempts for ref in attempt.files}
     left = []
     for entry, refs in sorted(tree.top().items()):
@@ -77,7 +78,9 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[str]:
         if folder and folders.output_folder([ref.under(ref.rel.split("/", 1)[1]) for ref in refs]):
             continue
         left.append(entry)
-    return left
+    left.extend(entry.rstrip("/") for entry in tree.skipped
+                if "/" not in entry.rstrip("/") and (entry.endswith("/") or entry.lower().endswith(folders.LOOSE)))
+    return sorted(left)
 
 
 def _under(submission: Submission, tree: Tree, note: dict) -> bool:

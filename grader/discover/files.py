@@ -65,8 +65,9 @@ class FileRef:
 @dataclasses.dataclass
 class Tree:
     """The files found under a root: ``root_name`` (folder or archive name), ``origin`` (its
-    path), the files, the folders that held a ``.git`` folder, notes (refused members) and
-    the innermost ``wrapper`` folder :meth:`unwrap` dropped."""
+    path), the files, the folders that held a ``.git`` folder, notes (refused members), the
+    innermost ``wrapper`` folder :meth:`unwrap` dropped and the ``skipped`` entries beside the
+    students' that gave no file (a symbolic link, a fifo, an empty folder: a folder's name ends in ``/``)."""
 
     root_name: str
     origin: str
@@ -74,6 +75,7 @@ class Tree:
     git_dirs: set[str] = dataclasses.field(default_factory=set)
     notes: list[dict] = dataclasses.field(default_factory=list)
     wrapper: str | None = None
+    skipped: list[str] = dataclasses.field(default_factory=list)
 
     def top(self) -> dict[str, list[FileRef]]:
         """Files grouped by their first path component (a top-level file is its own group)."""
@@ -85,7 +87,8 @@ class Tree:
     def within(self, parent: str, origin: str) -> Tree:
         """This tree as the only entry of the folder ``parent`` (its name) at ``origin`` (its path)."""
         return Tree(parent, origin, [ref.under(f"{self.root_name}/{ref.rel}") for ref in self.files],
-                    {f"{self.root_name}/{folder}".rstrip("/") for folder in self.git_dirs}, self.notes)
+                    {f"{self.root_name}/{folder}".rstrip("/") for folder in self.git_dirs}, self.notes,
+                    skipped=[f"{self.root_name}/{entry}" for entry in self.skipped])
 
     def unwrap(self, *, full: bool = True, keep_name: bool = False,
                stop: Callable[[str, str], bool] | None = None) -> Tree:
@@ -116,7 +119,8 @@ class Tree:
         cut, wrapper = len(prefix), prefix[:-1].rsplit("/", 1)[-1]
         return Tree(self.root_name if keep_name else wrapper, f"{self.origin}/{prefix[:-1]}",
                     [ref.under(ref.rel[cut:]) for ref in self.files],
-                    {folder[cut:] for folder in self.git_dirs if folder.startswith(prefix)}, self.notes, wrapper)
+                    {folder[cut:] for folder in self.git_dirs if folder.startswith(prefix)}, self.notes, wrapper,
+                    [entry[cut:] for entry in self.skipped if entry.startswith(prefix)])
 
 
 def _part(rel: str, start: int) -> str:
@@ -218,6 +222,7 @@ def scan_folder(folder: Path) -> Tree:
     cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
     """
     files: list[FileRef] = []
+    entries: list[str] = []  # the students' own entries (a folder's name ends in "/")
     git_dirs: set[str] = set()
     counts: dict[str, int] = {}  # files kept per student folder (its path on disk)
     notes: list[dict] = []
@@ -232,35 +237,43 @@ def scan_folder(folder: Path) -> Tree:
             notes.append({"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES})
         return True
 
-    def place(current: str) -> tuple[str, str, str]:
-        """(head: its top-level entry on disk, prefix: its clean name + ``/``, owner) of the folder ``current``."""
+    def place(current: str) -> tuple[str, str, str, int]:
+        """(head: its top-level entry on disk, prefix: its clean name + ``/``, owner: the student's folder on
+        disk, depth) of the folder ``current``."""
         relative = os.path.relpath(current, folder)
         head, _, rest = ("", "", "") if relative == "." else relative.partition(os.sep)
         top = tops.get(head, "") if head else ""
         inner = rest and clean_rel(rest, drive=False)  # cleaned below the top-level entry, which stays as it is
         prefix = "/".join(part for part in (top, inner) if part) + "/" if head else ""
         parts = relative.split(os.sep) if head else []
-        return head, prefix, os.sep.join(parts[:level + 1]) if len(parts) > level else ""  # owner: on disk
+        return head, prefix, os.sep.join(parts[:level + 1]) if len(parts) > level else "", len(parts)
+
+    def rel_of(head: str, prefix: str, name: str) -> str | None:
+        """The clean relative name of the entry ``name`` of a folder that :func:`place` gave ``head`` and ``prefix``."""
+        own = clean_rel(name, drive=False) if head else None
+        return (own and prefix + own) if head else tops.get(name)
 
     def unlisted(error: OSError) -> None:
         """A folder the walk cannot list (no read permission): a stand-in for its files, so it is said."""
-        head, prefix, _ = place(str(error.filename))
+        head, prefix, _, _ = place(str(error.filename))
         if head and prefix:
             files.append(FileRef(prefix, 0, str(error.filename), _refuse_folder, unlisted=_why(error)))
 
     for current, dirs, names in os.walk(folder, onerror=unlisted, followlinks=False):
         dirs.sort()
-        head, prefix, owner = place(current)
+        head, prefix, owner, depth = place(current)
         if filled(owner):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
+        if depth == level:  # the students' own entries: those that give no file are named (Tree.skipped)
+            for group, end in ((dirs, "/"), (names, "")):
+                entries.extend(rel + end for name in group if not is_junk(name) and (rel := rel_of(head, prefix, name)))
         if ".git" in dirs:
             git_dirs.add(prefix.rstrip("/"))
         dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
         for name in sorted(names):
             full = os.path.join(current, name)
-            own = clean_rel(name, drive=False) if head else None
-            rel = (own and prefix + own) if head else tops.get(name)
+            rel = rel_of(head, prefix, name)
             if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
                 continue
             if filled(owner):
@@ -271,7 +284,9 @@ def scan_folder(folder: Path) -> Tree:
                 from grader.discover.model import UsageError  # (model imports this module)
                 raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
                                  f"meer dan {MAX_FILES:,} bestanden in {folder}: is dit de map met inzendingen?")
-    return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes)
+    taken = {"/".join(ref.rel.split("/", level + 1)[:level + 1]) for ref in files}
+    skipped = sorted(entry for entry in entries if entry.rstrip("/") not in taken)
+    return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes, None, skipped)
 
 
 def _wrappers(folder: Path) -> list[str]:
