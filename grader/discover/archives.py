@@ -44,6 +44,12 @@ def member_name(info: zipfile.ZipInfo) -> str:
         return info.filename
 
 
+def _is_folder(info: zipfile.ZipInfo) -> bool:
+    """Whether a member is a folder's own entry: its name ends in ``/`` (or ``\\``, from Windows tools).
+    (zipfile's ``is_dir`` raises IndexError for a member whose name is empty.)"""
+    return info.filename.endswith(("/", "\\"))
+
+
 def _reader(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Callable[[int], bytes]:
     def read(limit: int) -> bytes:
         if info.flag_bits & 0x1:
@@ -122,7 +128,7 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
     if sum(info.file_size for info in infos) > MAX_TOTAL:
         raise ArchiveError(f"{origin} claims more than {MAX_TOTAL // 2**20} MiB uncompressed",
                            f"{origin} zegt uitgepakt meer dan {MAX_TOTAL // 2**20} MiB te zijn")
-    members = [info for info in infos if not info.is_dir()]
+    members = [info for info in infos if not _is_folder(info)]
     if members and all(info.flag_bits & 0x1 for info in members):
         raise ArchiveError(f"{origin} is password-protected: make or download it again without a password",
                            f"{origin} is beveiligd met een wachtwoord: maak of download het opnieuw zonder")
@@ -136,7 +142,7 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
         parts = rel.split("/")
         if ".git" in parts:
             git_dirs.add("/".join(parts[: parts.index(".git")]))
-        if info.is_dir() or member_name(info).endswith(("/", "\\")) or is_junk(rel):
+        if _is_folder(info) or is_junk(rel):
             continue
         ratio = info.file_size / max(info.compress_size, 1)
         refused = info.file_size > MAX_MEMBER or (info.file_size > 2**20 and ratio > MAX_RATIO)

@@ -1,0 +1,31 @@
+"""Zip archives whose member names no unzip tool would write: every student is still read, nothing crashes."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from grader.discover import discover
+
+
+def make_zip(members: list[tuple[str, bytes]]) -> bytes:
+    """A zip holding ``members`` (name, bytes) exactly as named, in that order."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in members:
+            archive.writestr(zipfile.ZipInfo(name), data)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("nested", [False, True])
+def test_a_member_without_a_name_is_left_out(tmp_path, nested):
+    # A member whose name is empty: zipfile's own is_dir() raised IndexError on it, and the whole run
+    # ended in a traceback (also when the member was in one student's zip).
+    inner = [("", b"x = 0\n"), ("/", b"x = 0\n"), ("main.py", b"x = 2\n")]
+    members = [("anna/werk.zip", make_zip(inner))] if nested else [(f"anna/{name}", data) for name, data in inner]
+    (tmp_path / "klas.zip").write_bytes(make_zip([("", b"x = 0\n"), *members, ("bram/main.py", b"x = 1\n")]))
+    by_id = {s.id: s.source for s in discover([str(tmp_path / "klas.zip")])[0]}
+    assert by_id == {"anna": b"x = 2\n", "bram": b"x = 1\n"}
+
