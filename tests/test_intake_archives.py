@@ -29,3 +29,17 @@ def test_a_member_without_a_name_is_left_out(tmp_path, nested):
     by_id = {s.id: s.source for s in discover([str(tmp_path / "klas.zip")])[0]}
     assert by_id == {"anna": b"x = 2\n", "bram": b"x = 1\n"}
 
+
+@pytest.mark.parametrize("file,folder,expected", [
+    ("anna", "anna", {"anna": b"x = 1\n"}),
+    ("anna.py", "anna.py", {"anna.py": b"x = 1\n", "anna-2": b"x = 0\n"}),
+    ("anna/", "anna", {"anna": b"x = 1\n"}),  # a folder's own entry, as zip tools write it
+])
+def test_a_file_named_like_a_folder_beside_it_hides_no_student(tmp_path, file, folder, expected):
+    # Members "anna" (or "anna.py") and "anna/main.py": a file and a folder of one name, which no folder on
+    # disk can hold. The file took the name, so the folder's student was in no output and in no warning.
+    members = [(file, b"x = 0\n"), (f"{folder}/main.py", b"x = 1\n"), ("bram/main.py", b"x = 2\n")]
+    (tmp_path / "klas.zip").write_bytes(make_zip(members))
+    unclaimed: list[str] = []
+    by_id = {s.id: s.source for s in discover([str(tmp_path / "klas.zip")], unclaimed=unclaimed)[0]}
+    assert by_id == {**expected, "bram": b"x = 2\n"} and unclaimed == []

@@ -155,23 +155,28 @@ def distinct_rels(raws: Iterable[str]) -> dict[str, str | None]:
     Two folders or files whose names differ in their bytes but not after NFC (``José`` composed
     and decomposed: two students, one zipped on macOS) would merge; the later one in sorted
     order gets ``-2`` (``-3``...) at that component, before a file's extension, as in a folder
-    (:func:`_distinct_entries`). The same name twice stays one path (the later member wins).
+    (:func:`_distinct_entries`). So does a file named as a folder beside it (members ``anna`` and
+    ``anna/main.py``, which no folder on disk can hold): the folder keeps the name. The same name
+    twice stays one path (the later member wins); a name ending in ``/`` or ``\\`` is a folder's.
     """
     result: dict[str, str | None] = {}
     # Both trees by node number, each node once (keeping every path prefix as a tuple of its own
     # took memory quadratic in a name's depth: gigabytes for one member name of 64 KiB).
-    raw_nodes: dict[tuple[int, str], int] = {}    # (raw parent, raw part) -> raw node
+    raw_nodes: dict[tuple[int, str, bool], int] = {}  # (raw parent, raw part, a file?) -> raw node
     clean_nodes: dict[tuple[int, str], int] = {}  # (clean parent, name) -> clean node: that name is taken
     clean_of: dict[int, int] = {0: 0}             # raw node -> its clean node
     names: dict[int, str] = {}                     # clean node -> its name
-    for raw in sorted(set(raws)):
+    split = {raw: _parts(raw) for raw in set(raws)}
+    # Path by path, a folder before a file of its name (so the folder keeps the name).
+    for raw in sorted(split, key=lambda raw: [(part, _is_file(raw, split[raw], depth))
+                                              for depth, part in enumerate(split[raw])]):
         node = clean = 0
         path = []
-        for depth, part in enumerate(parts := _parts(raw)):
-            key = (node, part)
+        for depth, part in enumerate(parts := split[raw]):
+            key = (node, part, is_file := _is_file(raw, parts, depth))
             if key not in raw_nodes:
                 name = unicodedata.normalize("NFC", part)
-                stem, dot, extension = name.rpartition(".") if depth == len(parts) - 1 else ("", "", "")
+                stem, dot, extension = name.rpartition(".") if is_file else ("", "", "")
                 base, tail = (stem, dot + extension) if stem else (name, "")
                 candidate, number = name, 2
                 while (clean, candidate) in clean_nodes:
@@ -185,6 +190,11 @@ def distinct_rels(raws: Iterable[str]) -> dict[str, str | None]:
             path.append(names[clean])
         result[raw] = "/".join(path) or None
     return result
+
+
+def _is_file(raw: str, parts: list[str], depth: int) -> bool:
+    """Whether component ``depth`` of ``parts`` (the components of the member name ``raw``) names a file."""
+    return depth == len(parts) - 1 and not raw.endswith(("/", "\\"))
 
 
 def is_junk(rel: str) -> bool:
