@@ -238,7 +238,10 @@ def test_blackboard_user_names_with_underscores_without_receipts(tmp_path):
 
 def test_names_become_readable_ids():
     assert slug("Daan van der Berg") == "daan-van-der-berg" and slug("Zoë Çelik") == "zoe-celik"
-    assert slug("李雷") == "student"
+    # Names in another script: "student" for each of them made their ids student, student-2... by their
+    # order, so one student's report and gradebook row went to another when a name was added to the class.
+    assert [slug(name) for name in ("李雷", "王伟", "Иван Петров", "Groß")] == ["李雷", "王伟", "иван-петров", "groß"]
+    assert slug("🙂 --") == "student"
 
 
 # Encodings and odd sources (the loader's decode and compile) ------------------------------------------

@@ -159,9 +159,11 @@ def nfc(text: str) -> str:
 
 
 def slug(text: str) -> str:
-    """A readable ASCII id from a name: ``Daan van der Berg`` -> ``daan-van-der-berg``; never empty."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "student"
+    """A readable id from a name: lowercase, accents dropped, each run of other characters one ``-``
+    (``Daan van der Berg`` -> ``daan-van-der-berg``, ``Zoë`` -> ``zoe``); letters of other scripts stay
+    (``李雷``, ``иван``), so two such names are two ids whatever else is in the class. Never empty."""
+    bare = "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+    return nfc(re.sub(r"[\W_]+", "-", bare.lower()).strip("-")) or "student"
 
 
 def unique(submissions: list[Submission]) -> list[Submission]:
