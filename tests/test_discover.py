@@ -267,3 +267,25 @@ def test_a_folder_given_that_cannot_be_listed_is_a_usage_error_in_the_runs_langu
     with pytest.raises(UsageError) as error:
         discover([str(tmp_path / "klas")])
     assert words in error.value.text(lang) and "Permission denied" in error.value.text(lang)
+
+
+def test_a_folder_nested_thousands_deep_is_read(tmp_path):
+    # A student's folder nested 1,100 deep (Python 3.11's os.walk recurses per level): the whole run
+    # ended in a RecursionError traceback.
+    for name in ("anna", "bram"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.py").write_text("x = 1\n")
+    deep = [str(tmp_path / "bram")]
+    for _ in range(1100):
+        deep.append(os.path.join(deep[-1], "a"))
+        os.mkdir(deep[-1])
+    with open(os.path.join(deep[-1], "notes.py"), "w") as handle:
+        handle.write("x = 2\n")
+    try:
+        by_id = {s.id: s for s in discover([str(tmp_path)])[0]}
+        assert sorted(by_id) == ["anna", "bram"] and by_id["bram"].graded_file == "main.py"
+        assert by_id["bram"].ignored_files == ["a/" * 1100 + "notes.py"]
+    finally:  # removed here, level by level (shutil.rmtree recurses too)
+        os.remove(os.path.join(deep[-1], "notes.py"))
+        for folder in reversed(deep[1:]):
+            os.rmdir(folder)
