@@ -131,6 +131,18 @@ def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
     assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna", "bram"]
 
 
+def test_an_earlier_runs_output_folder_given_as_the_path_is_a_usage_error(tmp_path):
+    # grade reports/ (the outputs, not the submissions): its feedback/ folder was graded as a student
+    # "feedback" without code, and the run ended with exit 0 as if a class had been graded.
+    (tmp_path / "reports" / "feedback").mkdir(parents=True)
+    for name in ("gradebook.csv", "index.html", "feedback/anna.html", "feedback/anna.md"):
+        (tmp_path / "reports" / name).write_text("x")
+    (tmp_path / "reports" / "results.json").write_text('{"format":2,"grader":"0.1.0","lang":"nl"}')
+    with pytest.raises(UsageError) as error:
+        discover([str(tmp_path / "reports")])
+    assert "outputs of an earlier" in error.value.text("en") and "uitvoer van een eerdere" in error.value.text("nl")
+
+
 def test_a_student_folder_that_imitates_an_earlier_runs_reports_is_still_a_student(tmp_path):
     # results.json's first bytes are easy to copy: a folder holding code to grade is a student's, and
     # is graded (it was dropped without a word, not even named among the entries left out).

@@ -39,6 +39,11 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
     if stop and not in_archive and stop(tree.root_name, parent.name):  # one student's folder of an export
         tree = tree.within(parent.name, str(parent))
     full = tree.unwrap(full=True, keep_name=in_archive, stop=stop)
+    if folders.output_folder(full.files):  # ``grade reports/``: its feedback/ would be graded as a student
+        raise UsageError(f"{raw} holds the outputs of an earlier grade run (results.json), not submissions: "
+                         "give the folder of submissions",
+                         f"{raw} bevat de uitvoer van een eerdere grade-run (results.json), geen inzendingen: "
+                         "geef de map met inzendingen")
     module = detect(full) if layout == AUTO else LAYOUTS[layout]
     if module is folders:
         plain = full if in_archive else tree.unwrap(full=False)
@@ -112,7 +117,7 @@ def discover(paths: list[str], layout: str = AUTO,
     each top-level folder or code file of a class folder or export that became no submission
     (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
     exist or is no file or folder (a named pipe), a folder or archive that cannot be read, an unknown
-    layout, or nothing to grade (with a "found: ..." hint of what is there).
+    layout, an earlier run's output folder, or nothing to grade (with a "found: ..." hint of what is there).
     """
     if layout != AUTO and layout not in LAYOUTS:
         choices = f"{AUTO} or one of {', '.join(sorted(LAYOUTS))}"
