@@ -260,6 +260,28 @@ ACCEPTED = {
         "assert list(REGISTRY) == ['identifier'] and identifier.__doc__ == 'An id.' and identifier(3) == 3\n"
         "@functools.wraps(json.dumps)\ndef mine():\n    pass\nassert mine.__name__ == 'mine'"
     ),
+    "__new__: a str value type checked as it is made, a singleton, and copies of both": (
+        "import copy\nclass Ident(str):\n    def __new__(cls, value):\n        if not value.isalpha():\n"
+        "            raise ValueError(value)\n        return super().__new__(cls, value)\n"
+        "class Small(int):\n    def __new__(cls, value):\n        return int.__new__(cls, value)\n"
+        "class One:\n    made = None\n    def __new__(cls):\n        if cls.made is None:\n"
+        "            cls.made = object.__new__(cls)\n        return cls.made\n"
+        "assert Ident('ab') == 'ab' and type(copy.deepcopy(Ident('ab'))) is Ident and Small(3) + 1 == 4\n"
+        "assert One() is One() and type(copy.copy(One())) is One"
+    ),
+    "descriptors: __set_name__, __get__ and __set__ of a checked field; a dict subclass with __missing__": (
+        "class Checked:\n    def __set_name__(self, owner, name):\n        self.name = '_' + name\n"
+        "    def __get__(self, obj, objtype=None):\n        return self if obj is None else getattr(obj, self.name)\n"
+        "    def __set__(self, obj, value):\n        if not isinstance(value, str):\n            raise ValueError(value)\n"
+        "        setattr(obj, self.name, value)\nclass Ticket:\n    name = Checked()\n"
+        "    def __init__(self, name):\n        self.name = name\n"
+        "class Log(dict):\n    def __missing__(self, key):\n        return None\n"
+        "assert Ticket('lamp').name == 'lamp' and isinstance(Ticket.name, Checked) and Log()['x'] is None"
+    ),
+    "unicodedata: a normal form and categories": (
+        "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
+        "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"
+    ),
 }
 
 

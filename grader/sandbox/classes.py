@@ -125,10 +125,13 @@ class ClassRegistry:
 # cache that compares keys: a library's key (typing's and functools' typed caches hold classes,
 # the real ``type`` among them) can meet one of main.py's with the same hash.
 COMPARISONS = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__contains__"})
+# Descriptor methods, which Python calls with the owner class (``__get__``, ``__set_name__``) and the instance: the
+# class statement hands ``__set_name__`` the class it is making, before the guards check it and count it as own.
+DESCRIPTOR_METHODS = frozenset({"__get__", "__set__", "__delete__", "__set_name__"})
 
 
 def seen_as_in_sandbox(class_name: str, name: str, method: object, visible: Callable[[type], Any]) -> object:
-    """The class attribute ``name`` (one of COMPARISONS) of main.py's class ``class_name`` as it may be.
+    """The class attribute ``name`` (of COMPARISONS or DESCRIPTOR_METHODS) of main.py's class ``class_name`` as it may be.
 
     main.py's own function receives a class as ``type(x)`` would give it (``visible``: the ``type``
     stand-in for a metaclass, an opaque class for a foreign one), so that no comparison Python makes
@@ -144,8 +147,8 @@ def seen_as_in_sandbox(class_name: str, name: str, method: object, visible: Call
     if not student_function(method):
         raise TypeError(f"class {str(class_name)[:100]}: {name} must be a plain def (no decorator) in the grader")
 
-    def compared(own: Any, other: Any) -> Any:
-        return method(own, visible(other) if isinstance(other, type) else other)
+    def compared(own: Any, *others: Any) -> Any:
+        return method(own, *(visible(other) if isinstance(other, type) else other for other in others))
     compared.__name__, compared.__qualname__, compared.__doc__ = method.__name__, method.__qualname__, method.__doc__
     return compared
 

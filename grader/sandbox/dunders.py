@@ -7,7 +7,8 @@ an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/`
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
 only those), ``__members__`` only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
 its own class (grader/sandbox/subclass_hooks.py), ``__annotations__`` only of its own classes and
-functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields).
+functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields), ``__new__`` off
+a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
 
 Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
 classes, as an exact str or None.
@@ -54,6 +55,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return _annotations(guards, obj)
         if name == "__init_subclass__":
             return guards.subclass_hooks.next_hook(obj.__self__, obj.__thisclass__)
+        if name == "__new__":
+            return _constructor(guards, getattr(obj, name))
         value = getattr(obj, name, *default)
         if name in ("__qualname__", "__module__") and type(value) is not str:
             raise AttributeError(f'"{name}" is not available in the grader')
@@ -147,7 +150,20 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     "__members__": lambda guards, obj: is_enum_class(obj) and guards.is_own(obj),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
     "__init_subclass__": lambda guards, obj: super_of_own_class(guards.is_own, obj),  # in a hook: super()'s
+    # Off a class (``str.__new__(cls, value)``) or super() in an own class's method (``super().__new__(cls)``).
+    "__new__": lambda guards, obj: isinstance(obj, type) or isinstance(obj, super) and guards.is_own(obj.__self__),
 }
+
+
+def _constructor(guards: "Guards", make: Callable[..., Any]) -> Callable[..., Any]:
+    """A ``__new__`` as main.py may call it: it makes an object of one of main.py's own classes only (not of an
+    enum, whose members the grader makes), never of a library's or the grader's class, which its ``__init__``
+    would have set up."""
+    def __new__(cls: Any, *args: Any, **kwargs: Any) -> Any:
+        if not (isinstance(cls, type) and guards.is_own(cls)) or is_enum_class(cls):
+            raise TypeError("__new__ can only make an object of a class main.py defines in the grader")
+        return make(cls, *args, **kwargs)
+    return __new__
 
 
 def _annotated(guards: "Guards", obj: Any) -> bool:

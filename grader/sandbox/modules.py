@@ -24,6 +24,7 @@ import sys
 import time
 import types
 import typing
+import unicodedata
 from typing import Any, Callable
 
 # Module name -> the attributes a submission may use. Everything else of the real module,
@@ -75,6 +76,10 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "UTC", "MINYEAR", "MAXYEAR")),
     "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),
     "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode")),
+    # Pure functions of a str (a look-alike character refused by its normal form); not ucd_3_2_0, an object.
+    "unicodedata": (unicodedata, ("normalize", "is_normalized", "category", "name", "lookup", "numeric", "decimal",
+                                  "digit", "bidirectional", "combining", "east_asian_width", "mirrored",
+                                  "decomposition", "unidata_version")),
     "hmac": (hmac, ("compare_digest",)),
     "secrets": (hmac, ("compare_digest",)),
     # Every future a Python 3 module may still name (no-ops but annotations); not barry_as_FLUFL.

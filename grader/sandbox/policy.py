@@ -18,6 +18,11 @@ MAGIC_METHODS = frozenset({
     "__hash__", "__contains__", "__len__", "__iter__", "__getitem__", "__bool__", "__post_init__", "__call__",
     "__next__", "__setitem__", "__delitem__", "__enter__", "__exit__",
     "__init_subclass__",  # kept and called by the guards (grader/sandbox/subclass_hooks.py), never by Python
+    "__missing__",  # a dict subclass's answer to a missing key (as an own __getitem__ could give)
+    "__new__",  # a str or int value type checked as it is made; base __new__ only for own classes (dunders.py)
+    # Descriptors: Python calls them only for attributes of main.py's own classes, with classes as type(x) shows them
+    # (grader/sandbox/contexts.py); the class statement calls __set_name__ before the class is main.py's own.
+    "__get__", "__set__", "__delete__", "__set_name__",
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
@@ -66,11 +71,12 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
 # exception class, ``type(x).__name__`` in an error message, ``object.__setattr__(self, name, value)``
 # in a frozen dataclass's ``__post_init__`` (the guard hands out ``object``'s only, for the
-# submission's own objects). None of them leads to a frame, a module or a function's globals.
+# submission's own objects), ``super().__new__(cls, value)`` in a str subclass (it makes objects of main.py's own
+# classes only). None of them leads to a frame, a module or a function's globals.
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
                               "__setitem__", "__delitem__", "__members__", "__annotations__",
-                              "__init_subclass__"})
+                              "__init_subclass__", "__new__"})
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),
