@@ -278,6 +278,15 @@ ACCEPTED = {
         "class Log(dict):\n    def __missing__(self, key):\n        return None\n"
         "assert Ticket('lamp').name == 'lamp' and isinstance(Ticket.name, Checked) and Log()['x'] is None"
     ),
+    "operator.attrgetter, textwrap and typing's Supports/IO names": (
+        "import operator, re, sys, textwrap\nfrom dataclasses import dataclass\nfrom typing import SupportsIndex, TextIO\n"
+        "@dataclass\nclass Row:\n    key: str\n    inner: 'Row | None' = None\n"
+        "rows = sorted([Row('b'), Row('a', Row('z'))], key=operator.attrgetter('key'))\n"
+        "ID = re.compile(textwrap.dedent(r\"\"\"\n    [a-z]  # first\n    [a-z]*\n\"\"\"), re.X)\n"
+        "def show(out: TextIO = sys.stdout, n: SupportsIndex = 1) -> str:\n    return textwrap.shorten('a b', width=10)\n"
+        "assert [r.key for r in rows] == ['a', 'b'] and operator.attrgetter('inner.key', 'key')(rows[0]) == ('z', 'a')\n"
+        "assert ID.fullmatch('ab') and show() == 'a b' and textwrap.indent('x', '> ') == '> x'"
+    ),
     "unicodedata: a normal form and categories": (
         "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
         "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"

@@ -21,18 +21,22 @@ import operator
 import re
 import string
 import sys
+import textwrap
 import time
 import types
 import typing
 import unicodedata
 from typing import Any, Callable
 
+from grader.sandbox.testcase import unittest_view
+
 # Module name -> the attributes a submission may use. Everything else of the real module,
 # and the module object itself, stays out of reach (a module's attributes lead to sys, os
 # and the real builtins). Left out on purpose: string.Formatter/Template (field access
 # bypasses the attribute guard), functools.update_wrapper (writes attributes of any function;
 # functools.wraps is a stand-in that leaves the wrapper as it is), typing.get_type_hints/ForwardRef
-# (evaluate strings), operator.attrgetter/methodcaller.
+# (evaluate strings), typing.get_origin (typing.Type's origin is the real type), operator.methodcaller
+# (operator.attrgetter is the grader's own, which reads through the attribute guard: grader/sandbox/wrappers.py).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",
@@ -58,14 +62,16 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
                         "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",
                         "Self", "Text", "MutableSet", "MutableSequence", "Reversible", "AnyStr", "overload",
-                        "ParamSpec", "Concatenate")),
+                        "ParamSpec", "Concatenate", "SupportsInt", "SupportsIndex", "SupportsFloat", "SupportsAbs",
+                        "SupportsRound", "IO", "TextIO", "BinaryIO", "ContextManager", "MappingView", "ByteString",
+                        "Awaitable", "Coroutine", "AsyncIterator", "AsyncIterable", "AsyncGenerator", "assert_type")),
     "types": (types, ("MappingProxyType", "NoneType")),
     # The numeric tower for isinstance tests (an int check written as numbers.Integral); its register, like that of
     # collections.abc, is refused by the attribute guard, and a class built on one is refused as any ABC base.
     "numbers": (numbers, ("Number", "Complex", "Real", "Rational", "Integral")),
     # Pure functions of their arguments (an item read is not guarded: _getitem_ is operator.getitem); not
-    # attrgetter or methodcaller (attributes past the guard), setitem/delitem or the in-place forms (writes).
-    "operator": (operator, ("itemgetter", "getitem", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg",
+    # methodcaller (attributes past the guard), setitem/delitem or the in-place forms (writes); attrgetter is guarded.
+    "operator": (operator, ("itemgetter", "attrgetter", "getitem", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg",
                             "pos", "abs", "eq", "ne", "lt", "le", "gt", "ge", "not_", "truth", "and_", "or_", "xor",
                             "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
@@ -76,6 +82,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "UTC", "MINYEAR", "MAXYEAR")),
     "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),
     "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode")),
+    # Pure functions of a str (a verbose regex written indented, a message wrapped to a width).
+    "textwrap": (textwrap, ("dedent", "indent", "fill", "wrap", "shorten")),
     # Pure functions of a str (a look-alike character refused by its normal form); not ucd_3_2_0, an object.
     "unicodedata": (unicodedata, ("normalize", "is_normalized", "category", "name", "lookup", "numeric", "decimal",
                                   "digit", "bidirectional", "combining", "east_asian_width", "mirrored",
@@ -253,114 +261,6 @@ def pprint_view(print_function: Callable[..., None]) -> ModuleView:
     return type("pprint", (ModuleView,), namespace)()
 
 
-class _Raises:
-    """``with self.assertRaises(E):``: passes when the block raises E (kept), fails when it raises nothing."""
-
-    __slots__ = ("_expected", "exception")
-
-    def __init__(self, expected: Any) -> None:
-        object.__setattr__(self, "_expected", expected)
-        object.__setattr__(self, "exception", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise TypeError("assertRaises is read-only in the grader")
-
-    def __enter__(self) -> "_Raises":
-        return self
-
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
-        if kind is None:
-            raise AssertionError(f"{getattr(self._expected, '__name__', self._expected)} not raised")
-        if not issubclass(kind, Exception) or not issubclass(kind, self._expected):
-            return False  # never the grader's time-out or an interrupt (BaseExceptions), as contextlib.suppress
-        object.__setattr__(self, "exception", value)
-        return True
-
-
-class TestCase:
-    """``unittest.TestCase`` as a base for tests kept in main.py: the common assertions, no runner (the tests run
-    only from ``unittest.main()``, which does nothing here, or when main.py calls them itself)."""
-
-    def __init__(self, methodName: str = "runTest") -> None:
-        pass
-
-    def setUp(self) -> None:
-        pass
-
-    def tearDown(self) -> None:
-        pass
-
-    def fail(self, msg: object = None) -> None:
-        raise AssertionError(msg)
-
-    def _check(self, ok: object, default: str, msg: object) -> None:
-        if not ok:
-            raise AssertionError(default if msg is None else msg)
-
-    def assertEqual(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first == second, "values differ", msg)
-
-    def assertNotEqual(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first != second, "values are equal", msg)
-
-    def assertTrue(self, expr: Any, msg: object = None) -> None:
-        self._check(expr, "not true", msg)
-
-    def assertFalse(self, expr: Any, msg: object = None) -> None:
-        self._check(not expr, "not false", msg)
-
-    def assertIs(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first is second, "not the same object", msg)
-
-    def assertIsNot(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first is not second, "the same object", msg)
-
-    def assertIsNone(self, obj: Any, msg: object = None) -> None:
-        self._check(obj is None, "not None", msg)
-
-    def assertIsNotNone(self, obj: Any, msg: object = None) -> None:
-        self._check(obj is not None, "None", msg)
-
-    def assertIn(self, member: Any, container: Any, msg: object = None) -> None:
-        self._check(member in container, "not in the container", msg)
-
-    def assertNotIn(self, member: Any, container: Any, msg: object = None) -> None:
-        self._check(member not in container, "in the container", msg)
-
-    def assertIsInstance(self, obj: Any, cls: Any, msg: object = None) -> None:
-        self._check(isinstance(obj, cls), "not an instance", msg)
-
-    def assertLess(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first < second, "not less", msg)
-
-    def assertLessEqual(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first <= second, "not less or equal", msg)
-
-    def assertGreater(self, first: Any, second: Any, msg: object = None) -> None:
-        self._check(first > second, "not greater", msg)
-
-    assertDictEqual = assertListEqual = assertSetEqual = assertTupleEqual = assertEqual
-
-    def assertRaises(self, expected: Any, *args: Any, **kwargs: Any) -> Any:
-        raises = _Raises(expected)
-        if not args:
-            return raises
-        with raises:
-            args[0](*args[1:], **kwargs)
-        return None
-
-
-def unittest_view() -> ModuleView:
-    """A stand-in for ``unittest``: :class:`TestCase` as a base, ``main()`` that runs nothing, skip decorators."""
-    def skip(reason: object = None) -> Callable[[Any], Any]:
-        return lambda test: test
-
-    namespace = {"__slots__": (), "TestCase": TestCase, "main": staticmethod(lambda *args, **kwargs: None),
-                 "skip": staticmethod(skip), "skipIf": staticmethod(lambda condition, reason=None: skip()),
-                 "skipUnless": staticmethod(lambda condition, reason=None: skip())}
-    return type("unittest", (ModuleView,), namespace)()
-
-
 def warnings_view() -> ModuleView:
     """A stand-in for ``warnings``: ``warn`` and the filters accept every call and show nothing (as a warning
     filtered out would), ``catch_warnings`` is a with block that does nothing."""
@@ -396,6 +296,6 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
         views[name] = type(name, (ModuleView,), namespace)()
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
-    views["unittest"] = unittest_view()
+    views["unittest"] = unittest_view(ModuleView)
     views["warnings"] = warnings_view()
     return views

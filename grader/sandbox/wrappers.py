@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
+import functools
 import re
 import sys
 import typing
@@ -338,6 +339,20 @@ def _overload(guards: Guards, value: Any) -> Callable[[Any], Callable[..., Any]]
     return overload
 
 
+def _attrgetter(guards: Guards, value: Any) -> Callable[..., Callable[[Any], Any]]:
+    """``operator.attrgetter(*names)``: reads each name (dotted: one attribute after another) through the guard."""
+    def attrgetter(*names: Any) -> Callable[[Any], Any]:
+        if not names or any(type(name) is not str for name in names):
+            raise TypeError("attrgetter needs attribute names (str) in the grader")
+        paths = [name.split(".") for name in names]
+
+        def read(obj: Any) -> Any:
+            found = [functools.reduce(guards.getattr, path, obj) for path in paths]
+            return found[0] if len(found) == 1 else tuple(found)
+        return read
+    return attrgetter
+
+
 def _runtime_checkable(guards: Guards, value: Any) -> Callable[[Any], Any]:
     """``typing.runtime_checkable``: the class as it is (a Protocol class is a plain class here, see
     grader/sandbox/typing_bases.py; the real one writes ``_is_runtime_protocol`` on its argument)."""
@@ -357,6 +372,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("typing", "final"): _final,
     ("typing", "overload"): _overload,
     ("typing", "runtime_checkable"): _runtime_checkable,
+    ("operator", "attrgetter"): _attrgetter,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
     ("copy", "copy"): _copier("copy"),

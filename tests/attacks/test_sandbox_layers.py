@@ -265,6 +265,6 @@ def test_assert_raises_never_swallows_what_is_no_exception_such_as_the_grader_s_
     # As contextlib.suppress and main.py's own __exit__: the grader's time-out is a BaseException, and
     # assertRaises(BaseException) around an endless loop must not let main.py run on past it.
     from grader.execution import CheckTimeout
-    from grader.sandbox.modules import _Raises
+    from grader.sandbox.testcase import _Raises
     assert _Raises(BaseException).__exit__(CheckTimeout, CheckTimeout(), None) is False
     assert _Raises(Exception).__exit__(KeyError, KeyError("x"), None) is True
