@@ -259,6 +259,24 @@ ACCEPTED = {
         "g = gen()\nnext(g)\ng.close()\nassert log[-1] == 'closed'"
     ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
+    "a special method named by another in the class body: __str__ = __repr__, __radd__ = __add__": (
+        "class V:\n    __slots__ = ('n',)\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __repr__(self):\n        return f'V({self.n})'\n    __str__ = __repr__\n"
+        "    def __add__(self, other):\n        return V(self.n + other) if isinstance(other, int) else NotImplemented\n"
+        "    __radd__ = __add__\n    def __or__(self, other):\n        return V(self.n | other.n)\n"
+        "    def __neg__(self):\n        return V(-self.n)\n    def __format__(self, spec):\n        return format(self.n, spec)\n"
+        "assert str(1 + V(2)) == 'V(3)' and (V(1) | V(2)).n == 3 and (-V(1)).n == -1 and f'{V(5):03}' == '005'"
+    ),
+    "__getattr__ of an attribute-style dict, __reversed__, __copy__/__deepcopy__ kept as methods": (
+        "import copy\nclass AttrDict(dict):\n    def __getattr__(self, name):\n        try:\n            return self[name]\n"
+        "        except KeyError:\n            raise AttributeError(name) from None\n"
+        "class Slotted:\n    __slots__ = ('data',)\n    def __init__(self):\n        self.data = {'a': 1}\n"
+        "    def __getattr__(self, name):\n        return self.data[name]\n"
+        "    def __reversed__(self):\n        return iter('ba')\n    def __copy__(self):\n        return self\n"
+        "    def __deepcopy__(self, memo):\n        return self\n"
+        "d = AttrDict(ticket='lamp')\nassert d.ticket == 'lamp' and getattr(d, 'status', None) is None\n"
+        "s = Slotted()\nassert s.a == 1 and list(reversed(s)) == ['b', 'a'] and copy.deepcopy(s).data == {'a': 1}"
+    ),
 }
 
 

@@ -128,10 +128,14 @@ COMPARISONS = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge
 # Descriptor methods, which Python calls with the owner class (``__get__``, ``__set_name__``) and the instance: the
 # class statement hands ``__set_name__`` the class it is making, before the guards check it and count it as own.
 DESCRIPTOR_METHODS = frozenset({"__get__", "__set__", "__delete__", "__set_name__"})
+# Operators, which Python calls with any other operand (a class too, were a library to add one to main.py's object).
+OPERATORS = frozenset({"__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__", "__mul__", "__rmul__",
+                       "__or__", "__ror__", "__ior__", "__and__", "__rand__", "__iand__", "__xor__", "__rxor__"})
 
 
 def seen_as_in_sandbox(class_name: str, name: str, method: object, visible: Callable[[type], Any]) -> object:
-    """The class attribute ``name`` (of COMPARISONS or DESCRIPTOR_METHODS) of main.py's class ``class_name`` as it may be.
+    """The class attribute ``name`` (of COMPARISONS, DESCRIPTOR_METHODS or OPERATORS) of main.py's class ``class_name``
+    as it may be.
 
     main.py's own function receives a class as ``type(x)`` would give it (``visible``: the ``type``
     stand-in for a metaclass, an opaque class for a foreign one), so that no comparison Python makes

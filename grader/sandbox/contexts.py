@@ -14,15 +14,16 @@ import types
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
-from grader.sandbox.classes import COMPARISONS, DESCRIPTOR_METHODS, seen_as_in_sandbox, student_function
+from grader.sandbox.classes import COMPARISONS, DESCRIPTOR_METHODS, OPERATORS, seen_as_in_sandbox, student_function
 
 
 def class_namespace(class_name: str, namespace: dict, visible: Callable[[type], Any]) -> dict:
-    """A class body's namespace as the class may have it: comparison and descriptor methods receive classes as
-    ``type(x)`` shows them (classes.seen_as_in_sandbox) and ``__exit__`` sees only Exceptions, without a traceback."""
+    """A class body's namespace as the class may have it: comparison, descriptor and operator methods receive
+    classes as ``type(x)`` shows them (classes.seen_as_in_sandbox) and ``__exit__`` sees only Exceptions, without a
+    traceback."""
     made = {}
     for key, value in namespace.items():
-        if key in COMPARISONS or key in DESCRIPTOR_METHODS:
+        if key in COMPARISONS or key in DESCRIPTOR_METHODS or key in OPERATORS:
             value = seen_as_in_sandbox(class_name, key, value, visible)
         elif key == "__exit__" and value is not None:
             value = _guarded_exit(class_name, value, visible)

@@ -125,7 +125,10 @@ class Copier:
             list.extend(made, items(list.__iter__(x)))
         elif isinstance(x, set):
             set.update(made, items(set.__iter__(x)))
-        attributes = getattr(x, "__dict__", None)
+        try:  # as type keeps it: a name missing on the object would be handed to main.py's own __getattr__
+            attributes = object.__getattribute__(x, "__dict__")
+        except AttributeError:
+            attributes = None
         if type(attributes) is dict:
             object.__getattribute__(made, "__dict__").update(_pairs(attributes, items))
         for slot in _slots(kind):

@@ -23,6 +23,15 @@ MAGIC_METHODS = frozenset({
     # Descriptors: Python calls them only for attributes of main.py's own classes, with classes as type(x) shows them
     # (grader/sandbox/contexts.py); the class statement calls __set_name__ before the class is main.py's own.
     "__get__", "__set__", "__delete__", "__set_name__",
+    # Attribute lookups that fail on main.py's own objects (an attribute-style dict); the grader reads its own
+    # values and copies objects without looking names up on them (grader/sandbox/copying.py).
+    "__getattr__", "__format__", "__reversed__",
+    # Kept as methods main.py may call; copy.copy/deepcopy are the grader's, which copy an own object's data.
+    "__copy__", "__deepcopy__",
+    # Operators of value types, which receive classes as type(x) shows them (grader/sandbox/contexts.py).
+    "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__", "__mul__", "__rmul__",
+    "__or__", "__ror__", "__ior__", "__and__", "__rand__", "__iand__", "__xor__", "__rxor__", "__neg__", "__pos__",
+    "__abs__", "__invert__",
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
@@ -320,10 +329,14 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def visit_Assign(self, node: ast.Assign) -> ast.AST:
         """``__hash__ = None`` (or another of MAGIC_METHODS set to None) in a class body: Python's data model way of
         saying an operation is not available (a mutable class compared by value is unhashable). Binding None
-        hands no object to the class; any other value for such a name stays refused."""
-        target = node.targets[0] if len(node.targets) == 1 else None
-        if self.scopes[-1] == "class" and isinstance(target, ast.Name) and target.id in MAGIC_METHODS \
-                and isinstance(node.value, ast.Constant) and node.value.value is None:
+        hands no object to the class. ``__str__ = __repr__`` (one of MAGIC_METHODS named by another) gives the
+        method the class body defined under that name (no module or builtin defines one: such names are reserved),
+        also to several names at once (``__radd__ = __ror__ = __add__``); any other value for such a name stays
+        refused."""
+        if self.scopes[-1] == "class" and all(isinstance(target, ast.Name) and target.id in MAGIC_METHODS
+                                              for target in node.targets) and (
+                isinstance(node.value, ast.Constant) and node.value.value is None
+                or isinstance(node.value, ast.Name) and node.value.id in MAGIC_METHODS):
             return node
         return super().visit_Assign(node)
 
