@@ -267,6 +267,18 @@ ACCEPTED = {
         "    def __neg__(self):\n        return V(-self.n)\n    def __format__(self, spec):\n        return format(self.n, spec)\n"
         "assert str(1 + V(2)) == 'V(3)' and (V(1) | V(2)).n == 3 and (-V(1)).n == -1 and f'{V(5):03}' == '005'"
     ),
+    "a base's special methods called through super() or the base class, __hash__ = str.__hash__": (
+        "from dataclasses import dataclass\nclass Fout(ValueError):\n    def __str__(self):\n"
+        "        return 'fout: ' + super().__str__()\nclass Naam(str):\n    def __eq__(self, other):\n"
+        "        return isinstance(other, str) and str.__eq__(self, other)\n    __hash__ = str.__hash__\n"
+        "class Rij(dict):\n    def __repr__(self):\n        return 'Rij' + super().__repr__()\n"
+        "    def __iter__(self):\n        return super().__iter__()\n@dataclass\nclass A:\n    x: int = 0\n"
+        "    def __post_init__(self):\n        self.x += 1\n@dataclass\nclass B(A):\n    def __post_init__(self):\n"
+        "        super().__post_init__()\n        self.x *= 10\n"
+        "assert str(Fout('x')) == 'fout: x' and Naam('a') == 'a' and hash(Naam('a')) == hash('a')\n"
+        "assert repr(Rij(a=1)) == \"Rij{'a': 1}\" and list(Rij(a=1)) == ['a'] and B().x == 10\n"
+        "assert object.__repr__(B()).startswith('<') and int.__add__(1, 2) == 3"
+    ),
     "__getattr__ of an attribute-style dict, __reversed__, __copy__/__deepcopy__ kept as methods": (
         "import copy\nclass AttrDict(dict):\n    def __getattr__(self, name):\n        try:\n            return self[name]\n"
         "        except KeyError:\n            raise AttributeError(name) from None\n"

@@ -216,7 +216,7 @@ def foreign_function(obj: object, name: str, value: types.FunctionType, is_own_c
         if is_own_class(klass):
             return value
         if found is value:
-            return _bound_to_instances(value, klass)
+            return bound_to_instances(value, klass)
         break
     else:
         if not isinstance(obj, type) and is_own_class(type(obj)):
@@ -230,7 +230,8 @@ def unavailable_attribute(obj: object, name: str) -> AttributeError:
     return AttributeError(f'"{name}" of {where} is not available in the grader')
 
 
-def _bound_to_instances(function: types.FunctionType, owner: type) -> Callable[..., Any]:
+def bound_to_instances(function: types.FunctionType, owner: type) -> Callable[..., Any]:
+    """``function`` (a method of ``owner`` main.py did not write) callable with an ``owner`` object first only."""
     def method(*args: Any, **kwargs: Any) -> Any:
         if not args or not isinstance(args[0], owner):
             raise TypeError(f"{owner.__name__}.{function.__name__}() needs a {owner.__name__} object as its "

@@ -22,9 +22,9 @@ import types
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox import wrappers
-from grader.sandbox.classes import foreign_function, student_function
+from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
 from grader.sandbox.enums import is_enum_class
-from grader.sandbox.policy import WRITABLE_DUNDERS
+from grader.sandbox.policy import BASE_METHODS, WRITABLE_DUNDERS
 from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import is_typed_dict
 
@@ -66,6 +66,11 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
         return _initializer(obj, value, is_own)
     if name == "__init__" and not (is_own(obj) or _super_of_own(guards, obj)):
         raise AttributeError('"__init__" of an object main.py did not create is not available in the grader')
+    if name in BASE_METHODS and type(value) is types.FunctionType and not student_function(value):
+        # Read off a class (or super() bound to one): a method the grader or a library wrote, also for a class made
+        # for main.py (a dataclass's __repr__, SimpleNamespace's), reads any self's attributes past the guard.
+        owner = obj.__self__ if isinstance(obj, super) else obj
+        return bound_to_instances(value, owner if isinstance(owner, type) else type(owner))
     if type(value) is types.FunctionType:  # tuple.__getitem__(self, i) is C; a Python one is judged
         return foreign_function(obj, name, value, guards.own_classes.__contains__)
     return guards.visible_class(value) if name == "__class__" else value

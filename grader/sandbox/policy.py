@@ -77,6 +77,20 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
                                 "__status__", "__date__", "__contact__"})
 
 
+# Special methods a submission may read on any object, to call a base class's (``super().__repr__()``,
+# ``str.__eq__(self, other)``, ``super().__post_init__()``): each does what a builtin or an operator does with the
+# object (repr, str, format, hash, ==, iter, next, reversed, bool, +...) or is main.py's own.
+BASE_METHODS = frozenset({"__repr__", "__str__", "__format__", "__hash__", "__eq__", "__ne__", "__lt__", "__le__",
+                          "__gt__", "__ge__", "__iter__", "__next__", "__reversed__", "__bool__", "__post_init__",
+                          "__missing__", "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__or__",
+                          "__ror__", "__and__", "__rand__", "__xor__", "__rxor__", "__neg__", "__pos__", "__abs__",
+                          "__invert__"})
+
+
+# Special methods Python calls with the object alone: a class body may bind one to a base's (``__hash__ = str.__hash__``).
+SELF_ONLY_METHODS = frozenset({"__hash__", "__repr__", "__str__", "__bool__", "__len__", "__iter__", "__reversed__"})
+
+
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
 # exception class, ``type(x).__name__`` in an error message, ``object.__setattr__(self, name, value)``
 # in a frozen dataclass's ``__post_init__`` (the guard hands out ``object``'s only, for the
@@ -85,7 +99,7 @@ PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
                               "__setitem__", "__delitem__", "__members__", "__annotations__",
-                              "__init_subclass__", "__new__"})
+                              "__init_subclass__", "__new__"}) | BASE_METHODS
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),
@@ -331,12 +345,18 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         saying an operation is not available (a mutable class compared by value is unhashable). Binding None
         hands no object to the class. ``__str__ = __repr__`` (one of MAGIC_METHODS named by another) gives the
         method the class body defined under that name (no module or builtin defines one: such names are reserved),
-        also to several names at once (``__radd__ = __ror__ = __add__``); any other value for such a name stays
-        refused."""
+        also to several names at once (``__radd__ = __ror__ = __add__``). A method Python calls with the object
+        alone may be a base's, read through the guard (``__hash__ = str.__hash__`` beside an own ``__eq__``). Any
+        other value for such a name stays refused."""
         if self.scopes[-1] == "class" and all(isinstance(target, ast.Name) and target.id in MAGIC_METHODS
                                               for target in node.targets) and (
                 isinstance(node.value, ast.Constant) and node.value.value is None
                 or isinstance(node.value, ast.Name) and node.value.id in MAGIC_METHODS):
+            return node
+        if self.scopes[-1] == "class" and all(isinstance(target, ast.Name) and target.id in SELF_ONLY_METHODS
+                                              for target in node.targets) \
+                and isinstance(node.value, ast.Attribute) and node.value.attr in BASE_METHODS:
+            node.value = self.visit(node.value)  # read through the guard when the class body runs
             return node
         return super().visit_Assign(node)
 

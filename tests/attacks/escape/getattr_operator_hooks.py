@@ -2,9 +2,11 @@
 #         __dict__ or __deepcopy__, dataclasses' fields, a runtime protocol's methods, a class statement's
 #         __mro_entries__, json's default, a class pattern) with a spy function, and operators take whatever other
 #         operand a library adds: each spy call or operand must bring nothing but main.py's own values or classes
-#         as type(x) shows them
+#         as type(x) shows them; a base's special methods read through super() or a class (__repr__, __iter__,
+#         __eq__, __post_init__, __missing__...) on the grader's own objects give nothing a builtin would not
 # expect: graded PPP
 # @correct-solution
+import contextlib
 import copy
 import dataclasses
 import json
@@ -75,3 +77,21 @@ try:
         pass
 except Exception:
     pass
+
+for holder in (json, typing, copy, type, typing.Any, dataclasses.field()):
+    for name in ('__iter__', '__next__', '__post_init__', '__missing__', '__reversed__', '__hash__', '__bool__'):
+        attempt(lambda: spy(getattr(holder, name)()))
+    attempt(lambda: spy(object.__repr__(holder), holder.__repr__(), holder.__eq__(holder)))
+
+
+@dataclasses.dataclass
+class Private:
+    _exceptions: tuple = ()
+
+
+for method, others in (('__repr__', ()), ('__hash__', ()), ('__eq__', (Private(),))):
+    try:
+        seen = getattr(Private, method)(contextlib.suppress(ValueError), *others)
+        print('BREACH: a generated', method, 'read a foreign object past the guard:', repr(seen)[:60])
+    except Exception:
+        pass

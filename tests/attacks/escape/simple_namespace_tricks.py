@@ -1,6 +1,7 @@
 # attack: types.SimpleNamespace (the grader's stand-in, whose objects take attribute writes as main.py's own do)
 #         used to set special attributes (keywords, a mapping, a str subclass name, __init__ again, setattr,
 #         object.__setattr__), to reach its methods' globals or the real SimpleNamespace, its class's namespace,
+#         its class's __repr__/__eq__ on a foreign object (they read any self's attributes past the guard),
 #         to change a foreign object through its __init__, or to copy through a __reduce__ of its own
 # expect: load-error missing-functions
 import copy
@@ -56,8 +57,9 @@ attempt('class __init__ on a foreign object', lambda: SimpleNamespace.__init__(j
 attempt('class __init__ on another own object', lambda: SimpleNamespace.__init__(Keys(), x=1))
 attempt('setattr of a dunder', lambda: setattr(n, under + 'class' + under, dict))
 attempt('object.__setattr__ of a dunder', lambda: object.__setattr__(n, under + 'dict' + under, {}))
-attempt('its __repr__', lambda: getattr(n, under + 'repr' + under))
-attempt('its __eq__', lambda: getattr(n, under + 'eq' + under))
+# Its bound __repr__ and __eq__ are repr(n) and n == x; read off the class, they must not take a foreign self.
+attempt('its class __repr__ on a foreign object', lambda: getattr(SimpleNamespace, under + 'repr' + under)(json.JSONEncoder()))
+attempt('its class __eq__ on a foreign object', lambda: getattr(SimpleNamespace, under + 'eq' + under)(json.JSONEncoder(), n))
 attempt('its __reduce_ex__', lambda: getattr(n, under + 'reduce_ex' + under))
 attempt('globals of its __init__', lambda: getattr(n.__init__, under + 'globals' + under))
 attempt('function of its __init__', lambda: getattr(n.__init__, under + 'func' + under))
