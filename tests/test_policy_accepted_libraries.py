@@ -287,6 +287,18 @@ ACCEPTED = {
         "assert [r.key for r in rows] == ['a', 'b'] and operator.attrgetter('inner.key', 'key')(rows[0]) == ('z', 'a')\n"
         "assert ID.fullmatch('ab') and show() == 'a b' and textwrap.indent('x', '> ') == '> x'"
     ),
+    "classes built on collections.abc (and typing's aliases of them) with their mixin methods": (
+        "import copy, typing\nfrom collections.abc import Mapping, MutableMapping, Sequence\n"
+        "class Log(MutableMapping):\n    def __init__(self):\n        self.rows = {}\n"
+        "    def __getitem__(self, k):\n        return self.rows[k]\n    def __setitem__(self, k, v):\n        self.rows[k] = v\n"
+        "    def __delitem__(self, k):\n        del self.rows[k]\n    def __iter__(self):\n        return iter(self.rows)\n"
+        "    def __len__(self):\n        return len(self.rows)\n"
+        "class Names(typing.Sequence[str]):\n    def __getitem__(self, i):\n        return 'ab'[i]\n"
+        "    def __len__(self):\n        return 2\n"
+        "log = Log()\nlog.update(a=1)\nlog.setdefault('b', 2)\n"
+        "assert dict(log) == {'a': 1, 'b': 2} and log.get('c') is None and log.pop('b') == 2 and isinstance(log, Mapping)\n"
+        "assert copy.deepcopy(log).rows == {'a': 1} and list(reversed(Names())) == ['b', 'a'] and Names().index('b') == 1"
+    ),
     "unicodedata: a normal form and categories": (
         "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
         "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"

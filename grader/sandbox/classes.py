@@ -10,6 +10,7 @@ import typing
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
+from grader.sandbox.abc_bases import PLAIN_ABCS
 from grader.sandbox.policy import forbidden_attribute
 from grader.sandbox.modules import WHITELIST
 
@@ -313,8 +314,10 @@ _PLAIN_GENERIC_BASES = (dict, list, set, frozenset, tuple, collections.OrderedDi
 
 def plain_base(base: object) -> object:
     """``dict[str, int]`` or ``typing.Dict[str, int]`` as a base: ``dict`` (read without its ``__mro_entries__``,
-    which compares the alias's origin with every base); any other base as it is."""
-    if type(base) in (types.GenericAlias, typing._GenericAlias) and base.__origin__ in _PLAIN_GENERIC_BASES:
+    which compares the alias's origin with every base), ``Mapping[str, int]`` the real ``Mapping`` (whose plain
+    stand-in the guards' metaclass puts in its place); any other base as it is."""
+    if type(base) in (types.GenericAlias, typing._GenericAlias) and (
+            base.__origin__ in _PLAIN_GENERIC_BASES or base.__origin__ in PLAIN_ABCS):
         return base.__origin__
     return base
 

@@ -20,6 +20,7 @@ import re
 import types
 from typing import Any, Callable, Iterator
 
+from grader.sandbox.abc_bases import STAND_INS
 from grader.sandbox.dispatch import ABC
 
 # Values a copy returns as they are (the standard module does the same for these).
@@ -28,7 +29,7 @@ ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.
           datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone)  # immutable values
 # Bases an own class may have and still be copied here (and builtin exceptions).
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
-         collections.defaultdict, collections.Counter, collections.deque)
+         collections.defaultdict, collections.Counter, collections.deque, *STAND_INS)  # collections.abc's: no state
 # Immutable builtin bases: how an own subclass's value is read without calling its own methods.
 VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,
                                            float: float.__float__}

@@ -22,6 +22,7 @@ from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry,
 from grader.sandbox import typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
+from grader.sandbox.abc_bases import plain_abc
 from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
@@ -204,6 +205,7 @@ class Guards:
             if hook is not None:
                 raise TypeError(f"class {name}: an enum's __init_subclass__ is not available in the grader")
             return make_enum(self, name, bases, class_namespace(name, namespace, self.visible_class))
+        bases = tuple(plain_abc(base) for base in bases)  # class Log(MutableMapping): its plain stand-in
         for base in bases:
             # A subclass of super would be an own proxy over a foreign object; of property and the
             # method wrappers, own descriptors of foreign functions.
