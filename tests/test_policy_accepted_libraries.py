@@ -299,6 +299,12 @@ ACCEPTED = {
         "assert dict(log) == {'a': 1, 'b': 2} and log.get('c') is None and log.pop('b') == 2 and isinstance(log, Mapping)\n"
         "assert copy.deepcopy(log).rows == {'a': 1} and list(reversed(Names())) == ['b', 'a'] and Names().index('b') == 1"
     ),
+    "random, uuid and secrets for demo ids": (
+        "import random, secrets, uuid\nrandom.seed(3)\nfirst = random.randint(1, 9)\nrandom.seed(3)\n"
+        "assert random.randint(1, 9) == first and random.choice('ab') in 'ab' and len(random.sample(range(9), 2)) == 2\n"
+        "u = uuid.uuid4()\nassert isinstance(u, uuid.UUID) and len(u.hex) == 32 and len(secrets.token_hex(4)) == 8\n"
+        "assert uuid.uuid5(uuid.NAMESPACE_DNS, 'x') == uuid.uuid5(uuid.NAMESPACE_DNS, 'x') and secrets.randbelow(3) < 3"
+    ),
     "unicodedata: a normal form and categories": (
         "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
         "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"
@@ -310,3 +316,12 @@ ACCEPTED = {
 def test_accepted(source):
     loaded = load((source + "\ndef validate_ticket_proposal(p):\n    return p\n").encode())
     assert "validate_ticket_proposal" in loaded.functions
+
+
+def test_random_seed_changes_only_the_submissions_generator():
+    import random
+    random.seed(7)
+    expected = random.random()
+    random.seed(7)
+    load(b"import random\nrandom.seed(1)\nrandom.random()\ndef validate_ticket_proposal(p):\n    return p\n")
+    assert random.random() == expected

@@ -18,7 +18,9 @@ import json
 import math
 import numbers
 import operator
+import random
 import re
+import secrets
 import string
 import sys
 import textwrap
@@ -26,6 +28,7 @@ import time
 import types
 import typing
 import unicodedata
+import uuid
 from typing import Any, Callable
 
 from grader.sandbox.testcase import unittest_view
@@ -89,7 +92,9 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                                   "digit", "bidirectional", "combining", "east_asian_width", "mirrored",
                                   "decomposition", "unidata_version")),
     "hmac": (hmac, ("compare_digest",)),
-    "secrets": (hmac, ("compare_digest",)),
+    "secrets": (secrets, ("compare_digest", "token_hex", "token_bytes", "token_urlsafe", "choice", "randbelow")),
+    # Random ids for a demo (uuid4 reads os.urandom, uuid5 hashes a name); not uuid1, which reads the machine's address.
+    "uuid": (uuid, ("uuid4", "uuid5", "UUID", "NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID")),
     # Every future a Python 3 module may still name (no-ops but annotations); not barry_as_FLUFL.
     "__future__": (__future__, ("annotations", "division", "absolute_import", "generators", "generator_stop",
                                 "nested_scopes", "print_function", "unicode_literals", "with_statement")),
@@ -247,6 +252,16 @@ def contextlib_view() -> ModuleView:
     return type("contextlib", (ModuleView,), namespace)()
 
 
+def random_view() -> ModuleView:
+    """A stand-in for ``random``: the functions of a generator of the submission's own, so ``random.seed(...)``
+    changes no other generator of the process."""
+    generator = random.Random()
+    names = ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "seed",
+             "getrandbits")
+    namespace = {"__slots__": (), **{name: staticmethod(getattr(generator, name)) for name in names}}
+    return type("random", (ModuleView,), namespace)()
+
+
 def pprint_view(print_function: Callable[..., None]) -> ModuleView:
     """A stand-in for ``pprint`` with what debugging code uses: ``pprint``/``pp`` print the object as ``print``
     would show its ``repr`` (no line breaking), ``pformat`` gives that text."""
@@ -297,5 +312,6 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     views["unittest"] = unittest_view(ModuleView)
+    views["random"] = random_view()
     views["warnings"] = warnings_view()
     return views
