@@ -305,6 +305,11 @@ ACCEPTED = {
         "u = uuid.uuid4()\nassert isinstance(u, uuid.UUID) and len(u.hex) == 32 and len(secrets.token_hex(4)) == 8\n"
         "assert uuid.uuid5(uuid.NAMESPACE_DNS, 'x') == uuid.uuid5(uuid.NAMESPACE_DNS, 'x') and secrets.randbelow(3) < 3"
     ),
+    "the functional form of Enum, StrEnum and IntEnum": (
+        "from enum import Enum, IntEnum, StrEnum\nStatus = StrEnum('Status', 'OPEN DONE')\n"
+        "Tool = Enum('Tool', ['SET_TICKET'])\nLimit = IntEnum('Limit', {'ROWS': 64})\nZero = Enum('Zero', 'A, B', start=0)\n"
+        "assert Status('open') is Status.OPEN and Tool.SET_TICKET.value == 1 and Limit.ROWS == 64 and Zero.B.value == 1"
+    ),
     "unicodedata: a normal form and categories": (
         "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
         "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"

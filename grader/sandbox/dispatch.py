@@ -252,7 +252,8 @@ def abstractmethod(function: Any) -> Any:
 
 def add_views(guards: "Guards", views: dict) -> None:
     """The stand-ins above (and enum's, contextlib's contextmanager) in the module views of one submission."""
-    from grader.sandbox.enums import enum_view_namespace  # here: enums imports classes, which imports modules
+    # here: enums imports classes, which imports modules
+    from grader.sandbox.enums import enum_view_namespace, use_guards
     from grader.sandbox.contexts import contextmanager
     from grader.sandbox.modules import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
@@ -264,6 +265,7 @@ def add_views(guards: "Guards", views: dict) -> None:
     views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC, "ABCMeta": ABCMeta,
                                                "abstractmethod": staticmethod(abstractmethod)})()
     views["enum"] = type("enum", (ModuleView,), {"__slots__": (), **enum_view_namespace()})()
+    use_guards(guards)  # Enum('Status', 'OPEN DONE') makes its class with this submission's guards
     namespace_class = make_simple_namespace()  # the submission's own: its objects take attribute writes
     guards.own_classes.add(namespace_class)
     type(views["types"]).SimpleNamespace = namespace_class

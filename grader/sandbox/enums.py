@@ -20,6 +20,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from grader.sandbox.classes import check_fields
+from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
@@ -44,8 +45,11 @@ class EnumKind(type):
 
     _members_: dict[str, Any] = {}
 
-    def __call__(cls, value: Any) -> Any:
+    def __call__(cls, value: Any, names: Any = None, *, module: Any = None, qualname: Any = None,
+                 start: int = 1) -> Any:
         members = type.__getattribute__(cls, "_members_")
+        if names is not None and not members:  # Enum('Status', 'OPEN DONE'): the functional form makes a class
+            return _functional(cls, value, names, start)
         if not members:
             raise TypeError(f"{cls.__name__}() cannot be called: it has no members")
         for member in members.values():
@@ -226,6 +230,35 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     for key, member in members.items():
         type.__setattr__(cls, key, member)
     return cls
+
+
+# The guards of the submission whose enum view was made last: in a grading child, the only one.
+_GUARDS: list = [None]
+
+
+def use_guards(guards: "Guards") -> None:
+    """Make the functional form (``Enum('Status', 'OPEN DONE')``) build its classes with ``guards``."""
+    _GUARDS[0] = guards
+
+
+def _functional(base: Any, name: Any, names: Any, start: int) -> type:
+    """``base(name, names)``: a class statement's enum made of ``names`` (a str of names split at spaces or commas, a
+    sequence of names or of (name, value) pairs, or a mapping), values counted from ``start`` as Python does."""
+    guards = _GUARDS[0]
+    if guards is None or type(name) is not str or type(start) is not int:
+        raise TypeError("Enum(name, names) needs a str name in the grader")
+    if forbidden_attribute(name) or not 0 < len(name) <= 100:
+        raise ValueError(f"{name[:60]!r} cannot be the name of an enum in the grader")
+    if isinstance(names, str):
+        names = names.replace(",", " ").split()
+    pairs = list(names.items()) if isinstance(names, dict) else [
+        item if isinstance(item, tuple) else (item, auto() if start == 1 else start + index)
+        for index, item in enumerate(names)]
+    if any(type(item) is not tuple or len(item) != 2 or type(item[0]) is not str or item[0].startswith("_")
+           for item in pairs):
+        raise ValueError("Enum(name, names): member names are strs that do not start with _")
+    module = guards.main_module.__name__ if guards.main_module is not None else "main"
+    return guards.metaclass(name, (base,), {"__module__": module, "__qualname__": name, **dict(pairs)})
 
 
 def enum_view_namespace() -> dict:

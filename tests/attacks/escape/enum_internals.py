@@ -1,7 +1,8 @@
 # attack: the grader's enum stand-in: its metaclass (type(Status), __class__, a class built on it), the members'
 #         store, vars()/__dict__ of the class, the name/value properties off the class, reassigning a member,
 #         writing to the grader's own Enum base, extending an enum, a foreign mixin, __match_args__ naming the
-#         base's properties, unique() and __init__ on foreign classes, comparisons that receive the lookup's objects
+#         base's properties, unique() and __init__ on foreign classes, comparisons that receive the lookup's objects,
+#         the functional form with names of internals or a name of one, and on an enum that has members
 # expect: load-error missing-functions
 import enum
 import json
@@ -122,3 +123,8 @@ for other in SEEN:
         print('BREACH: a comparison received a class', other)
     if not isinstance(other, (str, int, Probe)):
         print('BREACH: a comparison received', type(other))
+
+for args in (('__class__', ['A']), ('X', ['__init__']), ('X', [('_members_', 1)]), ('gi_frame', ['A']),
+             (1, ['A']), ('X', {'mro': 1, '_value_': 2}), ('x' * 101, 'A')):
+    attempt('functional enum ' + repr(args)[:40], lambda: Enum(*args))
+attempt('functional form on an enum with members', lambda: Status('X', 'A B'))
