@@ -310,6 +310,11 @@ ACCEPTED = {
         "Tool = Enum('Tool', ['SET_TICKET'])\nLimit = IntEnum('Limit', {'ROWS': 64})\nZero = Enum('Zero', 'A, B', start=0)\n"
         "assert Status('open') is Status.OPEN and Tool.SET_TICKET.value == 1 and Limit.ROWS == 64 and Zero.B.value == 1"
     ),
+    "traceback in an except block (no frames shown)": (
+        "import traceback\ntry:\n    int('x')\nexcept ValueError as error:\n    traceback.print_exc()\n"
+        "    text = traceback.format_exc()\n    only = traceback.format_exception_only(error)\n"
+        "assert 'line' not in text and 'File' not in text and only == [\"ValueError: invalid literal for int() with base 10: 'x'\\n\"]"
+    ),
     "unicodedata: a normal form and categories": (
         "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
         "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"

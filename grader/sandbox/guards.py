@@ -28,7 +28,7 @@ from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
 from grader.sandbox.enums import is_enum_class, make_enum
-from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view
+from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
@@ -88,6 +88,7 @@ class Guards:
         add_views(self, self.views)
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit)
         self.views["pprint"] = pprint_view(Printer(output)._call_print)
+        self.views["traceback"] = traceback_view(Printer(output)._call_print)
 
     # Reading --------------------------------------------------------------------------------
     def is_own(self, obj: object) -> bool:

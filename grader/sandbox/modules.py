@@ -276,6 +276,31 @@ def pprint_view(print_function: Callable[..., None]) -> ModuleView:
     return type("pprint", (ModuleView,), namespace)()
 
 
+def traceback_view(print_function: Callable[..., None]) -> ModuleView:
+    """A stand-in for ``traceback`` as debugging code in an ``except`` block uses it: no frames are shown (they are
+    the grader's too), and the exception being handled is not looked up (it may be one the grader's code handles,
+    whose text holds an expected value). ``print_exc``/``format_exc`` give a fixed line; an exception passed to
+    ``format_exception``/``print_exception`` is shown as ``Name: message``."""
+    fixed = "Traceback: not shown in the grader\n"
+
+    def format_exception(exc: object, *args: object, **options: object) -> list:
+        message = str.__str__(str(exc)) if isinstance(exc, BaseException) else ""
+        name = type(exc).__name__ if isinstance(exc, BaseException) else "Exception"
+        return [f"{name}: {message}\n" if message else f"{name}\n"]
+
+    def print_exception(exc: object, *args: object, **options: object) -> None:
+        print_function("".join(format_exception(exc)), end="")
+
+    namespace = {"__slots__": (), "format_exc": staticmethod(lambda *args, **options: fixed),
+                 "print_exc": staticmethod(lambda *args, **options: print_function(fixed, end="")),
+                 "format_exception": staticmethod(format_exception),
+                 "format_exception_only": staticmethod(format_exception),
+                 "print_exception": staticmethod(print_exception),
+                 "format_stack": staticmethod(lambda *args, **options: []),
+                 "print_stack": staticmethod(lambda *args, **options: None)}
+    return type("traceback", (ModuleView,), namespace)()
+
+
 def warnings_view() -> ModuleView:
     """A stand-in for ``warnings``: ``warn`` and the filters accept every call and show nothing (as a warning
     filtered out would), ``catch_warnings`` is a with block that does nothing."""
