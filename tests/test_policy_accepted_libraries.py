@@ -335,3 +335,21 @@ def test_random_seed_changes_only_the_submissions_generator():
     random.seed(7)
     load(b"import random\nrandom.seed(1)\nrandom.random()\ndef validate_ticket_proposal(p):\n    return p\n")
     assert random.random() == expected
+
+
+def test_copies_of_inputs_a_host_may_hand_in():
+    """copy.copy/deepcopy of a UserList, UserDict, UserString, Decimal or Fraction work as in Python (a cautious
+    main.py copies the approvals before checking them), without running anything of the object's own."""
+    import collections
+    import decimal
+    import fractions
+
+    from grader.sandbox.copying import Copier
+
+    copier = Copier(lambda cls: False, lambda value: False)
+    approvals = collections.UserList([["a"], "b"])
+    shallow, deep = copier.copy(approvals), copier.deepcopy(collections.UserDict(a=["x"]))
+    assert type(shallow) is collections.UserList and shallow == approvals and shallow.data is not approvals.data
+    assert shallow.data[0] is approvals.data[0] and deep == {"a": ["x"]} and type(deep) is collections.UserDict
+    assert copier.deepcopy(collections.UserString("ab")) == "ab"
+    assert copier.deepcopy(decimal.Decimal(3)) == 3 and copier.copy(fractions.Fraction(1, 3)) == fractions.Fraction(1, 3)

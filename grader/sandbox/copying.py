@@ -5,7 +5,8 @@ a callable and its arguments. Several library classes hand out such recipes an a
 steer (a bound method's is ``getattr(obj, name)``, typing's aliases look a name up in a module's
 globals), so a submission could call the real ``getattr`` or reach the real builtins through it.
 Here only the types below are copied, each by trusted code that calls no ``__reduce__``: values
-that stay as they are, the builtin containers, the ``collections`` containers, and instances of
+that stay as they are, the builtin containers, the ``collections`` containers (``UserDict``, ``UserList`` and
+``UserString`` too: a caller may hand one in), and instances of
 the submission's own classes (built on ``object``, the builtin containers, ``int``/``str``/
 ``float`` or exceptions). Anything else raises TypeError, as the standard module does for an
 object it cannot copy. The memo of a deep copy stays inside this module.
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import collections
 import datetime
+import decimal
+import fractions
 import functools
 import re
 import types
@@ -26,7 +29,8 @@ from grader.sandbox.dispatch import ABC
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
           types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented),
-          datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone)  # immutable values
+          datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone,
+          decimal.Decimal, fractions.Fraction)  # immutable values
 # Bases an own class may have and still be copied here (and builtin exceptions).
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
          collections.defaultdict, collections.Counter, collections.deque, *STAND_INS)  # collections.abc's: no state
@@ -87,6 +91,15 @@ class Copier:
             maps = [self._copy(mapping, memo) for mapping in x.maps] if memo is not None else \
                 [self._copy(x.maps[0], None), *x.maps[1:]]
             return self._keep(memo, x, collections.ChainMap(*maps))
+        if kind in (collections.UserDict, collections.UserList, collections.UserString):
+            # As their __copy__ does: a new object whose data is a new container (deep: copied all the way down).
+            made = kind.__new__(kind)
+            self._keep(memo, x, made)
+            attributes = dict(_pairs(object.__getattribute__(x, "__dict__"), items))
+            if "data" in attributes and memo is None:
+                attributes["data"] = self._copy(attributes["data"], None)
+            object.__getattribute__(made, "__dict__").update(attributes)
+            return made
         if kind is functools.partial:
             if memo is None:
                 return functools.partial(x.func, *x.args, **x.keywords)
