@@ -31,6 +31,7 @@ import unicodedata
 import uuid
 from typing import Any, Callable
 
+from grader.battery import STUDENT_FILENAME
 from grader.sandbox.testcase import unittest_view
 
 # Module name -> the attributes a submission may use. Everything else of the real module,
@@ -140,17 +141,28 @@ def _private_copy(function: types.FunctionType) -> types.FunctionType:
 _VERSION_INFO = collections.namedtuple("version_info", "major minor micro releaselevel serial")
 
 
-def sys_view(output: Any, exit_function: Callable[..., None]) -> ModuleView:
+def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[[type], Any] = lambda cls: cls) \
+        -> ModuleView:
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
     ``stdout``/``stderr`` (both write to the captured output), ``version_info``, ``version``,
-    ``platform``, and ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
-    a deeper C stack could crash the process)."""
+    ``platform``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
+    a deeper C stack could crash the process) and ``exc_info`` (``visible``: a class as ``type(x)`` shows it)."""
     limit = sys.getrecursionlimit()
+
+    def exc_info() -> tuple:
+        """The Exception being handled when it came from or through main.py's code (its traceback names main.py),
+        as ``(class, exception, None)``; else ``(None, None, None)``: it may be one the grader's code handles."""
+        error = sys.exc_info()[1]
+        trace = error.__traceback__ if isinstance(error, Exception) else None
+        while trace is not None and trace.tb_frame.f_code.co_filename != STUDENT_FILENAME:
+            trace = trace.tb_next
+        return (None, None, None) if trace is None else (visible(type(error)), error, None)
     namespace = {
         "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": _VERSION_INFO(*sys.version_info),
         "version": sys.version, "platform": sys.platform,
         "exit": staticmethod(exit_function), "stdout": output, "stderr": output,
         "getrecursionlimit": staticmethod(lambda: limit), "setrecursionlimit": staticmethod(lambda new_limit: None),
+        "exc_info": staticmethod(exc_info),
     }
     return type("sys", (ModuleView,), namespace)()
 

@@ -268,3 +268,19 @@ def test_assert_raises_never_swallows_what_is_no_exception_such_as_the_grader_s_
     from grader.sandbox.testcase import _Raises
     assert _Raises(BaseException).__exit__(CheckTimeout, CheckTimeout(), None) is False
     assert _Raises(Exception).__exit__(KeyError, KeyError("x"), None) is True
+
+
+def test_exc_info_and_traceback_never_show_an_exception_the_grader_handles():
+    """sys.exc_info() gives main.py's own exception in its except block, and nothing while main.py's function runs
+    inside an except block of the grader's (whose exception may carry an expected value); traceback.format_exc()
+    shows no exception at all."""
+    source = ("import sys, traceback\ndef validate_ticket_proposal(p):\n    return sys.exc_info(), traceback.format_exc()\n"
+              "def proposal_fingerprint(p):\n    try:\n        int('x')\n    except ValueError:\n        return sys.exc_info()\n")
+    functions = load(source.encode()).functions
+    try:
+        raise KeyError("expected value SECRET")
+    except KeyError:
+        info, text = functions["validate_ticket_proposal"](None)
+    assert info == (None, None, None) and "SECRET" not in text and "KeyError" not in text
+    kind, error, trace = functions["proposal_fingerprint"](None)
+    assert kind is ValueError and isinstance(error, ValueError) and trace is None
