@@ -259,6 +259,7 @@ ACCEPTED = {
         "g = gen()\nnext(g)\ng.close()\nassert log[-1] == 'closed'"
     ),
     "sorted zip tuple": "assert sorted(zip((2, 1), 'ab')) == [(1, 'b'), (2, 'a')]",
+    "__debug__ in a debug switch": "if __debug__:\n    LEVEL = 'debug'\nassert LEVEL == 'debug'",
     "a special method named by another in the class body: __str__ = __repr__, __radd__ = __add__": (
         "class V:\n    __slots__ = ('n',)\n    def __init__(self, n):\n        self.n = n\n"
         "    def __repr__(self):\n        return f'V({self.n})'\n    __str__ = __repr__\n"

@@ -170,8 +170,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             self.error(node, f'"{name}" is a reserved name.')
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if node.id in ("__name__", "__doc__") and isinstance(node.ctx, ast.Load):
-            return node
+        if node.id in ("__name__", "__doc__", "__debug__") and isinstance(node.ctx, ast.Load):
+            return node  # __debug__: a constant the compiler puts in its place (True unless python -O)
         if node.id == "printed":  # an ordinary name here: output is captured by the grader, not read back
             return node
         return super().visit_Name(node)
