@@ -26,9 +26,8 @@ if TYPE_CHECKING:
 def plain_function(method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` as a plain function for the submission (its builtins, copy.copy and copy.deepcopy).
 
-    ``copy.deepcopy`` and ``copy.copy`` treat a function as a value of its own, but walk into a
-    bound method's object: the guard object, with its registry of the submission's classes.
-    """
+    ``copy.deepcopy`` and ``copy.copy`` treat a function as a value of its own, but walk into a bound
+    method's object: the guard object, with its registry of the submission's classes."""
     def call(*args: Any, **keywords: Any) -> Any:
         return method(*args, **keywords)
     call.__name__ = call.__qualname__ = method.__name__
