@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import gc
-import os
 import selectors
 import signal
 import time
@@ -16,6 +15,7 @@ import pytest
 from grader import execution, isolation, signing
 from grader.battery import Student
 from grader.execution import STRIKES
+from grader.jobs import MAX_TIMEOUTS, Job
 from grader.results import base_id
 from grader.discover import Submission
 from grader.sandbox import filesystem
@@ -24,11 +24,10 @@ from grader.sandbox.loader import LoadFailure, LoadProblem, load
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
 # After a submission's first time-out, each further check gets this share of --timeout (at least REDUCED_TIMEOUT_FLOOR
-# seconds: the heaviest check of a correct solution takes well under it); after MAX_TIMEOUTS time-outs or memory
-# exhaustions the rest of its checks are not run.
+# seconds: the heaviest check of a correct solution takes well under it); after grader.jobs.MAX_TIMEOUTS
+# strikes the rest of its checks are not run.
 REDUCED_TIMEOUT_SHARE = 0.1
 REDUCED_TIMEOUT_FLOOR = 1.0
-MAX_TIMEOUTS = 10
 # The wall clock is the last resort, for a child that sleeps or waits (its CPU limits end one that
 # computes): a child past its deadline that still got at least STARVED_SHARE of the wall time as CPU
 # time, as on a machine busy with other work, gets another budget, at most MAX_GRACES times a step.
@@ -43,34 +42,6 @@ SUBMISSION_CPU_FLOOR = 60
 
 class LoadTimeout(BaseException):
     """The module body ran past its time limit (raised by a timer signal in the child)."""
-
-
-class Job:
-    """One submission being graded: its outcomes so far and its current child process."""
-
-    def __init__(self, submission: Submission, total: int) -> None:
-        self.submission = submission
-        self.total = total
-        self.load: dict | None = None
-        self.outcomes: dict[int, dict] = {}
-        self.next = 0
-        self.deadline = 0.0
-        self.timeouts = 0  # strikes: time-outs, memory exhaustions and crashes
-        self.spawned_at = 0  # the check the current child started at
-        self.cpu_used = 0.0  # CPU seconds used by this submission's children that have ended
-        # Killed on the wall clock (the last resort) at least once: the outcome may depend on how
-        # busy the machine was, so the result is not kept for reuse (grader.cache).
-        self.wall_clock = False
-        self.child: isolation.Child | None = None
-        # Past the deadline but still computing (Battery._starved): (monotonic seconds, child's CPU seconds)
-        # when the deadline last moved on, and how often it did in this step.
-        self.grace: tuple[float, float] | None = None
-        self.graces = 0
-        self.reload_timed_out = False  # the current child's module body ran out of time when loaded again
-
-    @property
-    def finished(self) -> bool:
-        return (self.load is not None and self.load["status"] != "ok") or self.next >= self.total
 
 
 class Battery:
@@ -214,7 +185,7 @@ class Battery:
             job.cpu_used += time.process_time() - before
             for message in recorder.messages:
                 self._handle(job, message)
-            self._stop_early(job)
+            job.stop_early(self.submission_cpu)
             job.next = max(job.next, job.total)
         if job.finished:
             self._finish(job)
@@ -287,25 +258,9 @@ class Battery:
         del running[job.child.fd]
         status = job.child.reap()
         job.cpu_used += job.child.cpu_seconds
-        self._after_exit(job, status)
-        self._stop_early(job)
+        job.after_exit(status)
+        job.stop_early(self.submission_cpu)
         self._start(job, selector, running)
-
-    def _stop_early(self, job: Job) -> None:
-        """Mark the checks left as not run when ``job`` had too many strikes or used up its CPU budget."""
-        if job.finished or job.load is None:
-            return
-        if job.timeouts >= MAX_TIMEOUTS:  # why: the strike seen most (grader.reports say it in words)
-            strikes = [outcome["outcome"] for outcome in job.outcomes.values()]
-            skipped = {"outcome": "not-run", "error": "after-" + max(STRIKES, key=strikes.count)}
-        elif job.cpu_used >= self.submission_cpu:
-            skipped = {"outcome": "not-run", "error": "cpu-budget"}
-            job.load.setdefault("notes", []).append({"kind": "cpu-budget", "seconds": self.submission_cpu})
-        else:
-            return
-        for index in range(job.next, job.total):
-            job.outcomes[index] = dict(skipped)
-        job.next = job.total
 
     def _handle(self, job: Job, message: dict) -> None:
         """One message from a child: the load result, or the outcome of the check in flight.
@@ -331,22 +286,6 @@ class Battery:
             job.timeouts += message["outcome"]["outcome"] in STRIKES
             job.next += 1
             self._next_step(job)
-
-    def _after_exit(self, job: Job, status: int) -> None:
-        """Account for a child that ended before finishing its work (killed, crashed)."""
-        if job.load is not None and not job.child.killed and status == 0 and (
-                job.timeouts >= MAX_TIMEOUTS or job.next > job.spawned_at):
-            return  # the child stopped by itself: after its last strike, or to hand over to a fresh child
-        timed_out = job.child.killed or job.reload_timed_out or (
-            os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
-        reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
-        if job.load is None:
-            kind = "timeout" if timed_out else "crashed"
-            job.load = {"status": "failed", "problem": LoadProblem(kind, reason.get("error", "")).to_dict(), "output": ""}
-        elif not job.finished:
-            job.outcomes[job.next] = reason
-            job.timeouts += 1  # a time-out or a crash: both are strikes
-            job.next += 1
 
     # The child -------------------------------------------------------------------------------------
     def _child(self, job: Job, source: bytes, channel: isolation.Channel) -> None:

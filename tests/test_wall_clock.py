@@ -133,5 +133,5 @@ def test_a_fresh_child_whose_module_body_times_out_again_is_a_time_out_of_the_ch
     job.child.loaded = False
     battery._handle(job, {"load": True, "status": "failed", "output": "",
                           "problem": {"kind": "timeout", "detail": "2 s", "line": None, "column": None, "source": None}})
-    battery._after_exit(job, 0)
+    job.after_exit(0)
     assert job.load["status"] == "ok" and job.outcomes == {1: {"outcome": "timeout"}} and job.next == 2

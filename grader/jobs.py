@@ -1,0 +1,75 @@
+"""One submission's grading state: its outcomes so far, its child, its strikes and CPU budget."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from grader import isolation
+from grader.discover import Submission
+from grader.execution import STRIKES
+from grader.sandbox.loader import LoadProblem
+
+# After MAX_TIMEOUTS strikes (time-outs, memory exhaustions, crashes) the rest of a submission's checks
+# are not run (grader.runner also gives each check after the first time-out a shorter limit).
+MAX_TIMEOUTS = 10
+
+
+class Job:
+    """One submission being graded: its outcomes so far and its current child process."""
+
+    def __init__(self, submission: Submission, total: int) -> None:
+        self.submission = submission
+        self.total = total
+        self.load: dict | None = None
+        self.outcomes: dict[int, dict] = {}
+        self.next = 0
+        self.deadline = 0.0
+        self.timeouts = 0  # strikes: time-outs, memory exhaustions and crashes
+        self.spawned_at = 0  # the check the current child started at
+        self.cpu_used = 0.0  # CPU seconds used by this submission's children that have ended
+        # Killed on the wall clock (the last resort) at least once: the outcome may depend on how
+        # busy the machine was, so the result is not kept for reuse (grader.cache).
+        self.wall_clock = False
+        self.child: isolation.Child | None = None
+        # Past the deadline but still computing (Battery._starved): (monotonic seconds, child's CPU seconds)
+        # when the deadline last moved on, and how often it did in this step.
+        self.grace: tuple[float, float] | None = None
+        self.graces = 0
+        self.reload_timed_out = False  # the current child's module body ran out of time when loaded again
+
+    @property
+    def finished(self) -> bool:
+        return (self.load is not None and self.load["status"] != "ok") or self.next >= self.total
+
+    def stop_early(self, submission_cpu: float) -> None:
+        """Mark the checks left as not run after MAX_TIMEOUTS strikes or ``submission_cpu`` CPU seconds used."""
+        if self.finished or self.load is None:
+            return
+        if self.timeouts >= MAX_TIMEOUTS:  # why: the strike seen most (grader.reports say it in words)
+            strikes = [outcome["outcome"] for outcome in self.outcomes.values()]
+            skipped = {"outcome": "not-run", "error": "after-" + max(STRIKES, key=strikes.count)}
+        elif self.cpu_used >= submission_cpu:
+            skipped = {"outcome": "not-run", "error": "cpu-budget"}
+            self.load.setdefault("notes", []).append({"kind": "cpu-budget", "seconds": submission_cpu})
+        else:
+            return
+        for index in range(self.next, self.total):
+            self.outcomes[index] = dict(skipped)
+        self.next = self.total
+
+    def after_exit(self, status: int) -> None:
+        """Account for the current child, ended with wait ``status``, if it stopped before finishing its work (killed, crashed)."""
+        if self.load is not None and not self.child.killed and status == 0 and (
+                self.timeouts >= MAX_TIMEOUTS or self.next > self.spawned_at):
+            return  # the child stopped by itself: after its last strike, or to hand over to a fresh child
+        timed_out = self.child.killed or self.reload_timed_out or (
+            os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+        reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
+        if self.load is None:
+            kind = "timeout" if timed_out else "crashed"
+            self.load = {"status": "failed", "problem": LoadProblem(kind, reason.get("error", "")).to_dict(), "output": ""}
+        elif not self.finished:
+            self.outcomes[self.next] = reason
+            self.timeouts += 1  # a time-out or a crash: both are strikes
+            self.next += 1
