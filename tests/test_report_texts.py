@@ -367,3 +367,17 @@ def test_a_checkpoint_whose_failures_are_all_only_listed_says_where_they_are_wit
                                     got="g", cause="validation")] + passing("d", 3, 1)
     out = self_check(terminal_result(checks, lang=lang), lang)
     assert listed in out and more not in out, out
+
+
+def test_the_time_out_that_stopped_a_checkpoint_comes_before_the_checks_it_left_not_run():
+    # dispatch_ticket loops: its first checks (D1-D6) time out, the rest are not run; the single-rule
+    # clauses (D8...) come first among findings, but a check not run explains nothing.
+    checks = [*passing("v", 1, 1), *passing("f", 2, 1),
+              check("d1_loop", 3, "timeout", clause="D1", tried="t"),
+              check("d8_rule", 3, "not-run", clause="D8", error="after-timeout"),
+              check("d9_rule", 3, "not-run", clause="D9", error="after-timeout")]
+    res = terminal_result(checks)
+    shown = selection.shown_failures(res)["3"][1]
+    assert [record["id"] for record in shown][0] == "d1_loop"
+    checkpoint_3 = self_check(res, "nl").split("Checkpoint 3", 1)[1]
+    assert checkpoint_3.index("Regel van d1_loop.") < checkpoint_3.index("Regel van d8_rule.")
