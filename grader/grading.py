@@ -112,7 +112,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     else:
         show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
         where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
-        show.warn_check_errors(run.check_errors, len(todo), run.check_error_texts, where if kept else [])
+        show.warn_check_errors(run.check_errors, len(submissions), run.check_error_texts, where if kept else [])
     return document
 
 
@@ -151,7 +151,7 @@ class _Outputs:
         self.spill = Spill()  # the summaries, out of memory (a large class): id -> place
         self.summaries: dict[str, object] = {}
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
-        self.check_errors: Counter = Counter()  # check id -> submissions graded now for which it raised
+        self.check_errors: Counter = Counter()  # check id -> submissions for which it raised
         self.check_error_texts: dict[str, str] = {}  # check id -> the first error it raised
 
     def reuse(self, submission: Submission) -> bool:
@@ -170,10 +170,6 @@ class _Outputs:
     def on_result(self, job: Job, checks: list[dict]) -> None:
         """A submission graded by the battery (called in the parent)."""
         result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
-        for index, outcome in job.outcomes.items():
-            if outcome.get("outcome") == "error":
-                self.check_errors[checks[index]["id"]] += 1
-                self.check_error_texts.setdefault(checks[index]["id"], str(outcome.get("error") or "?")[:200])
         # A child killed on the wall clock may owe its time-out to a busy machine: graded again next run.
         self.cache.put(job.submission, result, reusable=not job.wall_clock)
         stamp = None if job.wall_clock else self.stamps.stamp(self.cache.key(job.submission), job.submission)
@@ -187,6 +183,9 @@ class _Outputs:
         self._add(submission, stamp, self.builder.add(result))
 
     def _add(self, submission: Submission, stamp: str | None, summary: dict) -> None:
+        for check_id, error in summary.get("errors", {}).items():  # graded now or reused: the check is as broken
+            self.check_errors[check_id] += 1
+            self.check_error_texts.setdefault(check_id, error)
         self.summaries[submission.id] = self.spill.put_json(summary)
         if stamp is not None:
             self.stamps.put(submission.id, stamp, summary, self.out)
@@ -195,7 +194,7 @@ class _Outputs:
     def _bare(self, submission_id: str) -> dict:
         """A results.json entry from a summary alone (its cache entry has gone missing): no check records."""
         summary = self.spill.get_json(self.summaries[submission_id])
-        return {key: value for key, value in summary.items() if key not in ("failed", "hidden")}
+        return {key: value for key, value in summary.items() if key not in ("failed", "hidden", "errors")}
 
     def finish(self, submissions: Sequence[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""

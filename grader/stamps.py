@@ -34,7 +34,8 @@ def _valid_summary(summary: object) -> bool:
     checkpoints, load = summary.get("checkpoints"), summary.get("load")
     return (_is(checkpoints, dict) and all(_is(v, dict) and _is(v.get("passed"), bool) for v in checkpoints.values())
             and _is(summary.get("failed"), list) and all(_is(f, str) for f in summary["failed"])
-            and _is(load, dict) and (load.get("problem") is None or _is(load.get("problem"), dict)))
+            and _is(load, dict) and (load.get("problem") is None or _is(load.get("problem"), dict))
+            and _is(summary.get("errors", {}), dict) and all(_is(k, str) and _is(v, str) for k, v in summary.get("errors", {}).items()))
 
 
 def _valid(stored: dict) -> bool:

@@ -131,6 +131,10 @@ def test_the_readme_example_check_works_and_a_broken_check_is_pointed_out(tmp_pa
                 for c in r["checkpoints"]["1"]["checks"] if c["clause"] in ("V3", "X9")}
     assert outcomes[("anna", "call_id_of_41_characters")] == "passed" and outcomes[("anna", "broken")] == "error"
     assert "check broken ended in an error (not a finding) for 2 of 2 submissions" in done.stderr
+    # A rerun reuses both results: the check is still broken, and the warning says so again.
+    again = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en", "--checks", str(checks),
+                      "--no-similarity")
+    assert "check broken ended in an error (not a finding) for 2 of 2 submissions" in again.stderr
 
 
 @pytest.mark.parametrize("text", ['{"format": 2, "checks": {}, "submissions": [{"score": 3}]}',

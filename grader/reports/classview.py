@@ -53,11 +53,15 @@ class ClassSummary:
 
         The summary has the result's own top-level fields, ``load`` with only ``problem``,
         ``checkpoints`` with only ``passed``, ``failed`` (the base ids of the checks whose failure
-        the student's report shows as a finding of its own, grader.reports.selection.findings) and ``hidden`` (whether any check is hidden).
+        the student's report shows as a finding of its own, grader.reports.selection.findings), ``hidden`` (whether any
+        check is hidden) and ``errors`` (check id -> its error text, at most 200 characters, for each check that ended in
+        an error: a defect of the check, which the terminal points out also when the result is reused).
         """
-        failed, hidden = {}, False
+        failed, hidden, errors = {}, False, {}
         for entry in result.get("checkpoints", {}).values():
             for record in entry.get("checks", []):
+                if record.get("outcome") == "error":
+                    errors[record["id"]] = str(record.get("error") or "?")[:200]
                 key = base_id(record["id"])
                 if key not in self.checks:
                     self.checks[key] = {"id": clean(key, 120), "checkpoint": record.get("checkpoint"),
@@ -73,6 +77,7 @@ class ClassSummary:
                                   for key, entry in result.get("checkpoints", {}).items()}
         summary["failed"] = list(failed)
         summary["hidden"] = hidden
+        summary["errors"] = errors
         return summary
 
     def document(self, header: dict, summaries: list[dict]) -> dict:
