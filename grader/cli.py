@@ -149,7 +149,8 @@ def _main(argv: list[str] | None = None) -> int:
     args.out = args.out if chosen else DEFAULT_OUT
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        print(f"grade: {text['out-file'].format(out=args.out)}", file=sys.stderr)
+        said = text["out-file" if chosen else "default-out-file"].format(out=args.out)
+        print(f"grade: {said}", file=sys.stderr)
         return EXIT_USAGE
     if any(Path(path).is_dir() and Path(path).resolve() == out.resolve() for path in args.paths):
         print(f"grade: {text['out-graded'].format(out=args.out)}", file=sys.stderr)

@@ -56,6 +56,7 @@ TEXT = {
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
         "positive": "{option} moet positief zijn",
         "out-file": "--out {out} is een bestand, geen map",
+        "default-out-file": "de standaarduitvoermap {out} is een bestand, geen map; kies een andere met --out MAP",
         "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
                       "kies een andere map (een map erin mag)",
         "out-submission": "--out {out} ligt in de map van een inzending: de rapporten zouden die inzending "
@@ -128,6 +129,7 @@ TEXT = {
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
         "positive": "{option} must be positive",
         "out-file": "--out {out} is a file, not a folder",
+        "default-out-file": "the default output folder {out} is a file, not a folder; choose another with --out DIR",
         "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
                       "choose another folder (one inside it is fine)",
         "out-submission": "--out {out} is inside a submission's folder: the reports would change that "

@@ -189,6 +189,18 @@ def test_out_naming_a_file_is_a_usage_error(tmp_path):
     assert done.returncode == 2 and "is een bestand" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("lang, said", [("nl", "de standaarduitvoermap reports is een bestand, geen map; kies een "
+                                               "andere met --out MAP"),
+                                        ("en", "the default output folder reports is a file, not a folder; choose "
+                                               "another with --out DIR")])
+def test_a_default_out_that_is_a_file_is_named_as_the_default(tmp_path, lang, said):
+    # The user typed no --out: the message names the default folder and the option that picks another.
+    (tmp_path / "anna.py").write_text("x = 1\n")
+    (tmp_path / "reports").write_text("geen map")
+    done = run_grade("anna.py", "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.strip() == f"grade: {said}"
+
+
 def test_an_out_folder_that_cannot_be_made_exits_4_with_a_message(tmp_path):
     (tmp_path / "anna.py").write_text("x = 1\n")
     (tmp_path / "bestand").write_text("geen map")
