@@ -153,7 +153,7 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"grade: {said}", file=sys.stderr)
         return EXIT_USAGE
     if any(Path(path).is_dir() and Path(path).resolve() == out.resolve() for path in args.paths):
-        print(f"grade: {text['out-graded'].format(out=args.out)}", file=sys.stderr)
+        print(f"grade: {text['out-graded' if chosen else 'default-out-graded'].format(out=args.out)}", file=sys.stderr)
         return EXIT_USAGE
     if any(_in_a_submission(out, Path(path)) for path in args.paths if Path(path).is_dir()):
         print(f"grade: {text['out-submission'].format(out=args.out)}", file=sys.stderr)

@@ -57,6 +57,8 @@ TEXT = {
         "positive": "{option} moet positief zijn",
         "out-file": "--out {out} is een bestand, geen map",
         "default-out-file": "de standaarduitvoermap {out} is een bestand, geen map; kies een andere met --out MAP",
+        "default-out-graded": "{out} is de standaarduitvoermap, waar de rapporten komen: geef de map met "
+                              "inzendingen (of kies met --out MAP een andere uitvoermap)",
         "out-graded": "--out {out} is de map die beoordeeld wordt: de rapporten zouden inzendingen worden; "
                       "kies een andere map (een map erin mag)",
         "out-submission": "--out {out} ligt in de map van een inzending: de rapporten zouden die inzending "
@@ -130,6 +132,8 @@ TEXT = {
         "positive": "{option} must be positive",
         "out-file": "--out {out} is a file, not a folder",
         "default-out-file": "the default output folder {out} is a file, not a folder; choose another with --out DIR",
+        "default-out-graded": "{out} is the default output folder, where the reports go: give the folder of "
+                              "submissions (or choose another output folder with --out DIR)",
         "out-graded": "--out {out} is the folder being graded: its reports would become submissions; "
                       "choose another folder (one inside it is fine)",
         "out-submission": "--out {out} is inside a submission's folder: the reports would change that "

@@ -201,6 +201,18 @@ def test_a_default_out_that_is_a_file_is_named_as_the_default(tmp_path, lang, sa
     assert done.returncode == 2 and done.stderr.strip() == f"grade: {said}"
 
 
+@pytest.mark.parametrize("lang, said", [("nl", "reports is de standaarduitvoermap, waar de rapporten komen: geef de "
+                                               "map met inzendingen (of kies met --out MAP een andere uitvoermap)"),
+                                        ("en", "reports is the default output folder, where the reports go: give the "
+                                               "folder of submissions (or choose another output folder with --out DIR)")])
+def test_grading_the_default_out_folder_itself_says_it_is_where_reports_go(tmp_path, lang, said):
+    # grade reports/ after a self-check (no index.html there): the message spoke of --out, never typed.
+    (tmp_path / "main.py").write_text("x = 1\n")
+    assert run_grade("main.py", "--quiet", cwd=tmp_path).returncode == 1
+    done = run_grade("reports/", "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.strip() == f"grade: {said}"
+
+
 def test_an_out_folder_that_cannot_be_made_exits_4_with_a_message(tmp_path):
     (tmp_path / "anna.py").write_text("x = 1\n")
     (tmp_path / "bestand").write_text("geen map")
