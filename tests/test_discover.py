@@ -289,3 +289,17 @@ def test_a_folder_nested_thousands_deep_is_read(tmp_path):
         os.remove(os.path.join(deep[-1], "notes.py"))
         for folder in reversed(deep[1:]):
             os.rmdir(folder)
+
+
+@pytest.mark.parametrize("second", ["klas", "klas/", "klas/anna", "klas/anna/main.py", "./klas/../klas"])
+def test_paths_that_name_the_same_files_twice_are_a_usage_error(tmp_path, monkeypatch, second):
+    # grade klas klas graded every student twice (anna and anna-2 in every output).
+    (tmp_path / "klas" / "anna").mkdir(parents=True)
+    (tmp_path / "klas" / "anna" / "main.py").write_text("x = 1")
+    (tmp_path / "klas" / "bram.py").write_text("x = 1")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UsageError) as error:
+        discover(["klas", second])
+    assert "klas" in error.value.text("en") and "twice" in error.value.text("en")
+    assert "twee keer" in error.value.text("nl")
+    assert [s.id for s in discover(["klas/anna", "klas/bram.py"])[0]] == ["anna", "bram"]

@@ -101,6 +101,23 @@ def _from_file(path: Path, raw: str) -> Submission:
     return build(Student(stem, None, [Attempt([ref])], origin=raw), "file", explicit=True)
 
 
+def _given_once(paths: list[str]) -> None:
+    """Raise :class:`UsageError` when two of ``paths`` name the same files (the same path, or one inside the
+    other: ``grade klas klas`` graded every student twice, as anna and anna-2)."""
+    places = []
+    for raw in paths:
+        try:
+            places.append((raw, Path(raw).resolve()))
+        except (OSError, RuntimeError):  # a symbolic-link loop: said by discover as a path that does not exist
+            continue
+    for n, (raw, place) in enumerate(places):
+        for other, other_place in places[n + 1:]:
+            if place == other_place or place in other_place.parents or other_place in place.parents:
+                raise UsageError(f"{raw} and {other} name the same files twice: give each folder or file once",
+                                 f"{raw} en {other} noemen dezelfde bestanden twee keer: geef elke map of elk "
+                                 "bestand één keer")
+
+
 def discover(paths: list[str], layout: str = AUTO,
              unclaimed: list[str] | None = None) -> tuple[list[Submission], bool]:
     """Find the submissions under ``paths``.
@@ -116,13 +133,14 @@ def discover(paths: list[str], layout: str = AUTO,
     run is a single-file self-check). ``unclaimed``, when given, gets ``"<path>: <entry>"`` for
     each top-level folder or code file of a class folder or export that became no submission
     (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
-    exist or is no file or folder (a named pipe), a folder or archive that cannot be read, an unknown
-    layout, an earlier run's output folder, or nothing to grade (with a "found: ..." hint of what is there).
+    exist or is no file or folder (a named pipe), paths that name the same files twice, a folder or archive
+    that cannot be read, an unknown layout, an earlier run's output folder, or nothing to grade (with a "found: ..." hint of what is there).
     """
     if layout != AUTO and layout not in LAYOUTS:
         choices = f"{AUTO} or one of {', '.join(sorted(LAYOUTS))}"
         raise UsageError(f"unknown layout {layout!r}: use {choices}",
                          f"onbekende indeling {layout!r}: gebruik {choices.replace(' or one of ', ' of een van ')}")
+    _given_once(paths)
     found: list[Submission] = []
     single = False
     for raw in paths:
