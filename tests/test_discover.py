@@ -168,7 +168,7 @@ def test_accented_names_keep_their_letters_in_file_names(student_id, start):
 def test_a_file_that_cannot_be_opened_is_that_students_problem_only(tmp_path, monkeypatch):
     # A file unzipped with mode 000 (a zip keeps permissions): opening it raised PermissionError out of
     # discovery, and the whole class was refused as a usage error.
-    from grader.discover import files
+    from grader.discover import scan as files
 
     for name in ("anouk", "bram", "carl"):
         (tmp_path / name).mkdir()

@@ -309,7 +309,7 @@ def test_worksheets_whose_cells_are_not_a_list_are_no_notebook(tmp_path):
 
 
 def test_a_student_folder_with_too_many_files_costs_no_other_student(tmp_path, monkeypatch):
-    from grader.discover import files
+    from grader.discover import scan as files
 
     monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
     (tmp_path / "aaa" / "data").mkdir(parents=True)
@@ -327,7 +327,7 @@ def test_a_student_folder_with_too_many_files_costs_no_other_student(tmp_path, m
 
 
 def test_a_committed_virtual_environment_is_left_out_and_hides_no_main_py(tmp_path, monkeypatch):
-    from grader.discover import files
+    from grader.discover import scan as files
 
     monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
     packages = tmp_path / "anouk" / "env" / "lib" / "python3.11" / "site-packages" / "pkg"
@@ -344,7 +344,7 @@ def test_a_committed_virtual_environment_is_left_out_and_hides_no_main_py(tmp_pa
 
 
 def test_a_folder_beyond_the_file_limit_is_refused_with_a_reason(tmp_path, monkeypatch):
-    from grader.discover import files
+    from grader.discover import scan as files
 
     monkeypatch.setattr(files, "MAX_FILES", 3)
     for number in range(5):

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from grader.discover import discover, files, onlinetext, safe_name
+from grader.discover import discover, files, onlinetext, safe_name, scan
 from grader.discover.files import FileRef, Tree
 from grader.discover.layouts import blackboard
 from grader.discover.model import Submission, unique
@@ -348,7 +348,7 @@ def test_a_notebook_with_more_code_than_the_loader_takes_is_not_parsed(monkeypat
 def test_the_file_limit_of_a_student_folder_holds_per_student_inside_a_wrapping_folder(tmp_path, monkeypatch, wrapper):
     # A class folder inside one folder (an unpacked archive, gh classroom's <assignment>-submissions): the
     # limit counted the wrapping folder, so one student's data folder took every student after them.
-    monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
+    monkeypatch.setattr(scan, "MAX_FOLDER_FILES", 5)
     root = tmp_path / wrapper
     (root / "hw-aaa" / "data").mkdir(parents=True)
     for number in range(20):
@@ -366,7 +366,7 @@ def test_the_file_limit_of_a_student_folder_holds_per_student_inside_a_wrapping_
 
 
 def test_the_file_limit_of_one_students_own_folder_counts_that_whole_folder(tmp_path, monkeypatch):
-    monkeypatch.setattr(files, "MAX_FOLDER_FILES", 5)
+    monkeypatch.setattr(scan, "MAX_FOLDER_FILES", 5)
     for folder in ("data", "more"):
         (tmp_path / "anouk" / folder).mkdir(parents=True)
         for number in range(20):

@@ -8,7 +8,8 @@ from typing import Sequence
 
 from grader.discover import archives
 from grader.discover.choose import build
-from grader.discover.files import Tree, scan_folder, single_file
+from grader.discover.files import Tree
+from grader.discover.scan import scan_folder, single_file
 from grader.discover.layouts import LAYOUTS, detect, folders, student_folder
 from grader.discover.model import (SOURCES, Attempt, Sources, Student, Submission, SubmissionList, UsageError,
                                    fields, restore, safe_name, unique)

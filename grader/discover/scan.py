@@ -1,0 +1,210 @@
+"""Reading a real folder on disk into a :class:`grader.discover.files.Tree`: a walk that follows no
+symbolic link, the wrapping folders above the students' own, and distinct names for every student."""
+
+from __future__ import annotations
+
+import collections
+import os
+from pathlib import Path
+from typing import Callable, Iterator
+
+from grader.discover.files import WINDOWS, FileRef, Tree, clean_rel, is_junk
+
+# A folder walk refuses to go on after this many files (someone pointed the grader at their home folder).
+MAX_FILES = 200_000
+# One top-level folder (one student's) contributes at most this many files; the rest of it is skipped
+# with a note for that student, so a student who hands in a data folder costs no other student anything.
+MAX_FOLDER_FILES = 2_000
+
+def _refuse_folder(limit: int) -> bytes:
+    raise IsADirectoryError("a folder that could not be listed is not read")
+
+
+def _why(error: OSError) -> str:
+    """An OSError's reason without its path (which names the grader's own machine)."""
+    return error.strerror or type(error).__name__
+
+
+def _file_opener(path: str) -> Callable[[int], bytes]:
+    def read(limit: int) -> bytes:
+        with open(path, "rb") as handle:
+            return handle.read(limit)
+    return read
+
+
+def scan_folder(folder: Path) -> Tree:
+    """Every regular file under ``folder`` (sorted), without following symbolic links.
+
+    Junk (see :func:`is_junk`) is left out; folders holding ``.git`` are remembered. Nothing
+    is opened or changed. A student's folder with more than MAX_FOLDER_FILES files keeps its
+    first ones and gets a ``too-many-files`` note (``folder``: its path on disk, relative to
+    ``folder``). A student's folder is a top-level one, or one in the wrapping folders
+    :func:`_wrappers` finds (files there are each their own). Raises ``OSError`` when ``folder``
+    cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
+    """
+    files: list[FileRef] = []
+    entries: list[str] = []  # the students' own entries (a folder's name ends in "/")
+    git_dirs: set[str] = set()
+    counts: dict[str, int] = {}  # files kept per student folder (its path on disk)
+    notes: list[dict] = []
+    tops = _distinct_entries(folder, notes)  # raises early for an unreadable root
+    level = len(_wrappers(folder))  # how deep the students' own folders are, less one
+
+    def filled(owner: str) -> bool:
+        """Whether student folder ``owner`` has all the files it may have (noted once, under its own path)."""
+        if not owner or counts.get(owner, 0) < MAX_FOLDER_FILES:
+            return False
+        if not any(note == {"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES} for note in notes):
+            notes.append({"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES})
+        return True
+
+    placed: dict[str, tuple[str, str, str, str, int]] = {str(folder): ("", "", "", "", 0)}
+
+    def place(current: str) -> tuple[str, str, str, int]:
+        """(head: its top-level entry on disk, prefix: its clean name + ``/``, owner: the student's folder on
+        disk, depth) of the folder ``current``, made from its parent's (placed before it: linear time in
+        the depth, where cleaning the whole path again at each level took seconds for a folder 1,000 deep)."""
+        if current not in placed:
+            parent, name = os.path.split(current)
+            head, top, inner, owner, depth = placed[parent]
+            if head:  # cleaned below the top-level entry, which stays as it is
+                inner = "/".join(part for part in (inner, clean_rel(name, drive=False)) if part)
+            else:
+                head, top = name, tops.get(name, "")
+            depth += 1
+            owner = owner or (os.path.relpath(current, folder) if depth == level + 1 else "")
+            placed[current] = head, top, inner, owner, depth
+        head, top, inner, owner, depth = placed[current]
+        return head, "/".join(part for part in (top, inner) if part) + "/" if head else "", owner, depth
+
+    def rel_of(head: str, prefix: str, name: str) -> str | None:
+        """The clean relative name of the entry ``name`` of a folder that :func:`place` gave ``head`` and ``prefix``."""
+        own = clean_rel(name, drive=False) if head else None
+        return (own and prefix + own) if head else tops.get(name)
+
+    def unlisted(error: OSError) -> None:
+        """A folder the walk cannot list (no read permission): a stand-in for its files, so it is said."""
+        head, prefix, _, _ = place(str(error.filename))
+        if head and prefix:
+            files.append(FileRef(prefix, 0, str(error.filename), _refuse_folder, unlisted=_why(error)))
+
+    for current, dirs, names in walk(str(folder), unlisted):
+        dirs.sort()
+        head, prefix, owner, depth = place(current)
+        if filled(owner):
+            dirs[:] = []  # this student's folder is full: nothing deeper is read
+            continue
+        if depth == level:  # the students' own entries: those that give no file are named (Tree.skipped)
+            for group, end in ((dirs, "/"), (names, "")):
+                entries.extend(rel + end for name in group if not is_junk(name) and (rel := rel_of(head, prefix, name)))
+        if ".git" in dirs:
+            git_dirs.add(prefix.rstrip("/"))
+        dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
+        for name in sorted(names):
+            full = os.path.join(current, name)
+            rel = rel_of(head, prefix, name)
+            if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
+                continue
+            if filled(owner):
+                break
+            counts[owner] = counts.get(owner, 0) + 1
+            files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
+            if len(files) > MAX_FILES:
+                from grader.discover.model import UsageError  # (model imports this module)
+                raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
+                                 f"meer dan {MAX_FILES:,} bestanden in {folder}: is dit de map met inzendingen?")
+    taken = {"/".join(ref.rel.split("/", level + 1)[:level + 1]) for ref in files}
+    skipped = sorted(entry for entry in entries if entry.rstrip("/") not in taken)
+    return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes, None, skipped)
+
+
+def walk(top: str, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, list[str], list[str]]]:
+    """``os.walk(top, onerror=onerror)`` top-down, without following symbolic links, by a stack instead
+    of recursion: Python 3.11's os.walk recurses once per level, and a folder nested a thousand deep
+    raised RecursionError. Yields (folder, names of its folders, names of its other entries); the caller
+    may prune the folder list in place, as with os.walk. A folder that cannot be listed goes to ``onerror``."""
+    stack = [top]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as found:
+                entries = list(found)
+        except OSError as error:
+            onerror(error)
+            continue
+        dirs, names = [], []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (dirs if is_dir else names).append(entry.name)
+        yield current, dirs, names
+        stack.extend(path for name in reversed(dirs) if not os.path.islink(path := os.path.join(current, name)))
+
+
+def _wrappers(folder: Path) -> list[str]:
+    """The names of the folders that wrap the students' folders of ``folder``: while a folder's only
+    entry (junk and symbolic links left out) is a folder that holds no ``main.py`` (or a variant: then
+    it is one student's own), that folder wraps. Out: the names on disk, outermost first; [] when
+    ``folder``'s own entries are the students' (an entry that cannot be listed ends the chain)."""
+    from grader.discover.layouts.folders import own_name  # (layouts import this module)
+
+    chain: list[str] = []
+    current = str(folder)
+    while True:
+        try:
+            entries = [name for name in os.listdir(current)
+                       if not is_junk(name) and not os.path.islink(os.path.join(current, name))]
+            inner = os.path.join(current, entries[0]) if len(entries) == 1 else ""
+            if not inner or not os.path.isdir(inner) or any(own_name(name) for name in os.listdir(inner)):
+                return chain
+        except OSError:
+            return chain
+        chain.append(entries[0])
+        current = inner
+
+
+def _distinct_entries(folder: Path, notes: list[dict]) -> dict[str, str]:
+    """Each entry of ``folder`` (its name on disk) -> its clean name (:func:`clean_rel`), never shared.
+
+    A ``\\`` in a name on POSIX is read as a Windows folder separator (an archive unpacked as it
+    was) only when the folder it names is no other entry's: ``anouk\\extra`` beside ``anouk`` keeps
+    its name and stays a student of its own, as does a name such as ``C:``. Two names equal only
+    after normalisation (``José`` decomposed and composed: two students on Linux) would merge two
+    students; the later one in sorted order gets ``-2`` (``-3``...) before its extension, and a
+    ``renamed-id`` note (``folder``: its name on disk). Raises ``OSError`` when ``folder`` cannot
+    be listed.
+    """
+    names = sorted(os.listdir(folder))
+    cleaned = {raw: clean_rel(raw) for raw in names}
+    heads = collections.Counter(clean.split("/", 1)[0] for clean in cleaned.values() if clean)
+    for raw, clean in cleaned.items():
+        if clean is None or ("/" in clean and heads[clean.split("/", 1)[0]] > 1):
+            cleaned[raw] = clean_rel(raw, windows=WINDOWS, drive=WINDOWS)  # the name as it is on disk
+    taken = {clean for clean in cleaned.values() if clean}
+    found: set[str] = set()
+    distinct = {}
+    for raw in names:
+        clean = cleaned[raw]
+        if clean is None:
+            continue
+        if clean in found:
+            is_file = not os.path.isdir(os.path.join(folder, raw))
+            stem, dot, extension = clean.rpartition(".") if is_file else ("", "", "")
+            base, tail = (stem, dot + extension) if stem else (clean, "")
+            number = 2
+            while f"{base}-{number}{tail}" in taken or f"{base}-{number}" in taken:  # a file's id is its stem
+                number += 1
+            notes.append({"kind": "renamed-id", "from": clean, "folder": raw})
+            clean = f"{base}-{number}{tail}"
+            taken.add(clean)
+        found.add(clean)
+        distinct[raw] = clean
+    return distinct
+
+
+def single_file(path: Path) -> FileRef:
+    """A :class:`FileRef` for one real file (a self-check), named by its own file name."""
+    name = clean_rel(path.name) or "main.py"
+    return FileRef(name, path.stat().st_size, str(path), _file_opener(str(path)))
