@@ -303,3 +303,29 @@ def test_paths_that_name_the_same_files_twice_are_a_usage_error(tmp_path, monkey
     assert "klas" in error.value.text("en") and "twice" in error.value.text("en")
     assert "twee keer" in error.value.text("nl")
     assert [s.id for s in discover(["klas/anna", "klas/bram.py"])[0]] == ["anna", "bram"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_in_a_students_folder_is_said_in_that_students_report_and_never_opened(tmp_path):
+    # A named pipe called main.py (a broken copy, a tool's leftover) left the student out of every output,
+    # named only among the entries that gave no file; opening it would block the run for ever.
+    for name in ("anna", "bram"):
+        (tmp_path / name).mkdir()
+    os.mkfifo(tmp_path / "anna" / "main.py")
+    (tmp_path / "bram" / "main.py").write_text("x = 1\n")
+    left: list[str] = []
+    by_id = {s.id: s for s in discover([str(tmp_path)], unclaimed=left)[0]}
+    assert by_id["bram"].source == b"x = 1\n" and not left
+    assert by_id["anna"].source == b"" and by_id["anna"].notes == [
+        {"kind": "file-unreadable", "file": "main.py", "detail": "no regular file (a named pipe, socket or device)"}]
+
+
+def test_a_class_folder_of_empty_student_folders_is_not_called_empty(tmp_path):
+    # It said "the folder is empty" of a folder holding anna/ and bram/: the instructor looked for a wrong path.
+    for name in ("anna", "bram"):
+        (tmp_path / name).mkdir()
+    with pytest.raises(UsageError) as error:
+        discover([str(tmp_path)])
+    assert "the folder is empty" not in error.value.text("en")
+    assert "found no file, only: anna/, bram/ (empty folders, symbolic links?)" in error.value.text("en")
+    assert "geen bestand gevonden, alleen: anna/, bram/ (lege mappen, symbolische links?)" in error.value.text("nl")

@@ -191,8 +191,9 @@ def test_an_entry_that_gives_no_file_is_named_too(wrapper, tmp_path):
     (klas / "__MACOSX").mkdir()
     unclaimed: list[str] = []
     submissions, _ = discover([str(tmp_path / "klas")], unclaimed=unclaimed)
-    assert [s.id for s in submissions] == ["anna", "fleur"]
-    assert unclaimed == [f"{tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty", "eva.py")]
+    assert [s.id for s in submissions] == ["anna", "eva", "fleur"]  # the fifo: a student whose file cannot be read
+    assert submissions[1].notes[0]["kind"] == "file-unreadable" and submissions[1].source == b""
+    assert unclaimed == [f"{tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty")]
 
 
 def test_the_terminal_names_what_became_no_submission(tmp_path):

@@ -24,6 +24,10 @@ HINT_NAMES = 8
 def _hint(tree: Tree) -> tuple[str, str]:
     """What ``tree`` holds, for a usage error: (English, Dutch)."""
     names = ", ".join(ref.rel for ref in tree.files[:HINT_NAMES])
+    if not names and tree.skipped:  # entries that give no file: empty folders, symbolic links
+        entries = ", ".join(tree.skipped[:HINT_NAMES]) + (", ..." if len(tree.skipped) > HINT_NAMES else "")
+        return (f"found no file, only: {entries} (empty folders, symbolic links?)",
+                f"geen bestand gevonden, alleen: {entries} (lege mappen, symbolische links?)")
     if not names:
         return "the folder is empty", "de map is leeg"
     extra = len(tree.files) - HINT_NAMES

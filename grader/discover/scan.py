@@ -4,6 +4,7 @@ symbolic link, the wrapping folders above the students' own, and distinct names 
 from __future__ import annotations
 
 import collections
+import errno
 import os
 from pathlib import Path
 from typing import Callable, Iterator
@@ -20,6 +21,10 @@ def _refuse_folder(limit: int) -> bytes:
     raise IsADirectoryError("a folder that could not be listed is not read")
 
 
+def _refuse_special(limit: int) -> bytes:
+    raise OSError(errno.EINVAL, "no regular file (a named pipe, socket or device)")
+
+
 def _why(error: OSError) -> str:
     """An OSError's reason without its path (which names the grader's own machine)."""
     return error.strerror or type(error).__name__
@@ -33,7 +38,8 @@ def _file_opener(path: str) -> Callable[[int], bytes]:
 
 
 def scan_folder(folder: Path) -> Tree:
-    """Every regular file under ``folder`` (sorted), without following symbolic links.
+    """Every file under ``folder`` (sorted), without following symbolic links; a named pipe, socket or device
+    is listed too, and raises ``OSError`` when read (it is never opened: a pipe would block).
 
     Junk (see :func:`is_junk`) is left out; folders holding ``.git`` are remembered. Nothing
     is opened or changed. A student's folder with more than MAX_FOLDER_FILES files keeps its
@@ -103,12 +109,15 @@ def scan_folder(folder: Path) -> Tree:
         for name in sorted(names):
             full = os.path.join(current, name)
             rel = rel_of(head, prefix, name)
-            if rel is None or is_junk(rel) or os.path.islink(full) or not os.path.isfile(full):
+            if rel is None or is_junk(rel) or os.path.islink(full):
                 continue
             if filled(owner):
                 break
             counts[owner] = counts.get(owner, 0) + 1
-            files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
+            if os.path.isfile(full):
+                files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
+            else:  # a named pipe, socket or device: listed (its student's report says it), never opened
+                files.append(FileRef(rel, 0, full, _refuse_special))
             if len(files) > MAX_FILES:
                 from grader.discover.model import UsageError  # (model imports this module)
                 raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
