@@ -268,8 +268,9 @@ def test_a_password_protected_class_zip_is_refused_not_graded_as_empty(tmp_path)
     from grader.discover import archives
 
     _encrypted_zip(tmp_path / "export.zip", {"anna/main.py": b"x = 1\n", "bram/main.py": b"x = 2\n"})
-    with pytest.raises(archives.ArchiveError, match="password"):
+    with pytest.raises(archives.ArchiveError, match="password") as error:
         archives.open_path(tmp_path / "export.zip")
+    assert error.value.nl.endswith("opnieuw zonder wachtwoord")  # the Dutch sentence lacked its last word
 
 
 def test_a_password_protected_student_zip_says_so_in_that_students_notes(tmp_path):

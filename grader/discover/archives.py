@@ -131,7 +131,7 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
     members = [info for info in infos if not _is_folder(info)]
     if members and all(info.flag_bits & 0x1 for info in members):
         raise ArchiveError(f"{origin} is password-protected: make or download it again without a password",
-                           f"{origin} is beveiligd met een wachtwoord: maak of download het opnieuw zonder")
+                           f"{origin} is beveiligd met een wachtwoord: maak of download het opnieuw zonder wachtwoord")
     files: dict[str, FileRef] = {}  # by name: the same name twice, the later member wins, as when unzipping
     git_dirs: set[str] = set()
     rels = distinct_rels(member_name(info) for info in infos)
