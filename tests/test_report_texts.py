@@ -380,4 +380,21 @@ def test_the_time_out_that_stopped_a_checkpoint_comes_before_the_checks_it_left_
     shown = selection.shown_failures(res)["3"][1]
     assert [record["id"] for record in shown][0] == "d1_loop"
     checkpoint_3 = self_check(res, "nl").split("Checkpoint 3", 1)[1]
-    assert checkpoint_3.index("Regel van d1_loop.") < checkpoint_3.index("Regel van d8_rule.")
+    assert "Regel van d1_loop." in checkpoint_3 and "Regel van d8_rule." not in checkpoint_3  # only in the report
+    assert "... en nog 2 mislukte controles; zie het rapport\n    (waarvan 2 niet uitgevoerd na herhaalde time-outs)" \
+        in checkpoint_3
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "Niet uitgevoerd: de beoordeling is gestopt na herhaalde time-outs."),
+                                        ("en", "Not run: grading stopped after repeated time-outs.")])
+def test_checks_not_run_after_the_time_out_that_stopped_them_are_only_listed(lang, said):
+    # A looping dispatch_ticket gave 140 identical "not run" findings: a 600-line Markdown report.
+    checks = [*passing("v", 1, 1), *passing("f", 2, 1),
+              check("d1_loop", 3, "timeout", clause="D1", tried="t"),
+              *[check(f"d{n}_rule", 3, "not-run", clause=f"D{n}", error="after-timeout") for n in range(8, 12)]]
+    report = md(result(checks, lang=lang), lang)
+    rule = {"nl": "Regel van", "en": "Rule of"}[lang]
+    assert all(f"- ✘ {rule} d{n}_rule." in report.split(said, 1)[1] for n in range(8, 12))
+    assert all(f"d{n}_rule" not in report.split(said, 1)[0] for n in range(8, 12))
+    assert f"{rule} d1_loop." in report.split(said, 1)[0]
+    assert [record["id"] for record in selection.shown_failures(result(checks, lang=lang))["3"][1]] == ["d1_loop"]

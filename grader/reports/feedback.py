@@ -137,7 +137,7 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     totals = {group["id"]: len(group["records"]) for group in selection.groups(records)}
     chosen = selection.select(number, records, verdicts, graded, inherited)
     root, confirmed, shown = chosen["root"], chosen["confirmed"], chosen["shown"]
-    grouped, same_result = chosen["grouped"], chosen["same_result"]
+    grouped = chosen["grouped"]
     causes = {id(record): name for name in ("same_input", "same_text") for record in chosen[name]}
     return {
         "number": number,
@@ -157,8 +157,11 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
                                                                      "fingerprint")}
                     for group in selection.groups(grouped)] +
                    [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
-                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
-                    for group in selection.groups(same_result)],
+                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": cause}
+                    for name, cause in (("same_result", "same-result"), ("not_run", "not-run"))
+                    for group in selection.groups(chosen[name])],
+        # Why the listed checks that were not run were not (the first one's reason: they share it).
+        "not_run": next((_NOT_RUN.get(record.get("error"), "outcome_not_run") for record in chosen["not_run"]), None),
         "passes": [{"message": group["message"], "count": len(group["records"]),
                     "parametrized": case_label(group["records"][0]["id"]) is not None} for group in selection.groups(records)
                    if all(r["outcome"] == "passed" for r in group["records"])],  # checks that passed whole

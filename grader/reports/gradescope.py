@@ -51,7 +51,11 @@ def _checkpoint_output(cp: dict, t) -> str:
         lines.append(f"- … {len(cp['failures']) - LISTED_CHECKS}")
     # Failures with a cause shown elsewhere (checkpoint 1's validation, the fingerprint, the same
     # result as a check above) are listed by their rule only, as in the student's report.
-    lines.extend(f"- ✘ {item['message']} ({item['failed']}/{item['total']})" for item in cp["grouped"])
+    lines.extend(f"- ✘ {item['message']} ({item['failed']}/{item['total']})" for item in cp["grouped"]
+                 if item["cause"] != "not-run")
+    if cp["not_run"]:  # the checks not run: why, once, then their rules
+        lines.append(t(cp["not_run"]))
+        lines.extend(f"- {item['message']}" for item in cp["grouped"] if item["cause"] == "not-run")
     if cp["root_cause"]:
         root = t("root_first", n=1 if cp["root_cause"] == "validation" else 2)
         lines[1:1] = [f"**{root}.** " + t(f"root_{cp['root_cause']}{'_confirmed' if cp['confirmed'] else ''}"), ""]

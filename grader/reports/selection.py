@@ -90,11 +90,22 @@ def _same_text(records: list[dict]) -> list[dict]:
     return later
 
 
+def _not_run(records: list[dict]) -> list[dict]:
+    """The failed checks, after the first, of which no case ran (``not-run``: after repeated time-outs or past the
+    CPU budget). The check before them says why grading stopped (its own outcome does), so the reports only list
+    them: a looping function otherwise gave a page of identical "not run" findings."""
+    later: list[dict] = []
+    for number, group in enumerate(groups(records)):
+        if number and all(record["outcome"] == "not-run" for record in group["records"]):
+            later += group["records"]
+    return later
+
+
 def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: bool,
                inherited: frozenset) -> dict:
     """Which failed records of checkpoint ``number`` are shown in full, and in which order, and which are only
     listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_text``,
-    ``same_result``."""
+    ``same_result``, ``not_run``."""
     failed = [r for r in records if r["outcome"] != "passed"]
     # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
     # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
@@ -118,8 +129,10 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
     shown = confirmed + sorted(rest, key=report_order)
     same_result = _same_result(shown)
     shown = [r for r in shown if r not in same_result]
+    not_run = _not_run(shown)
+    shown = [r for r in shown if r not in not_run]
     return {"root": root, "confirmed": confirmed, "shown": shown, "grouped": grouped, "same_input": same_input,
-            "same_text": same_text, "same_result": same_result}
+            "same_text": same_text, "same_result": same_result, "not_run": not_run}
 
 
 def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
