@@ -178,6 +178,13 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
         print(TEXT[args.lang]["interrupted-early"], file=sys.stderr)
         return EXIT_INTERRUPTED
+    if not single:  # never remove a whole earlier class's reports (grader.stamps.another_class)
+        from grader.stamps import another_class
+        earlier = another_class(out, (submission.id for submission in submissions))
+        if earlier:
+            names = printable(", ".join(earlier) + (", ..." if len(earlier) == 5 else ""), False)
+            print(f"grade: {TEXT[args.lang]['another-class'].format(out=args.out, names=names)}", file=sys.stderr)
+            return EXIT_USAGE
     # A student's self-check in a read-only folder, without --out: the report goes elsewhere.
     unwritable = _unwritable(out) if single and not chosen else None
     if unwritable is not None:

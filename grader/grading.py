@@ -22,7 +22,7 @@ from grader.errors import BilingualError
 from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
 from grader.spill import Spill, SpilledList
-from grader.stamps import ReportStamps
+from grader.stamps import STAMPS_FILE, ReportStamps
 
 
 class BatteryError(Exception):
@@ -146,7 +146,7 @@ class _Outputs:
                  show: terminal.Progress, single: bool, force: bool) -> None:
         self.out, self.lang, self.options, self.cache, self.show, self.single = out, lang, options, cache, show, single
         self.force = force
-        self.stamps = ReportStamps(out / ".cache" / "reports.json", cache.parts, fresh=force, persist=not single)
+        self.stamps = ReportStamps(out / ".cache" / STAMPS_FILE, cache.parts, fresh=force, persist=not single)
         self.builder = classview.ClassSummary(self.stamps.checks)
         self.spill = Spill()  # the summaries, out of memory (a large class): id -> place
         self.summaries: dict[str, object] = {}

@@ -21,6 +21,8 @@ from grader.reports.files import atomic_stream
 from grader.results import placement
 from grader.spill import Spill
 
+STAMPS_FILE = "reports.json"  # in <out>/.cache
+
 def _is(value: object, kind: type) -> bool:
     return type(value) is kind
 
@@ -54,6 +56,18 @@ def _valid(stored: dict) -> bool:
 
 def _digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def another_class(out: Path, ids: Iterable[str], shown: int = 5) -> list[str] | None:
+    """The first ``shown`` students (sorted ids) of the last class run under ``out`` when none of ``ids`` (this
+    run's) is among them: this run would remove all their reports (:meth:`ReportStamps.remove_departed`), as
+    when ``grade sectionB/`` follows ``grade sectionA/`` into the same folder. None when there was no such
+    run or a student of it is graded again. Reads the stamps file without changing it."""
+    stored = signing.read_json(out / ".cache" / STAMPS_FILE)
+    earlier = stored.get("submissions") if isinstance(stored, dict) and _valid(stored) else None
+    if not earlier or any(student_id in earlier for student_id in ids):
+        return None
+    return sorted(earlier)[:shown]
 
 
 class ReportStamps:

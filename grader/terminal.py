@@ -169,6 +169,8 @@ class Progress:
         scores = Counter(result["score"] for result in results)
         self.say("  ".join(f"{score}/3: {scores[score]}" for score in sorted(scores, reverse=True)))
         self.say(self.said("summary", len(results), out=out))
+        if (out / "index.html").is_file():
+            self.say(self.text["overview"].format(index=out / "index.html"))
         if reused:
             self.say(self.text["reused"].format(n=reused))
 
@@ -230,8 +232,18 @@ class Progress:
             left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
             if left:  # "and N more" only after some shown here
                 self.say("    " + self.said("more" if groups else "listed", left))
+                self._not_run(failed, shown)
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
+
+    def _not_run(self, failed: list[dict], shown: list[dict]) -> None:
+        """How many of the failed checks the report only lists were not run, and why (grader.reports.selection)."""
+        listed = {id(record) for record in shown}
+        stopped = [group for group in group_failures(failed)
+                   if all(c["outcome"] == "not-run" and id(c) not in listed for c in group)]
+        if stopped:
+            reason = self.text["not-run" + _NOT_RUN.get(stopped[0][0].get("error"), "")]
+            self.say("    " + self.text["of-which"].format(n=len(stopped), reason=reason))
 
     def _where(self, problem: dict) -> str:
         """Where a load problem is: `` — line 3: source``, in a notebook `` — cell 2, line 1: source`` (no

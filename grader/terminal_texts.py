@@ -5,6 +5,7 @@ TEXT = {
         "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
         "summary": "{n} inzendingen beoordeeld; rapporten in {out}",
+        "overview": "Klasoverzicht (open in een browser): {index}",
         "reused": "{n} ervan ongewijzigd sinds een eerdere run: hun resultaat is hergebruikt (--force beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
@@ -16,6 +17,7 @@ TEXT = {
         "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
                   "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
+        "of-which": "(waarvan {n} {reason})",
         "more-one": "... en nog {n} mislukte controle; zie het rapport",
         "listed": "de {n} mislukte controles staan in het rapport", "listed-one": "de mislukte controle staat in het rapport",
         "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
@@ -56,6 +58,8 @@ TEXT = {
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
         "positive": "{option} moet positief zijn",
         "out-file": "--out {out} is een bestand, geen map",
+        "another-class": "{out} bevat de rapporten van een andere klas ({names}: geen van hen zit in deze run), die deze "
+                         "run zou verwijderen: kies een andere --out, of verwijder {out} eerst",
         "default-out-file": "de standaarduitvoermap {out} is een bestand, geen map; kies een andere met --out MAP",
         "default-out-graded": "{out} is de standaarduitvoermap, waar de rapporten komen: geef de map met "
                               "inzendingen (of kies met --out MAP een andere uitvoermap)",
@@ -81,6 +85,7 @@ TEXT = {
         "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
                       "without memory or CPU limits and without a time limit per check",
         "summary": "{n} submissions graded; reports in {out}",
+        "overview": "Class overview (open in a browser): {index}",
         "reused": "{n} of them unchanged since an earlier run: their result was reused (--force grades again)",
         "summary-one": "{n} submission graded; reports in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
@@ -92,6 +97,7 @@ TEXT = {
         "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
                   "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
+        "of-which": "(of which {n} {reason})",
         "more-one": "... and {n} more failed check; see the report",
         "listed": "the {n} failed checks are in the report", "listed-one": "the failed check is in the report",
         "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "
@@ -131,6 +137,8 @@ TEXT = {
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
         "positive": "{option} must be positive",
         "out-file": "--out {out} is a file, not a folder",
+        "another-class": "{out} holds the reports of another class ({names}: none of them is in this run), which this "
+                         "run would remove: choose another --out, or remove {out} first",
         "default-out-file": "the default output folder {out} is a file, not a folder; choose another with --out DIR",
         "default-out-graded": "{out} is the default output folder, where the reports go: give the folder of "
                               "submissions (or choose another output folder with --out DIR)",

@@ -83,6 +83,7 @@ def test_batch_writes_every_output(tmp_path):
     done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--jobs", "1")
     assert done.returncode == 0, done.stderr
     out = tmp_path / "out"
+    assert f"Klasoverzicht (open in een browser): {out / 'index.html'}" in done.stdout  # the page to open, named
     raw = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert raw["format"] == 2 and raw["lang"] == "nl"
     assert raw["checks"]["v4_bad_version_refused"]["clause"] == "V4"       # fixed texts once, at top level
@@ -381,3 +382,24 @@ def test_the_summary_table_names_the_student_behind_an_lms_number(tmp_path, caps
     progress.summary(rows, tmp_path)
     shown = capsys.readouterr().out
     assert "101 (jansenanouk)" in shown and "anna (anna)" not in shown
+
+
+def test_grading_another_class_into_the_same_out_is_refused_and_removes_nothing(tmp_path):
+    # grade sectionA/ then grade sectionB/ (both into reports/) removed every report of section A without a word.
+    for section, names in (("a", ("anna", "bram")), ("b", ("carl", "dirk"))):
+        for name in names:
+            (tmp_path / section / name).mkdir(parents=True)
+            shutil.copy(CORRECT, tmp_path / section / name / "main.py")
+    assert run_grade("a", "--quiet", "--no-similarity", cwd=tmp_path).returncode == 0
+    before = sorted(p.name for p in (tmp_path / "reports" / "feedback").iterdir())
+    other = run_grade("b", "--quiet", "--no-similarity", "--lang", "en", cwd=tmp_path)
+    assert other.returncode == 2 and "reports holds the reports of another class (anna, bram" in other.stderr
+    assert sorted(p.name for p in (tmp_path / "reports" / "feedback").iterdir()) == before
+    # The same class again, or with a student left and one new: graded as before.
+    shutil.rmtree(tmp_path / "a" / "bram")
+    (tmp_path / "a" / "eva").mkdir()
+    shutil.copy(CORRECT, tmp_path / "a" / "eva" / "main.py")
+    again = run_grade("a", "--quiet", "--no-similarity", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert sorted(p.name for p in (tmp_path / "reports" / "feedback").iterdir()) == [
+        "anna.html", "anna.md", "eva.html", "eva.md"]

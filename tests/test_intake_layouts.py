@@ -117,6 +117,18 @@ def test_a_student_folder_with_one_sub_folder_stays_that_student(tmp_path):
     assert [(s.id, s.graded_file) for s in submissions] == [("anna", "src/main.py")]
 
 
+def test_a_self_checks_reports_inside_the_folder_are_not_a_student(tmp_path):
+    # grade anna (inside the class folder) writes reports/ there, without gradebook.csv: the next
+    # grade of the class graded it as a student "reports" without code, in every gradebook.
+    (tmp_path / "anna").mkdir()
+    (tmp_path / "anna" / "main.py").write_text("x = 1")
+    (tmp_path / "reports" / "feedback").mkdir(parents=True)
+    for name in ("feedback/anna.html", "feedback/anna.md"):
+        (tmp_path / "reports" / name).write_text("x")
+    (tmp_path / "reports" / "results.json").write_text('{"format":2,"grader":"0.1.0","lang":"nl"}')
+    assert [s.id for s in discover([str(tmp_path)])[0]] == ["anna"]
+
+
 def test_an_earlier_runs_reports_inside_the_folder_are_not_a_student(tmp_path):
     (tmp_path / "anna").mkdir()
     (tmp_path / "anna" / "main.py").write_text("x = 1")

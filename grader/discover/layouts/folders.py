@@ -56,13 +56,13 @@ def students(tree: Tree) -> list[Student]:
 
 
 def output_folder(files: list) -> bool:
-    """Whether ``files`` (a top-level folder's) are a grader run's outputs: results.json as this grader
-    writes it (its first bytes) beside gradebook.csv, and no file the grader would grade (those first
-    bytes are easy to copy). Any other folder is a student, whatever it holds."""
+    """Whether ``files`` (a top-level folder's) are a grader run's outputs, a class's or a self-check's:
+    results.json as this grader writes it (its first bytes), and no file the grader would grade (those
+    first bytes are easy to copy). Any other folder is a student, whatever it holds."""
     from grader.discover.choose import rank  # (choose imports the layouts' modules)
 
     named = {ref.rel: ref for ref in files}
-    if "results.json" not in named or "gradebook.csv" not in named:
+    if "results.json" not in named:
         return False
     # The reports (feedback/text.html for a student whose id is "text") are no code to grade.
     reports = [ref for ref in files
