@@ -19,7 +19,7 @@ from grader.jobs import MAX_TIMEOUTS, Job
 from grader.results import base_id
 from grader.discover import Submission
 from grader.sandbox import filesystem
-from grader.sandbox.loader import LoadFailure, LoadProblem, load
+from grader.sandbox.loader import LoadFailure, LoadProblem, decode, load
 
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
@@ -308,7 +308,7 @@ class Battery:
             pass
         if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
             channel.send({"load": True, "status": "failed", "output": "",
-                          "problem": LoadProblem("timeout", f"{self.timeout:g} s").to_dict()})
+                          "problem": self._load_timeout(source, budget.line).to_dict()})
             return
         channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
         self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
@@ -324,6 +324,12 @@ class Battery:
             outcome = self._run_check(index, job)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})
+
+    def _load_timeout(self, source: bytes, line: int | None) -> LoadProblem:
+        """The time-out of a module body, with the line of main.py it was busy at (``line``: 1-based, or None)."""
+        text = decode(source)[0].split("\n") if line else []  # decoded before: the body ran
+        where = text[line - 1].strip()[:120] if line and line <= len(text) else None
+        return LoadProblem("timeout", f"{self.timeout:g} s", line if where is not None else None, None, where)
 
     def _run_check(self, index: int, job: Job) -> dict:
         """Run check ``index`` on the loaded submission (in the child); its outcome."""

@@ -63,6 +63,10 @@ def test_every_submission_has_a_result(results):
 def test_loop_at_import_is_a_load_error(results):
     assert results["loop_at_import"]["status"] == "load-error"
     assert results["loop_at_import"]["load"]["problem"]["kind"] == "timeout"
+    # The line it was busy at, as a check's time-out says it (the report said only "10 s").
+    problem = results["loop_at_import"]["load"]["problem"]
+    lines = PATHOLOGICAL["loop_at_import"].split("\n")
+    assert lines[problem["line"] - 1].strip() in ("while True:", "pass") and problem["source"] in ("while True:", "pass")
 
 
 @pytest.mark.parametrize("student_id", ["loop_in_dispatch", "bare_except_loop", "memory_bomb", "deep_recursion"])

@@ -398,3 +398,10 @@ def test_checks_not_run_after_the_time_out_that_stopped_them_are_only_listed(lan
     assert all(f"d{n}_rule" not in report.split(said, 1)[0] for n in range(8, 12))
     assert f"{rule} d1_loop." in report.split(said, 1)[0]
     assert [record["id"] for record in selection.shown_failures(result(checks, lang=lang))["3"][1]] == ["d1_loop"]
+
+
+@pytest.mark.parametrize("lang, where", [("nl", "**Regel 6:**"), ("en", "**Line 6:**")])
+def test_a_module_body_that_ran_out_of_time_names_the_line_it_was_busy_at(lang, where):
+    # The report said only that loading took too long; the line of the loop was known to the child.
+    report = md(load_error("timeout", detail="10 s", line=6, source="x += 1"), lang)
+    assert where in report and "x += 1" in report and "10 s" not in report
