@@ -329,3 +329,11 @@ def test_a_class_folder_of_empty_student_folders_is_not_called_empty(tmp_path):
     assert "the folder is empty" not in error.value.text("en")
     assert "found no file, only: anna/, bram/ (empty folders, symbolic links?)" in error.value.text("en")
     assert "geen bestand gevonden, alleen: anna/, bram/ (lege mappen, symbolische links?)" in error.value.text("nl")
+
+
+def test_students_are_in_the_order_a_reader_expects_accents_and_case_aside(tmp_path):
+    # Sorted by code point, Émile and bram came after Zoë in the table and the gradebooks.
+    for name in ("Zoë", "Émile", "anouk", "bram", "Carl"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.py").write_text("x = 1")
+    assert [s.id for s in discover([str(tmp_path)])[0]] == ["anouk", "bram", "Carl", "Émile", "Zoë"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 from typing import Sequence
 
@@ -134,12 +135,13 @@ def discover(paths: list[str], layout: str = AUTO,
     folders: a sub-folder per student and loose ``.py``/``.ipynb``/``.zip`` files. In each
     student's latest attempt the graded file is chosen by grader.discover.choose.RULE.
     Symbolic links inside folders are not followed; junk (``__MACOSX``, ``._*``, hidden
-    files) is ignored. Out: (submissions with unique ids, in a stable order; True when the
-    run is a single-file self-check). ``unclaimed``, when given, gets ``"<path>: <entry>"`` for
-    each top-level folder or code file of a class folder or export that became no submission
-    (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
+    files) is ignored. Out: (submissions with unique ids, path by path and within a path in
+    :func:`reading_order`; True when the run is a single-file self-check). ``unclaimed``, when given, gets
+    ``"<path>: <entry>"`` for each top-level folder or code file of a class folder or export that became no
+    submission (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
     exist or is no file or folder (a named pipe), paths that name the same files twice, a folder or archive
-    that cannot be read, an unknown layout, an earlier run's output folder, or nothing to grade (with a "found: ..." hint of what is there).
+    that cannot be read, an unknown layout, an earlier run's output folder, or nothing to grade (with a
+    "found: ..." hint of what is there).
     """
     if layout != AUTO and layout not in LAYOUTS:
         choices = f"{AUTO} or one of {', '.join(sorted(LAYOUTS))}"
@@ -174,8 +176,15 @@ def discover(paths: list[str], layout: str = AUTO,
                                  f"de map {raw} kan niet worden gelezen: {reason}") from None
             submissions, own = _from_tree(tree, layout, raw, in_archive=False, unclaimed=unclaimed)
             single = single or (len(paths) == 1 and own)  # one student's own folder: a self-check, as its zip
-        found.extend(submissions)
+        found.extend(sorted(submissions, key=reading_order))
     return unique(found), single
+
+
+def reading_order(submission: Submission) -> tuple[str, str]:
+    """A sort key that puts ids in the order a reader expects: case and accents aside (``Émile`` between
+    ``bram`` and ``Zoë``), then by code point (the same order on every system, whatever its locale)."""
+    folded = unicodedata.normalize("NFKD", submission.id.casefold())
+    return "".join(char for char in folded if not unicodedata.combining(char)), submission.id
 
 
 def discover_apart(paths: list[str], layout: str = AUTO,
