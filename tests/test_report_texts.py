@@ -405,3 +405,13 @@ def test_a_module_body_that_ran_out_of_time_names_the_line_it_was_busy_at(lang, 
     # The report said only that loading took too long; the line of the loop was known to the child.
     report = md(load_error("timeout", detail="10 s", line=6, source="x += 1"), lang)
     assert where in report and "x += 1" in report and "10 s" not in report
+
+
+def test_a_plain_rule_s_failure_is_shown_before_an_edge_case_that_combines_rules():
+    # A dispatch_ticket that never copies its result failed the edge cases of D17-D18 (collected first) and
+    # the plain D17 check with the same result: the report showed the edge case and only listed D17.
+    checks = [*passing("v", 1, 1), *passing("f", 2, 1),
+              check("edge_copies", 3, "failed", clause="D17-D18", tried="t1", expected="e", got="g"),
+              check("plain_copy", 3, "failed", clause="D17", tried="t2", expected="e", got="g")]
+    shown = selection.shown_failures(terminal_result(checks))["3"][1]
+    assert [record["id"] for record in shown] == ["plain_copy"]  # the edge case repeats its result: only listed

@@ -16,14 +16,16 @@ from grader.results import base_id
 SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
 
 
-def report_order(record: dict) -> tuple[bool, bool, bool, bool]:
+def report_order(record: dict) -> tuple[bool, bool, bool, bool, bool]:
     """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
     that confirms the fingerprint as root cause first, a check that was not run (it says nothing of its
-    rule: the time-outs before it do) and then a finding made while setting up a situation last, and
-    among the others the checks of :data:`SINGLE_RULE_CLAUSES` first."""
+    rule: the time-outs before it do) and then a finding made while setting up a situation last; among
+    the others a check of one clause before one of several (``D17-D18``: edge cases that combine rules,
+    which a plain mistake fails too, so the plain rule's check names it best), and the checks of
+    :data:`SINGLE_RULE_CLAUSES` first."""
     detail = record.get("detail") or {}
     return (detail.get("cause") != "fingerprint", record.get("outcome") == "not-run", bool(detail.get("setup")),
-            record.get("clause") not in SINGLE_RULE_CLAUSES)
+            "-" in str(record.get("clause") or ""), record.get("clause") not in SINGLE_RULE_CLAUSES)
 
 
 def case_label(check_id: str) -> str | None:
