@@ -235,6 +235,8 @@ class Progress:
                 self._not_run(failed, shown)
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
+        if (out / "index.html").is_file():  # a class's outputs: its results.json is left as it is (grader.grading)
+            self.say(text["class-results-kept"].format(path=out / "results.json"))
 
     def _not_run(self, failed: list[dict], shown: list[dict]) -> None:
         """How many of the failed checks the report only lists were not run, and why (grader.reports.selection)."""

@@ -99,8 +99,10 @@ def test_a_self_check_into_a_class_folder_leaves_the_class_outputs_alone(tmp_pat
     out = tmp_path / "out"
     assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
     before = snapshot(out)
-    assert run_grade(str(folder / "anna.py"), "--out", str(out)).returncode == 0
+    alone = run_grade(str(folder / "anna.py"), "--out", str(out))
+    assert alone.returncode == 0
     assert set(results_by_id(out)) == {"anna", "bram"}                    # not replaced by the self-check
+    assert f"({out / 'results.json'} is van een klas en blijft zoals het was" in alone.stdout  # and it says so
     assert {name: before[name] for name in ("results.json", "index.html", "gradebook.csv")} == \
         {name: snapshot(out)[name] for name in ("results.json", "index.html", "gradebook.csv")}
     after_self_check = snapshot(out)
