@@ -82,7 +82,7 @@ def report_main(argv: list[str]) -> int:
 
     ap = Parser(prog="grade report", description="Re-render every report from a results.json without regrading.")
     ap.lang = language(argv)
-    ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade")
+    ap.add_argument("results", metavar="RESULTS_JSON", help="a results.json written by grade, or the folder holding it")
     ap.add_argument("-o", "--out", metavar="DIR", help="where the reports go (default: the folder of RESULTS_JSON)")
     ap.add_argument("--lang", choices=("nl", "en"),
                     help="language of the terminal's messages (default: that of results.json; the reports are "
@@ -90,6 +90,8 @@ def report_main(argv: list[str]) -> int:
     add_output_options(ap)
     args = ap.parse_args(argv)
     path = Path(args.results)
+    if path.is_dir():  # an output folder (grade report reports/): its results.json
+        path = path / "results.json"
     lang = args.lang or "nl"
 
     def say(en: str, nl: str) -> None:
