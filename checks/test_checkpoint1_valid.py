@@ -90,13 +90,18 @@ GOOD_IDS = [  # (id suffix, value); each is tried as call_id, actor and name (V3
     ("letter-digit", "A9"),
     ("40-hyphens", "a" + "-" * 39),
     ("word-approved", "approved"),  # a word the lesson uses as a field name is still a valid id
+    # Together every character an ID may hold: a character class that misses one ([1-9] for the digits) refuses it.
+    ("letters-a-to-N", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"),
+    ("letters-O-to-Z-digits", "OPQRSTUVWXYZ0123456789_-"),
 ]
 
 
 @check(1, "V3", nl="Elke ID van 1 tot 40 tekens met een ASCII-letter voorop en verder letters, cijfers, _ of - is geldig.",
        en="Every ID of 1 to 40 characters with an ASCII letter first and then letters, digits, _ or - is valid.",
-       hint_nl="Controleer de grenzen van je patroon: lengte 1 en 40, hoofdletters, _ en - na het eerste teken.",
-       hint_en="Check the edges of your pattern: length 1 and 40, uppercase letters, _ and - after the first character.")
+       hint_nl="Controleer de grenzen van je patroon: lengte 1 en 40, elke letter (ook hoofdletters), elk cijfer van 0 "
+               "tot 9, _ en - na het eerste teken.",
+       hint_en="Check the edges of your pattern: length 1 and 40, every letter (uppercase too), every digit from 0 to 9, "
+               "_ and - after the first character.")
 @pytest.mark.parametrize("case", accepted([
     (f"{case_id(field)}-{name}", changed(field, value))
     for field in ("call_id", "actor", "name") for name, value in GOOD_IDS
@@ -118,13 +123,17 @@ def test_v4_version_accepted(student, case):
 
 @check(1, "V6", nl="Elk ticket van 1 tot 32 tekens met een kleine letter voorop en verder kleine letters, cijfers of -, is geldig.",
        en="Every ticket of 1 to 32 characters with a lowercase letter first and then lowercase letters, digits or - is valid.",
-       hint_nl="Controleer de grenzen van je ticketpatroon: lengte 1 en 32, cijfers en - na het eerste teken.",
-       hint_en="Check the edges of your ticket pattern: length 1 and 32, digits and - after the first character.")
+       hint_nl="Controleer de grenzen van je ticketpatroon: lengte 1 en 32, elke kleine letter, elk cijfer van 0 tot 9 "
+               "en - na het eerste teken.",
+       hint_en="Check the edges of your ticket pattern: length 1 and 32, every lowercase letter, every digit from 0 to 9 "
+               "and - after the first character.")
 @pytest.mark.parametrize("case", accepted([
     (f"ticket-{name}", changed("ticket", value)) for name, value in (
         ("one-letter", "a"), ("z", "z"), ("32", "l" * 32), ("digits", "a1"), ("hyphen-last", "a-"),
         ("mixed", "lamp-2b"), ("32-hyphens", "a" + "-" * 31),
-        ("word-approved", "approved"))
+        ("word-approved", "approved"),
+        # Together every character a ticket may hold: a character class that misses one ([1-9]) refuses it.
+        ("letters-digits-0-to-5", "abcdefghijklmnopqrstuvwxyz012345"), ("digits-6-to-9-hyphen", "a6789-"))
 ]))
 def test_v6_edge_ticket_accepted(student, case):
     expect_accepted(student, case)
