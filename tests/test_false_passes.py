@@ -311,6 +311,7 @@ EXPECTED = {
     # A character class that misses an allowed character: no valid id or ticket of checkpoint 1 held a 0
     "id_digit_zero_refused": {"1": False, "2": True, "3": False},     # V3: [1-9] for the digits
     "ticket_digit_zero_refused": {"1": False, "2": True, "3": False},  # V6: the same in the ticket pattern
+    "host_actor_digit_zero_refused": {"1": True, "2": True, "3": False},  # D1: the same in a host actor pattern
 }
 
 
