@@ -92,6 +92,13 @@ def _arguments(case: str, value: object) -> tuple:
 
 KELVIN = note("Kelvin-teken U+212A, geen K", "Kelvin sign U+212A, not a K")
 
+# Two valid IDs (V3) that between them hold every character an ID may, and two valid tickets (V6) that hold every
+# character a ticket may, each under its case id: a pattern whose character class misses one ([1-9] for the digits)
+# refuses one of them.
+ID_CHARACTERS = {"letters-a-to-N": "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN",
+                 "letters-O-to-Z-digits": "OPQRSTUVWXYZ0123456789_-"}
+TICKET_CHARACTERS = {"letters-digits-0-to-5": "abcdefghijklmnopqrstuvwxyz012345", "digits-6-to-9-hyphen": "a6789-"}
+
 # Proposals that V1-V7 refuse, as (case id, the argument as Python code, builder, note). Checkpoint 1
 # checks each one; checkpoints 2 and 3 inherit them (CONTRACT.md F4, D5, "Grading policy").
 # The builders return fresh objects on every call.

@@ -59,6 +59,13 @@ OTHER_VALID = [
     ("all-at-maximum", "{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40,\n"
      "                      'version': 1000000, 'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
      {"call_id": "c" * 40, "actor": "a" * 40, "name": "n" * 40, "version": 1000000, "ticket": "t" * 32}),
+    # Every character an ID or a ticket may hold, in call_id, actor, name and ticket: a rule typed again before hashing
+    # that misses one refuses them.
+    *[(f"every-character-{n}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r}, 'name': {second!r}, "
+       f"'arguments': {{'ticket': {ticket!r}, 'status': 'open'}}}}",
+       {"call_id": first, "actor": second, "name": second, "ticket": ticket, "status": "open"})
+      for n, (first, second, ticket) in enumerate(zip(lesson.ID_CHARACTERS.values(), reversed(lesson.ID_CHARACTERS.values()),
+                                                      lesson.TICKET_CHARACTERS.values()), 1)],
     # H of this one starts with two zeros: a digest written as a number (format(int, 'x'), hex()) loses them.
     ("digest-starts-with-zeros", "{**p, 'call_id': 'c436'}", {"call_id": "c436"}),
 ]

@@ -308,10 +308,12 @@ EXPECTED = {
     # A defaultdict (A1) read before its keys were checked: the missing key is made instead of raising KeyError
     "fields_read_before_key_check": {"1": False, "2": False, "3": False},  # V2/V5: no version, version 0 accepted
     "state_read_before_key_check": {"1": True, "2": True, "3": False},    # D3: a state without version accepted
-    # A character class that misses an allowed character: no valid id or ticket of checkpoint 1 held a 0
-    "id_digit_zero_refused": {"1": False, "2": True, "3": False},     # V3: [1-9] for the digits
-    "ticket_digit_zero_refused": {"1": False, "2": True, "3": False},  # V6: the same in the ticket pattern
+    # A character class that misses an allowed character: no valid id or ticket of checkpoints 1 and 2 held a 0
+    "id_digit_zero_refused": {"1": False, "2": False, "3": False},     # V3: [1-9] for the digits
+    "ticket_digit_zero_refused": {"1": False, "2": False, "3": False},  # V6: the same in the ticket pattern
     "host_actor_digit_zero_refused": {"1": True, "2": True, "3": False},  # D1: the same in a host actor pattern
+    "fingerprint_own_ticket_rule_without_zero": {"1": True, "2": False, "3": False},  # F4: a ticket rule typed again
+    "dispatch_own_ticket_rule_without_zero": {"1": True, "2": True, "3": False},  # D5: the same in dispatch_ticket
 }
 
 
