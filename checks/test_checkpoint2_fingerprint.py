@@ -61,8 +61,8 @@ OTHER_VALID = [
      {"call_id": "c" * 40, "actor": "a" * 40, "name": "n" * 40, "version": 1000000, "ticket": "t" * 32}),
     # Every character an ID or a ticket may hold, in call_id, actor, name and ticket: a rule typed again before hashing
     # that misses one refuses them.
-    *[(f"every-character-{n}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r}, 'name': {second!r}, "
-       f"'arguments': {{'ticket': {ticket!r}, 'status': 'open'}}}}",
+    *[(f"every-character-{n}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r},\n{' ' * 22}'name': {second!r},\n"
+       f"{' ' * 22}'arguments': {{'ticket': {ticket!r}, 'status': 'open'}}}}",
        {"call_id": first, "actor": second, "name": second, "ticket": ticket, "status": "open"})
       for n, (first, second, ticket) in enumerate(zip(lesson.ID_CHARACTERS.values(), reversed(lesson.ID_CHARACTERS.values()),
                                                       lesson.TICKET_CHARACTERS.values()), 1)],
