@@ -83,8 +83,10 @@ def test_f1_lesson_proposal_fingerprint(student):
 
 @check(2, "F1", nl="Elk geldig voorstel krijgt de SHA-256 van zijn vaste JSON-weergave als vingerafdruk.",
        en="Every valid proposal gets the SHA-256 of its canonical JSON form as its fingerprint.",
-       hint_nl="Hash het hele gevalideerde voorstel, met gesorteerde sleutels en zonder spaties.",
-       hint_en="Hash the whole validated proposal, with sorted keys and without spaces.")
+       hint_nl="Valideer zoals checkpoint 1 (wat daar geldig is, krijgt hier een vingerafdruk) en hash het hele "
+               "gevalideerde voorstel, met gesorteerde sleutels en zonder spaties.",
+       hint_en="Validate as checkpoint 1 does (what is valid there gets a fingerprint here) and hash the whole validated "
+               "proposal, with sorted keys and without spaces.")
 @pytest.mark.parametrize("arg,fields", [pytest.param(arg, fields, id=name) for name, arg, fields in OTHER_VALID])
 def test_f1_other_proposal_fingerprint(student, arg, fields):
     call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))

@@ -169,8 +169,10 @@ STATES_VALID = [  # (id, state, changes to p, outcome)
 
 @check(3, "D3", nl="Een state met versie tot en met 1000001 en 1 tot 16 geldige tickets wordt aanvaard.",
        en="A state with a version up to and including 1000001 and 1 to 16 valid tickets is accepted.",
-       hint_nl="Let op de grenzen: de hostversie loopt tot 1000001 en er mogen 16 tickets zijn.",
-       hint_en="Mind the limits: the host version goes up to 1000001 and there may be 16 tickets.")
+       hint_nl="Let op de grenzen: de hostversie loopt tot 1000001, er mogen 16 tickets zijn, en elk ticket dat "
+               "checkpoint 1 aanvaardt, is ook hier geldig.",
+       hint_en="Mind the limits: the host version goes up to 1000001, there may be 16 tickets, and every ticket that "
+               "checkpoint 1 accepts is valid here too.")
 @pytest.mark.parametrize("case", STATES_VALID, ids=ids(STATES_VALID))
 def test_d3_state_valid(student, case):
     scene = Scene(student)
