@@ -17,6 +17,13 @@ ACCEPTED = {
         "log = logging.getLogger(__name__)\nlog.setLevel(logging.INFO)\nlog.addHandler(logging.StreamHandler())\n"
         "log.debug('x %s', 1)\nlog.warning('y')\nlogging.info('z')\nassert log.info('a') is None and logging.ERROR == 40"
     ),
+    "logging: a handler added once (if not logger.handlers), settings written, the level's name": (
+        "import logging\nlog = logging.getLogger(__name__)\nif not log.handlers:\n    log.addHandler(logging.StreamHandler())\n"
+        "log.propagate = False\nlog.handlers.clear()\nassert log.handlers == [] and log.filters == []\n"
+        "assert logging.getLevelName(log.getEffectiveLevel()) == 'WARNING' and logging.getLevelName('DEBUG') == 10\n"
+        "assert logging.getLevelName(5) == 'Level 5'\ntry:\n    log.debug = print\nexcept TypeError:\n    refused = True\n"
+        "assert refused"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

@@ -28,7 +28,7 @@ from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
 from grader.sandbox.enums import is_enum_class, make_enum
-from grader.sandbox.modules import ModuleView, build_views, pprint_view, sys_view, traceback_view
+from grader.sandbox.modules import ModuleView, QuietLogging, build_views, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
@@ -166,7 +166,7 @@ class Guards:
     def write(self, obj: object) -> object:
         """``_write_``: containers (a deque too) and the submission's own objects and functions may change
         (``dispatch_ticket.calls = 0``); nothing else."""
-        if isinstance(obj, (dict, list, set, bytearray, collections.deque)) and not isinstance(obj, type) \
+        if isinstance(obj, (dict, list, set, bytearray, collections.deque, QuietLogging)) and not isinstance(obj, type) \
                 or self.is_own(obj) or student_function(obj):
             return obj
         return ReadOnly(obj)

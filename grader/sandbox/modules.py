@@ -177,9 +177,13 @@ class QuietLogging:
     level = 0
     propagate = True
     disabled = False
+    # ``if not logger.handlers:`` before adding one: a new empty list each time, so a handler added stays unseen.
+    handlers = filters = property(lambda self: [])
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise TypeError("a logger is read-only in the grader")
+        # A setting (``logger.propagate = False``) is accepted and changes nothing: the logger shows nothing anyway.
+        if name not in ("propagate", "disabled", "level"):
+            raise TypeError("a logger is read-only in the grader")
 
     def _ignore(self, *args: object, **kwargs: object) -> None:
         return None
@@ -194,6 +198,9 @@ class QuietLogging:
     setLevel = addHandler = removeHandler = setFormatter = addFilter = removeFilter = flush = close = _ignore
     getChild = _self
     isEnabledFor = hasHandlers = _false
+
+    def getEffectiveLevel(self) -> int:
+        return 30  # WARNING, Python's default: what a level set here would change is not shown either
 
 
 def logging_view() -> ModuleView:
@@ -213,6 +220,9 @@ def logging_view() -> ModuleView:
         if "filename" in settings:  # a submission writes no files
             raise PermissionError("logging to a file is not available in the grader")
     namespace["basicConfig"] = staticmethod(basicConfig)
+    names = {number: name for name, number in reversed(levels.items())}  # 50: CRITICAL, 30: WARNING
+    namespace["getLevelName"] = staticmethod(
+        lambda level: names.get(level, f"Level {level}") if type(level) is int else levels.get(level, f"Level {level}"))
     return type("logging", (ModuleView,), namespace)()
 
 
