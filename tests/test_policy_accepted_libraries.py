@@ -62,6 +62,19 @@ ACCEPTED = {
         "import copy\nassert copy.deepcopy([Status.OPEN, Status]) == [Status.OPEN, Status]\n"
         "try:\n    Status.OPEN = 'x'\nexcept AttributeError:\n    found = True\nassert found and Status.__members__['OPEN'] is Status.OPEN"
     ),
+    "an enum's _missing_ hook and its member tables (_value2member_map_, _member_names_, _member_map_)": (
+        "from enum import Enum\nclass S(str, Enum):\n    OPEN = 'open'\n    DONE = 'done'\n    D = 'done'\n"
+        "    @classmethod\n    def _missing_(cls, value):\n        if isinstance(value, str) and value.lower() == 'open':\n"
+        "            return cls.OPEN\n        return None\n"
+        "class T(Enum):\n    A = 1\n    L = [2]\n    @classmethod\n    def _missing_(cls, value):\n        return 5\n"
+        "assert S('OPEN') is S.OPEN and S._value2member_map_ == {'open': S.OPEN, 'done': S.DONE}\n"
+        "assert S._member_names_ == ['OPEN', 'DONE'] and list(S._member_map_) == ['OPEN', 'DONE', 'D']\n"
+        "S._value2member_map_.clear()\nassert 'open' in S._value2member_map_ and T._value2member_map_ == {1: T.A}\n"
+        "for value, error in (('x', ValueError), (['open'], ValueError)):\n    try:\n        S(value)\n"
+        "    except error:\n        pass\n    else:\n        raise AssertionError(value)\n"
+        "try:\n    T(3)\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError('T(3)')\n"
+        "class C:\n    pass\ntry:\n    C._value2member_map_\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError('C')"
+    ),
     "an enum's lru_cache'd and cached_property methods stay methods, not members": (
         "from enum import Enum\nfrom functools import lru_cache, cached_property\nclass S(Enum):\n    A = 1\n    B = 2\n"
         "    @lru_cache\n    def label(self):\n        return self.name.lower()\n"

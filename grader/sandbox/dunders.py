@@ -5,7 +5,8 @@ get otherwise: ``__dict__`` only of the submission's own objects (not of a class
 holds type's own descriptors), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
 an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
-only those), ``__members__`` only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
+only those), ``__members__`` (and ``_member_map_``, ``_member_names_``, ``_value2member_map_``, as new
+copies) only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
 its own class (grader/sandbox/subclass_hooks.py), ``__annotations__`` only of its own classes and
 functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields), ``__new__`` off
 a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
@@ -23,8 +24,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox import wrappers
 from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
-from grader.sandbox.enums import is_enum_class
-from grader.sandbox.policy import BASE_METHODS, WRITABLE_DUNDERS
+from grader.sandbox.enums import is_enum_class, member_table
+from grader.sandbox.policy import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS
 from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import is_typed_dict
 
@@ -49,8 +50,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return builtins.vars(obj)
         if name in ("__setitem__", "__delitem__") and isinstance(obj, type):
             return _initializer(obj, getattr(obj, name), is_own, name)  # dict.__setitem__(self, k, v)
-        if name == "__members__":
-            return types.MappingProxyType(dict(type.__getattribute__(obj, "_members_")))
+        if name in ENUM_TABLES:
+            return member_table(obj, name)
         if name == "__annotations__":
             return _annotations(guards, obj)
         if name == "__init_subclass__":
@@ -152,7 +153,7 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     # Only set by ``raise ... from cause``, by main.py or by the library it called. Not ``__context__``: the
     # exception being handled wherever main.py's raised, in the grader's code too (its args, expected values).
     "__cause__": lambda guards, obj: isinstance(obj, BaseException),
-    "__members__": lambda guards, obj: is_enum_class(obj) and guards.is_own(obj),
+    **dict.fromkeys(ENUM_TABLES, lambda guards, obj: is_enum_class(obj) and guards.is_own(obj)),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
     "__init_subclass__": lambda guards, obj: super_of_own_class(guards.is_own, obj),  # in a hook: super()'s
     # Off a class (``str.__new__(cls, value)``) or super() in an own class's method (``super().__new__(cls)``).

@@ -10,7 +10,8 @@ read-only ``name`` and ``value``; the class iterates over its members, looks the
 (``Status('open')``, ValueError when none has it) and by name (``Status['OPEN']``), answers ``in``
 for members and values, and refuses to reassign a member. A ``(str, Enum)``, ``StrEnum`` or
 ``IntEnum`` member is a str or int and compares, hashes and encodes (json) as its value. No hook of
-the submission runs but its own ``__init__`` for each member and its own comparison methods;
+the submission runs but its own ``__init__`` for each member, its own comparison methods and its own
+``_missing_`` (for a value no member has, in main.py's own ``Status(value)``);
 ``type(Status)`` is the ``type`` stand-in, as for any metaclass.
 """
 
@@ -58,7 +59,7 @@ class EnumKind(type):
         for member in members.values():
             if member._value_ == value:
                 return member
-        raise ValueError(f"{repr(value)[:100]} is not a valid {cls.__name__}")
+        return _missing(cls, value, members)
 
     def __iter__(cls) -> Any:
         members = type.__getattribute__(cls, "_members_")
@@ -96,6 +97,41 @@ class EnumKind(type):
 
     def __repr__(cls) -> str:
         return f"<enum {cls.__name__!r}>"
+
+
+def _missing(cls: EnumKind, value: Any, members: dict) -> Any:
+    """What ``cls(value)`` gives when no member has ``value``: as Python's enum, the member main.py's own ``_missing_``
+    classmethod returns, else ValueError (TypeError for anything but a member or None); what it raises goes through."""
+    try:
+        hook = type.__getattribute__(cls, "_missing_")
+    except AttributeError:
+        hook = None
+    found = None if hook is None else hook(value)
+    if found is None:
+        raise ValueError(f"{repr(value)[:100]} is not a valid {cls.__name__}")
+    if not any(member is found for member in members.values()):
+        raise TypeError(f"error in {cls.__name__}._missing_: it returned neither None nor a member")
+    return found
+
+
+def member_table(cls: EnumKind, name: str) -> Any:
+    """A new copy of one of an enum class's tables: ``__members__`` (read-only), ``_member_map_`` (by name, aliases
+    too), ``_member_names_`` (no aliases) or ``_value2member_map_`` (by value; an unhashable value is left out)."""
+    members = type.__getattribute__(cls, "_members_")
+    if name == "__members__":
+        return types.MappingProxyType(dict(members))
+    if name == "_member_map_":
+        return dict(members)
+    canonical = [member for key, member in members.items() if member._name_ == key]
+    if name == "_member_names_":
+        return [member._name_ for member in canonical]
+    table = {}
+    for member in canonical:
+        try:
+            table[member._value_] = member
+        except TypeError:
+            pass
+    return table
 
 
 class Enum(metaclass=EnumKind):

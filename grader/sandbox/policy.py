@@ -91,6 +91,11 @@ BASE_METHODS = frozenset({"__repr__", "__str__", "__format__", "__hash__", "__eq
 SELF_ONLY_METHODS = frozenset({"__hash__", "__repr__", "__str__", "__bool__", "__len__", "__iter__", "__reversed__"})
 
 
+# An enum's hook a class body may define (called only by main.py's own Status(value): grader/sandbox/enums.py), and
+# its member tables main.py may read (new copies, of its own enums only). Neither is a name the guards use.
+ENUM_HOOKS = frozenset({"_missing_"})
+ENUM_TABLES = frozenset({"__members__", "_member_map_", "_member_names_", "_value2member_map_"})
+
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
 # exception class, ``type(x).__name__`` in an error message, ``object.__setattr__(self, name, value)``
 # in a frozen dataclass's ``__post_init__`` (the guard hands out ``object``'s only, for the
@@ -98,8 +103,8 @@ SELF_ONLY_METHODS = frozenset({"__hash__", "__repr__", "__str__", "__bool__", "_
 # classes only). None of them leads to a frame, a module or a function's globals.
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
-                              "__setitem__", "__delitem__", "__members__", "__annotations__",
-                              "__init_subclass__", "__new__"}) | BASE_METHODS
+                              "__setitem__", "__delitem__", "__annotations__",
+                              "__init_subclass__", "__new__"}) | BASE_METHODS | ENUM_TABLES
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),
@@ -157,7 +162,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         if len(name) > MAX_NAME_LENGTH:  # class names end up in every report line that quotes an exception
             self.error(node, f"a name of {len(name)} characters is too long (at most {MAX_NAME_LENGTH}).")
             return
-        if allow_magic_methods and name in MAGIC_METHODS and self.scopes[-1] == "class":
+        if allow_magic_methods and name in (MAGIC_METHODS | ENUM_HOOKS) and self.scopes[-1] == "class":
             return
         if allow_magic_methods and self.scopes[-1] == "class" and name.startswith("__") and name.endswith("__"):
             self.error(node, f'the special method "{name}" is not available in the grader; a class may define '
