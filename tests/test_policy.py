@@ -121,7 +121,7 @@ REFUSED_AT_RUN = {
         "    return x\n@f.register\ndef _(x: 'json.dumps'):\n    return 1", "TypeError: register(f)"),
     "an own class named ABCMeta as metaclass": ("class ABCMeta:\n    pass\nclass A(metaclass=ABCMeta):\n    pass",
                                                 "TypeError: in the grader a class may only name metaclass=ABCMeta"),
-    "time.sleep": ("import time\ntime.sleep(0)", "AttributeError"),
+    "time.clock_settime": ("import time\ntime.clock_settime(time.CLOCK_REALTIME, 0)", "AttributeError"),
     "a datetime changed": ("from datetime import datetime\nd = datetime.now()\nd.year = 1", "TypeError"),
     "eval() in a function that is called": ("def f():\n    return eval('1')\nf()",
                                             "NotImplementedError: eval() is not available"),

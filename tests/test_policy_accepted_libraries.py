@@ -24,6 +24,12 @@ ACCEPTED = {
         "assert logging.getLevelName(5) == 'Level 5'\ntry:\n    log.debug = print\nexcept TypeError:\n    refused = True\n"
         "assert refused"
     ),
+    "time.sleep checks its length and does not wait": (
+        "import time\nstarted = time.monotonic()\ntime.sleep(30)\ntime.sleep(0.5)\ntime.sleep(True)\n"
+        "assert time.monotonic() - started < 5\n"
+        "for length, error in ((-1, ValueError), (float('nan'), ValueError), ('1', TypeError), (None, TypeError)):\n"
+        "    try:\n        time.sleep(length)\n    except error:\n        pass\n    else:\n        raise AssertionError(length)"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

@@ -80,7 +80,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                             "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
                                   "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),
-    # Clocks and timestamps (a time in a log row, a duration in a debug line); no sleep.
+    # Clocks and timestamps (a time in a log row, a duration in a debug line); sleep is a stand-in (build_views).
     "time": (time, ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
                     "strftime", "ctime", "localtime", "gmtime", "asctime")),
     "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "UTC", "MINYEAR", "MAXYEAR")),
@@ -335,6 +335,15 @@ def warnings_view() -> ModuleView:
     return type("warnings", (ModuleView,), namespace)()
 
 
+def sleep(seconds: object) -> None:
+    """``time.sleep``: the length checked as Python checks it, and no wait. A pause in a demo or a back-off between
+    retries changes no result, and a child that waits would be killed on the wall clock as if it hung."""
+    if not isinstance(seconds, (int, float)):
+        raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
+    if not float(seconds) >= 0:
+        raise ValueError("sleep length must be non-negative")
+
+
 def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     """Build one fresh view per whitelisted module.
 
@@ -357,6 +366,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
             namespace[attribute] = staticmethod(value) if isinstance(value, types.FunctionType) else value
         views[name] = type(name, (ModuleView,), namespace)()
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
+    type(views["time"]).sleep = staticmethod(sleep)
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     views["unittest"] = unittest_view(ModuleView)
     views["random"] = random_view()
