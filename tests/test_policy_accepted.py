@@ -290,6 +290,17 @@ ACCEPTED = {
         "d = AttrDict(ticket='lamp')\nassert d.ticket == 'lamp' and getattr(d, 'status', None) is None\n"
         "s = Slotted()\nassert s.a == 1 and list(reversed(s)) == ['b', 'a'] and copy.deepcopy(s).data == {'a': 1}"
     ),
+    "__setattr__/__delattr__ of an immutable value type, super().__setattr__ reaching a base's own": (
+        "import copy\nclass Frozen:\n    __slots__ = ('a',)\n    def __init__(self, a):\n        object.__setattr__(self, 'a', a)\n"
+        "    def __setattr__(self, name, value):\n        raise AttributeError('immutable')\n"
+        "    def __delattr__(self, name):\n        raise AttributeError('immutable')\n"
+        "class Base:\n    def __setattr__(self, name, value):\n        object.__setattr__(self, name, value.upper())\n"
+        "class Child(Base):\n    def __setattr__(self, name, value):\n        super().__setattr__(name, value + '!')\n"
+        "f = Frozen(1)\nfor change in (lambda: setattr(f, 'a', 2), lambda: setattr(f, 'b', 2)):\n    try:\n        change()\n"
+        "    except AttributeError:\n        pass\n    else:\n        raise AssertionError\n"
+        "try:\n    del f.a\nexcept AttributeError:\n    pass\nc = Child()\nc.x = 'a'\n"
+        "assert f.a == 1 and copy.deepcopy(f).a == 1 and c.x == 'A!' and copy.copy(c).x == 'A!'"
+    ),
 }
 
 

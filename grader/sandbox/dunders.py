@@ -37,9 +37,13 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
     """``obj.name`` for a name of READABLE_DUNDERS (``default``: getattr's optional default)."""
     is_own = guards.is_own
     if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
-        if _super_of_own(guards, obj) and _next_setattr(obj) is object:  # super().__setattr__ reaching object's
+        following = _next_setattr(obj) if _super_of_own(guards, obj) else None
+        if following is object:  # super().__setattr__ reaching object's
             setter, target = wrappers.own_setattr(object, is_own), obj.__self__
             return lambda name, value: setter(target, name, value)
+        if following is not None and is_own(following) and \
+                student_function(type.__getattribute__(following, "__dict__")["__setattr__"]):
+            return getattr(obj, name)  # a base's own def __setattr__, as super() binds it
         return wrappers.own_setattr(obj, is_own)
     if name in _JUDGED:
         if not _JUDGED[name](guards, obj):

@@ -26,6 +26,9 @@ MAGIC_METHODS = frozenset({
     # Attribute lookups that fail on main.py's own objects (an attribute-style dict); the grader reads its own
     # values and copies objects without looking names up on them (grader/sandbox/copying.py).
     "__getattr__", "__format__", "__reversed__",
+    # Writes to main.py's own objects (an immutable value type refuses them): the grader writes such objects' attributes
+    # only with object.__setattr__ or into their __dict__, never through these (grader/sandbox/copying.py).
+    "__setattr__", "__delattr__",
     # Kept as methods main.py may call; copy.copy/deepcopy are the grader's, which copy an own object's data.
     "__copy__", "__deepcopy__",
     # Operators of value types, which receive classes as type(x) shows them (grader/sandbox/contexts.py).
