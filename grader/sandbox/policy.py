@@ -26,9 +26,7 @@ MAGIC_METHODS = frozenset({
     # Attribute lookups that fail on main.py's own objects (an attribute-style dict); the grader reads its own
     # values and copies objects without looking names up on them (grader/sandbox/copying.py).
     "__getattr__", "__format__", "__reversed__",
-    # Writes to main.py's own objects (an immutable value type refuses them): the grader writes such objects' attributes
-    # only with object.__setattr__ or into their __dict__, never through these (grader/sandbox/copying.py).
-    "__setattr__", "__delattr__",
+    "__setattr__", "__delattr__",  # an immutable value type's: the grader writes own objects by object.__setattr__
     # Kept as methods main.py may call; copy.copy/deepcopy are the grader's, which copy an own object's data.
     "__copy__", "__deepcopy__",
     # Operators of value types, which receive classes as type(x) shows them (grader/sandbox/contexts.py).
@@ -94,8 +92,7 @@ BASE_METHODS = frozenset({"__repr__", "__str__", "__format__", "__hash__", "__eq
 SELF_ONLY_METHODS = frozenset({"__hash__", "__repr__", "__str__", "__bool__", "__len__", "__iter__", "__reversed__"})
 
 
-# An enum's hook a class body may define (called only by main.py's own Status(value): grader/sandbox/enums.py), and
-# its member tables main.py may read (new copies, of its own enums only). Neither is a name the guards use.
+# An enum's hook (called only by main.py's own Status(value): enums.py) and member tables (new copies: dunders.py).
 ENUM_HOOKS = frozenset({"_missing_"})
 ENUM_TABLES = frozenset({"__members__", "_member_map_", "_member_names_", "_value2member_map_"})
 
