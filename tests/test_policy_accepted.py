@@ -301,6 +301,12 @@ ACCEPTED = {
         "try:\n    del f.a\nexcept AttributeError:\n    pass\nc = Child()\nc.x = 'a'\n"
         "assert f.a == 1 and copy.deepcopy(f).a == 1 and c.x == 'A!' and copy.copy(c).x == 'A!'"
     ),
+    "__subclasses__() of an own class as a registry of rule classes": (
+        "class Rule:\n    pass\nclass A(Rule):\n    pass\nclass B(Rule):\n    pass\nclass C(A):\n    pass\n"
+        "assert Rule.__subclasses__() == [A, B] and A.__subclasses__() == [C] and C.__subclasses__() == []\n"
+        "for foreign in (object, int, ValueError):\n    try:\n        foreign.__subclasses__()\n    except AttributeError:\n"
+        "        pass\n    else:\n        raise AssertionError(foreign)"
+    ),
 }
 
 

@@ -7,9 +7,10 @@ an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/`
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
 only those), ``__members__`` (and ``_member_map_``, ``_member_names_``, ``_value2member_map_``, as new
 copies) only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
-its own class (grader/sandbox/subclass_hooks.py), ``__annotations__`` only of its own classes and
-functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields), ``__new__`` off
-a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
+its own class (grader/sandbox/subclass_hooks.py), ``__subclasses__()`` of its own classes (its own subclasses
+only), ``__annotations__`` only of its own classes and functions, as a new dict (never the live one: the grader
+reads a class's to make dataclass fields), ``__new__`` off a class or ``super()`` in its own class, as a function
+that makes objects of its own classes only.
 
 Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
 classes, as an exact str or None.
@@ -62,6 +63,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return guards.subclass_hooks.next_hook(obj.__self__, obj.__thisclass__)
         if name == "__new__":
             return _constructor(guards, getattr(obj, name))
+        if name == "__subclasses__":  # a registry of rule classes: only main.py's own (not a stand-in of a pattern)
+            return lambda: [klass for klass in type.__subclasses__(obj) if klass in guards.own_classes]
         value = getattr(obj, name, *default)
         if name in ("__qualname__", "__module__") and type(value) is not str:
             raise AttributeError(f'"{name}" is not available in the grader')
@@ -160,6 +163,7 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     **dict.fromkeys(ENUM_TABLES, lambda guards, obj: is_enum_class(obj) and guards.is_own(obj)),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
     "__init_subclass__": lambda guards, obj: super_of_own_class(guards.is_own, obj),  # in a hook: super()'s
+    "__subclasses__": lambda guards, obj: isinstance(obj, type) and guards.is_own(obj),
     # Off a class (``str.__new__(cls, value)``) or super() in an own class's method (``super().__new__(cls)``).
     "__new__": lambda guards, obj: isinstance(obj, type) or isinstance(obj, super) and guards.is_own(obj.__self__),
 }

@@ -2,7 +2,8 @@
 #         functions, module views, classes, super(), library exceptions; __qualname__/__module__ that are not
 #         strs; __setitem__/__delitem__ of read-only and foreign objects (past the write guard), read off a class and
 #         called on a foreign object; __cause__ of a
-#         library exception carrying its internals; vars() of an own object used to plant internal names
+#         library exception carrying its internals; vars() of an own object used to plant internal names;
+#         __subclasses__() of builtins, of the type stand-in and of an own class the grader made subclasses of
 # expect: load-error missing-functions
 import collections
 import json
@@ -77,3 +78,22 @@ attributes['__globals__'] = 1
 if type(own) is not Own:
     print('BREACH: vars() changed the class of an object')
 attempt('a planted internal name read back', lambda: getattr(own, '__glo' + 'bals__'))
+attempt('object.__subclasses__', lambda: object.__subclasses__())
+attempt('dict.__subclasses__', lambda: dict.__subclasses__())
+attempt('__subclasses__ of an exception class', lambda: getattr(ValueError, '__subcla' + 'sses__')())
+attempt('type.__subclasses__', lambda: type.__subclasses__(Own))
+attempt('__subclasses__ off an own instance', lambda: own.__subclasses__())
+
+
+class Point:
+    __match_args__ = ('a',)
+
+    def __init__(self):
+        self.a = 1
+
+
+match Point():
+    case Point(1):
+        pass
+for made in Own.__subclasses__() + Point.__subclasses__() + OwnDict.__subclasses__():
+    print('BREACH: __subclasses__ gave a class main.py did not write', repr(made)[:80])
