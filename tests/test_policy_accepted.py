@@ -307,6 +307,16 @@ ACCEPTED = {
         "for foreign in (object, int, ValueError):\n    try:\n        foreign.__subclasses__()\n    except AttributeError:\n"
         "        pass\n    else:\n        raise AssertionError(foreign)"
     ),
+    "__slots__ and __match_args__ of own classes and objects (generic helpers of slotted records)": (
+        "from dataclasses import dataclass\nclass P:\n    __slots__ = ('a', 'b')\n    __match_args__ = ('a',)\n"
+        "    def __init__(self):\n        self.a, self.b = 1, 2\n"
+        "    def as_dict(self):\n        return {n: getattr(self, n) for n in self.__slots__}\n"
+        "@dataclass(slots=True)\nclass D:\n    x: int\n"
+        "assert P().as_dict() == {'a': 1, 'b': 2} and type(P()).__slots__ == ('a', 'b') and P.__match_args__ == ('a',)\n"
+        "assert D.__slots__ == ('x',) and D(1).__match_args__ == ('x',)\n"
+        "for foreign in (int, 1, ValueError('x')):\n    try:\n        foreign.__slots__\n    except AttributeError:\n"
+        "        pass\n    else:\n        raise AssertionError(foreign)"
+    ),
 }
 
 

@@ -8,9 +8,9 @@ an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/`
 only those), ``__members__`` (and ``_member_map_``, ``_member_names_``, ``_value2member_map_``, as new
 copies) only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
 its own class (grader/sandbox/subclass_hooks.py), ``__subclasses__()`` of its own classes (its own subclasses
-only), ``__annotations__`` only of its own classes and functions, as a new dict (never the live one: the grader
-reads a class's to make dataclass fields), ``__new__`` off a class or ``super()`` in its own class, as a function
-that makes objects of its own classes only.
+only), ``__slots__`` and ``__match_args__`` of its own classes and objects, ``__annotations__`` only of its own
+classes and functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields),
+``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
 
 Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
 classes, as an exact str or None.
@@ -164,6 +164,9 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
     "__init_subclass__": lambda guards, obj: super_of_own_class(guards.is_own, obj),  # in a hook: super()'s
     "__subclasses__": lambda guards, obj: isinstance(obj, type) and guards.is_own(obj),
+    # The names a slotted value type lists in its own __repr__ or as_dict(): of main.py's own classes and objects only.
+    "__slots__": lambda guards, obj: guards.is_own(obj),
+    "__match_args__": lambda guards, obj: guards.is_own(obj),
     # Off a class (``str.__new__(cls, value)``) or super() in an own class's method (``super().__new__(cls)``).
     "__new__": lambda guards, obj: isinstance(obj, type) or isinstance(obj, super) and guards.is_own(obj.__self__),
 }

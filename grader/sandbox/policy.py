@@ -102,9 +102,9 @@ ENUM_TABLES = frozenset({"__members__", "_member_map_", "_member_names_", "_valu
 # submission's own objects), ``super().__new__(cls, value)`` in a str subclass (it makes objects of main.py's own
 # classes only). None of them leads to a frame, a module or a function's globals.
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "__getitem__", "__len__", "__contains__",
-                              "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__",
-                              "__setitem__", "__delitem__", "__annotations__",
-                              "__init_subclass__", "__new__", "__subclasses__"}) | BASE_METHODS | ENUM_TABLES
+                              "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__", "__setitem__",
+                              "__delitem__", "__annotations__", "__init_subclass__", "__new__", "__subclasses__",
+                              "__slots__", "__match_args__"}) | BASE_METHODS | ENUM_TABLES
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),

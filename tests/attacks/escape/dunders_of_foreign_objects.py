@@ -3,7 +3,8 @@
 #         strs; __setitem__/__delitem__ of read-only and foreign objects (past the write guard), read off a class and
 #         called on a foreign object; __cause__ of a
 #         library exception carrying its internals; vars() of an own object used to plant internal names;
-#         __subclasses__() of builtins, of the type stand-in and of an own class the grader made subclasses of
+#         __subclasses__() of builtins, of the type stand-in and of an own class the grader made subclasses of;
+#         __slots__/__match_args__ of the grader's stand-ins and of library classes
 # expect: load-error missing-functions
 import collections
 import json
@@ -83,6 +84,9 @@ attempt('dict.__subclasses__', lambda: dict.__subclasses__())
 attempt('__subclasses__ of an exception class', lambda: getattr(ValueError, '__subcla' + 'sses__')())
 attempt('type.__subclasses__', lambda: type.__subclasses__(Own))
 attempt('__subclasses__ off an own instance', lambda: own.__subclasses__())
+attempt('__slots__ of a module view', lambda: json.__slots__)
+attempt('__slots__ of a typing alias', lambda: typing.List[int].__slots__)
+attempt('__match_args__ of a library class', lambda: getattr(collections.OrderedDict, '__match_a' + 'rgs__'))
 
 
 class Point:
