@@ -317,6 +317,12 @@ ACCEPTED = {
         "for foreign in (int, 1, ValueError('x')):\n    try:\n        foreign.__slots__\n    except AttributeError:\n"
         "        pass\n    else:\n        raise AssertionError(foreign)"
     ),
+    "vars()/__dict__ of an own class of constants: its public names, read-only": (
+        "class Status:\n    OPEN = 'open'\n    DONE = 'done'\n    _hidden = 1\n    def label(self):\n        return 'x'\n"
+        "VALID = {v for k, v in vars(Status).items() if not k.startswith('_') and isinstance(v, str)}\n"
+        "assert VALID == {'open', 'done'} and Status.__dict__['OPEN'] == 'open' and sorted(vars(Status)) == ['DONE', 'OPEN', 'label']\n"
+        "try:\n    vars(Status)['X'] = 1\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError"
+    ),
 }
 
 

@@ -1,8 +1,8 @@
 """The dunder attributes a submission may read (policy.READABLE_DUNDERS), each judged by what it is read on.
 
 None of them leads to a frame, a module, a function's globals or a class the submission could not
-get otherwise: ``__dict__`` only of the submission's own objects (not of a class: a class's namespace
-holds type's own descriptors), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
+get otherwise: ``__dict__`` only of the submission's own objects and classes (of a class, a new read-only mapping of
+its public names as ``Cls.name`` reads them: its namespace holds type's own descriptors and what @dataclass wrote), ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of
 an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
 (``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
 only those), ``__members__`` (and ``_member_map_``, ``_member_names_``, ``_value2member_map_``, as new
@@ -51,6 +51,9 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             if default:
                 return default[0]
             raise AttributeError(f'"{name}" of a {type(obj).__name__} object is not available in the grader')
+        if name == "__dict__" and isinstance(obj, type):  # a class of constants: its public names, read as Cls.name
+            names = [key for key in type.__dict__["__dict__"].__get__(obj) if type(key) is str and key[:1] != "_"]
+            return types.MappingProxyType({key: guards.getattr(obj, key) for key in names})
         if name == "__dict__":
             return builtins.vars(obj)
         if name in ("__setitem__", "__delitem__") and isinstance(obj, type):
@@ -152,7 +155,7 @@ _CONTAINERS = (dict, list, collections.OrderedDict, collections.defaultdict, col
 
 
 _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
-    "__dict__": _own_instance,
+    "__dict__": lambda guards, obj: guards.is_own(obj),
     "__setitem__": _item_writer,
     "__delitem__": _item_writer,
     "__qualname__": lambda guards, obj: isinstance(obj, type) or guards.is_own(obj) or student_function(obj),

@@ -1,5 +1,5 @@
 # attack: the dunders now readable on main.py's own objects, read on everything else: vars()/__dict__ of
-#         functions, module views, classes, super(), library exceptions; __qualname__/__module__ that are not
+#         functions, module views, classes (beyond an own class's public names), super(), library exceptions; __qualname__/__module__ that are not
 #         strs; __setitem__/__delitem__ of read-only and foreign objects (past the write guard), read off a class and
 #         called on a foreign object; __cause__ of a
 #         library exception carrying its internals; vars() of an own object used to plant internal names;
@@ -42,14 +42,14 @@ attempt('vars(len)', lambda: vars(len))
 attempt('vars(json.dumps)', lambda: vars(json.dumps))
 attempt('vars(helper)', lambda: vars(helper))
 attempt('vars(json)', lambda: vars(json))
-attempt('vars(Own)', lambda: vars(Own))
+attempt('vars(Own) beyond its public names (it has none)', lambda: vars(Own) or None)
 attempt('vars(type)', lambda: vars(type))
 attempt('vars(typing.List)', lambda: vars(typing.List))
 attempt('vars(typing.List[int])', lambda: vars(typing.List[int]))
 attempt('vars(super())', lambda: vars(super(Own, own)))
 attempt('vars of a library exception', lambda: vars(json.JSONDecodeError('m', 'doc', 0)))
 attempt('__dict__ of a function', lambda: getattr(helper, '__di' + 'ct__'))
-attempt('__dict__ of a class', lambda: getattr(Own, '__di' + 'ct__'))
+attempt('__dict__ of a class beyond its public names', lambda: getattr(Own, '__di' + 'ct__') or None)
 attempt('__dict__ through a typing alias', lambda: getattr(typing.Annotated[Own, 'm'], '__di' + 'ct__'))
 attempt('__qualname__ of a library function', lambda: getattr(json.dumps, '__qual' + 'name__'))
 attempt('__module__ of a module view', lambda: getattr(json, '__mod' + 'ule__'))
