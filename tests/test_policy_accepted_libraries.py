@@ -30,6 +30,14 @@ ACCEPTED = {
         "for length, error in ((-1, ValueError), (float('nan'), ValueError), ('1', TypeError), (None, TypeError)):\n"
         "    try:\n        time.sleep(length)\n    except error:\n        pass\n    else:\n        raise AssertionError(length)"
     ),
+    "bisect and heapq on lists": (
+        "import bisect, heapq\nfrom bisect import bisect_left, insort\nitems = ['done', 'open']\n"
+        "assert bisect_left(items, 'open') == 1 and bisect.bisect(items, 'a') == 0\ninsort(items, 'new')\n"
+        "assert items == ['done', 'new', 'open']\nheap = []\nfor pair in ((3, 'c'), (1, 'a'), (2, 'b')):\n"
+        "    heapq.heappush(heap, pair)\nassert heapq.heappop(heap) == (1, 'a') and heapq.nlargest(1, heap) == [(3, 'c')]\n"
+        "assert heapq.nsmallest(2, [5, 1, 4], key=lambda n: -n) == [5, 4]\ntry:\n    heapq.merge\nexcept AttributeError:\n"
+        "    pass\nelse:\n    raise AssertionError"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"
