@@ -121,6 +121,8 @@ REFUSED_AT_RUN = {
     "an own class named ABCMeta as metaclass": ("class ABCMeta:\n    pass\nclass A(metaclass=ABCMeta):\n    pass",
                                                 "TypeError: in the grader a class may only name metaclass=ABCMeta"),
     "__subclasses__ of a class main.py did not write": ("x = object.__subclasses__()", "AttributeError"),
+    "collections.UserString (its format() reads fields past the attribute guard)": (
+        "from collections import UserString", "ImportError"),
     "time.clock_settime": ("import time\ntime.clock_settime(time.CLOCK_REALTIME, 0)", "AttributeError"),
     "a datetime changed": ("from datetime import datetime\nd = datetime.now()\nd.year = 1", "TypeError"),
     "eval() in a function that is called": ("def f():\n    return eval('1')\nf()",

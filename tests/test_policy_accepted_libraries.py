@@ -38,6 +38,19 @@ ACCEPTED = {
         "assert heapq.nsmallest(2, [5, 1, 4], key=lambda n: -n) == [5, 4]\ntry:\n    heapq.merge\nexcept AttributeError:\n"
         "    pass\nelse:\n    raise AssertionError"
     ),
+    "UserDict and UserList as bases (checked __setitem__, copies with their own data) and as containers": (
+        "import copy\nfrom collections import UserDict, UserList\nfrom collections.abc import MutableMapping\n"
+        "class Registry(UserDict):\n    def __setitem__(self, key, value):\n        if not isinstance(key, str):\n"
+        "            raise ValueError(key)\n        super().__setitem__(key, value)\n"
+        "class Log(UserList):\n    pass\nr = Registry({'a': 1}, b=2)\nr['c'] = 3\n"
+        "assert dict(r) == {'a': 1, 'b': 2, 'c': 3} and r.data == dict(r) and isinstance(r, (UserDict, MutableMapping))\n"
+        "try:\n    r[1] = 2\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError\n"
+        "for made in (copy.copy(r), r.copy()):\n    made['d'] = 4\n    assert type(made) is Registry and 'd' not in r\n"
+        "assert copy.deepcopy(r) == r and repr(r) == \"{'a': 1, 'b': 2, 'c': 3}\" and Registry.fromkeys('k', 0) == {'k': 0}\n"
+        "log = Log([2, 1])\nshallow = copy.copy(log)\nshallow.append(3)\n"
+        "assert log == [2, 1] and isinstance(log[:1], Log) and sorted(log) == [1, 2]\n"
+        "plain = UserDict(a=1)\nplain['b'] = 2\nassert plain == {'a': 1, 'b': 2}"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

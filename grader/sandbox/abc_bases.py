@@ -1,4 +1,5 @@
-"""collections.abc's classes as bases of main.py's classes (``class Log(MutableMapping)``), in a plain form.
+"""collections.abc's classes, UserDict and UserList as bases of main.py's classes (``class Log(MutableMapping)``),
+in a plain form.
 
 The real ones have ``ABCMeta`` as metaclass: its ``register`` changes ``isinstance`` for everyone, and the guards
 make plain classes only. A submission's class gets, in place of each such base, a stand-in made once with the
@@ -10,12 +11,15 @@ and the other mixin operators are collections.abc's own code: what they receive,
 
 from __future__ import annotations
 
+import collections
 import collections.abc
 from typing import Any
 
-# The classes that may be bases (those the collections.abc view offers, and their bases).
-_OFFERED = ("Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set", "MutableSet", "Iterable",
-            "Iterator", "Hashable", "Callable", "Container", "Sized", "Collection", "Reversible")
+# The classes that may be bases (those the collections.abc view offers, and their bases; UserDict and UserList, whose
+# methods work on self.data, but not UserString, whose format() would read fields past the attribute guard).
+_OFFERED = (*(getattr(collections.abc, name) for name in (
+    "Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set", "MutableSet", "Iterable", "Iterator", "Hashable",
+    "Callable", "Container", "Sized", "Collection", "Reversible")), collections.UserDict, collections.UserList)
 
 # Class-body names a stand-in leaves out: ABCMeta's bookkeeping, the subclass hook and typing's subscription.
 _LEFT_OUT = frozenset({"__module__", "__qualname__", "__slots__", "__abstractmethods__", "_abc_impl",
@@ -38,8 +42,8 @@ def _plain(real: type) -> type:
     return _PLAIN[real]
 
 
-for _name in _OFFERED:
-    _plain(getattr(collections.abc, _name))
+for _offered in _OFFERED:
+    _plain(_offered)
 
 
 def plain_abc(base: object) -> object:
@@ -50,3 +54,4 @@ def plain_abc(base: object) -> object:
 PLAIN_ABCS = frozenset(_PLAIN)
 # The stand-ins themselves (slots and no state of their own: an own subclass's object is copied by its data).
 STAND_INS = tuple(_PLAIN.values())
+USER_STAND_INS = (_PLAIN[collections.UserDict], _PLAIN[collections.UserList])  # whose copies get a new self.data

@@ -23,7 +23,7 @@ import re
 import types
 from typing import Any, Callable, Iterator
 
-from grader.sandbox.abc_bases import STAND_INS
+from grader.sandbox.abc_bases import STAND_INS, USER_STAND_INS
 from grader.sandbox.dispatch import ABC
 
 # Values a copy returns as they are (the standard module does the same for these).
@@ -34,6 +34,8 @@ ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.
 # Bases an own class may have and still be copied here (and builtin exceptions).
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
          collections.defaultdict, collections.Counter, collections.deque, *STAND_INS)  # collections.abc's: no state
+# Containers whose copy gets a new ``data`` (the real classes and the plain stand-ins main.py's classes are built on).
+USER_CONTAINERS = (collections.UserDict, collections.UserList, collections.UserString, *USER_STAND_INS)
 # Immutable builtin bases: how an own subclass's value is read without calling its own methods.
 VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,
                                            float: float.__float__}
@@ -92,13 +94,10 @@ class Copier:
                 [self._copy(x.maps[0], None), *x.maps[1:]]
             return self._keep(memo, x, collections.ChainMap(*maps))
         if kind in (collections.UserDict, collections.UserList, collections.UserString):
-            # As their __copy__ does: a new object whose data is a new container (deep: copied all the way down).
             made = kind.__new__(kind)
             self._keep(memo, x, made)
-            attributes = dict(_pairs(object.__getattribute__(x, "__dict__"), items))
-            if "data" in attributes and memo is None:
-                attributes["data"] = self._copy(attributes["data"], None)
-            object.__getattribute__(made, "__dict__").update(attributes)
+            object.__getattribute__(made, "__dict__").update(self._attributes(x, object.__getattribute__(x, "__dict__"),
+                                                                               memo, items))
             return made
         if kind is functools.partial:
             if memo is None:
@@ -109,6 +108,14 @@ class Copier:
                                      for base in kind.__mro__):
             return self._own(x, kind, memo, items)
         raise TypeError(f"a copy of a {kind.__name__} object is not available in the grader")
+
+    def _attributes(self, x: Any, attributes: dict, memo: dict[int, Any] | None, items: Callable[[Any], list]) -> dict:
+        """An object's attributes for its copy. A UserDict's, UserList's or UserString's (also as a base of main.py's
+        class) get a new data container, as their __copy__ gives it (deep: copied all the way down)."""
+        copied = dict(_pairs(attributes, items))
+        if memo is None and "data" in copied and isinstance(x, USER_CONTAINERS):
+            copied["data"] = self._copy(copied["data"], None)
+        return copied
 
     @staticmethod
     def _keep(memo: dict[int, Any] | None, x: Any, made: Any) -> Any:
@@ -144,7 +151,7 @@ class Copier:
         except AttributeError:
             attributes = None
         if type(attributes) is dict:
-            object.__getattribute__(made, "__dict__").update(_pairs(attributes, items))
+            object.__getattribute__(made, "__dict__").update(self._attributes(x, attributes, memo, items))
         for slot in _slots(kind):
             try:
                 value = object.__getattribute__(x, slot)

@@ -164,10 +164,10 @@ class Guards:
 
     # Writing -------------------------------------------------------------------------------
     def write(self, obj: object) -> object:
-        """``_write_``: containers (a deque too) and the submission's own objects and functions may change
+        """``_write_``: containers (a deque, a UserDict too) and the submission's own objects and functions may change
         (``dispatch_ticket.calls = 0``); nothing else."""
-        if isinstance(obj, (dict, list, set, bytearray, collections.deque, QuietLogging)) and not isinstance(obj, type) \
-                or self.is_own(obj) or student_function(obj):
+        if isinstance(obj, (dict, list, set, bytearray, collections.deque, collections.UserDict, collections.UserList,
+                            QuietLogging)) and not isinstance(obj, type) or self.is_own(obj) or student_function(obj):
             return obj
         return ReadOnly(obj)
 
