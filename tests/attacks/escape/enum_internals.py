@@ -1,5 +1,5 @@
 # attack: the grader's enum stand-in: its metaclass (type(Status), __class__, a class built on it), the members'
-#         store, vars()/__dict__ of the class, the name/value properties off the class, reassigning a member,
+#         store, vars()/__dict__ of the class beyond its public names, the name/value properties off the class, reassigning a member,
 #         writing to the grader's own Enum base, extending an enum, a foreign mixin, __match_args__ naming the
 #         base's properties, unique() and __init__ on foreign classes, comparisons that receive the lookup's objects,
 #         the functional form with names of internals or a name of one, and on an enum that has members
@@ -50,9 +50,10 @@ attempt('Status.__class__ makes classes', lambda: Status.__class__('X', (), {}))
 attempt('type(type(Status.OPEN)) makes classes', lambda: type(type(Status.OPEN))('X', (), {}))
 attempt('members store', lambda: getattr(Status, '_mem' + 'bers_'))
 attempt('value store', lambda: getattr(Status.OPEN, '_val' + 'ue_'))
-attempt('vars(Status)', lambda: vars(Status))
+for namespace in (vars(Status), Status.__dict__):  # a class's vars(): its public names only, not the members' store
+    if set(namespace) != {'OPEN', 'DONE'}:
+        print('BREACH: vars(Status) beyond its members', sorted(namespace)[:5])
 attempt('vars(Enum)', lambda: vars(Enum))
-attempt('Status.__dict__', lambda: Status.__dict__)
 attempt('Enum.value property', lambda: Enum.value)
 attempt('Status.name property', lambda: Status.name)
 attempt('Enum.__members__', lambda: Enum.__members__)
