@@ -51,6 +51,13 @@ ACCEPTED = {
         "assert log == [2, 1] and isinstance(log[:1], Log) and sorted(log) == [1, 2]\n"
         "plain = UserDict(a=1)\nplain['b'] = 2\nassert plain == {'a': 1, 'b': 2}"
     ),
+    "string.Template, also subclassed with its own delimiter": (
+        "from string import Template\nimport string\nt = Template('invalid $field: ${value}!')\n"
+        "assert t.substitute(field='a', value=1) == 'invalid a: 1!' and t.safe_substitute({'field': 'x'}) == 'invalid x: ${value}!'\n"
+        "assert t.get_identifiers() == ['field', 'value'] and t.is_valid()\nclass Pct(string.Template):\n    delimiter = '%'\n"
+        "assert Pct('%a').substitute(a=2) == '2'\ntry:\n    Template('$').substitute()\nexcept ValueError:\n    pass\n"
+        "else:\n    raise AssertionError"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

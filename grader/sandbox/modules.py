@@ -38,8 +38,8 @@ from grader.sandbox.testcase import unittest_view
 
 # Module name -> the attributes a submission may use. Everything else of the real module,
 # and the module object itself, stays out of reach (a module's attributes lead to sys, os
-# and the real builtins). Left out on purpose: string.Formatter/Template (field access
-# bypasses the attribute guard), functools.update_wrapper (writes attributes of any function;
+# and the real builtins). Left out on purpose: string.Formatter (field access bypasses the
+# attribute guard; string.Template only looks names up in the mapping it is given), functools.update_wrapper (writes attributes of any function;
 # functools.wraps is a stand-in that leaves the wrapper as it is), typing.get_type_hints/ForwardRef
 # (evaluate strings), typing.get_origin (typing.Type's origin is the real type), operator.methodcaller
 # (operator.attrgetter is the grader's own, which reads through the attribute guard: grader/sandbox/wrappers.py).
@@ -52,7 +52,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "copy": (copy, ("copy", "deepcopy", "Error")),
     "math": (math, tuple(name for name in dir(math) if not name.startswith("_"))),
     "string": (string, ("ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits", "hexdigits",
-                        "octdigits", "punctuation", "printable", "whitespace", "capwords")),
+                        "octdigits", "punctuation", "printable", "whitespace", "capwords", "Template")),
     "collections": (collections, ("OrderedDict", "defaultdict", "Counter", "deque", "ChainMap", "namedtuple", "UserDict",
                                   "UserList")),
     "itertools": (itertools, tuple(name for name in dir(itertools) if not name.startswith("_"))),
