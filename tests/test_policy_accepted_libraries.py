@@ -58,6 +58,11 @@ ACCEPTED = {
         "assert Pct('%a').substitute(a=2) == '2'\ntry:\n    Template('$').substitute()\nexcept ValueError:\n    pass\n"
         "else:\n    raise AssertionError"
     ),
+    "dataclasses.MISSING to find a dataclass's required fields": (
+        "from dataclasses import MISSING, dataclass, field, fields\n@dataclass\nclass A:\n    x: int\n"
+        "    y: list = field(default_factory=list)\n    z: int = 0\n"
+        "assert [f.name for f in fields(A) if f.default is MISSING and f.default_factory is MISSING] == ['x']"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

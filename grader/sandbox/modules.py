@@ -82,7 +82,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                             "pos", "abs", "eq", "ne", "lt", "le", "gt", "ge", "not_", "truth", "and_", "or_", "xor",
                             "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
-                                  "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY")),
+                                  "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY", "MISSING")),
     # Clocks and timestamps (a time in a log row, a duration in a debug line); sleep is a stand-in (build_views).
     "time": (time, ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
                     "strftime", "ctime", "localtime", "gmtime", "asctime")),
