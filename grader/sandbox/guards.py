@@ -8,7 +8,6 @@ import collections
 import functools
 import operator
 import string
-import sys
 import typing
 import types
 from typing import Any
@@ -27,6 +26,7 @@ from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
+from grader.sandbox.imports import Unavailable, import_module
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, QuietLogging, build_views, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
@@ -231,22 +231,8 @@ class Guards:
 
     # Importing -------------------------------------------------------------------------------
     def import_(self, name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        """``__import__``: the whitelisted module views (grader/sandbox/modules.py).
-
-        Another standard module (``os``, ``enum``) may be imported in any form but is an
-        :class:`Unavailable` stand-in: an unused import, common in student code, costs nothing,
-        and any use fails with the reason. Other names raise ImportError.
-        """
-        allowed = ", ".join(sorted(n for n in self.views if not n.startswith("_")))
-        if level == 0 and type(name) is str and name not in self.views and \
-                name.split(".")[0] in sys.stdlib_module_names:
-            top = name.split(".")[0]
-            return Unavailable(top if not fromlist else name[:100], allowed)
-        if level != 0 or type(name) is not str or name not in self.views:
-            raise ImportError(f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: {allowed})")
-        if "." in name and not fromlist:  # ``import collections.abc`` binds ``collections``
-            return self.views[name.split(".")[0]]
-        return self.views[name]
+        """``__import__``: a whitelisted module's view, or a stand-in (grader/sandbox/imports.py)."""
+        return import_module(self.views, name, fromlist, level)
 
     # Printing --------------------------------------------------------------------------------
     def print_factory(self, _getattr_: object = None) -> "Printer":
@@ -354,34 +340,6 @@ def is_str_formatter(value: object) -> bool:
 # forbidden, not ``register``): per process, bounded, never a name the tests would refuse.
 _PLAIN_NAMES: set[str] = set()
 _PLAIN_NAMES_LIMIT = 10_000
-
-
-class Unavailable:
-    """A standard module the grader does not offer (``os``, ``enum``), or a name read from one.
-
-    Importing it, in any form, and reading names from it work, so that an unused import costs
-    nothing; calling, indexing, iterating or testing it raises AttributeError with the reason.
-    It holds only its dotted name and the list of modules that are available.
-    """
-
-    __slots__ = ("_path", "_allowed")
-
-    def __init__(self, path: str, allowed: str) -> None:
-        object.__setattr__(self, "_path", path)
-        object.__setattr__(self, "_allowed", allowed)
-
-    def __getattr__(self, name: str) -> "Unavailable":
-        if name.startswith("__"):  # Python's own probes (__mro_entries__, __spec__...): as for any object
-            raise AttributeError(name)
-        return Unavailable(f"{self._path}.{name}"[:200], self._allowed)
-
-    def _refuse(self, *args: object, **kwargs: object) -> None:
-        raise AttributeError(f"{self._path} is not available in the grader (modules: {self._allowed})")
-
-    __call__ = __getitem__ = __iter__ = __len__ = __bool__ = __setattr__ = __delattr__ = _refuse
-
-    def __repr__(self) -> str:
-        return f"<{self._path}: not available in the grader>"
 
 
 def _own_descriptor(value: object) -> bool:
