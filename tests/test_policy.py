@@ -123,6 +123,8 @@ REFUSED_AT_RUN = {
     "__subclasses__ of a class main.py did not write": ("x = object.__subclasses__()", "AttributeError"),
     "collections.UserString (its format() reads fields past the attribute guard)": (
         "from collections import UserString", "ImportError"),
+    "runtime_checkable on a class that is no Protocol": (
+        "from typing import runtime_checkable\n@runtime_checkable\nclass C:\n    pass", "TypeError"),
     "time.clock_settime": ("import time\ntime.clock_settime(time.CLOCK_REALTIME, 0)", "AttributeError"),
     "a datetime changed": ("from datetime import datetime\nd = datetime.now()\nd.year = 1", "TypeError"),
     "eval() in a function that is called": ("def f():\n    return eval('1')\nf()",

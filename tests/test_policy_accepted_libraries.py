@@ -63,6 +63,18 @@ ACCEPTED = {
         "    y: list = field(default_factory=list)\n    z: int = 0\n"
         "assert [f.name for f in fields(A) if f.default is MISSING and f.default_factory is MISSING] == ['x']"
     ),
+    "isinstance with a @runtime_checkable Protocol checks the names it lists, as typing does": (
+        "from typing import Protocol, runtime_checkable\n@runtime_checkable\nclass Rule(Protocol):\n    field: str\n"
+        "    def check(self, value) -> bool: ...\n@runtime_checkable\nclass Predicate(Protocol):\n"
+        "    def __call__(self, value) -> bool: ...\nclass Plain(Protocol):\n    def check(self, value) -> bool: ...\n"
+        "class Ids:\n    field = 'id'\n    def check(self, value):\n        return True\n"
+        "class Half:\n    def check(self, value):\n        return True\n"
+        "class Late:\n    def __init__(self):\n        self.field = 'x'\n    def check(self, value):\n        return True\n"
+        "assert isinstance(Ids(), Rule) and isinstance(Late(), Rule) and not isinstance(Half(), Rule)\n"
+        "assert isinstance(Ids(), (int, Rule)) and not isinstance(1, Rule) and not isinstance(Ids(), Plain)\n"
+        "assert isinstance(len, Predicate) and isinstance(Ids().check, Predicate) and not isinstance('x', Predicate)\n"
+        "assert isinstance(True, int) and not isinstance(1, (str, bytes))"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

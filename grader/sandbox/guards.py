@@ -250,6 +250,7 @@ class Guards:
             "hasattr": plain_function(self.hasattr),
             "setattr": plain_function(self.setattr),
             "vars": plain_function(own_vars(self)),
+            "isinstance": plain_function(typing_bases.protocol_isinstance(self.hasattr)),
             "type": self.type,
             "classmethod": checked_classmethod,
             "input": refuse_input,

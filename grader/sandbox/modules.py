@@ -34,6 +34,7 @@ import uuid
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
+from grader.sandbox import typing_bases
 from grader.sandbox.testcase import unittest_view
 
 # Module name -> the attributes a submission may use. Everything else of the real module,
@@ -63,7 +64,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                                           "ValuesView", "ItemsView")),
     "typing": (typing, ("Any", "Dict", "List", "Set", "FrozenSet", "Tuple", "Optional", "Union", "Mapping",
                         "MutableMapping", "Iterable", "Iterator", "Sequence", "Callable", "Final", "Literal",
-                        "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "ChainMap", "LiteralString", "runtime_checkable", "TypedDict", "NamedTuple", "Protocol",
+                        "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "ChainMap", "LiteralString", "TypedDict", "NamedTuple", "Protocol",
                         "TypeVar", "Type", "ClassVar", "get_args", "TypeAlias", "Collection", "AbstractSet",
                         "Generator", "Pattern", "Match", "DefaultDict", "Deque", "Counter", "OrderedDict",
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
@@ -374,6 +375,8 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
         views[name] = type(name, (ModuleView,), namespace)()
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
     type(views["time"]).sleep = staticmethod(sleep)
+    # The grader's: it marks a plain Protocol class (the real one writes _is_runtime_protocol on its argument).
+    type(views["typing"]).runtime_checkable = staticmethod(typing_bases.runtime_checkable)
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     views["unittest"] = unittest_view(ModuleView)
     views["random"] = random_view()

@@ -2,14 +2,18 @@
 
 typing builds such classes with metaclasses of its own, which read the class body with the real
 getattr; a submission gets the plain equivalent, built by the guards' own metaclass: a TypedDict
-is a dict, a NamedTuple a collections.namedtuple, a Protocol an object.
+is a dict, a NamedTuple a collections.namedtuple, a Protocol an object. A Protocol class marked
+``@runtime_checkable`` answers main.py's ``isinstance`` as typing's does, by the names it lists
+(:func:`protocol_isinstance`), with no metaclass of its own.
 """
 
 from __future__ import annotations
 
+import builtins
 import collections
 import typing
-from typing import TYPE_CHECKING, Any
+import weakref
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
@@ -29,6 +33,51 @@ def _named_tuple(guards: "Guards", name: str, namespace: dict) -> type:
     return guards.metaclass(name, (cls,), {"__slots__": (), "__module__": cls.__module__,
                                            "__qualname__": namespace.get("__qualname__", name),
                                            "__annotations__": dict(vars(cls)["__annotations__"]), **body})
+
+
+_PROTOCOLS: "weakref.WeakSet[type]" = weakref.WeakSet()  # classes made from ``class X(Protocol)``
+_RUNTIME_PROTOCOLS: "weakref.WeakSet[type]" = weakref.WeakSet()  # those of them marked @runtime_checkable
+# Names a Protocol class's namespace holds that are no members of it (typing's list, and the guards' Generic hook).
+_NOT_MEMBERS = frozenset({"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__annotations__",
+                          "__init__", "__new__", "__slots__", "__class_getitem__", "__subclasshook__"})
+
+
+def _protocol(guards: "Guards", name: str, namespace: dict) -> type:
+    cls = guards.metaclass(name, (object,), namespace)
+    _PROTOCOLS.add(cls)
+    return cls
+
+
+def runtime_checkable(cls: Any) -> Any:
+    """``typing.runtime_checkable``: marks a Protocol class of main.py's for :func:`protocol_isinstance`."""
+    if not (isinstance(cls, type) and cls in _PROTOCOLS):
+        raise TypeError("@runtime_checkable can be only applied to protocol classes")
+    _RUNTIME_PROTOCOLS.add(cls)
+    return cls
+
+
+def _has_special(obj: Any, name: str) -> bool:
+    """Whether the class of ``obj`` has the special method ``name``, found as Python finds one (in the MRO's
+    namespaces, read through type's own descriptors: no code of main.py's runs)."""
+    return any(name in type.__dict__["__dict__"].__get__(klass) for klass in type.__dict__["__mro__"].__get__(type(obj)))
+
+
+def protocol_isinstance(has: Callable[[Any, str], bool]) -> Callable[[Any, Any], bool]:
+    """main.py's ``isinstance``: a runtime-checkable Protocol class (also in a tuple) holds every object that has each
+    name the protocol's body defines or annotates, as typing answers: a special method on its class, any other name
+    as ``has`` (the guards' hasattr) finds it."""
+    def isinstance_(obj: Any, classinfo: Any) -> bool:
+        if not _RUNTIME_PROTOCOLS:
+            return builtins.isinstance(obj, classinfo)
+        if type(classinfo) is tuple:
+            return any(isinstance_(obj, each) for each in classinfo)
+        if type(classinfo) is type and classinfo in _RUNTIME_PROTOCOLS and not builtins.isinstance(obj, classinfo):
+            namespace = type.__dict__["__dict__"].__get__(classinfo)
+            names = [*namespace, *namespace.get("__annotations__", {})]
+            return all(_has_special(obj, name) if name[:2] == name[-2:] == "__" else has(obj, name)
+                       for name in names if type(name) is str and name not in _NOT_MEMBERS)
+        return builtins.isinstance(obj, classinfo)
+    return isinstance_
 
 
 def _plain_class(base: type, **extra: Any) -> Any:
@@ -56,6 +105,6 @@ TYPING_BASES = {
     (base,): make for base, make in (
         (getattr(typing, "_TypedDict", None), _plain_class(dict, __new__=_TYPED_DICT_NEW)),
         (getattr(typing, "_NamedTuple", None), _named_tuple),
-        (typing.Protocol, _plain_class(object)),
+        (typing.Protocol, _protocol),
     ) if base is not None
 }

@@ -352,12 +352,6 @@ def _attrgetter(guards: Guards, value: Any) -> Callable[..., Callable[[Any], Any
     return attrgetter
 
 
-def _runtime_checkable(guards: Guards, value: Any) -> Callable[[Any], Any]:
-    """``typing.runtime_checkable``: the class as it is (a Protocol class is a plain class here, see
-    grader/sandbox/typing_bases.py; the real one writes ``_is_runtime_protocol`` on its argument)."""
-    return lambda cls: cls
-
-
 _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer", "escape")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
@@ -370,7 +364,6 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("dataclasses", "replace"): _replace,
     ("typing", "final"): _final,
     ("typing", "overload"): _overload,
-    ("typing", "runtime_checkable"): _runtime_checkable,
     ("operator", "attrgetter"): _attrgetter,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
