@@ -75,6 +75,10 @@ ACCEPTED = {
         "assert isinstance(len, Predicate) and isinstance(Ids().check, Predicate) and not isinstance('x', Predicate)\n"
         "assert isinstance(True, int) and not isinstance(1, (str, bytes))"
     ),
+    "datetime.strptime (its C code imports _strptime through the caller's __import__)": (
+        "from datetime import datetime, date\nwhen = datetime.strptime('02-01-2024 10:30', '%d-%m-%Y %H:%M')\n"
+        "assert when.date() == date(2024, 1, 2) and when.strftime('%H:%M') == '10:30'"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

@@ -15,6 +15,7 @@ import functools
 import hashlib
 import heapq
 import hmac
+import importlib
 import itertools
 import json
 import math
@@ -36,6 +37,10 @@ from typing import Any, Callable
 from grader.battery import STUDENT_FILENAME
 from grader.sandbox import typing_bases
 from grader.sandbox.testcase import unittest_view
+
+# datetime.strptime imports _strptime from C through the calling frame's __import__, which gives main.py a stand-in
+# and left the module out of sys.modules (a KeyError); imported here, the C code finds it there.
+importlib.import_module("_strptime")
 
 # Module name -> the attributes a submission may use. Everything else of the real module,
 # and the module object itself, stays out of reach (a module's attributes lead to sys, os
