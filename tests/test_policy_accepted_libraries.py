@@ -79,6 +79,12 @@ ACCEPTED = {
         "from datetime import datetime, date\nwhen = datetime.strptime('02-01-2024 10:30', '%d-%m-%Y %H:%M')\n"
         "assert when.date() == date(2024, 1, 2) and when.strftime('%H:%M') == '10:30'"
     ),
+    "os.environ and os.getenv: an empty environment of the submission's own; the rest of os unused": (
+        "import os\nimport os.path\nfrom os import path\nDEBUG = os.environ.get('DEBUG') == '1' or os.getenv('DEBUG', '0') == '1'\n"
+        "assert not DEBUG and os.getenv('PATH') is None and 'HOME' not in os.environ and dict(os.environ) == {}\n"
+        "os.environ.setdefault('LEVEL', 'INFO')\nassert os.getenv('LEVEL') == 'INFO'\ntry:\n    os.path.join('a', 'b')\n"
+        "except AttributeError:\n    pass\nelse:\n    raise AssertionError"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

@@ -1,4 +1,5 @@
-"""What ``import`` gives a submission: the view of a whitelisted module (grader/sandbox/modules.py), or a stand-in.
+"""What ``import`` gives a submission: the view of a whitelisted module (grader/sandbox/modules.py), or a stand-in
+(``os`` a partial one: an environment of its own).
 
 Another standard module (``os``, ``decimal``) may be imported in any form but is an :class:`Unavailable`
 stand-in: an unused import, common in student code, costs nothing, and any use fails with the reason. Other names
@@ -10,12 +11,21 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from grader.sandbox.modules import ModuleView
+
+
+def available(views: dict) -> str:
+    """The modules there are, as a refusal names them."""
+    return ", ".join(sorted(name for name in views if not name.startswith("_")))
+
 
 def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:
     """``__import__(name, fromlist=fromlist, level=level)`` over ``views`` (module name -> view)."""
-    allowed = ", ".join(sorted(n for n in views if not n.startswith("_")))
+    allowed = available(views)
     if level == 0 and type(name) is str and name not in views and name.split(".")[0] in sys.stdlib_module_names:
         top = name.split(".")[0]
+        if top in views and not fromlist:  # ``import os.path`` binds ``os``: the view (its other names are stand-ins)
+            return views[top]
         return Unavailable(top if not fromlist else name[:100], allowed)
     if level != 0 or type(name) is not str or name not in views:
         raise ImportError(f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: {allowed})")
@@ -50,3 +60,19 @@ class Unavailable:
 
     def __repr__(self) -> str:
         return f"<{self._path}: not available in the grader>"
+
+
+def os_view(views: dict) -> ModuleView:
+    """A stand-in for ``os`` as a debug switch reads it: an empty environment of the submission's own (``os.environ``,
+    ``os.getenv``), so no grade depends on the grading machine's variables; any other name is an :class:`Unavailable`
+    stand-in, as for a module the grader does not offer (``views``: the submission's, named in its refusal)."""
+    environ: dict[str, str] = {}
+
+    def other(view: ModuleView, name: str) -> object:
+        if name.startswith("__"):
+            return ModuleView.__getattr__(view, name)
+        return Unavailable(f"os.{name}"[:200], available(views))
+
+    namespace = {"__slots__": (), "environ": environ, "__getattr__": other,
+                 "getenv": staticmethod(lambda key, default=None: environ.get(key, default))}
+    return type("os", (ModuleView,), namespace)()

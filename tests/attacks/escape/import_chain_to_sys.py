@@ -37,14 +37,14 @@ try:
 except Exception:
     pass
 try:
-    import re.sre_compile
-    re.__name__  # a breach only when the module can be used
+    import re.sre_compile  # binds the re view (or a stand-in): a breach only when the submodule can be used
+    re.sre_compile.compile('a', 0)
     print('BREACH: import re.sre_compile')
 except Exception:
     pass
 try:
-    import os.path
-    os.__name__  # a breach only when the module can be used
+    import os.path  # binds the os stand-in: a breach only when the submodule can be used
+    os.path.join('a', 'b')
     print('BREACH: import os.path')
 except Exception:
     pass
