@@ -85,6 +85,15 @@ ACCEPTED = {
         "os.environ.setdefault('LEVEL', 'INFO')\nassert os.getenv('LEVEL') == 'INFO'\ntry:\n    os.path.join('a', 'b')\n"
         "except AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
+    "the details of json's, a codec's and re's errors as plain values (e.msg, e.pos, e.reason, e.start)": (
+        "import json, re\ntry:\n    json.loads('{\"a\": ')\nexcept json.JSONDecodeError as e:\n"
+        "    assert e.msg.startswith('Expecting') and (e.pos, e.lineno, e.colno) == (6, 1, 7) and e.doc == '{\"a\": '\n"
+        "try:\n    'caf\\u00e9'.encode('ascii')\nexcept UnicodeEncodeError as e:\n"
+        "    assert (e.encoding, e.start, e.end, e.reason) == ('ascii', 3, 4, 'ordinal not in range(128)')\n"
+        "try:\n    re.compile('(')\nexcept re.error as e:\n    assert e.msg and e.pattern == '(' and e.pos == 0\n"
+        "try:\n    json.JSONDecodeError(json.JSONEncoder(), 'doc', 0).msg\nexcept AttributeError:\n    pass\n"
+        "else:\n    raise AssertionError"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"

@@ -125,9 +125,12 @@ class Guards:
         held = read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
         if type(held) is super:  # super(KeyError, error).name reads error's attributes from a base class on
             held = held.__self__
-        if isinstance(held, BaseException) and not self.is_own(held) and name not in _EXCEPTION_NAMES:
+        foreign_exception = isinstance(held, BaseException) and not self.is_own(held)
+        if foreign_exception and name not in _EXCEPTION_NAMES and name not in _EXCEPTION_FIELDS:
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
+        if foreign_exception and name in _EXCEPTION_FIELDS and type(value) not in (str, int, bytes, type(None)):
+            raise AttributeError(f'"{name}" of this exception is not available in the grader')
         if name == "args" and isinstance(held, BaseException) and not self.is_own(held):
             return seen_as_classes(value, self.visible_class)  # a library's exception may carry its own classes
         if type(value) is types.FunctionType and not isinstance(obj, ModuleView):
@@ -327,6 +330,9 @@ def read_through(obj: object) -> object:
 
 _ALIAS_DEPTH = 100
 _EXCEPTION_NAMES = frozenset({"args", "add_note"})  # what a library's exception offers (add_note gives nothing)
+# The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason, e.start...): offered as plain values only.
+_EXCEPTION_FIELDS = frozenset({"msg", "doc", "pos", "lineno", "colno", "pattern", "encoding", "object", "start", "end",
+                               "reason"})
 
 
 def is_str_formatter(value: object) -> bool:

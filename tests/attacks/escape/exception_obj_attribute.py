@@ -1,5 +1,6 @@
 # attack: AttributeError.obj, NameError.name, StopIteration.value and friends, read directly, through getattr,
-#         through a format field and through a match value pattern (read without the attribute guard)
+#         through a format field and through a match value pattern (read without the attribute guard); the details
+#         a library's exception offers (msg, object, pos...) holding something else than a plain value
 # expect: load-error missing-functions
 
 
@@ -45,3 +46,9 @@ try:
     missing_name_here
 except NameError as error:
     attempt('error.name', lambda: error.name)
+
+import json
+
+# A library's exception offers its details only as plain values (str, int, bytes, None), not an object it carries.
+attempt('msg of a JSONDecodeError holding an object', lambda: json.JSONDecodeError(Catch(), 'doc', 0).msg)
+attempt('doc of a JSONDecodeError holding an object', lambda: json.JSONDecodeError('m', json.JSONEncoder(), 0).doc)
