@@ -13,8 +13,8 @@ try:
 except Exception:
     pass
 try:
-    import json.decoder
-    json.__name__  # a breach only when the module can be used
+    import json.decoder  # binds the json view: a breach only when the submodule can be used
+    json.decoder.JSONDecoder()
     print('BREACH: json.decoder')
 except Exception:
     pass
