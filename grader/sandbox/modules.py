@@ -159,7 +159,8 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
     ``stdout``/``stderr`` (both write to the captured output), ``version_info``, ``version``,
     ``platform``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
-    a deeper C stack could crash the process) and ``exc_info`` (``visible``: a class as ``type(x)`` shows it)."""
+    a deeper C stack could crash the process), ``getsizeof`` and ``exc_info`` (``visible``: a class as ``type(x)``
+    shows it)."""
     limit = sys.getrecursionlimit()
 
     def exc_info() -> tuple:
@@ -176,6 +177,8 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
         "exit": staticmethod(exit_function), "stdout": output, "stderr": output,
         "getrecursionlimit": staticmethod(lambda: limit), "setrecursionlimit": staticmethod(lambda new_limit: None),
         "exc_info": staticmethod(exc_info),
+        # A size guard before a regex: the number only (its __self__ would be the real sys module).
+        "getsizeof": staticmethod(lambda obj, *default: sys.getsizeof(obj, *default[:1])),
     }
     return type("sys", (ModuleView,), namespace)()
 
