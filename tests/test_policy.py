@@ -50,8 +50,6 @@ REFUSED_AT_COMPILE = {
     "unlisted dunder method": "class A:\n    def __getattribute__(self, name):\n        return 1",
     "async": "async def f():\n    pass",
     "mro": "m = int.mro()",
-    "__name__ of a function set": "def f():\n    pass\nf.__name__ = 'g'",
-    "__qualname__ of a function set": "def f():\n    pass\nf.__qualname__ = 'g'",
 }
 
 
@@ -125,6 +123,9 @@ REFUSED_AT_RUN = {
         "from collections import UserString", "ImportError"),
     "runtime_checkable on a class that is no Protocol": (
         "from typing import runtime_checkable\n@runtime_checkable\nclass C:\n    pass", "TypeError"),
+    "__name__ of an own class set": ("class C:\n    pass\nC.__name__ = 'D'", "AttributeError"),
+    "__qualname__ of a foreign function set": ("import json\njson.dumps.__qualname__ = 'g'", "TypeError"),
+    "__name__ of an own function set to a non-str": ("def f():\n    pass\nf.__name__ = None", "TypeError"),
     "time.clock_settime": ("import time\ntime.clock_settime(time.CLOCK_REALTIME, 0)", "AttributeError"),
     "a datetime changed": ("from datetime import datetime\nd = datetime.now()\nd.year = 1", "TypeError"),
     "eval() in a function that is called": ("def f():\n    return eval('1')\nf()",

@@ -323,6 +323,14 @@ ACCEPTED = {
         "assert VALID == {'open', 'done'} and Status.__dict__['OPEN'] == 'open' and sorted(vars(Status)) == ['DONE', 'OPEN', 'label']\n"
         "try:\n    vars(Status)['X'] = 1\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError"
     ),
+    "a hand-written decorator copies __name__, __qualname__ and __doc__ onto its wrapper": (
+        "def logged(function):\n    def wrapper(*args):\n        return function(*args)\n"
+        "    wrapper.__name__ = function.__name__\n    wrapper.__qualname__ = function.__qualname__\n"
+        "    wrapper.__doc__ = function.__doc__\n    return wrapper\n"
+        "@logged\ndef check(value):\n    'Check a value.'\n    return value\n"
+        "assert check.__name__ == 'check' and check.__qualname__ == 'check' and check.__doc__ == 'Check a value.'\n"
+        "setattr(check, '__name__', 'renamed')\nassert check.__name__ == 'renamed' and check(1) == 1"
+    ),
 }
 
 

@@ -13,7 +13,7 @@ classes and functions, as a new dict (never the live one: the grader reads a cla
 ``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
 
 Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
-classes, as an exact str or None.
+classes, as an exact str or None, and ``__name__``/``__qualname__`` of its own functions, as an exact str.
 """
 
 from __future__ import annotations
@@ -89,8 +89,9 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
 
 class DunderWriter:
     """What ``_write_dunder_`` hands back for ``obj.__doc__ = value``: sets that name on the object it holds (one
-    :func:`dunder_writer` vetted) when ``value`` is an exact str or None; ``TypeError`` for another value,
-    ``AttributeError`` for another name or a ``del``."""
+    :func:`dunder_writer` vetted) when ``value`` is an exact str (or None for ``__doc__``; ``__name__`` and
+    ``__qualname__`` of a function only); ``TypeError`` for another value, ``AttributeError`` for another name or a
+    ``del``."""
 
     __slots__ = ("_target",)
 
@@ -98,11 +99,15 @@ class DunderWriter:
         object.__setattr__(self, "_target", target)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        target = object.__getattribute__(self, "_target")
         if name not in WRITABLE_DUNDERS:
             raise AttributeError(f'"{name}" is not an attribute a submission may use')
-        if value is not None and type(value) is not str:
-            raise TypeError(f'"{name}" can only be set to a str or None in the grader, not a {type(value).__name__}')
-        setattr(object.__getattribute__(self, "_target"), name, value)
+        if name != "__doc__" and isinstance(target, type):  # reports and class patterns name classes by them
+            raise AttributeError(f'"{name}" of a class cannot be changed in the grader')
+        if (value is not None or name != "__doc__") and type(value) is not str:
+            allowed = "a str or None" if name == "__doc__" else "a str"
+            raise TypeError(f'"{name}" can only be set to {allowed} in the grader, not a {type(value).__name__}')
+        setattr(target, name, value)
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f'"{name}" cannot be deleted in the grader')

@@ -107,9 +107,9 @@ READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "_
                               "__slots__", "__match_args__"}) | BASE_METHODS | ENUM_TABLES
 
 
-# Dunder attributes a submission may set (``f.__doc__ = "..."``): through ``_write_dunder_`` (grader/sandbox/dunders.py),
-# which takes only main.py's own functions and classes, and only a str or None.
-WRITABLE_DUNDERS = frozenset({"__doc__"})
+# Dunder attributes a submission may set (``f.__doc__ = "..."``, a hand-written decorator's ``wrapper.__name__``): through
+# ``_write_dunder_`` (grader/sandbox/dunders.py), which takes only main.py's own functions and classes (names: functions).
+WRITABLE_DUNDERS = frozenset({"__doc__", "__name__", "__qualname__"})
 
 
 def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> bool:
