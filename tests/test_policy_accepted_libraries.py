@@ -94,6 +94,10 @@ ACCEPTED = {
         "try:\n    json.JSONDecodeError(json.JSONEncoder(), 'doc', 0).msg\nexcept AttributeError:\n    pass\n"
         "else:\n    raise AssertionError"
     ),
+    "sys.getsizeof as a size guard": (
+        "import sys\nassert sys.getsizeof('abc') > 3 and sys.getsizeof(1, 0) > 0\nclass A:\n    pass\n"
+        "assert sys.getsizeof(A()) > 0"
+    ),
     "contextlib.suppress and nullcontext": (
         "from contextlib import suppress, nullcontext\nwith suppress(KeyError, ValueError):\n    int('x')\n"
         "with nullcontext(5) as five:\n    assert five == 5\ntry:\n    with suppress(KeyError):\n        int('x')\n"
