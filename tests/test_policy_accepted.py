@@ -331,6 +331,14 @@ ACCEPTED = {
         "assert check.__name__ == 'check' and check.__qualname__ == 'check' and check.__doc__ == 'Check a value.'\n"
         "setattr(check, '__name__', 'renamed')\nassert check.__name__ == 'renamed' and check(1) == 1"
     ),
+    "class keywords reach the bases' __init_subclass__ (a registry keyed by them)": (
+        "class Base:\n    registry = {}\n    def __init_subclass__(cls, field=None, **options):\n"
+        "        super().__init_subclass__(**options)\n        Base.registry[field] = cls\n"
+        "class A(Base, field='a'):\n    pass\nclass B(A, field='name'):\n    pass\n"
+        "assert Base.registry == {'a': A, 'name': B}\nclass Plain:\n    pass\ntry:\n    class C(Plain, x=1):\n"
+        "        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError\n"
+        "from typing import TypedDict\nclass R(TypedDict, total=False):\n    a: int\nassert R(a=1) == {'a': 1}"
+    ),
 }
 
 

@@ -176,7 +176,7 @@ class Guards:
         return ReadOnly(obj)
 
     # Classes -------------------------------------------------------------------------------
-    def build_class(self, body: Any, name: str, *bases: Any, **keywords: Any) -> type:
+    def build_class(self, body: Any, name: str, /, *bases: Any, **keywords: Any) -> type:
         """``__build_class__``: every base must be a class, or typing's NamedTuple or TypedDict
         (``Generic[T]`` is left out).
 
@@ -201,8 +201,9 @@ class Guards:
             type.__setattr__(made, "__class_getitem__", classmethod(parameters_ignored))
         return made
 
-    def metaclass(self, name: str, bases: tuple, namespace: dict) -> type:
-        """``__metaclass__``: every ``class`` statement; plain classes only, registered as own."""
+    def metaclass(self, name: str, bases: tuple, namespace: dict, /, **keywords: Any) -> type:
+        """``__metaclass__``: every ``class`` statement; plain classes only, registered as own. A plain class's
+        keywords go to its bases' ``__init_subclass__``; a typing base's (``total=False``) and an enum's are left out."""
         if bases in typing_bases.TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
             return typing_bases.TYPING_BASES[bases](self, name, namespace)
         hook = self.subclass_hooks.take(name, namespace)
@@ -220,7 +221,7 @@ class Guards:
         cls = check_fields(type(name, bases, namespace), self.own_classes.__contains__)
         self.own_classes.add(cls)
         self.subclass_hooks.keep(cls, hook)
-        self.subclass_hooks.run(cls)  # a base's __init_subclass__, now that cls is checked and main.py's
+        self.subclass_hooks.run(cls, keywords)  # a base's __init_subclass__, now that cls is checked and main.py's
         return cls
 
     def own_class(self, helper: str, cls: object) -> type:

@@ -230,8 +230,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         for keyword in abc_meta:
             base = ast.Call(func=ast.Name("_abc_meta_base_", ast.Load()), args=[self.visit(keyword.value)], keywords=[])
             made.bases.insert(0, ast.fix_missing_locations(ast.copy_location(base, node)))  # before an object base
-        # RestrictedPython rebuilds the statement from a template parsed at line 1: without the
-        # statement's own place, an error while the class is made would name line 1.
+        made.keywords += [keyword for keyword in node.keywords if keyword.arg != "metaclass"]  # for __init_subclass__
+        # RestrictedPython rebuilds it from a template at line 1: an error while the class is made would name line 1.
         for part in (made, *made.keywords, *(keyword.value for keyword in made.keywords)):
             ast.copy_location(part, node)
         return made

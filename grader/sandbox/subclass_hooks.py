@@ -46,9 +46,10 @@ class SubclassHooks:
         if function is not None:
             self._hooks[id(cls)] = (cls, function)
 
-    def run(self, cls: type) -> None:
-        """Calls the hook of ``cls``'s nearest base that has one, with ``cls`` (a new own class)."""
-        self.next_hook(cls, cls)()
+    def run(self, cls: type, keywords: dict) -> None:
+        """Calls the hook of ``cls``'s nearest base that has one, with ``cls`` (a new own class) and the class
+        statement's ``keywords`` (``class IdRule(Rule, field='call_id')``)."""
+        self.next_hook(cls, cls)(**keywords)
 
     def next_hook(self, cls: type, after: type) -> Callable[..., None]:
         """``super(after, cls).__init_subclass__``: the first kept hook in ``cls``'s MRO after ``after``, bound to
