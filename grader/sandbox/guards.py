@@ -203,7 +203,8 @@ class Guards:
 
     def metaclass(self, name: str, bases: tuple, namespace: dict, /, **keywords: Any) -> type:
         """``__metaclass__``: every ``class`` statement; plain classes only, registered as own. A plain class's
-        keywords go to its bases' ``__init_subclass__``; a typing base's (``total=False``) and an enum's are left out."""
+        keywords go to its bases' ``__init_subclass__``; a typing base's (``total=False``) and an enum's are left
+        out."""
         if bases in typing_bases.TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
             return typing_bases.TYPING_BASES[bases](self, name, namespace)
         hook = self.subclass_hooks.take(name, namespace)
@@ -331,7 +332,7 @@ def read_through(obj: object) -> object:
 
 _ALIAS_DEPTH = 100
 _EXCEPTION_NAMES = frozenset({"args", "add_note"})  # what a library's exception offers (add_note gives nothing)
-# The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason, e.start...): offered as plain values only.
+# The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason...): offered as plain values only.
 _EXCEPTION_FIELDS = frozenset({"msg", "doc", "pos", "lineno", "colno", "pattern", "encoding", "object", "start", "end",
                                "reason"})
 
