@@ -3,8 +3,9 @@
 None of them leads to a frame, a module, a function's globals or a class the submission could not
 get otherwise: ``__dict__`` only of the submission's own objects and classes (of a class, a new read-only mapping of
 its public names as ``Cls.name`` reads them: its namespace holds type's own descriptors and what @dataclass wrote),
-``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of an exception (set by ``raise ... from``; not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects
-(``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
+``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of an exception (set by ``raise ... from``;
+not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects (``super().__setitem__(k, v)`` in a
+dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
 only those), ``__members__`` (and ``_member_map_``, ``_member_names_``, ``_value2member_map_``, as new
 copies) only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
 its own class (grader/sandbox/subclass_hooks.py), ``__subclasses__()`` of its own classes (its own subclasses
