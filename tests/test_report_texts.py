@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.reports import classview, feedback, html, i18n, selection
+from grader.reports import classview, feedback, html, i18n
 from grader.terminal import Progress
 from test_reports import LANGS, XSS, all_passing, check, document, load_error, md, page, passing, result, shown
 
@@ -296,23 +296,6 @@ def test_a_load_problem_s_line_is_not_put_in_brackets_that_its_code_would_seem_t
     assert first == "kapot.py kon niet worden geladen (syntaxfout): '(' was never closed — regel 60: def _is_ticket(value"
 
 
-def test_the_terminal_names_the_root_cause_and_shows_what_the_report_shows_in_full():
-    # Checkpoint 1 fails on version True; checkpoint 2 fails on that same input (only listed in the report)
-    # and on its own rule (shown): the terminal says to fix checkpoint 1 first and shows the same failure.
-    checks = [check("v4[version-true]", 1, "failed", clause="V4", tried="t", expected="e", got="g1"),
-              check("f4_every[V4]", 2, "failed", clause="F4", tried="t", expected="e", got="g2", cause="validation"),
-              check("f5_own", 2, "failed", clause="F5", tried="t", expected="e", got="g3"), *passing("d", 3, 1)]
-    checks[1]["detail"]["case"] = "version-true"
-    res = terminal_result(checks)
-    out = self_check(res, "nl")
-    checkpoint_2 = out.split("Checkpoint 2", 1)[1].split("Checkpoint 3", 1)[0]
-    assert "los eerst checkpoint 1 op" in checkpoint_2
-    assert "Regel van f5_own." in checkpoint_2 and "Regel van f4_every." not in checkpoint_2
-    assert "nog 1 mislukte controle;" in checkpoint_2
-    shown = selection.shown_failures(res)["2"][1]
-    assert [record["id"] for record in shown] == ["f5_own"]
-
-
 # The tried code and the expected values of checkpoint 3. ------------------------------------------
 
 def test_the_tried_code_names_the_log_completed_as_the_texts_do():
@@ -359,59 +342,8 @@ def test_a_report_names_the_student_when_the_id_is_an_lms_number(lang):
     assert "(12348)" not in shown(res, lang)
 
 
-@pytest.mark.parametrize("lang, listed, more", [("nl", "de mislukte controle staat in het rapport", "en nog"),
-                                                ("en", "the failed check is in the report", "more failed")])
-def test_a_checkpoint_whose_failures_are_all_only_listed_says_where_they_are_without_and_more(lang, listed, more):
-    checks = [check("v4_bad[version-true]", 1, "failed", clause="V4", tried="t", expected="e", got="g")] + \
-        passing("f", 2, 1) + [check("f4_refused[version-true]", 2, "failed", clause="F4", tried="t", expected="e",
-                                    got="g", cause="validation")] + passing("d", 3, 1)
-    out = self_check(terminal_result(checks, lang=lang), lang)
-    assert listed in out and more not in out, out
-
-
-def test_the_time_out_that_stopped_a_checkpoint_comes_before_the_checks_it_left_not_run():
-    # dispatch_ticket loops: its first checks (D1-D6) time out, the rest are not run; the single-rule
-    # clauses (D8...) come first among findings, but a check not run explains nothing.
-    checks = [*passing("v", 1, 1), *passing("f", 2, 1),
-              check("d1_loop", 3, "timeout", clause="D1", tried="t"),
-              check("d8_rule", 3, "not-run", clause="D8", error="after-timeout"),
-              check("d9_rule", 3, "not-run", clause="D9", error="after-timeout")]
-    res = terminal_result(checks)
-    shown = selection.shown_failures(res)["3"][1]
-    assert [record["id"] for record in shown][0] == "d1_loop"
-    checkpoint_3 = self_check(res, "nl").split("Checkpoint 3", 1)[1]
-    assert "Regel van d1_loop." in checkpoint_3 and "Regel van d8_rule." not in checkpoint_3  # only in the report
-    assert "... en nog 2 mislukte controles; zie het rapport\n    (waarvan 2 niet uitgevoerd na herhaalde time-outs)" \
-        in checkpoint_3
-
-
-@pytest.mark.parametrize("lang, said", [("nl", "Niet uitgevoerd: de beoordeling is gestopt na herhaalde time-outs."),
-                                        ("en", "Not run: grading stopped after repeated time-outs.")])
-def test_checks_not_run_after_the_time_out_that_stopped_them_are_only_listed(lang, said):
-    # A looping dispatch_ticket gave 140 identical "not run" findings: a 600-line Markdown report.
-    checks = [*passing("v", 1, 1), *passing("f", 2, 1),
-              check("d1_loop", 3, "timeout", clause="D1", tried="t"),
-              *[check(f"d{n}_rule", 3, "not-run", clause=f"D{n}", error="after-timeout") for n in range(8, 12)]]
-    report = md(result(checks, lang=lang), lang)
-    rule = {"nl": "Regel van", "en": "Rule of"}[lang]
-    assert all(f"- ✘ {rule} d{n}_rule." in report.split(said, 1)[1] for n in range(8, 12))
-    assert all(f"d{n}_rule" not in report.split(said, 1)[0] for n in range(8, 12))
-    assert f"{rule} d1_loop." in report.split(said, 1)[0]
-    assert [record["id"] for record in selection.shown_failures(result(checks, lang=lang))["3"][1]] == ["d1_loop"]
-
-
 @pytest.mark.parametrize("lang, where", [("nl", "**Regel 6:**"), ("en", "**Line 6:**")])
 def test_a_module_body_that_ran_out_of_time_names_the_line_it_was_busy_at(lang, where):
     # The report said only that loading took too long; the line of the loop was known to the child.
     report = md(load_error("timeout", detail="10 s", line=6, source="x += 1"), lang)
     assert where in report and "x += 1" in report and "10 s" not in report
-
-
-def test_a_plain_rule_s_failure_is_shown_before_an_edge_case_that_combines_rules():
-    # A dispatch_ticket that never copies its result failed the edge cases of D17-D18 (collected first) and
-    # the plain D17 check with the same result: the report showed the edge case and only listed D17.
-    checks = [*passing("v", 1, 1), *passing("f", 2, 1),
-              check("edge_copies", 3, "failed", clause="D17-D18", tried="t1", expected="e", got="g"),
-              check("plain_copy", 3, "failed", clause="D17", tried="t2", expected="e", got="g")]
-    shown = selection.shown_failures(terminal_result(checks))["3"][1]
-    assert [record["id"] for record in shown] == ["plain_copy"]  # the edge case repeats its result: only listed

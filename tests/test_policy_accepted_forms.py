@@ -1,0 +1,254 @@
+"""The restricted policy accepts the class machinery and the helpers students write beside the three functions
+(vars and dunders of their own classes, descriptors, abc, singledispatch, functools.wraps, unittest tests,
+debugging with pprint and traceback): each source loads and its own asserts hold."""
+
+import pytest
+
+from test_policy_accepted_libraries import loads
+
+ACCEPTED = {
+    "vars, __dict__, __qualname__, __module__, __cause__ and super().__setitem__": (
+        "class Row:\n    def __init__(self, a, b):\n        self.a, self.b = a, b\n"
+        "    def __repr__(self):\n        items = ', '.join(f'{k}={v!r}' for k, v in vars(self).items())\n"
+        "        return f'{type(self).__qualname__}({items})'\n    def as_dict(self):\n        return dict(self.__dict__)\n"
+        "class Fout(ValueError):\n    pass\n"
+        "class Log(dict):\n    def __setitem__(self, key, value):\n        if key in self:\n            raise Fout(key)\n"
+        "        super().__setitem__(key, value)\n    def __delitem__(self, key):\n        super().__delitem__(key)\n"
+        "class Lower(dict):\n    def __setitem__(self, key, value):\n        dict.__setitem__(self, key.lower(), value)\n"
+        "low = Lower()\nlow['A'] = 1\nassert low == {'a': 1}\n"
+        "def parse(x):\n    try:\n        return int(x)\n    except ValueError as error:\n        raise Fout('bad') from error\n"
+        "try:\n    parse('x')\nexcept Fout as e:\n    cause = e.__cause__\n"
+        "log = Log()\nlog['a'] = 1\nlog['b'] = 2\ndel log['b']\n"
+        "assert repr(Row(1, 'x')) == \"Row(a=1, b='x')\" and Row(1, 2).as_dict() == {'a': 1, 'b': 2}\n"
+        "assert isinstance(cause, ValueError) and Row.__module__ == 'main' and log == {'a': 1} and type(3).__qualname__ == 'int'"
+    ),
+    "functools.singledispatch(method) and cached_property, abc.ABC": (
+        "from functools import singledispatch, cached_property\nfrom abc import ABC, abstractmethod\nimport abc\n"
+        "@singledispatch\ndef norm(x):\n    raise ValueError(x)\n@norm.register(str)\ndef _(x):\n    return x.strip()\n"
+        "@norm.register\ndef _(x: int):\n    return str(x)\nnorm.register(list, lambda x: [norm(i) for i in x])\n"
+        "class Rule(ABC):\n    @abstractmethod\n    def check(self, v):\n        ...\n    @property\n    @abc.abstractmethod\n"
+        "    def name(self):\n        ...\n"
+        "class Even(Rule):\n    name = 'even'\n    def check(self, v):\n        return v % 2 == 0\n"
+        "    @cached_property\n    def table(self):\n        self.calls = getattr(self, 'calls', 0) + 1\n        return {i: self.check(i) for i in range(4)}\n"
+        "e = Even()\nassert e.table[2] and e.table[2] and e.calls == 1 and e.name == 'even'\n"
+        "assert norm(' a ') == 'a' and norm(3) == '3' and norm([' b', 4]) == ['b', '4'] and norm(True) == 'True'\n"
+        "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\nassert not made\n"
+        "try:\n    norm(1.5)\nexcept ValueError:\n    made = True\nassert made\n"
+        "class Code(ABC, int):\n    pass\nclass Tag(str, ABC):\n    pass\nassert Code(5) == 5 and Tag('x') == 'x'\n"
+        "from functools import singledispatchmethod\nclass Fmt:\n    def __init__(self, sep):\n        self.sep = sep\n"
+        "    @singledispatchmethod\n    def show(self, value):\n        return str(value)\n"
+        "    @show.register\n    def _(self, value: list):\n        return self.sep.join(map(self.show, value))\n"
+        "assert Fmt('+').show([1, [2, 3]]) == '1+2+3' and Fmt('-').show(4) == '4'"
+    ),
+    "singledispatch register under from __future__ import annotations": (
+        "from __future__ import annotations\nimport collections.abc\nfrom collections import abc\n"
+        "from functools import singledispatch, singledispatchmethod\n"
+        "@singledispatch\ndef norm(x):\n    return x\n@norm.register\ndef _(x: dict):\n    return sorted(x)\n"
+        "@norm.register\ndef _(x: abc.Set):\n    return len(x)\nclass Box:\n    pass\n"
+        "@norm.register\ndef _(x: Box):\n    return 'box'\nclass Fmt:\n    @singledispatchmethod\n"
+        "    def show(self, value):\n        return str(value)\n    @show.register\n    def _(self, value: list):\n"
+        "        return '+'.join(map(self.show, value))\n"
+        "assert norm({'b': 1, 'a': 2}) == ['a', 'b'] and norm(frozenset('ab')) == 2 and norm(Box()) == 'box'\n"
+        "assert norm(3) == 3 and Fmt().show([1, 2]) == '1+2'"
+    ),
+    "setattr on own objects and functions": (
+        "class P:\n    def __init__(self, raw):\n        for k, v in raw.items():\n            setattr(self, k, v)\n"
+        "p = P({'call_id': 'c1', '_seen': 1})\ndef f():\n    pass\nsetattr(f, 'calls', 2)\n"
+        "assert p.call_id == 'c1' and p._seen == 1 and f.calls == 2"
+    ),
+    "pprint debugging": (
+        "from pprint import pprint, pformat\nimport pprint as pp\nclass A:\n    def __repr__(self):\n        return 'A'\n"
+        "pprint({'b': [A()]}, width=40, sort_dicts=False)\npp.pp(1)\nassert pformat({'a': 1}) == \"{'a': 1}\""
+    ),
+    "abc.ABCMeta as metaclass": (
+        "import abc\nfrom abc import ABCMeta, abstractmethod\nclass Rule(metaclass=ABCMeta):\n    @abstractmethod\n"
+        "    def check(self, v):\n        pass\nclass Base(object, metaclass=abc.ABCMeta):\n    pass\n"
+        "class Even(Rule, Base):\n    def check(self, v):\n        return v % 2 == 0\n"
+        "try:\n    Rule()\n    made = True\nexcept TypeError:\n    made = False\n"
+        "assert not made and Even().check(2) and isinstance(Even(), Rule)"
+    ),
+    "timestamps and durations": (
+        "import copy, time\nfrom datetime import datetime, timezone, timedelta\nstarted = time.perf_counter()\n"
+        "now = datetime.now(timezone.utc)\n"
+        "row = {'at': now, 'text': now.isoformat(timespec='seconds'), 'day': f'{now:%Y-%m-%d}'}\n"
+        "row['took'] = time.perf_counter() - started\nkept = copy.deepcopy(row)\n"
+        "assert kept['at'] == now and kept['took'] >= 0 and time.time() > 0 and time.strftime('%Y')\n"
+        "assert (now - timedelta(days=1)) < now and datetime.fromisoformat('2020-01-01').year == 2020"
+    ),
+    "a demo under the main guard that uses what grading lacks": (
+        "import json\nif __name__ == '__main__':\n    with open('log.json', 'w') as f:\n        json.dump({}, f)\n"
+        "    print(dir(), eval('1'))\nelse:\n    imported = True\nif '__main__' == __name__:\n    breakpoint()\n"
+        "assert imported"
+    ),
+    "singledispatch register of a union": (
+        "from functools import singledispatch\nfrom typing import Optional\n@singledispatch\ndef f(x):\n    return 'other'\n"
+        "@f.register\ndef _(x: int | str):\n    return 'is'\n@f.register(list | tuple)\ndef _(x):\n    return 'seq'\n"
+        "@f.register\ndef _(x: Optional[float]):\n    return 'fl'\n"
+        "assert f(1) == f('a') == 'is' and f([]) == f(()) == 'seq' and f(1.5) == f(None) == 'fl' and f({}) == 'other'"
+    ),
+    "unittest tests kept in main.py": (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.p = {'a': 1}\n"
+        "    def test_a(self):\n        self.assertEqual(self.p['a'], 1)\n        self.assertIn('a', self.p)\n"
+        "        with self.assertRaises(ValueError) as caught:\n            int('x')\n"
+        "        self.assertIsInstance(caught.exception, ValueError)\n        self.assertRaises(KeyError, dict.__getitem__, {}, 'b')\n"
+        "t = T()\nt.setUp()\nt.test_a()\ntry:\n    t.assertTrue(False)\nexcept AssertionError:\n    failed = True\n"
+        "assert failed\nunittest.main()"
+    ),
+    "open(), eval() and dir() in functions that grading does not call": (
+        "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"
+        "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    try:\n        save({})\n"
+        "    except OSError:\n        return 'not saved'\nassert try_save() == 'not saved'\n"
+        "if __name__ == '__main__':\n    main()"
+    ),
+    "warnings and the exceptions helpers name": (
+        "import warnings\ndef f(approved):\n    if any(a != a.lower() for a in approved):\n"
+        "        warnings.warn('upper case', UserWarning, stacklevel=2)\n    return {a.lower() for a in approved}\n"
+        "assert f({'AB'}) == {'ab'}\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+        "def load():\n    try:\n        raise FileNotFoundError('log.json')\n    except (FileNotFoundError, PermissionError):\n"
+        "        return {}\nassert load() == {} and issubclass(DeprecationWarning, Warning)"
+    ),
+    "super().__setattr__ in a frozen dataclass": (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    a: str\n    def __post_init__(self):\n"
+        "        super().__setattr__('a', self.a.strip())\nclass Q:\n    def __init__(self):\n"
+        "        super().__setattr__('b', 1)\nassert P(' x').a == 'x' and Q().b == 1"
+    ),
+    "numbers ABCs in isinstance tests": (
+        "import numbers\nfrom numbers import Integral, Real\ndef whole(v):\n"
+        "    return isinstance(v, numbers.Integral) and not isinstance(v, bool)\n"
+        "assert whole(3) and not whole(True) and not whole(1.0) and not whole('1') and isinstance(1.5, Real)\n"
+        "assert issubclass(int, Integral) and not isinstance(None, numbers.Number)"
+    ),
+    "ParamSpec and Concatenate in a typed decorator": (
+        "import functools\nfrom typing import Callable, Concatenate, ParamSpec, TypeVar\nP = ParamSpec('P')\nR = TypeVar('R')\n"
+        "def as_value_error(f: Callable[P, R]) -> Callable[P, R]:\n    @functools.wraps(f)\n"
+        "    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:\n        try:\n            return f(*args, **kwargs)\n"
+        "        except KeyError as e:\n            raise ValueError('bad') from e\n    return wrapper\n"
+        "def with_log(f: Callable[Concatenate[list, P], R]) -> Callable[P, R]:\n    return functools.partial(f, [])\n"
+        "@as_value_error\ndef g(d):\n    return d['x']\ntry:\n    g({})\nexcept ValueError:\n    ok = True\nassert ok and g({'x': 1}) == 1"
+    ),
+    "__annotations__ of own classes (TypedDict, NamedTuple, dataclass) and functions, as new dicts": (
+        "from dataclasses import dataclass\nfrom typing import NamedTuple, TypedDict\n"
+        "class A(TypedDict):\n    x: int\nclass B(A):\n    y: str\n"
+        "class N(NamedTuple):\n    a: int\n    b: str = 'q'\n    def m(self):\n        return 1\n"
+        "@dataclass\nclass D:\n    u: int\nclass E:\n    pass\ndef f(a: int, b: 'str' = '') -> bool:\n    return True\n"
+        "assert frozenset(A.__annotations__) == {'x'} and B.__annotations__ == {'x': int, 'y': str}\n"
+        "assert list(N.__annotations__) == ['a', 'b'] and D.__annotations__ == {'u': int} and E.__annotations__ == {}\n"
+        "assert f.__annotations__ == {'a': int, 'b': 'str', 'return': bool} and D(1).__init__ is not None\n"
+        "f.__annotations__['z'] = 1\nD.__annotations__['v'] = int\n"
+        "assert 'z' not in f.__annotations__ and D.__annotations__ == {'u': int} and B(x=1, y='a') == {'x': 1, 'y': 'a'}"
+    ),
+    "__doc__ set on own functions and classes (a str or None)": (
+        "from enum import Enum\ndef f():\n    return 1\nf.__doc__ = 'hello'\nf.__doc__ += ' there'\n"
+        "g = lambda: 2\nsetattr(g, '__doc__', 'lam')\nclass C:\n    'c'\nC.__doc__ = None\n"
+        "class E(Enum):\n    A = 1\nE.__doc__ = 'enum'\n"
+        "assert f.__doc__ == 'hello there' and g.__doc__ == 'lam' and C.__doc__ is None and E.__doc__ == 'enum'"
+    ),    "types.SimpleNamespace: keywords, attribute writes, repr, ==, copies, a subclass, a class pattern": (
+        "import copy, types\nfrom types import SimpleNamespace\nn = SimpleNamespace(a=1, b='x')\nn.c = [1]\nn.a += 1\n"
+        "n._p = 3\nsetattr(n, 'd', 4)\ndel n.d\nassert vars(n) == {'a': 2, 'b': 'x', 'c': [1], '_p': 3} and not hasattr(n, 'd')\n"
+        "assert repr(SimpleNamespace(a=1, b='x')) == \"namespace(a=1, b='x')\" and SimpleNamespace({'q': 1}).q == 1\n"
+        "assert n == SimpleNamespace(a=2, b='x', c=[1], _p=3) and n != SimpleNamespace() and n != 1\n"
+        "assert types.SimpleNamespace is SimpleNamespace and type(n) is SimpleNamespace and isinstance(n, SimpleNamespace)\n"
+        "m = copy.deepcopy(n)\nassert m == n and m.c is not n.c and copy.copy(n).c is n.c\n"
+        "class R(SimpleNamespace):\n    def total(self):\n        return self.a + 1\nassert R(a=1).total() == 2\n"
+        "n.me = n\nassert repr(n).endswith('me=namespace(...))')\n"
+        "match n:\n    case SimpleNamespace(a=2, b=found):\n        assert found == 'x'\n    case _:\n        assert False\n"
+        "try:\n    hash(n)\nexcept TypeError:\n    unhashable = True\nassert unhashable"
+    ),    "__init_subclass__ of own classes: a registry, a chain of hooks, @classmethod, super() with no keywords": (
+        "class Rule:\n    registry = []\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n"
+        "        Rule.registry.append(cls.__name__)\n        cls.tag = cls.__name__.lower()\n"
+        "class A(Rule):\n    pass\nclass Tagged(Rule):\n    @classmethod\n    def __init_subclass__(cls):\n"
+        "        super().__init_subclass__()\n        cls.extra = True\nclass B(Tagged):\n    pass\nclass C(A):\n    pass\n"
+        "assert Rule.registry == ['A', 'Tagged', 'B', 'C'] and B.extra and not hasattr(A, 'extra') and C.tag == 'c'\n"
+        "assert not hasattr(Rule, 'tag') and A().tag == 'a'"
+    ),
+    "a module header of metadata names, as templates write it": (
+        "__author__ = 'Jan'\n__copyright__ = 'Copyright 2024'\n__credits__ = ['Jan']\n__license__ = 'MIT'\n"
+        "__version__ = '1.0'\n__maintainer__ = 'Jan'\n__email__ = 'jan@example.nl'\n__status__ = 'Production'\n"
+        "__date__ = '2024-09-12'\n__contact__ = 'jan'\nassert __license__ == 'MIT'"
+    ),
+    "datetime.UTC, time.localtime/gmtime, a typed logger, sys.version_info by name, types.NoneType": (
+        "import logging, sys, time, types\nfrom datetime import UTC, datetime, timezone\n"
+        "log: logging.Logger = logging.getLogger(__name__)\nhandler: logging.Handler = logging.StreamHandler()\n"
+        "assert isinstance(log, logging.Logger) and datetime.now(UTC).tzinfo is timezone.utc\n"
+        "assert time.strftime('%Y', time.localtime()) and time.gmtime().tm_year > 2000 and time.asctime()\n"
+        "assert sys.version_info.major == 3 and sys.version_info >= (3, 8) and sys.version_info[:2] >= (3, 8)\n"
+        "assert isinstance(None, types.NoneType) and not isinstance(0, (str, types.NoneType))"
+    ),
+    "typing extras: runtime_checkable, ChainMap, LiteralString": (
+        "from typing import ChainMap, LiteralString, Protocol, runtime_checkable\n"
+        "@runtime_checkable\nclass Check(Protocol):\n    def __call__(self, value: object, /) -> bool: ...\n"
+        "TOOL: LiteralString = 'set_ticket'\nlayers: ChainMap[str, int] = ChainMap({}, {'a': 1})\n"
+        "assert layers['a'] == 1 and isinstance(Check, type)"
+    ),
+    "functools.wraps keeps the wrapped function's name and docstring (main.py's own functions)": (
+        "import functools, json\nREGISTRY = {}\ndef check(func):\n    @functools.wraps(func)\n"
+        "    def guarded(*args):\n        return func(*args)\n    REGISTRY[guarded.__name__] = guarded\n    return guarded\n"
+        "@check\ndef identifier(value):\n    'An id.'\n    return value\n"
+        "assert list(REGISTRY) == ['identifier'] and identifier.__doc__ == 'An id.' and identifier(3) == 3\n"
+        "@functools.wraps(json.dumps)\ndef mine():\n    pass\nassert mine.__name__ == 'mine'"
+    ),
+    "__new__: a str value type checked as it is made, a singleton, and copies of both": (
+        "import copy\nclass Ident(str):\n    def __new__(cls, value):\n        if not value.isalpha():\n"
+        "            raise ValueError(value)\n        return super().__new__(cls, value)\n"
+        "class Small(int):\n    def __new__(cls, value):\n        return int.__new__(cls, value)\n"
+        "class One:\n    made = None\n    def __new__(cls):\n        if cls.made is None:\n"
+        "            cls.made = object.__new__(cls)\n        return cls.made\n"
+        "assert Ident('ab') == 'ab' and type(copy.deepcopy(Ident('ab'))) is Ident and Small(3) + 1 == 4\n"
+        "assert One() is One() and type(copy.copy(One())) is One"
+    ),
+    "descriptors: __set_name__, __get__ and __set__ of a checked field; a dict subclass with __missing__": (
+        "class Checked:\n    def __set_name__(self, owner, name):\n        self.name = '_' + name\n"
+        "    def __get__(self, obj, objtype=None):\n        return self if obj is None else getattr(obj, self.name)\n"
+        "    def __set__(self, obj, value):\n        if not isinstance(value, str):\n            raise ValueError(value)\n"
+        "        setattr(obj, self.name, value)\nclass Ticket:\n    name = Checked()\n"
+        "    def __init__(self, name):\n        self.name = name\n"
+        "class Log(dict):\n    def __missing__(self, key):\n        return None\n"
+        "assert Ticket('lamp').name == 'lamp' and isinstance(Ticket.name, Checked) and Log()['x'] is None"
+    ),
+    "operator.attrgetter, textwrap and typing's Supports/IO names": (
+        "import operator, re, sys, textwrap\nfrom dataclasses import dataclass\nfrom typing import SupportsIndex, TextIO\n"
+        "@dataclass\nclass Row:\n    key: str\n    inner: 'Row | None' = None\n"
+        "rows = sorted([Row('b'), Row('a', Row('z'))], key=operator.attrgetter('key'))\n"
+        "ID = re.compile(textwrap.dedent(r\"\"\"\n    [a-z]  # first\n    [a-z]*\n\"\"\"), re.X)\n"
+        "def show(out: TextIO = sys.stdout, n: SupportsIndex = 1) -> str:\n    return textwrap.shorten('a b', width=10)\n"
+        "assert [r.key for r in rows] == ['a', 'b'] and operator.attrgetter('inner.key', 'key')(rows[0]) == ('z', 'a')\n"
+        "assert ID.fullmatch('ab') and show() == 'a b' and textwrap.indent('x', '> ') == '> x'"
+    ),
+    "classes built on collections.abc (and typing's aliases of them) with their mixin methods": (
+        "import copy, typing\nfrom collections.abc import Mapping, MutableMapping, Sequence\n"
+        "class Log(MutableMapping):\n    def __init__(self):\n        self.rows = {}\n"
+        "    def __getitem__(self, k):\n        return self.rows[k]\n    def __setitem__(self, k, v):\n        self.rows[k] = v\n"
+        "    def __delitem__(self, k):\n        del self.rows[k]\n    def __iter__(self):\n        return iter(self.rows)\n"
+        "    def __len__(self):\n        return len(self.rows)\n"
+        "class Names(typing.Sequence[str]):\n    def __getitem__(self, i):\n        return 'ab'[i]\n"
+        "    def __len__(self):\n        return 2\n"
+        "log = Log()\nlog.update(a=1)\nlog.setdefault('b', 2)\n"
+        "assert dict(log) == {'a': 1, 'b': 2} and log.get('c') is None and log.pop('b') == 2 and isinstance(log, Mapping)\n"
+        "assert copy.deepcopy(log).rows == {'a': 1} and list(reversed(Names())) == ['b', 'a'] and Names().index('b') == 1"
+    ),
+    "random, uuid and secrets for demo ids": (
+        "import random, secrets, uuid\nrandom.seed(3)\nfirst = random.randint(1, 9)\nrandom.seed(3)\n"
+        "assert random.randint(1, 9) == first and random.choice('ab') in 'ab' and len(random.sample(range(9), 2)) == 2\n"
+        "u = uuid.uuid4()\nassert isinstance(u, uuid.UUID) and len(u.hex) == 32 and len(secrets.token_hex(4)) == 8\n"
+        "assert uuid.uuid5(uuid.NAMESPACE_DNS, 'x') == uuid.uuid5(uuid.NAMESPACE_DNS, 'x') and secrets.randbelow(3) < 3"
+    ),
+    "the functional form of Enum, StrEnum and IntEnum": (
+        "from enum import Enum, IntEnum, StrEnum\nStatus = StrEnum('Status', 'OPEN DONE')\n"
+        "Tool = Enum('Tool', ['SET_TICKET'])\nLimit = IntEnum('Limit', {'ROWS': 64})\nZero = Enum('Zero', 'A, B', start=0)\n"
+        "assert Status('open') is Status.OPEN and Tool.SET_TICKET.value == 1 and Limit.ROWS == 64 and Zero.B.value == 1"
+    ),
+    "traceback in an except block (no frames shown)": (
+        "import traceback\ntry:\n    int('x')\nexcept ValueError as error:\n    traceback.print_exc()\n"
+        "    text = traceback.format_exc()\n    only = traceback.format_exception_only(error)\n"
+        "assert 'line' not in text and 'File' not in text and only == [\"ValueError: invalid literal for int() with base 10: 'x'\\n\"]"
+    ),
+    "unicodedata: a normal form and categories": (
+        "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
+        "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"
+    ),
+}
+
+
+@pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_accepted(source):
+    assert loads(source)
