@@ -148,3 +148,9 @@ INVALID_PROPOSALS: list[tuple[str, str, object, str]] = [
     _changed("status-list", "status", ["open"], note("onhashbaar", "unhashable")),
     _changed("status-bytes", "status", b"done"),
 ]
+
+
+# The script's first line in a check that runs on main.py loaded anew (grader.battery.check ``fresh``), and the
+# orders in which such a check tries a valid and an invalid input first.
+LOADED = "# " + note("main.py is net geladen: dit zijn de eerste aanroepen", "main.py was just loaded: these are the first calls")
+FIRST_CALLS = {"valid-first": ("valid", "invalid"), "invalid-first": ("invalid", "valid")}

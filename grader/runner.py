@@ -13,13 +13,13 @@ from typing import Callable, Sequence
 import pytest
 
 from grader import execution, isolation, signing
-from grader.battery import Student
+from grader.battery import Student, said
 from grader.execution import STRIKES
 from grader.jobs import MAX_TIMEOUTS, Job
 from grader.results import base_id
 from grader.discover import Submission
 from grader.sandbox import filesystem
-from grader.sandbox.loader import LoadFailure, LoadProblem, decode, load
+from grader.sandbox.loader import LoadFailure, LoadProblem, Loaded, decode, load
 
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
@@ -72,6 +72,7 @@ class Battery:
         self.checks: list[dict] = []
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
+        self.fresh: list[bool] = []  # per item: run with main.py loaded anew (grader.battery.check)
         self.readable: list[str] = []  # what a child may read (grader/sandbox/filesystem.py)
         self.current: Student | None = None
         self.reports: list[pytest.TestReport] = []
@@ -108,6 +109,7 @@ class Battery:
         owners: dict[str, tuple] = {}  # check id without its case label -> the function it belongs to
         for item in items:
             meta = dict(markers[item])
+            self.fresh.append(bool(meta.pop("fresh", False)))
             meta["id"] = item.name.removeprefix("test_")
             owner = (item.path, getattr(item, "originalname", item.name))
             if owners.setdefault(base_id(meta["id"]), owner) != owner:  # a check of --checks named like one of the
@@ -293,24 +295,10 @@ class Battery:
             self.submissions = []  # the other students' sources have no business in this process
             signing.forget_key()  # nor has the key that signs the result cache
         started = time.process_time()
-        budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
-        budget.start(self.timeout)
-        loaded = None
-        try:
-            try:
-                loaded = load(source)
-            finally:
-                budget.stop()
-        except LoadFailure as failure:
-            channel.send({"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output})
+        loaded, message = self._load(source, self.timeout)
+        channel.send(message)
+        if loaded is None:
             return
-        except LoadTimeout:
-            pass
-        if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
-            channel.send({"load": True, "status": "failed", "output": "",
-                          "problem": self._load_timeout(source, budget.line).to_dict()})
-            return
-        channel.send({"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes})
         self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
         handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
         for index in range(job.next, job.total):
@@ -321,18 +309,56 @@ class Battery:
                 return  # the parent starts a fresh child (a new CPU allowance) at this check
             if index > job.next and job.cpu_used + used >= self.submission_cpu:
                 return  # the submission's CPU budget is used up: the parent marks the rest as not run
-            outcome = self._run_check(index, job)
+            outcome = self._run_check(index, job, source)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})
 
-    def _load_timeout(self, source: bytes, line: int | None) -> LoadProblem:
-        """The time-out of a module body, with the line of main.py it was busy at (``line``: 1-based, or None)."""
+    def _load_timeout(self, source: bytes, line: int | None, seconds: float) -> LoadProblem:
+        """The time-out of a module body after ``seconds``, with the line of main.py it was busy at (``line``:
+        1-based, or None)."""
         text = decode(source)[0].split("\n") if line else []  # decoded before: the body ran
         where = text[line - 1].strip()[:120] if line and line <= len(text) else None
-        return LoadProblem("timeout", f"{self.timeout:g} s", line if where is not None else None, None, where)
+        return LoadProblem("timeout", f"{seconds:g} s", line if where is not None else None, None, where)
 
-    def _run_check(self, index: int, job: Job) -> dict:
-        """Run check ``index`` on the loaded submission (in the child); its outcome."""
+    def _load(self, source: bytes, seconds: float) -> tuple[Loaded | None, dict]:
+        """Load ``source`` with ``seconds`` of CPU time for the module body (in the child). Out: the loaded submission
+        (None when it failed) and the load message for the parent (grader.execution.valid_load)."""
+        budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
+        budget.start(seconds)
+        loaded = None
+        try:
+            try:
+                loaded = load(source)
+            finally:
+                budget.stop()
+        except LoadFailure as failure:
+            return None, {"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output}
+        except LoadTimeout:
+            pass
+        if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
+            return None, {"load": True, "status": "failed", "output": "",
+                          "problem": self._load_timeout(source, budget.line, seconds).to_dict()}
+        return loaded, {"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes}
+
+    def _run_check(self, index: int, job: Job, source: bytes) -> dict:
+        """Run check ``index`` on the loaded submission (in the child), a ``fresh`` check on ``source`` loaded anew
+        (grader.battery.check); its outcome. The checks after it go on with the submission loaded first."""
+        if not self.fresh[index]:
+            return self._run_loaded(index, job)
+        loaded, message = self._load(source, self._check_timeout(job))  # within the check's own limit
+        if loaded is None:  # it loaded the first time: a body that fails now depends on when it runs
+            problem = message["problem"]
+            return {"outcome": "failed", "detail": {"tried": said("main.py opnieuw laden", "loading main.py again"),
+                                                    "expected": said("main.py laadt zoals de eerste keer",
+                                                                     "main.py loads as it did the first time"),
+                                                    "got": f"{problem['kind']}: {problem['detail']}"}}
+        kept, self.current = self.current, Student(loaded.functions, loaded.source_lines, loaded.own_classes)
+        try:
+            return self._run_loaded(index, job)
+        finally:
+            self.current = kept
+
+    def _run_loaded(self, index: int, job: Job) -> dict:
         item = self.items[index]
         seconds = self._check_timeout(job)
         if self.direct[index]:
