@@ -1,13 +1,16 @@
-"""Checkpoint 3: dispatch_ticket's first calls after main.py is loaded (CONTRACT.md D5, D12, D19).
+"""Checkpoint 3: dispatch_ticket's first calls after main.py is loaded, and a host's objects after calls that
+another host made (CONTRACT.md D5, D12, D15, D17, D19, D20).
 
-The battery's first few dozen calls of dispatch_ticket all come with the approval they need, so this check runs
-on main.py loaded anew (``fresh``).
+The battery's first few dozen calls of dispatch_ticket all come with the approval they need, so the first check
+here runs on main.py loaded anew (``fresh``). A call may change only the objects it is handed: a host's state,
+log and register stay as they are while another host dispatches (a function that keeps the objects of an
+earlier call could change them later, when no check of that call looks any more).
 """
 
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, expect_approved_success, expect_status
+from checks.dispatching import DISPATCH, H, Scene, expect_approved_success, expect_outcome, expect_status
 from checks.host import expect_unchanged, snapshot
 from grader.battery import check
 
@@ -38,3 +41,33 @@ def test_d5_d12_first_calls_after_loading(student, order):
         expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
     expect_approved_success(scene, scene.call(P(), "learner", {DIGEST}, "p, 'learner', {H(p)}"))
 
+
+@check(3, "D15-D20",
+       nl="Een call verandert alleen de objecten die hij krijgt: state, completed en approved van een andere host "
+       "blijven zoals ze waren.",
+       en="A call changes only the objects it is handed: another host's state, completed and approved stay as they were.",
+       hint_nl="Bewaar geen state, completed of approved van een eerdere call om die later te veranderen.",
+       hint_en="Do not keep the state, completed or approved of an earlier call to change them later.")
+def test_d15_d20_other_host_untouched(student):
+    first = Scene(student)
+    approved = {DIGEST}
+    first.lines.insert(0, "approved = {H(p)}")
+    first.prepare(P(), "p", approved, "approved")
+    before = snapshot(student, state=first.state, completed=first.log, approved=approved)
+    expect_status(first.attempt(approval="empty", call_id="c2", version=1, status="open"), "approval-required")
+    state2, log2 = lesson.state(), {}
+    lines = first.lines + [f"state2 = {state2!r}", "completed2 = {}"]
+    s2 = P(ticket="sensor")
+    steps = [  # (proposal, its code, approval, its code, what it gives)
+        (s2, "s2", {H(s2)}, "{H(s2)}", ("ok", 1, "sensor")),
+        (P(call_id="c3", version=1), "{**p, 'call_id': 'c3', 'version': 1}", set(), "set()", "approval-required"),
+        ({**P(), "approved": True}, "{**p, 'approved': True}", {DIGEST}, "{H(p)}", ValueError),
+        (P(ticket="sensor"), "s2", set(), "set()", ("replay", 1, "sensor")),
+    ]
+    lines.append("s2 = {**p, 'arguments': {'ticket': 'sensor', 'status': 'done'}}")
+    for proposal, shown, register, register_shown, outcome in steps:
+        lines.append(f"dispatch_ticket({shown}, 'learner', {register_shown}, state2, completed2)")
+        call = student.call(DISPATCH, proposal, lesson.fresh("learner"), register, state2, log2, shown="\n".join(lines))
+        expect_outcome(call, outcome)
+    lines.append("state, completed, approved")
+    expect_unchanged("\n".join(lines), before, student, state=first.state, completed=first.log, approved=approved)
