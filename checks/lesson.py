@@ -150,7 +150,7 @@ INVALID_PROPOSALS: list[tuple[str, str, object, str]] = [
 ]
 
 
-# The script's first line in a check that runs on main.py loaded anew (grader.battery.check ``fresh``), and the
-# orders in which such a check tries a valid and an invalid input first.
+# The script's first line in a check that runs on main.py loaded anew (grader.battery.check ``fresh``) or after
+# every other check (``last``).
 LOADED = "# " + note("main.py is net geladen: dit zijn de eerste aanroepen", "main.py was just loaded: these are the first calls")
-FIRST_CALLS = {"valid-first": ("valid", "invalid"), "invalid-first": ("invalid", "valid")}
+AFTER_ALL = "# " + note("na alle andere controles van de grader", "after every other check of the grader")

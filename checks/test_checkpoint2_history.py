@@ -1,10 +1,10 @@
-"""Checkpoint 2: proposal_fingerprint's first calls after main.py is loaded (CONTRACT.md F1, F4).
+"""Checkpoint 2: proposal_fingerprint at its first calls after main.py is loaded and after the whole battery
+(CONTRACT.md F1, F4).
 
-As in test_checkpoint1_history.py: the battery's first calls of the function hash valid proposals only, so these
-checks run on main.py loaded anew (``fresh``), with an invalid proposal first in one order.
+As in test_checkpoint1_history.py: the battery's first calls of the function hash valid proposals only, and
+checkpoint 3's checks run after it, so these checks run on main.py loaded anew (``fresh``) and after every other
+check (``last``).
 """
-
-import pytest
 
 from checks import lesson
 from grader.battery import Mismatch, check
@@ -13,20 +13,30 @@ from grader.values import plain, same, show
 FINGERPRINT = "proposal_fingerprint"
 
 
+def judge(student, first_line: str) -> None:
+    """proposal_fingerprint of p with an extra approved field (ValueError), then of the lesson's p (H(p));
+    ``first_line`` heads the script."""
+    lines = [first_line, "proposal_fingerprint({**p, 'approved': True})"]
+    student.call(FINGERPRINT, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)).expect_value_error()
+    lines.append("proposal_fingerprint(p)")
+    call = student.call(FINGERPRINT, lesson.proposal(), shown="\n".join(lines))
+    if not same(plain(call.returned()), lesson.fingerprint(lesson.proposal())):
+        raise Mismatch(call.shown, show(lesson.fingerprint(lesson.proposal())), call.got())
+
+
 @check(2, "F1-F4", fresh=True,
        nl="Ook de eerste aanroepen na het laden van main.py valideren het voorstel en geven H(p).",
        en="The first calls after main.py is loaded also validate the proposal and return H(p).",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen: valideer bij elke aanroep.",
        hint_en="Do not let the function depend on earlier calls: validate at every call.")
-@pytest.mark.parametrize("order", list(lesson.FIRST_CALLS))
-def test_f1_f4_first_calls_after_loading(student, order):
-    lines = [lesson.LOADED]
-    for kind in lesson.FIRST_CALLS[order]:
-        if kind == "invalid":
-            lines.append("proposal_fingerprint({**p, 'approved': True})")
-            student.call(FINGERPRINT, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)).expect_value_error()
-            continue
-        lines.append("proposal_fingerprint(p)")
-        call = student.call(FINGERPRINT, lesson.proposal(), shown="\n".join(lines))
-        if not same(plain(call.returned()), lesson.fingerprint(lesson.proposal())):
-            raise Mismatch(call.shown, show(lesson.fingerprint(lesson.proposal())), call.got())
+def test_f1_f4_first_calls_after_loading(student):
+    judge(student, lesson.LOADED)
+
+
+@check(2, "F1-F4", last=True,
+       nl="Ook na alle andere controles, checkpoint 3 inbegrepen, valideert de functie het voorstel en geeft ze H(p).",
+       en="After every other check, checkpoint 3's included, the function still validates the proposal and returns H(p).",
+       hint_nl="Laat de functie niet afhangen van eerdere aanroepen of van de andere functies: valideer bij elke aanroep.",
+       hint_en="Do not let the function depend on earlier calls or on the other functions: validate at every call.")
+def test_f1_f4_after_every_other_check(student):
+    judge(student, lesson.AFTER_ALL)

@@ -1,13 +1,12 @@
-"""Checkpoint 3: dispatch_ticket's first calls after main.py is loaded, and a host's objects after calls that
-another host made (CONTRACT.md D5, D12, D15, D17, D19, D20).
+"""Checkpoint 3: dispatch_ticket at its first calls after main.py is loaded and after the whole battery, and a
+host's objects after calls that another host made (CONTRACT.md D5, D12, D15, D17, D19, D20).
 
 The battery's first few dozen calls of dispatch_ticket all come with the approval they need, so the first check
-here runs on main.py loaded anew (``fresh``). A call may change only the objects it is handed: a host's state,
-log and register stay as they are while another host dispatches (a function that keeps the objects of an
-earlier call could change them later, when no check of that call looks any more).
+here runs on main.py loaded anew (``fresh``), and the next after every other check (``last``). A call may
+change only the objects it is handed: a host's state, log and register stay as they are while another host
+dispatches (a function that keeps the objects of an earlier call could change them later, when no check of that
+call looks any more).
 """
-
-import pytest
 
 from checks import lesson
 from checks.dispatching import DISPATCH, H, Scene, expect_approved_success, expect_outcome, expect_status
@@ -18,6 +17,21 @@ P = lesson.proposal
 DIGEST = H(P())
 
 
+def judge(student, first_line: str) -> None:
+    """In a new host whose script ``first_line`` heads: p without an approval (approval-required, nothing changed),
+    p with an extra approved field (ValueError), then p with its approval (success)."""
+    scene = Scene(student)
+    scene.lines.insert(0, first_line)
+    approved = set()
+    before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
+    call = scene.call(P(), "learner", approved, "p, 'learner', set()")
+    expect_status(call, "approval-required")
+    expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
+    scene.say("q = {**p, 'approved': True}")
+    scene.call({**P(), "approved": True}, "learner", {DIGEST}, "q, 'learner', {H(p)}").expect_value_error()
+    expect_approved_success(scene, scene.call(P(), "learner", {DIGEST}, "p, 'learner', {H(p)}"))
+
+
 @check(3, "D5-D12", fresh=True,
        nl="Ook de eerste aanroepen na het laden van main.py weigeren een ongeldig voorstel en een voorstel zonder "
        "goedkeuring, zonder iets te veranderen.",
@@ -25,21 +39,19 @@ DIGEST = H(P())
        "changing nothing.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen: controleer bij elke call alles opnieuw.",
        hint_en="Do not let the function depend on earlier calls: check everything again at every call.")
-@pytest.mark.parametrize("order", list(lesson.FIRST_CALLS))
-def test_d5_d12_first_calls_after_loading(student, order):
-    scene = Scene(student)
-    scene.lines.insert(0, lesson.LOADED)
-    for kind in lesson.FIRST_CALLS[order]:
-        if kind == "invalid":
-            scene.say("q = {**p, 'approved': True}")
-            scene.call({**P(), "approved": True}, "learner", {DIGEST}, "q, 'learner', {H(p)}").expect_value_error()
-            continue
-        approved = set()
-        before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
-        call = scene.call(P(), "learner", approved, "p, 'learner', set()")
-        expect_status(call, "approval-required")
-        expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
-    expect_approved_success(scene, scene.call(P(), "learner", {DIGEST}, "p, 'learner', {H(p)}"))
+def test_d5_d12_first_calls_after_loading(student):
+    judge(student, lesson.LOADED)
+
+
+@check(3, "D5-D12", last=True,
+       nl="Ook na alle andere controles weigert de functie een ongeldig voorstel en een voorstel zonder goedkeuring, "
+       "zonder iets te veranderen.",
+       en="After every other check the function still refuses an invalid proposal and one without an approval, "
+       "changing nothing.",
+       hint_nl="Laat de functie niet afhangen van eerdere aanroepen: controleer bij elke call alles opnieuw.",
+       hint_en="Do not let the function depend on earlier calls: check everything again at every call.")
+def test_d5_d12_after_every_other_check(student):
+    judge(student, lesson.AFTER_ALL)
 
 
 @check(3, "D15-D20",

@@ -27,23 +27,25 @@ def said(nl: str, en: str) -> dict:
 
 
 def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_en: str,
-          hidden: bool = False, fresh: bool = False) -> Callable:
+          hidden: bool = False, fresh: bool = False, last: bool = False) -> Callable:
     """Mark a pytest test function as a check of the battery.
 
     In: the checkpoint (1, 2 or 3) the check counts for, the CONTRACT.md clause it tests
     (``"V4"``, ``"D7"``...), the student-facing statement of the rule (``nl``/``en``), a
     hint that points at the rule without giving code, ``hidden`` (an instructor's
     check whose input and expected value a student's report never shows; its name and
-    hint are shown) and ``fresh`` (the check gets main.py loaded anew, with none of the calls
+    hint are shown), ``fresh`` (the check gets main.py loaded anew, with none of the calls
     of the checks before it in its module-level variables: a function that counts its calls or
-    remembers its inputs is judged at its first calls too; each case costs a load of main.py).
+    remembers its inputs is judged at its first calls too; each case costs a load of main.py) and
+    ``last`` (the check runs after every other check of the battery, whatever its checkpoint: a function
+    that turns wrong once a later checkpoint's function was called, or after many calls, is judged then).
     Out: the decorator. The check id is the test function's name without its ``test_`` prefix.
     """
     if checkpoint not in (1, 2, 3):
         raise ValueError(f"checkpoint must be 1, 2 or 3, not {checkpoint!r}")
     return pytest.mark.check(
         checkpoint=checkpoint, clause=clause, message=said(nl, en), hint=said(hint_nl, hint_en), hidden=bool(hidden),
-        fresh=bool(fresh))
+        fresh=bool(fresh), last=bool(last))
 
 
 class MemoryLimit(BaseException):

@@ -105,11 +105,12 @@ class Battery:
                 items[:] = []
                 return
             markers[item] = marker.kwargs
-        items.sort(key=lambda item: markers[item]["checkpoint"])
+        items.sort(key=lambda item: (bool(markers[item].get("last")), markers[item]["checkpoint"]))
         owners: dict[str, tuple] = {}  # check id without its case label -> the function it belongs to
         for item in items:
             meta = dict(markers[item])
             self.fresh.append(bool(meta.pop("fresh", False)))
+            meta.pop("last", None)  # its place in the order says it
             meta["id"] = item.name.removeprefix("test_")
             owner = (item.path, getattr(item, "originalname", item.name))
             if owners.setdefault(base_id(meta["id"]), owner) != owner:  # a check of --checks named like one of the
