@@ -12,10 +12,15 @@ from typing import Any, Callable, Iterable
 import pytest
 
 from grader.details import in_dutch
+from grader.hostreads import first_lie, may_lie
 from grader.values import TOO_LARGE, error_text, key_with_own_eq, keyable_with_own_eq, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
 FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")
+
+# Per function, the argument whose contents the checks read as a host reads them (completed's rows, checks/host.py
+# dig_as_host): it is left out when the values of a call are read again after it (Student._expect_honest_reads).
+READ_AS_HOST = {"dispatch_ticket": 4}
 
 # The file name student code is compiled under; frames with this name are the student's own.
 STUDENT_FILENAME = "main.py"
@@ -169,11 +174,15 @@ class Student:
         self.own_classes = own_classes
         self.in_flight: str | None = None  # the call running now, as shown (for a time-out's report)
         self.handed: list = []  # what this check handed to the submission and got back (see _run)
+        self.examined: dict = {}  # main.py's own objects read as a host reads them (see _run)
+        self.seen: set = set()  # the exact strs and ints of this check's calls (see _run)
 
     def begin(self) -> None:
         """A check starts: the objects an earlier check handed over are no longer the battery's concern."""
         self.in_flight = None
         self.handed = []
+        self.examined = {}
+        self.seen = set()
 
     def call(self, function: str, *args: Any, shown: str | None = None) -> Call:
         """Call ``function(*args)``; an ``Exception`` is recorded, not raised.
@@ -191,13 +200,16 @@ class Student:
                 said(f"een functie {function}", f"a function {function}"),
                 said(f"main.py definieert geen {function}", f"main.py defines no {function}"),
             )
-        return self._run(text, target, *args)
+        skipped = READ_AS_HOST.get(function)
+        return self._run(text, target, *args, read=[arg for index, arg in enumerate(args) if index != skipped])
 
     def subscript(self, obj: Any, key: Any) -> Call:
         """``obj[key]`` for an object of the submission's own (its ``__getitem__`` runs like its functions)."""
-        return self._run(f"[{key!r}]", operator.getitem, obj, key)
+        return self._run(f"[{key!r}]", operator.getitem, obj, key, read=[])
 
-    def _run(self, text: str, target: Callable, *args: Any) -> Call:
+    def _run(self, text: str, target: Callable, *args: Any, read: list) -> Call:
+        """Call ``target(*args)`` as the submission's code; ``read``: the arguments whose values are read again after
+        the call, with its returned value (see _expect_honest_reads)."""
         self.in_flight = text  # kept when a time-out (not an Exception) ends the call
         self.handed += args
         try:
@@ -211,7 +223,26 @@ class Student:
         self.in_flight = None
         self.handed.append(value)
         self._expect_plain_keys(text)
+        self._expect_honest_reads(text, [*read, value])
         return Call(text, value=value)
+
+    def _expect_honest_reads(self, text: str, call: list) -> None:
+        """A mismatch when a dict, str or int of main.py's own class in ``call`` (the arguments and the returned value
+        of the call just made) answers a host's read (``r['version']``, ``'lamp' in tickets``,
+        ``r['status'] == 'ok'``...) otherwise than its content, which the checks read (grader.hostreads). Only a class of the submission's can:
+        without one that writes such a read, nothing is read."""
+        is_own = (lambda cls: True) if self.own_classes is None else self.own_classes.__contains__
+        if self.own_classes is not None and not may_lie(self.own_classes, is_own):
+            return
+        try:
+            lie = first_lie(call, is_own, self.examined, self.seen)
+        except MemoryError:
+            raise MemoryLimit() from None
+        if lie is not None:
+            raise Mismatch(text, said("waarden die de host tonen wat ze bevatten",
+                                      "values that show the host what they hold"),
+                           said("een waarde van een eigen klasse toont bij het lezen iets anders dan wat ze bevat: "
+                                + lie, "a value of your own class reads otherwise than it holds: " + lie))
 
     def _expect_plain_keys(self, text: str) -> None:
         """A mismatch when a dict or set this check handed over or got back holds a key whose ``==`` is main.py's:

@@ -1,0 +1,187 @@
+"""Read the submission's objects of its own classes as a host reads them, and compare with what they hold.
+
+The checks read every value as plain data (grader.values.plain: a dict, str or int subclass through the base
+type's C methods), so such an object of main.py's is judged by what it holds. A host reads it with
+``r['version']``, ``'lamp' in tickets``, ``len(completed)`` or ``r['status'] == 'ok'``, which run the class's own
+methods: one that answers otherwise than its content (a result whose ``__getitem__`` gives another version,
+tickets that always read 'open', a status that equals 'ok' whatever it holds) shows the host something the
+checks never saw. :func:`first_lie` reads each such object both ways.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Callable, Iterable
+
+from grader.values import MAX_NODES, TOO_LARGE, plain, same, show
+
+# What a host does with a dict it reads: (the method main.py may have written, the read as shown, how it is done,
+# what the dict itself answers). Key reads take each key the dict holds; the others take none.
+KEY_READS: tuple[tuple[str, str, Callable, Callable], ...] = (
+    ("__getitem__", "x[{key}]", lambda obj, key: obj[key], lambda obj, key: dict.__getitem__(obj, key)),
+    ("get", "x.get({key})", lambda obj, key: obj.get(key), lambda obj, key: dict.__getitem__(obj, key)),
+    ("__contains__", "{key} in x", lambda obj, key: key in obj, lambda obj, key: True),
+)
+WHOLE_READS: tuple[tuple[str, str, Callable, Callable], ...] = (
+    ("__len__", "len(x)", len, dict.__len__),
+    ("__iter__", "list(x)", lambda obj: collections.Counter(map(_hashable, list(obj))),
+     lambda obj: collections.Counter(map(_hashable, dict.keys(obj)))),
+    ("items", "x.items()", lambda obj: collections.Counter(map(_hashable, list(obj.items()))),
+     lambda obj: collections.Counter(map(_hashable, dict.items(obj)))),
+)
+# What a host does with a str or int: compare it (``r['status'] == 'ok'``).
+COMPARISONS = (("__eq__", "x == {other}", lambda obj, other: obj == other),
+               ("__ne__", "x != {other}", lambda obj, other: obj != other))
+
+
+def may_lie(classes: Iterable[type], is_own: Callable[[type], bool]) -> bool:
+    """Whether any of ``classes`` is a dict with a read, or a str or int with a comparison, that main.py wrote."""
+    return any(any(written(cls, read[0], is_own) for read in KEY_READS + WHOLE_READS) if issubclass(cls, dict) else
+               issubclass(cls, (str, int)) and any(written(cls, name, is_own) for name, _, _ in COMPARISONS)
+               for cls in classes)
+
+
+def written(kind: type, name: str, is_own: Callable[[type], bool]) -> bool:
+    """Whether the method ``name`` that ``kind``'s instances use comes from a class ``is_own`` accepts (read off
+    the classes' own namespaces, no code runs). A library's (OrderedDict's ``__iter__``) answers as its content."""
+    for cls in type.__getattribute__(kind, "__mro__"):
+        if name in type.__getattribute__(cls, "__dict__"):
+            return is_own(cls)
+    return False
+
+
+def _hashable(value: object) -> object:
+    """A plain, hashable stand-in for a key or an item pair, to count them regardless of order."""
+    copied = plain(value)
+    try:
+        hash(copied)
+    except TypeError:
+        return show(copied)
+    return copied
+
+
+def own_objects(roots: Iterable, is_own: Callable[[type], bool]) -> tuple[list, list, set, dict] | str:
+    """What in or under ``roots`` (read as plain reads them, no code runs) a host reads through main.py's code:
+    (dicts of a class with a read of KEY_READS or WHOLE_READS written by main.py, strs and ints of a class with a
+    comparison of its own, every exact str and int found, and each container found: id -> (the container, the ids
+    of what it holds)). The third are what a host compares the second with; the last shows whether anything changed
+    (compare with :func:`same_shape`, never with ``==``, which would run main.py's ``__eq__``).
+    TOO_LARGE when there are more values than grader.values.MAX_NODES to look through."""
+    stack, budget, lying = list(roots), MAX_NODES, {}  # lying: class -> may_lie, found once per class
+    dicts, scalars, values, shallow = [], [], set(), {}
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind in (int, str):
+            values.add(value)
+        if value is None or kind in (bool, int, float, str) or id(value) in shallow:
+            continue
+        budget -= 1
+        if budget < 0:
+            return TOO_LARGE
+        held: list = []
+        if issubclass(kind, dict):
+            held = [item for pair in list(dict.items(value)) for item in pair]
+        elif issubclass(kind, (list, tuple, set, frozenset)):
+            held = list(next(base for base in (list, tuple, set, frozenset) if issubclass(kind, base)).__iter__(value))
+        shallow[id(value)] = (value, [id(item) for item in held])
+        stack += held
+        if kind is not dict and lying.setdefault(kind, may_lie([kind], is_own)):
+            (dicts if issubclass(kind, dict) else scalars).append(value)
+    return dicts, scalars, values, shallow
+
+
+# A str or int of main.py's own class is compared with at most this many of the check's other values (the
+# shortest, which is where the lesson's words are: 'ok', 'open', 'c1', small versions).
+MAX_COMPARED = 32
+
+
+def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: set) -> str | None:
+    """How the first object of main.py's own class in or under ``call`` answers a host otherwise than its content,
+    or how reading one so changed the call's objects; None when every read agrees.
+
+    In: the arguments and the returned value of the call just made, which classes are main.py's and what was read
+    before in this check (``examined``: id -> (the object, the ids it held then), updated here): an object is read
+    again only when what it holds changed since (a result handed over again is not read again), and ``seen``, the
+    strs and ints of this check's calls so far, as plain values (updated here: a status is compared with the 'ok' of
+    an earlier success). Out: a short English description (``x['version'] gives 900, where x holds 1 (x: a
+    Result)``), or TOO_LARGE. The reads run the submission's methods (as the host's reads would): the caller keeps
+    them within the check's time limit.
+    """
+    found = own_objects(call, is_own)
+    if found == TOO_LARGE:
+        return found
+    dicts, scalars, values, shallow = found
+    seen |= values | {plain(obj) for obj in scalars}
+    fresh = [obj for obj in dicts + scalars if not _same_entry(examined.get(id(obj)), shallow[id(obj)])]
+    if not fresh:
+        return None
+    examined.update((id(obj), shallow[id(obj)]) for obj in fresh)
+    compared = {kind: sorted((value for value in seen if type(value) is kind), key=_size)[:MAX_COMPARED]
+                for kind in (str, int)}
+    for obj in fresh:
+        if isinstance(obj, dict):
+            reads = _dict_reads(obj, is_own)
+        else:
+            reads = _scalar_reads(obj, compared[type(plain(obj))], is_own)
+        for shown, read, truth in reads:
+            expected = plain(truth())
+            try:
+                got = plain(read())
+            except MemoryError:
+                raise
+            except Exception as error:  # the submission's method: raising is what the host would see
+                return f"{shown()} raises {type(error).__name__[:60]}, x holds {show(expected)} (x: a {_name(obj)})"
+            if not same(got, expected):
+                return f"{shown()} gives {show(got)}, where x holds {show(plain(obj))} (x: a {_name(obj)})"
+    after = own_objects(call, is_own)
+    if after == TOO_LARGE or not same_shape(after[3], shallow):
+        return "reading them as a host does changed the call's arguments or its result"
+    return None
+
+
+def same_shape(left: dict, right: dict) -> bool:
+    """Whether two results of :func:`own_objects` (id -> (container, ids it holds) or None) are the same containers
+    holding the same objects, compared by identity only."""
+    return left.keys() == right.keys() and all(_same_entry(left[key], right[key]) for key in left)
+
+
+def _same_entry(left: tuple | None, right: tuple | None) -> bool:
+    return left is not None and right is not None and left[0] is right[0] and left[1] == right[1]
+
+
+def _size(value: str | int) -> tuple:
+    """Shorter first, then in order (an int is not turned into text: it may be too long for that)."""
+    return (len(value) if type(value) is str else value.bit_length(), value)
+
+
+def _name(obj: object) -> str:
+    return str.__str__(type.__getattribute__(type(obj), "__name__"))[:60]
+
+
+def _dict_reads(obj: dict, is_own: Callable[[type], bool]):
+    """(the read as shown, the host's read, what the dict holds), each a function without arguments, for each read
+    of KEY_READS and WHOLE_READS whose method main.py wrote."""
+    kind = type(obj)
+    keyed = [read for read in KEY_READS if written(kind, read[0], is_own)]
+    for key in list(dict.keys(obj)) if keyed else ():
+        for _, shown, read, truth in keyed:
+            yield lambda shown=shown, key=key: shown.format(key=show(plain(key))), lambda: read(obj, key), \
+                lambda: truth(obj, key)
+    for name, shown, read, truth in WHOLE_READS:
+        if written(kind, name, is_own):
+            yield lambda shown=shown: shown, lambda: read(obj), lambda: truth(obj)
+
+
+def _scalar_reads(obj: object, values: list, is_own: Callable[[type], bool]):
+    """(the read as shown, the host's read, what its plain value answers), each a function without arguments, for a
+    str or int of main.py's own class:
+    ``x == v`` and ``x != v`` (the comparisons main.py wrote) for itself and for each plain value ``v`` of its base
+    type in ``values``. (Not what print shows, nor its hash: a member of a ``class Status(str, Enum)`` prints as
+    Status.DONE and hashes its name, and CONTRACT.md leaves the class of a result's values open.)"""
+    value = plain(obj)
+    for name, shown, compare in COMPARISONS:
+        if written(type(obj), name, is_own):
+            for other in [value] + values:
+                yield lambda shown=shown, other=other: shown.format(other=show(other)), lambda: compare(obj, other), \
+                    lambda: compare(value, other)
