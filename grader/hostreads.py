@@ -26,6 +26,10 @@ WHOLE_READS: tuple[tuple[str, str, Callable, Callable], ...] = (
     ("__len__", "len(x)", len, dict.__len__),
     ("__iter__", "list(x)", lambda obj: collections.Counter(map(_hashable, list(obj))),
      lambda obj: collections.Counter(map(_hashable, dict.keys(obj)))),
+    ("keys", "x.keys()", lambda obj: collections.Counter(map(_hashable, list(obj.keys()))),
+     lambda obj: collections.Counter(map(_hashable, dict.keys(obj)))),
+    ("values", "x.values()", lambda obj: collections.Counter(map(_hashable, list(obj.values()))),
+     lambda obj: collections.Counter(map(_hashable, dict.values(obj)))),
     ("items", "x.items()", lambda obj: collections.Counter(map(_hashable, list(obj.items()))),
      lambda obj: collections.Counter(map(_hashable, dict.items(obj)))),
 )
