@@ -7,21 +7,17 @@ check (``last``).
 """
 
 from checks import lesson
-from grader.battery import Mismatch, check
-from grader.values import plain, same, show
-
-FINGERPRINT = "proposal_fingerprint"
+from checks.test_checkpoint2_fingerprint import FINGERPRINT, expect_digest
+from grader.battery import check
 
 
 def judge(student, first_line: str) -> None:
-    """proposal_fingerprint of p with an extra approved field (ValueError), then of the lesson's p (H(p));
-    ``first_line`` heads the script."""
+    """proposal_fingerprint of p with an extra approved field (ValueError), then of the lesson's p (H(p), judged as
+    test_checkpoint2_fingerprint.py judges it: its letter case is F2's business); ``first_line`` heads the script."""
     lines = [first_line, "proposal_fingerprint({**p, 'approved': True})"]
     student.call(FINGERPRINT, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)).expect_value_error()
     lines.append("proposal_fingerprint(p)")
-    call = student.call(FINGERPRINT, lesson.proposal(), shown="\n".join(lines))
-    if not same(plain(call.returned()), lesson.fingerprint(lesson.proposal())):
-        raise Mismatch(call.shown, show(lesson.fingerprint(lesson.proposal())), call.got())
+    expect_digest(student.call(FINGERPRINT, lesson.proposal(), shown="\n".join(lines)), lesson.proposal())
 
 
 @check(2, "F1-F4", fresh=True,
