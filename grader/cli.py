@@ -105,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
         print(TEXT[language(sys.argv[1:] if argv is None else argv)]["interrupted-start"], file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
-        signal.signal(signal.SIGTERM, on_term)
+        # As the program (no argv given), only leaving is left: a SIGTERM now would end it with the signal's
+        # status though every output is written, so it is ignored; a caller in this process gets its handler back.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN if argv is None else on_term)
 
 
 def _in_a_submission(out: Path, graded: Path) -> bool:
