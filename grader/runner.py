@@ -73,6 +73,7 @@ class Battery:
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
         self.fresh: list[bool] = []  # per item: run with main.py loaded anew (grader.battery.check)
+        self.first_last: int | None = None  # the index of the first check marked last (at the end; None: none)
         self.readable: list[str] = []  # what a child may read (grader/sandbox/filesystem.py)
         self.current: Student | None = None
         self.reports: list[pytest.TestReport] = []
@@ -123,6 +124,7 @@ class Battery:
                 return
             self.checks.append(meta)
         self.items = list(items)
+        self.first_last = sum(not markers[item].get("last") for item in items)
         self.direct = [execution.direct(item) for item in items]
         # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
         self.readable = filesystem.readable_paths({str(item.path.parent) for item in items})
@@ -181,15 +183,16 @@ class Battery:
     def _start(self, job: Job, selector: selectors.BaseSelector, running: dict[int, Job]) -> None:
         # Read here: the child closes every file it inherits, the source spill's too.
         source = job.submission.source
-        if not isolation.ISOLATED:  # no fork here: grade in this process, without limits
-            recorder = isolation.Recorder()
+        while not isolation.ISOLATED and not job.finished:  # no fork here: grade in this process, without limits
+            recorder, started = isolation.Recorder(), job.next
             before = time.process_time()
             self._child(copy.copy(job), source, recorder)  # its own copy of the job, as a forked child has
             job.cpu_used += time.process_time() - before
             for message in recorder.messages:
                 self._handle(job, message)
-            job.stop_early(self.submission_cpu)
-            job.next = max(job.next, job.total)
+            job.stop_early(self.submission_cpu, self.first_last)
+            if job.next == started:  # nothing more ran (a child stops only for the reasons stop_early knows)
+                job.next = job.total
         if job.finished:
             self._finish(job)
             return
@@ -231,7 +234,7 @@ class Battery:
         # What the step in flight may still use (one check's worth; the kernel's limit ends a C call of minutes,
         # which holds off the child's own timer) and one check's worth for a step begun before this loop reads
         # the message and restores the limit (the child's seccomp filter refuses to set limits).
-        limit = self._check_timeout(job) if job.child.loaded else self.timeout  # a module body: its full limit
+        limit = self._step_limit(job) if job.child.loaded else self.timeout  # a module body: its full limit
         if job.grace is None and not job.child.cap_cpu(cpu + 2 * limit + 1):
             return False
         job.grace, job.graces = (now, cpu), job.graces + 1
@@ -246,7 +249,13 @@ class Battery:
 
     def _budget(self, job: Job) -> float:
         """Outside wall-clock budget for the step in flight (seconds)."""
-        return self._check_timeout(job) * 2 + 1.0
+        return self._step_limit(job) * 2 + 1.0
+
+    def _step_limit(self, job: Job) -> float:
+        """CPU seconds the check in flight may use: its own limit, and the module body's full one for a ``fresh``
+        check, which loads main.py again first (as a fresh child does)."""
+        fresh = job.next < len(self.fresh) and self.fresh[job.next]
+        return self._check_timeout(job) + (self.timeout if fresh else 0)
 
     def _check_timeout(self, job: Job) -> float:
         return min(self.timeout, max(REDUCED_TIMEOUT_FLOOR, self.timeout * REDUCED_TIMEOUT_SHARE)) if job.timeouts else self.timeout
@@ -262,7 +271,7 @@ class Battery:
         status = job.child.reap()
         job.cpu_used += job.child.cpu_seconds
         job.after_exit(status)
-        job.stop_early(self.submission_cpu)
+        job.stop_early(self.submission_cpu, self.first_last)
         self._start(job, selector, running)
 
     def _handle(self, job: Job, message: dict) -> None:
@@ -303,13 +312,14 @@ class Battery:
         self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
         handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
         for index in range(job.next, job.total):
-            if job.timeouts >= MAX_TIMEOUTS:
-                return  # the parent marks the rest as not run
+            stoppable = self.first_last is None or index < self.first_last  # those marked last run anyway
+            if job.timeouts >= MAX_TIMEOUTS and stoppable:
+                return  # the parent marks the rest as not run, up to the checks marked last
             used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
             if index > job.next and isolation.ISOLATED and used >= handover:
                 return  # the parent starts a fresh child (a new CPU allowance) at this check
-            if index > job.next and job.cpu_used + used >= self.submission_cpu:
-                return  # the submission's CPU budget is used up: the parent marks the rest as not run
+            if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
+                return  # the submission's CPU budget is used up: as after the last strike
             outcome = self._run_check(index, job, source)
             job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
             channel.send({"done": index, "outcome": outcome})
@@ -346,7 +356,9 @@ class Battery:
         (grader.battery.check); its outcome. The checks after it go on with the submission loaded first."""
         if not self.fresh[index]:
             return self._run_loaded(index, job)
-        loaded, message = self._load(source, self._check_timeout(job))  # within the check's own limit
+        loaded, message = self._load(source, self.timeout)  # the module body's full limit, as a fresh child gets
+        if loaded is None and message["problem"]["kind"] == "timeout":
+            return {"outcome": "timeout"}  # it loaded within that limit the first time: a strike, as a slow check is
         if loaded is None:  # it loaded the first time: a body that fails now depends on when it runs
             problem = message["problem"]
             return {"outcome": "failed", "detail": {"tried": said("main.py opnieuw laden", "loading main.py again"),

@@ -246,7 +246,9 @@ def test_in_process_grading_counts_each_strike_once(monkeypatch):
         pytest.main(grading.pytest_arguments(0.5), plugins=[battery])
     job = graded[0]
     outcomes = [job.outcomes.get(index, {}).get("outcome") for index in range(job.total)]
-    assert outcomes.count("timeout") == runner.MAX_TIMEOUTS == job.timeouts
+    # The checks marked last run after the tenth strike too: checkpoint 3's calls dispatch_ticket and times out.
+    assert outcomes[:battery.first_last].count("timeout") == runner.MAX_TIMEOUTS
+    assert outcomes[battery.first_last:] == ["passed", "passed", "timeout"] and job.timeouts == runner.MAX_TIMEOUTS + 1
 
 
 @pytest.mark.parametrize("isolated", [True, False], ids=["child-processes", "in-process"])
@@ -274,6 +276,21 @@ def test_a_submission_that_uses_up_its_whole_cpu_budget_stops_with_the_rest_not_
     first_not_run = outcomes.index("not-run")
     assert 0 < first_not_run and set(outcomes[:first_not_run]) == {"passed"}
     assert all(job.outcomes[index] == {"outcome": "not-run", "error": "cpu-budget"}
-               for index in range(first_not_run, job.total))
+               for index in range(first_not_run, battery.first_last))
+    assert outcomes[battery.first_last:] == ["passed"] * 3, job.cpu_used  # the checks marked last run anyway
     assert {"kind": "cpu-budget", "seconds": 2} in job.load["notes"]
     assert 2 <= job.cpu_used < 2 + 1.5  # stopped between checks, close to the budget
+
+
+def test_the_checks_marked_last_run_after_the_strikes_that_stop_the_others():
+    # A looping proposal_fingerprint made checkpoint 1 fail: its check marked last (after every other check) was
+    # marked not run with the checks of checkpoints 2 and 3 after the tenth time-out.
+    job = runner.Job(submission=None, total=6)
+    job.load, job.next, job.timeouts = {"status": "ok"}, 2, runner.MAX_TIMEOUTS
+    job.outcomes = {index: {"outcome": "timeout"} for index in range(2)}
+    job.stop_early(submission_cpu=60, resume=4)
+    assert job.next == 4 and not job.finished
+    assert [job.outcomes[index] for index in (2, 3)] == [{"outcome": "not-run", "error": "after-timeout"}] * 2
+    job.next = 5
+    job.stop_early(submission_cpu=60, resume=4)  # among the last checks: nothing more is skipped
+    assert job.next == 5 and 5 not in job.outcomes
