@@ -242,7 +242,7 @@ class Student:
             raise Mismatch(text, said("waarden die de host tonen wat ze bevatten",
                                       "values that show the host what they hold"),
                            said("een waarde van een eigen klasse toont bij het lezen iets anders dan wat ze bevat: "
-                                + lie, "a value of your own class reads otherwise than it holds: " + lie))
+                                + lie[1], "a value of your own class reads otherwise than it holds: " + lie[0]))
 
     def _expect_plain_keys(self, text: str) -> None:
         """A mismatch when a dict or set this check handed over or got back holds a key whose ``==`` is main.py's:

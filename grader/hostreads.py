@@ -100,7 +100,7 @@ def own_objects(roots: Iterable, is_own: Callable[[type], bool]) -> tuple[list, 
 MAX_COMPARED = 32
 
 
-def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: set) -> str | None:
+def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: set) -> tuple[str, str] | None:
     """How the first object of main.py's own class in or under ``call`` answers a host otherwise than its content,
     or how reading one so changed the call's objects; None when every read agrees.
 
@@ -108,13 +108,13 @@ def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: 
     before in this check (``examined``: id -> (the object, the ids it held then), updated here): an object is read
     again only when what it holds changed since (a result handed over again is not read again), and ``seen``, the
     strs and ints of this check's calls so far, as plain values (updated here: a status is compared with the 'ok' of
-    an earlier success). Out: a short English description (``x['version'] gives 900, where x holds 1 (x: a
-    Result)``), or TOO_LARGE. The reads run the submission's methods (as the host's reads would): the caller keeps
+    an earlier success). Out: a short description in English and in Dutch (``x['version'] gives 900, where x holds 1
+    (x: a Result)``), also when there are too many values to read. The reads run the submission's methods (as the host's reads would): the caller keeps
     them within the check's time limit.
     """
     found = own_objects(call, is_own)
     if found == TOO_LARGE:
-        return found
+        return TOO_LARGE, "een te grote waarde"
     dicts, scalars, values, shallow = found
     seen |= values | {plain(obj) for obj in scalars}
     fresh = [obj for obj in dicts + scalars if not _same_entry(examined.get(id(obj)), shallow[id(obj)])]
@@ -135,12 +135,16 @@ def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: 
             except MemoryError:
                 raise
             except Exception as error:  # the submission's method: raising is what the host would see
-                return f"{shown()} raises {type(error).__name__[:60]}, x holds {show(expected)} (x: a {_name(obj)})"
+                raised = type(error).__name__[:60]
+                return (f"{shown()} raises {raised}, x holds {show(expected)} (x: a {_name(obj)})",
+                        f"{shown()} geeft {raised}, x bevat {show(expected)} (x: een {_name(obj)})")
             if not same(got, expected):
-                return f"{shown()} gives {show(got)}, where x holds {show(plain(obj))} (x: a {_name(obj)})"
+                return (f"{shown()} gives {show(got)}, where x holds {show(plain(obj))} (x: a {_name(obj)})",
+                        f"{shown()} geeft {show(got)}, terwijl x {show(plain(obj))} bevat (x: een {_name(obj)})")
     after = own_objects(call, is_own)
     if after == TOO_LARGE or not same_shape(after[3], shallow):
-        return "reading them as a host does changed the call's arguments or its result"
+        return ("reading them as a host does changed the call's arguments or its result",
+                "ze lezen zoals een host dat doet, veranderde de argumenten of het resultaat van de call")
     return None
 
 

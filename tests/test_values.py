@@ -200,3 +200,16 @@ def test_the_handed_values_are_looked_through_only_when_main_py_has_a_keyable_cl
     battery.Student(loaded.functions, loaded.source_lines, loaded.own_classes).call(
         "validate_ticket_proposal", {"call_id": "c1"})
     assert bool(looked) is walked
+
+
+def test_a_value_that_reads_otherwise_than_it_holds_is_described_in_both_languages():
+    # The Dutch report said "... wat ze bevat: x['version'] gives 900, where x holds ..." (English inside Dutch).
+    from grader.hostreads import first_lie
+
+    class Result(dict):
+        def __getitem__(self, key):
+            return 900
+
+    assert first_lie([Result(version=1)], lambda cls: cls is Result, {}, set()) == (
+        "x['version'] gives 900, where x holds {'version': 1} (x: a Result)",
+        "x['version'] geeft 900, terwijl x {'version': 1} bevat (x: een Result)")
