@@ -136,6 +136,17 @@ class Scene:
         """Prepare: the host approves p (or a variant bound to ``var``) and it succeeds."""
         return self.prepare(self.name(var, **changes) if changes else lesson.proposal(), var)
 
+    def change_ticket(self, ticket: str, value: object) -> None:
+        """The host's own ``state['tickets'][ticket] = value``, in place and through dict itself (never a method of
+        the submission's); a call that left no dict of tickets there fails the check on that, not with an error."""
+        tickets = self.state.get("tickets")
+        if not issubclass(type(tickets), dict):
+            found = show(plain(self.state))
+            raise Mismatch(self.tried("state"), said("state['tickets'] is nog een dictionary",
+                                                     "state['tickets'] is still a dictionary"),
+                           said(f"state is {found}", f"state is {found}"), setup=True)
+        dict.__setitem__(tickets, ticket, lesson.fresh(value))
+
     def fill(self, rows: int, start: int = 0) -> None:
         """Prepare: ``rows`` approved successful calls f0, f1, ... on lamp (done/open in turn)."""
         version = f"{start} + i" if start else "i"

@@ -281,7 +281,7 @@ CHANGED_IN_PLACE = {  # id -> (D clause, the host's change as code, the change)
     "approved-same-size": ("D2", "approved.clear(); approved.add('g' * 64)",
                            lambda scene, approved: (approved.clear(), approved.add("g" * 64))),
     "tickets": ("D3", "state['tickets']['sensor'] = 'closed'",
-                lambda scene, approved: scene.state["tickets"].__setitem__("sensor", lesson.fresh("closed"))),
+                lambda scene, approved: scene.change_ticket("sensor", "closed")),
 }
 
 
