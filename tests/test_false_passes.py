@@ -314,6 +314,8 @@ EXPECTED = {
     "host_actor_digit_zero_refused": {"1": True, "2": True, "3": False},  # D1: the same in a host actor pattern
     "fingerprint_own_ticket_rule_without_zero": {"1": True, "2": False, "3": False},  # F4: a ticket rule typed again
     "dispatch_own_ticket_rule_without_zero": {"1": True, "2": True, "3": False},  # D5: the same in dispatch_ticket
+    # A success that left an int in state['tickets']: the host's next change in place must fail a check, not end one
+    "tickets_overwritten_by_version": {"1": True, "2": True, "3": False},  # D15
 }
 
 
@@ -322,3 +324,8 @@ def test_wrong_solutions_fail_what_they_break(tmp_path):
     assert set(results) == set(EXPECTED)
     verdicts = {sid: {k: r["checkpoints"][k]["passed"] for k in "123"} for sid, r in results.items()}
     assert verdicts == EXPECTED
+    # A wrong solution is a finding in every check, never the grader's own error (it would score nothing either way,
+    # but the student would read "is the check itself broken?" instead of what their code did)
+    errors = [(sid, check["id"]) for sid, result in results.items() for k in "123"
+              for check in result["checkpoints"][k]["checks"] if check["outcome"] == "error"]
+    assert errors == []
