@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from grader import similarity
+from grader.details import in_dutch
 from grader.errors import BilingualError
 from grader.reports import FORMATS, GRADEBOOKS, Options, lms
 
@@ -101,7 +102,8 @@ def report_main(argv: list[str]) -> int:
         options = output_options(args)
         document = jsonreport.read(path)
     except OSError as error:
-        say(f"cannot read {path}: {error.strerror or error}", f"kan {path} niet lezen: {error.strerror or error}")
+        reason = error.strerror or str(error)
+        say(f"cannot read {path}: {reason}", f"kan {path} niet lezen: {in_dutch(reason)}")
         return 2
     except OptionError as error:
         say(str(error), error.text("nl"))

@@ -158,6 +158,11 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"eigen klassen van main.py (gebruik een if-guard)"),
     (_ERROR + r'exceptions only offer "args" in the grader, not "(?P<name>[^"]+)"',
      r'\g<error>: uitzonderingen bieden in de beoordelaar alleen "args", niet "\g<name>"'),
+    # Why the intake could not read a file or folder (the system's reason, grader/discover), its own words kept
+    (r"Permission denied", r"geen toegang (Permission denied)"),
+    (r"No such file or directory", r"bestaat niet (No such file or directory)"),
+    (r"Is a directory", r"is een map (Is a directory)"),
+    (r"no regular file \(a named pipe, socket or device\)", r"geen gewoon bestand (een named pipe, socket of apparaat)"),
 )]
 
 

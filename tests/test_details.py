@@ -129,3 +129,13 @@ def test_syntax_of_a_newer_python_says_which_python_grades(code):
 def test_a_plain_syntax_error_says_nothing_of_python_versions():
     assert "Python" not in problem_of("def f(:\n    pass")["detail"]
     assert "Python" not in problem_of("x = f'{'")["detail"]
+
+
+@pytest.mark.parametrize("reason, dutch", [("Permission denied", "geen toegang (Permission denied)"),
+                                           ("No such file or directory", "bestaat niet (No such file or directory)"),
+                                           ("Is a directory", "is een map (Is a directory)"),
+                                           ("no regular file (a named pipe, socket or device)",
+                                            "geen gewoon bestand (een named pipe, socket of apparaat)")])
+def test_why_a_file_could_not_be_read_is_said_in_dutch_too(reason, dutch):
+    # A Dutch report said "kan main.py niet lezen: Permission denied"; the system's own words stay beside it.
+    assert in_dutch(reason) == dutch

@@ -7,6 +7,7 @@ import unicodedata
 from pathlib import Path
 from typing import Sequence
 
+from grader.details import in_dutch
 from grader.discover import archives
 from grader.discover.choose import build
 from grader.discover.files import Tree
@@ -173,7 +174,7 @@ def discover(paths: list[str], layout: str = AUTO,
             except OSError as error:  # the folder itself cannot be listed (no read permission)
                 reason = error.strerror or type(error).__name__
                 raise UsageError(f"the folder {raw} cannot be read: {reason}",
-                                 f"de map {raw} kan niet worden gelezen: {reason}") from None
+                                 f"de map {raw} kan niet worden gelezen: {in_dutch(reason)}") from None
             submissions, own = _from_tree(tree, layout, raw, in_archive=False, unclaimed=unclaimed)
             single = single or (len(paths) == 1 and own)  # one student's own folder: a self-check, as its zip
         found.extend(sorted(submissions, key=reading_order))
