@@ -115,6 +115,12 @@ def report_main(argv: list[str]) -> int:
         return 2
     lang = args.lang or ("en" if document.get("lang") == "en" else "nl")
     out = Path(args.out) if args.out else path.parent
+    inside = _holding_a_submission(out, document)
+    if inside is not None:  # as grade refuses --out in the graded folder: the reports would become submissions
+        say(f"--out {out} holds a graded submission ({inside}): its reports would be graded as a student next time; "
+            "choose another folder", f"--out {out} bevat een beoordeelde inzending ({inside}): de rapporten zouden "
+            "de volgende keer als student beoordeeld worden; kies een andere map")
+        return 2
     try:
         written = render_all(document, out, options)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError,
@@ -140,6 +146,23 @@ def report_main(argv: list[str]) -> int:
     else:
         print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
     return 0
+
+
+def _holding_a_submission(out: Path, document: dict) -> str | None:
+    """The ``source`` of the first submission of ``document`` (results.json) that lies inside ``out``, or None."""
+    try:
+        root = out.resolve()
+    except (OSError, RuntimeError):
+        return None
+    for entry in document.get("submissions", []):
+        source = entry.get("source") if isinstance(entry, dict) else None
+        if isinstance(source, str) and source:
+            try:
+                if root in Path(source).resolve().parents:
+                    return source[:200]
+            except (OSError, RuntimeError, ValueError):
+                continue
+    return None
 
 
 def bundle_main(argv: list[str]) -> int:

@@ -255,3 +255,15 @@ def test_an_own_check_named_like_a_check_of_the_battery_is_refused(tmp_path, nam
     done = run_grade("main.py", "--checks", "mine", "--lang", "en", cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert f"a second check named {name.removeprefix('test_')}" in done.stderr, done.stderr
+
+
+def test_report_into_a_folder_holding_a_graded_submission_is_refused(tmp_path):
+    # grade report out/results.json --out klas wrote feedback/ into the class folder (grade refuses that --out),
+    # and the next grade of the class graded it as a student "feedback".
+    (tmp_path / "klas" / "anna").mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "correct" / "s01_plain_regex.py", tmp_path / "klas" / "anna" / "main.py")
+    assert run_grade("klas", "--out", "out", "--quiet", "--no-similarity", cwd=tmp_path).returncode == 0
+    done = run_grade("report", "out/results.json", "--out", "klas", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "--out klas holds a graded submission (klas/anna/main.py)" in done.stderr
+    assert sorted(path.name for path in (tmp_path / "klas").iterdir()) == ["anna"]
+    assert run_grade("report", "out/results.json", "--out", "elsewhere", cwd=tmp_path).returncode == 0
