@@ -88,6 +88,8 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     started = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
     show = terminal.Progress(len(submissions), lang, quiet=quiet or single)
+    if single and submissions:
+        show.busy(Path(str(submissions[0].graded_file or submissions[0].path)).name)
     if not isolation.ISOLATED:
         show.warn_unisolated()
     battery_id = battery_version(CHECKS_DIR) + (f"+{battery_version(checks)}" if checks else "")

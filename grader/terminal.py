@@ -115,6 +115,7 @@ class Progress:
         # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission. A
         # terminal that reports no width (a bare pseudo-terminal) would show the bar as nothing at all.
         self.bar = None
+        self.waiting = False  # the busy line is shown
         if not quiet and sys.stderr.isatty() and _columns(sys.stderr) > 0:
             from tqdm import tqdm
             self.bar = tqdm(total=total, unit="sub", file=sys.stderr, dynamic_ncols=True, leave=False)
@@ -155,11 +156,21 @@ class Progress:
             self.say(f"[{self.done}/{self.total}] {_label(result)}: {result['score']}/{result['max_score']}  {marks}  "
                      f"{self._status(result)}")
 
+    def busy(self, file: str) -> None:
+        """On a terminal, a line saying that ``file`` is being graded (a self-check of a looping function takes
+        half a minute), removed by :meth:`close`; nothing elsewhere (a pipe, a log)."""
+        if sys.stderr.isatty() and _columns(sys.stderr) > 0:
+            print(printable(self.text["busy"].format(file=file), False), end="", file=sys.stderr, flush=True)
+            self.waiting = True
+
     def close(self) -> None:
-        """Remove the progress bar (if any) before the summary is printed."""
+        """Remove the progress bar or the busy line (if any) before the summary is printed."""
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+        if self.waiting:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+            self.waiting = False
 
     def summary(self, results: list[dict], out: Path, reused: int = 0) -> None:
         """The table at the end of a batch run; ``reused``: how many results came from an earlier run."""

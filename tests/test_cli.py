@@ -277,10 +277,24 @@ def test_a_terminal_gets_a_progress_bar_unless_it_reports_no_width(tmp_path, col
     folder.mkdir()
     for name in ("anna", "bram"):
         shutil.copy(CORRECT, folder / f"{name}.py")
+    done, seen = on_a_terminal([str(folder), "--out", str(tmp_path / "out")], columns)
+    assert done.returncode == 0 and shown in seen
+
+
+@pytest.mark.parametrize("columns, busy", [(100, True), (0, False)])
+def test_a_self_check_on_a_terminal_says_it_is_busy_and_removes_that_line(tmp_path, columns, busy):
+    # A self-check of a looping function took half a minute without a word.
+    shutil.copy(CORRECT, tmp_path / "anna.py")
+    done, seen = on_a_terminal([str(tmp_path / "anna.py"), "--out", str(tmp_path / "out")], columns)
+    assert done.returncode == 0 and ("anna.py wordt beoordeeld...\r\x1b[K" in seen) is busy
+
+
+def on_a_terminal(arguments: list[str], columns: int) -> tuple[subprocess.CompletedProcess, str]:
+    """Run grade with ``arguments`` on a pseudo-terminal ``columns`` wide; out: the process and what it showed."""
     primary, secondary = pty.openpty()
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
     try:
-        done = subprocess.run([sys.executable, "-m", "grader", str(folder), "--out", str(tmp_path / "out")],
+        done = subprocess.run([sys.executable, "-m", "grader", *arguments],
                               stdout=secondary, stderr=secondary, timeout=120, cwd=ROOT)
         os.set_blocking(primary, False)
         seen = b""
@@ -295,7 +309,7 @@ def test_a_terminal_gets_a_progress_bar_unless_it_reports_no_width(tmp_path, col
     finally:
         os.close(secondary)
         os.close(primary)
-    assert done.returncode == 0 and shown in seen.decode("utf-8", "replace")
+    return done, seen.decode("utf-8", "replace")
 
 
 def test_a_very_long_id_is_cut_in_the_summary_table_and_pads_no_other_row(tmp_path, capsys):
