@@ -1,10 +1,12 @@
-"""Checkpoint 2: proposal_fingerprint at its first calls after main.py is loaded and after the whole battery
-(CONTRACT.md F1, F4).
+"""Checkpoint 2: proposal_fingerprint at its first calls after main.py is loaded and after the whole battery, and
+of a proposal the caller changed in place after hashing it (CONTRACT.md F1, F4).
 
 As in test_checkpoint1_history.py: the battery's first calls of the function hash valid proposals only, and
 checkpoint 3's checks run after it, so these checks run on main.py loaded anew (``fresh``) and after every other
 check (``last``).
 """
+
+import pytest
 
 from checks import lesson
 from checks.test_checkpoint2_fingerprint import FINGERPRINT, expect_digest
@@ -36,3 +38,47 @@ def test_f1_f4_first_calls_after_loading(student):
        hint_en="Do not let the function depend on earlier calls or on the other functions: validate at every call.")
 def test_f1_f4_after_every_other_check(student):
     judge(student, lesson.AFTER_ALL)
+
+
+# How the caller changes p in place after hashing it -> (code, change, the new fields; None: p is invalid then).
+CHANGED_IN_PLACE = {
+    "arguments-status": ("p['arguments']['status'] = 'open'",
+                         lambda p: p["arguments"].__setitem__("status", "open"), {"status": "open"}),
+    "version": ("p['version'] = 1", lambda p: p.__setitem__("version", 1), {"version": 1}),
+    "status-closed": ("p['arguments']['status'] = 'closed'",
+                      lambda p: p["arguments"].__setitem__("status", "closed"), None),
+    "version-float": ("p['version'] = 0.0", lambda p: p.__setitem__("version", 0.0), None),  # == 0, invalid
+}
+
+
+def hash_changed(student, how: str) -> None:
+    """Hash p, change it in place as CHANGED_IN_PLACE[how] says, hash it again: the new content's digest, or a
+    ValueError when p is invalid now."""
+    code, change, fields = CHANGED_IN_PLACE[how]
+    p = lesson.proposal()
+    tried = f"proposal_fingerprint(p)\n{code}\nproposal_fingerprint(p)"
+    student.call(FINGERPRINT, p, shown=tried)  # any outcome: the other checks judge the first call itself
+    change(p)
+    call = student.call(FINGERPRINT, p, shown=tried)
+    if fields is None:
+        call.expect_value_error(cause="validation")
+    else:
+        expect_digest(call, lesson.proposal(**fields))
+
+
+@check(2, "F1", nl="Verandert de aanroeper p na het hashen, dan is de volgende vingerafdruk die van de nieuwe inhoud.",
+       en="When the caller changes p after hashing it, the next fingerprint is that of the new content.",
+       hint_nl="Bereken de vingerafdruk bij elke aanroep opnieuw uit de huidige inhoud; onthoud niets per object.",
+       hint_en="Compute the fingerprint from the current content on every call; remember nothing per object.")
+@pytest.mark.parametrize("how", [how for how, (_, _, fields) in CHANGED_IN_PLACE.items() if fields is not None])
+def test_f1_proposal_changed_in_place_hashed_again(student, how):
+    hash_changed(student, how)
+
+
+@check(2, "F4", nl="Maakt de aanroeper p na het hashen ongeldig, dan geeft de volgende aanroep een ValueError.",
+       en="When the caller makes p invalid after hashing it, the next call raises ValueError.",
+       hint_nl="Valideer bij elke aanroep opnieuw: een voorstel dat eerder geldig was, kan nu ongeldig zijn.",
+       hint_en="Validate at every call: a proposal that was valid before may be invalid now.")
+@pytest.mark.parametrize("how", [how for how, (_, _, fields) in CHANGED_IN_PLACE.items() if fields is None])
+def test_f4_proposal_made_invalid_in_place_refused(student, how):
+    hash_changed(student, how)
