@@ -184,7 +184,7 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
         from grader.stamps import another_class
         earlier = another_class(out, (submission.id for submission in submissions))
         if earlier:
-            names = printable(", ".join(earlier) + (", ..." if len(earlier) == 5 else ""), False)
+            names = printable(", ".join(earlier), False)
             print(f"grade: {TEXT[args.lang]['another-class'].format(out=args.out, names=names)}", file=sys.stderr)
             return EXIT_USAGE
     # A student's self-check in a read-only folder, without --out: the report goes elsewhere.

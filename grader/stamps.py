@@ -59,15 +59,15 @@ def _digest(value: object) -> str:
 
 
 def another_class(out: Path, ids: Iterable[str], shown: int = 5) -> list[str] | None:
-    """The first ``shown`` students (sorted ids) of the last class run under ``out`` when none of ``ids`` (this
-    run's) is among them: this run would remove all their reports (:meth:`ReportStamps.remove_departed`), as
+    """The first ``shown`` students (sorted ids, then ``...`` when there are more) of the last class run under
+    ``out`` when none of ``ids`` (this run's) is among them: this run would remove all their reports (:meth:`ReportStamps.remove_departed`), as
     when ``grade sectionB/`` follows ``grade sectionA/`` into the same folder. None when there was no such
     run or a student of it is graded again. Reads the stamps file without changing it."""
     stored = signing.read_json(out / ".cache" / STAMPS_FILE)
     earlier = stored.get("submissions") if isinstance(stored, dict) and _valid(stored) else None
     if not earlier or any(student_id in earlier for student_id in ids):
         return None
-    return sorted(earlier)[:shown]
+    return sorted(earlier)[:shown] + (["..."] if len(earlier) > shown else [])
 
 
 class ReportStamps:

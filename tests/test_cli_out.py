@@ -3,6 +3,7 @@ and never an earlier class's reports removed."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -85,3 +86,18 @@ def test_grading_another_class_into_the_same_out_is_refused_and_removes_nothing(
     assert again.returncode == 0, again.stderr
     assert sorted(p.name for p in (tmp_path / "reports" / "feedback").iterdir()) == [
         "anna.html", "anna.md", "eva.html", "eva.md"]
+
+
+@pytest.mark.parametrize("count, said", [(5, "a0, a1, a2, a3, a4"), (6, "a0, a1, a2, a3, a4, ...")])
+def test_another_class_names_its_first_students_and_says_when_there_are_more(tmp_path, count, said):
+    # The "..." came after exactly five students too, as if more were left out.
+    from grader import signing, stamps
+
+    (tmp_path / ".cache").mkdir()
+    stored = {"checks": {}, "class_files": {}, "submissions": {
+        f"a{n}": {"stamp": "s", "summary": {"id": f"a{n}", "status": "graded", "score": 3, "max_score": 3,
+                                           "hidden": False, "checkpoints": {}, "failed": [], "load": {}}}
+        for n in range(count)}}
+    (tmp_path / ".cache" / stamps.STAMPS_FILE).write_text(signing.sign(json.dumps(stored)), encoding="utf-8")
+    assert ", ".join(stamps.another_class(tmp_path, ["bram"])) == said
+    assert stamps.another_class(tmp_path, ["a3"]) is None
