@@ -25,16 +25,16 @@ HINT_NAMES = 8
 
 def _hint(tree: Tree) -> tuple[str, str]:
     """What ``tree`` holds, for a usage error: (English, Dutch)."""
-    names = ", ".join(ref.rel for ref in tree.files[:HINT_NAMES])
-    if not names and tree.skipped:  # entries that give no file: empty folders, symbolic links
-        entries = ", ".join(tree.skipped[:HINT_NAMES]) + (", ..." if len(tree.skipped) > HINT_NAMES else "")
-        return (f"found no file, only: {entries} (empty folders, symbolic links?)",
-                f"geen bestand gevonden, alleen: {entries} (lege mappen, symbolische links?)")
+    found = [ref.rel for ref in tree.files] or tree.skipped  # else entries that give no file: empty folders, links
+    names = ", ".join(found[:HINT_NAMES])
+    extra = len(found) - HINT_NAMES
+    more_en, more_nl = (f" (and {extra} more)", f" (en nog {extra})") if extra > 0 else ("", "")
+    if not tree.files and tree.skipped:
+        return (f"found no file, only: {names}{more_en} (empty folders, symbolic links?)",
+                f"geen bestand gevonden, alleen: {names}{more_nl} (lege mappen, symbolische links?)")
     if not names:
         return "the folder is empty", "de map is leeg"
-    extra = len(tree.files) - HINT_NAMES
-    return (f"found: {names}" + (f" (and {extra} more)" if extra > 0 else ""),
-            f"gevonden: {names}" + (f" (en nog {extra})" if extra > 0 else ""))
+    return f"found: {names}{more_en}", f"gevonden: {names}{more_nl}"
 
 
 def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
