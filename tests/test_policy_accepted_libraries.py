@@ -79,6 +79,19 @@ ACCEPTED = {
         "from datetime import datetime, date\nwhen = datetime.strptime('02-01-2024 10:30', '%d-%m-%Y %H:%M')\n"
         "assert when.date() == date(2024, 1, 2) and when.strftime('%H:%M') == '10:30'"
     ),
+    "clocks as Python gives them (the grader's stand-ins): time's functions, datetime's now/today/utcnow": (
+        "import time, datetime\nfrom datetime import datetime as DT, date, timezone, timedelta\n"
+        "stamp = DT.now(timezone.utc)\nassert type(stamp) is DT and stamp.tzinfo is timezone.utc\n"
+        "assert type(DT.now()) is DT and type(date.today()) is date and type(DT.utcnow()) is DT and DT.utcnow().tzinfo is None\n"
+        "assert abs(DT.now().timestamp() - time.time()) < 60 and DT.today().date() == date.today()\n"
+        "assert time.time_ns() > 0 and time.perf_counter() >= 0 and time.monotonic_ns() > 0 and time.process_time() >= 0\n"
+        "assert time.localtime().tm_year >= 2024 and time.gmtime(0).tm_year == 1970 and time.ctime(0)\n"
+        "assert time.strftime('%Y', time.gmtime(0)) == '1970' and len(time.strftime('%H:%M')) == 5 and time.asctime()\n"
+        "class Stamp(DT):\n    pass\nassert type(Stamp.now()) is Stamp and type(stamp.now(None)) is DT\n"
+        "make = DT.now\nassert make().year >= 2024\ntry:\n    DT.now('utc')\nexcept TypeError:\n    pass\n"
+        "else:\n    raise AssertionError\ntry:\n    time.localtime('x')\nexcept TypeError:\n    pass\n"
+        "else:\n    raise AssertionError"
+    ),
     "os.environ and os.getenv: an empty environment of the submission's own; the rest of os unused": (
         "import os\nimport os.path\nfrom os import path\nDEBUG = os.environ.get('DEBUG') == '1' or os.getenv('DEBUG', '0') == '1'\n"
         "assert not DEBUG and os.getenv('PATH') is None and 'HOME' not in os.environ and dict(os.environ) == {}\n"
@@ -212,3 +225,21 @@ def test_copies_of_inputs_a_host_may_hand_in():
     assert shallow.data[0] is approvals.data[0] and deep == {"a": ["x"]} and type(deep) is collections.UserDict
     assert copier.deepcopy(collections.UserString("ab")) == "ab"
     assert copier.deepcopy(decimal.Decimal(3)) == 3 and copier.copy(fractions.Fraction(1, 3)) == fractions.Fraction(1, 3)
+
+
+def test_clocks_moved_on_for_the_checks_marked_last():
+    """Every clock main.py reads adds grader.sandbox.clock.shift (set before the checks marked last): a submission
+    that behaves only while it is young sees a year go by."""
+    from grader.sandbox import clock
+
+    loaded = load(b"import time\nfrom datetime import datetime, date\ndef validate_ticket_proposal(proposal):\n"
+                  b"    return time.time(), time.monotonic(), datetime.now().timestamp(), date.today().toordinal()\n")
+    read = loaded.functions["validate_ticket_proposal"]
+    before = read(None)
+    clock.move_on(clock.LATER)
+    try:
+        after = read(None)
+    finally:
+        clock.move_on(0)
+    assert all(later - earlier >= clock.LATER - 60 for later, earlier in zip(after[:3], before[:3]))
+    assert after[3] - before[3] >= clock.LATER // 86400 - 1

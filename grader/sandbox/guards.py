@@ -18,7 +18,7 @@ from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry,
                                     foreign_function, make_type, opaque_class, parameters_ignored,
                                     plain_base, seen_as_classes, student_function,
                                     unavailable_attribute)
-from grader.sandbox import typing_bases, wrappers
+from grader.sandbox import clock, typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.abc_bases import plain_abc
@@ -146,7 +146,7 @@ class Guards:
             if isinstance(value, types.BuiltinMethodType) and isinstance(value.__self__, str):
                 return GuardedFormatter(self).bound(value.__self__, mapping=value.__name__ == "format_map")
             raise AttributeError("use a string's own .format() or an f-string")
-        return value
+        return clock.now_method(value, name)  # datetime.now and the like read the clock main.py sees
 
     def hasattr(self, obj: object, name: str) -> bool:
         """``hasattr`` through the same guard."""
