@@ -10,7 +10,6 @@ import signal
 import sys
 import time
 import types
-import typing
 
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
@@ -18,6 +17,7 @@ from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
 from grader.sandbox.output import OutputBuffer
 from grader.sandbox.policy import GraderPolicy
+from grader.sandbox.process_state import forget_caches
 from grader.sandbox.refusals import ExitCalled
 from grader.values import error_text
 
@@ -189,11 +189,9 @@ def load(data: bytes) -> Loaded:
     # stand-in keeps the real namespace out of sys.modules (the @dataclass wrapper gives it
     # main.py's names for ClassVar, InitVar and KW_ONLY, see grader/sandbox/wrappers.py).
     guards.main_module = sys.modules.setdefault(namespace["__name__"], types.ModuleType(namespace["__name__"]))
-    # typing keeps the aliases it made in process-wide caches and compares a new subscription's
-    # arguments with theirs: an argument of the submission with its own __eq__ and a matching hash
-    # would be handed what the grader's libraries cached (a class, the real type). Start empty.
-    for clear in getattr(typing, "_cleanups", ()):
-        clear()
+    # typing's caches would hand an argument of the submission with its own __eq__ what the grader's libraries
+    # cached (a class, the real type); re's would tell a fresh check's load from the first (process_state.py).
+    forget_caches()
     delegate_nothing()  # a library generator freed by the grader calls no close() of main.py's
     limit = _time_left()
     started = time.process_time()

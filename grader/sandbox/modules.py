@@ -36,6 +36,7 @@ from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
 from grader.sandbox import clock, typing_bases
+from grader.sandbox.process_state import load_clock
 from grader.sandbox.testcase import unittest_view
 
 # datetime.strptime imports _strptime from C through the calling frame's __import__, which gives main.py a stand-in
@@ -386,6 +387,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     type(views["time"]).sleep = staticmethod(sleep)
     for name, function in clock.TIME_FUNCTIONS.items():  # the clocks the grader moves on (grader.sandbox.clock)
         setattr(type(views["time"]), name, staticmethod(function))
+    type(views["time"]).process_time = staticmethod(load_clock())  # this load's CPU time (process_state.py)
     # The grader's: it marks a plain Protocol class (the real one writes _is_runtime_protocol on its argument).
     type(views["typing"]).runtime_checkable = staticmethod(typing_bases.runtime_checkable)
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()

@@ -1,0 +1,38 @@
+"""A load of main.py cannot tell whether it is the process's first (grader/sandbox/process_state.py): a check
+marked fresh loads main.py again in the process that ran the checks before it
+(tests/attacks/inflation/history_reload_seen_by_*.py)."""
+
+import datetime
+import re
+import time
+
+import _strptime
+
+from grader.sandbox.loader import load
+from grader.sandbox.process_state import forget_caches
+
+# The module body keeps its CPU clock where a function can read it.
+CLOCK = ("import time\nAT_LOAD = time.process_time()\n"
+         "def validate_ticket_proposal(proposal):\n    return AT_LOAD\n")
+
+
+def test_the_cpu_clock_starts_afresh_at_every_load():
+    spent = time.process_time() + 0.3
+    while time.process_time() < spent:  # the grading process has run for a while
+        pass
+    at_load = load(CLOCK.encode()).functions["validate_ticket_proposal"](None)
+    assert 0 <= at_load < 0.2
+
+
+def test_the_cpu_clock_still_counts_within_a_load():
+    source = ("import time\nstarted = time.process_time()\nn = 0\nwhile time.process_time() - started < 0.05:\n"
+              "    n += 1\nassert n > 0\ndef validate_ticket_proposal(proposal):\n    return time.process_time()\n")
+    assert load(source.encode()).functions["validate_ticket_proposal"](None) >= 0.05
+
+
+def test_re_and_strptime_caches_are_emptied():
+    re.compile("fresh-load-probe[0-9]+")
+    datetime.datetime.strptime("2024", "%Y")
+    assert re._cache and _strptime._regex_cache
+    forget_caches()
+    assert not re._cache and not _strptime._regex_cache
