@@ -100,11 +100,14 @@ class Child:
         messages = []
         for line in lines:
             try:
-                message = json.loads(line)
+                # Strict UTF-8 (our encoder writes ASCII): json.loads of bytes would let encoded surrogates through.
+                text = line.decode("utf-8")
+                message = json.loads(text)
                 if isinstance(message, dict):  # the only shape a child of ours sends
-                    # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8.
-                    messages.append(scrub(message) if b"\\ud" in line else message)
-            except (ValueError, RecursionError):
+                    # A lone surrogate (\ud800-\udfff) in student text could not be written out as UTF-8; JSON
+                    # also spells it \uD800 (not our encoder, but an escaped child's own line).
+                    messages.append(scrub(message) if "\\ud" in text or "\\uD" in text else message)
+            except (ValueError, RecursionError):  # UnicodeDecodeError among them
                 continue  # a torn line (a dying child) or one nested too deep (a hostile one): not trusted
         return messages, not chunk
 

@@ -240,6 +240,20 @@ def test_a_message_nested_too_deep_is_dropped_not_a_crash_of_the_grader(line):
     assert messages == []
 
 
+@pytest.mark.parametrize("escape", [b"\\ud800", b"\\uD800", b"\\uDbFf"])
+def test_a_lone_surrogate_in_any_spelling_is_kept_as_an_escape(escape):
+    """JSON's hex digits may be upper case: a child that writes one (code that escaped the sandbox) must not
+    hand the parent a text that cannot be written out as UTF-8 (every report of the run would fail)."""
+    line = b'{"load": true, "status": "ok", "output": "x' + escape + b'", "notes": []}\n'
+    messages, _ = _child_with(line).read_messages()
+    assert messages[0]["output"].encode("utf-8").lower() == b"x" + escape.lower()
+
+
+def test_a_surrogate_encoded_in_the_bytes_is_dropped():
+    line = b'{"load": true, "status": "ok", "output": "x\xed\xa0\x80", "notes": []}\n'
+    assert _child_with(line).read_messages()[0] == []
+
+
 def test_a_child_that_closes_its_channel_and_sleeps_is_killed_not_waited_for():
     def work(channel):
         os.close(channel.fd)
