@@ -267,6 +267,28 @@ if _OTHER_CASES:
 
 _LESSON_NAMES = frozenset(case[0] for case in lesson.INVALID_PROPOSALS)
 
+# What a student reads of a clause: the rule in words and a case label (students have the lesson, not the
+# contract's clause numbers; the instructor's outputs keep the clause of each check).
+RULES = {"V1": ("geen dictionary", "not a dict"), "V2": ("de velden", "the fields"),
+         "V3": ("call_id, actor of name", "call_id, actor or name"), "V4": ("version", "version"),
+         "V5": ("arguments", "arguments"), "V6": ("ticket", "ticket"), "V7": ("status", "status"),
+         "G2": ("het type van een veld", "the type of a field"), OTHER: ("de regels", "the rules")}
+CASE_LABELS = {"V1": "not-a-dict", "V2": "fields", "V3": "ids", "V4": "version", "V5": "arguments",
+               "V6": "ticket", "V7": "status", "G2": "types", OTHER: "other"}
+
+
+def case_label(clause: str) -> str:
+    """The case label (pytest id) of a check parametrized by ``clause`` (a key of :data:`CLAUSES`)."""
+    return CASE_LABELS.get(clause, clause)
+
+
+def where(number: int, count: int, clause: str, name: str) -> str:
+    """The comment heading the code of invalid proposal ``number`` of ``count`` of ``clause`` (checkpoint 1's
+    case ``name``), in the report's language (grader.battery.note)."""
+    rule_nl, rule_en = RULES.get(clause, (clause, clause))
+    return note(f"ongeldig voorstel {number} van {count} ({rule_nl}; in checkpoint 1: {name})",
+                f"invalid proposal {number} of {count} ({rule_en}; in checkpoint 1: {name})")
+
 
 DISGUISE = note("disguise(q): q met name 'delete_ticket' en status 'open'",
                 "disguise(q): q with name 'delete_ticket' and status 'open'")
@@ -321,9 +343,8 @@ def expect_all_refused(clause: str, attempt: Callable[[Case], Call]) -> None:
     for number, (name, case) in enumerate(cases, 1):
         call = attempt(case)
         if not isinstance(call.error, ValueError):
-            where = note(f"ongeldig voorstel {number} van {len(cases)} voor {clause} (in checkpoint 1: {name})",
-                         f"invalid proposal {number} of {len(cases)} for {clause} (in checkpoint 1: {name})")
-            raise Mismatch(f"# {where}\n{call.shown}",
-                           said(f"ValueError: dit voorstel is ongeldig volgens {clause} van checkpoint 1",
-                                f"ValueError: this proposal is invalid under {clause} of checkpoint 1"),
+            rule_nl, rule_en = RULES.get(clause, (clause, clause))
+            raise Mismatch(f"# {where(number, len(cases), clause, name)}\n{call.shown}",
+                           said(f"ValueError: checkpoint 1 weigert dit voorstel ({rule_nl})",
+                                f"ValueError: checkpoint 1 refuses this proposal ({rule_en})"),
                            call.got(), cause="validation", case=name)

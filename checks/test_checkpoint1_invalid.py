@@ -8,7 +8,7 @@ import types
 import pytest
 
 from checks import lesson, validating
-from checks.invalid import CLAUSES, OTHER, disguised
+from checks.invalid import CLAUSES, OTHER, case_label, disguised
 from checks.validating import VALIDATE, Case
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
@@ -108,7 +108,8 @@ def test_g2_wrong_type_is_value_error(student, case):
        en="With another tool name and status open too, every invalid proposal raises a ValueError.",
        hint_nl="Controleer elk voorstel helemaal, wat de tool of de status ook is: de validatie hangt daar niet van af.",
        hint_en="Check every proposal completely, whatever its tool or status: validation does not depend on them.")
-@pytest.mark.parametrize("clause", [clause for clause in CLAUSES if any(disguised(case) for _, case in CLAUSES[clause])])
+@pytest.mark.parametrize("clause", [clause for clause in CLAUSES if any(disguised(case) for _, case in CLAUSES[clause])],
+                         ids=case_label)
 def test_v2_v7_invalid_whatever_the_tool_and_status(student, clause):
     # One check per clause, looping over one case per field (the first word of its id: call, actor,
     # version...) in its disguised form (checks/invalid.py): a validation made only for set_ticket or

@@ -225,7 +225,7 @@ def test_f4_invalid_proposal_refused(student, case):
        en="Every proposal that checkpoint 1 must refuse gets no fingerprint here either, but a ValueError.",
        hint_nl="Gebruik hier dezelfde validatie als in checkpoint 1, geen eigen of soepelere versie ervan.",
        hint_en="Use the same validation here as in checkpoint 1, not a version of your own or a looser one.")
-@pytest.mark.parametrize("clause", invalid.INHERITED)
+@pytest.mark.parametrize("clause", invalid.INHERITED, ids=invalid.case_label)
 def test_f4_every_invalid_proposal_refused(student, clause):
     # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
     invalid.expect_all_refused(

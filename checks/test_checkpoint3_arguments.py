@@ -264,12 +264,10 @@ def test_d3_state_pairs_as_in_checkpoint_1(student, part):
         scene = Scene(student)
         scene.lines[0] = f"state = {{'version': 0, 'tickets': {pair.format(lesson.literal(value))}}}"
         scene.state = {"version": 0, "tickets": lesson.fresh(tickets)}
-        where = note(f"ongeldig: {number} van {len(cases)} volgens {clause} (in checkpoint 1: {name})",
-                     f"invalid: {number} of {len(cases)} under {clause} (in checkpoint 1: {name})")
-        scene.lines.insert(0, f"# {where}" + (f"; {remark}" if remark else ""))
+        scene.lines.insert(0, f"# {invalid.where(number, len(cases), clause, name)}" + (f"; {remark}" if remark else ""))
         call = scene.attempt()
         if not isinstance(call.error, ValueError):
-            raise Mismatch(call.shown, said(f"ValueError: {what_nl} ({clause})", f"ValueError: {what_en} ({clause})"),
+            raise Mismatch(call.shown, said(f"ValueError: {what_nl}", f"ValueError: {what_en}"),
                            call.got())
 
 
@@ -341,7 +339,7 @@ HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value
        "success.")
 @pytest.mark.parametrize("field", list(HOST_INPUTS))
 def test_d6_host_input_before_status(student, field):
-    clause, cases, situations = HOST_INPUTS[field]
+    _, cases, situations = HOST_INPUTS[field]
     scene = Scene(student)
     scene.run()  # p succeeded: completed holds its row, so p again is a replay
     state, log, script = plain(scene.state), scene.log, list(scene.lines)
@@ -364,8 +362,8 @@ def test_d6_host_input_before_status(student, field):
                 lines.append(OTHERS)
             lines.append(f"r = dispatch_ticket({'q' if changes else 'p'}, {args['actor']}, {args['approved']}, "
                          f"{args['state']}, {args['completed']})")
-            where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({clause}, {name})",
-                         f"invalid input for {field}: {number} of {len(cases)} ({clause}, {name})")
+            where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({name})",
+                         f"invalid input for {field}: {number} of {len(cases)} ({name})")
             call = student.call(DISPATCH, proposal, inputs["actor"], inputs["approved"], inputs["state"],
                                 inputs["completed"], shown="\n".join([f"# {where}", *lines]))
             if not isinstance(call.error, ValueError):

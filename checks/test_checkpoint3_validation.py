@@ -5,7 +5,7 @@ import pytest
 
 from checks import invalid, lesson
 from checks.dispatching import DISPATCH, H, Scene
-from grader.battery import Mismatch, check, note, said
+from grader.battery import Mismatch, check, said
 from grader.values import plain
 
 P = lesson.proposal
@@ -44,7 +44,7 @@ def _dispatch_invalid(student, case):
        en="Every proposal that checkpoint 1 must refuse is refused by dispatch_ticket with a ValueError too.",
        hint_nl="Valideer het voorstel met dezelfde regels als in checkpoint 1, geen eigen of soepelere versie ervan.",
        hint_en="Validate the proposal with the same rules as in checkpoint 1, not a version of your own or a looser one.")
-@pytest.mark.parametrize("clause", invalid.INHERITED)
+@pytest.mark.parametrize("clause", invalid.INHERITED, ids=invalid.case_label)
 def test_d5_every_invalid_proposal(student, clause):
     # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
     invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case))
@@ -99,7 +99,7 @@ PROPOSAL_SITUATIONS = {  # situation -> (host actor, what a valid input would gi
        hint_nl="Valideer het hele voorstel voordat je de actor vergelijkt of in completed kijkt, niet pas voor een "
                "nieuwe call.",
        hint_en="Validate the whole proposal before you compare the actor or look in completed, not only for a new call.")
-@pytest.mark.parametrize("clause", list(invalid.CLAUSES))
+@pytest.mark.parametrize("clause", list(invalid.CLAUSES), ids=invalid.case_label)
 def test_d6_invalid_proposal_before_actor_and_log(student, clause):
     scene = Scene(student)
     scene.run()  # p (call id c1) succeeded: completed knows c1
@@ -107,9 +107,7 @@ def test_d6_invalid_proposal_before_actor_and_log(student, clause):
     cases = invalid.CLAUSES[clause]
     for number, (name, case) in enumerate(cases, 1):
         for situation, (actor, (would_nl, would_en)) in PROPOSAL_SITUATIONS.items():
-            where = note(f"ongeldig voorstel {number} van {len(cases)} voor {clause} (in checkpoint 1: {name})",
-                         f"invalid proposal {number} of {len(cases)} for {clause} (in checkpoint 1: {name})")
-            lines = [f"# {where}", *script]
+            lines = [f"# {invalid.where(number, len(cases), clause, name)}", *script]
             if case.note:
                 lines.append(f"# {case.note}")
             lines.append(f"r = dispatch_ticket({case.arg}, {actor!r}, set(), state, completed)")

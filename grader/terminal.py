@@ -274,7 +274,7 @@ class Progress:
             self.legend_said = True
             self.say(self.text["legend"])
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
-        self.say(f"  - [{check['clause']}] {check['message']}{extra}")
+        self.say(f"  - {check['message']}{extra}")  # not the clause: students have the lesson, not the contract
         finding = check["outcome"] == "failed"
         for key in ("tried", "got", "expected"):  # the reports' order
             if detail.get(key) and (finding or key == "tried"):

@@ -137,8 +137,9 @@ def test_a_self_check_shows_the_fingerprint_root_cause_first_as_the_report_does(
     done = run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", "en")
     assert done.returncode == 1
     after = done.stdout.split("Checkpoint 3", 1)[1]
-    first = next(line for line in after.splitlines() if line.startswith("  - ["))
-    assert first.startswith("  - [D12]"), after[:500]
+    first = next(line for line in after.splitlines() if line.startswith("  - "))
+    # The approval check (D12) first, without its clause: students have the lesson, not the contract.
+    assert first == "  - A proposal the host approved with its correct fingerprint H(p) is carried out.", after[:500]
 
 
 def test_names_and_messages_cannot_drive_the_terminal(tmp_path):

@@ -29,13 +29,12 @@ def _outcome(case: dict, t) -> str:
 
 
 def _checkpoint_output(cp: dict, t) -> str:
-    """A checkpoint test's Markdown: the counts, then each failed check with its clause, first case and hint."""
+    """A checkpoint test's Markdown: the counts, then each failed check with its first case and hint."""
     lines = [t("cp_counts", passed=cp["passed_count"], total=cp["total"]) if cp["total"] else t("cp_no_checks")]
     if cp["missing"]:
         return "\n\n".join(lines + [t("missing_function", function=cp["function"], count=cp["total"])])
     for failure in cp["failures"][:LISTED_CHECKS]:
-        clause = f"**{templating.inline_code(failure['clause'])}** " if failure["clause"] else ""
-        lines.append(f"- ✘ {clause}{failure['message']}")
+        lines.append(f"- ✘ {failure['message']}")  # the clause only in the tags: students have the lesson, not the contract
         case = failure["cases"][0]
         if case["hidden"]:
             lines.append(f"  - {t('hidden_check')}")
