@@ -118,7 +118,7 @@ class Progress:
         self.waiting = False  # the busy line is shown
         if not quiet and sys.stderr.isatty() and _columns(sys.stderr) > 0:
             from tqdm import tqdm
-            self.bar = tqdm(total=total, unit="sub", file=sys.stderr, dynamic_ncols=True, leave=False)
+            self.bar = tqdm(total=total, unit=self.text["unit"], file=sys.stderr, dynamic_ncols=True, leave=False)
 
     def say(self, text: str = "") -> None:
         """Print a line to the real standard output, control characters (but line ends) escaped.
@@ -211,7 +211,9 @@ class Progress:
         text = self.text
         problem = result["load"]["problem"]
         file = Path(str(result.get("graded_file") or result["source"])).name
-        if problem:
+        if problem and problem["kind"] == "missing-functions":  # it loaded: it has none of the three
+            self.say(text["load-missing"].format(file=file))
+        elif problem:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
@@ -230,8 +232,11 @@ class Progress:
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
             if problem or not failed or brief:
                 continue
-            if {"kind": "missing-function", "name": function} in result["load"]["notes"]:
-                self.say("  - " + text["missing"].format(file=file, function=function))
+            missing = [n for n in result["load"]["notes"] if n.get("kind") == "missing-function" and n.get("name") == function]
+            if missing:
+                near = missing[0].get("near")
+                self.say("  - " + text["missing"].format(file=file, function=function)
+                         + (text["near"].format(near=near) if near else ""))  # say() escapes it
                 continue
             # As the report: the root cause first, then the failures it shows in full, in its order.
             root, shown = selection[key]

@@ -4,7 +4,7 @@ TEXT = {
     "nl": {
         "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
-        "summary": "{n} inzendingen beoordeeld; rapporten in {out}",
+        "summary": "{n} inzendingen beoordeeld; rapporten in {out}", "unit": "inz",  # the progress bar's: inz/s
         "overview": "Klasoverzicht (open in een browser): {index}",
         "reused": "{n} ervan ongewijzigd sinds een eerdere run: hun resultaat is hergebruikt (--force beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
@@ -42,11 +42,13 @@ TEXT = {
         "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
                             "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
         "load": "{file} kon niet worden geladen ({kind}): {detail}",
+        "load-missing": "{file} definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
+                        "dispatch_ticket; controleer de namen (hoofdletters en underscores tellen mee)",
         "report": "Volledig rapport: {path}",
         "busy": "{file} wordt beoordeeld...",
         "class-results-kept": "({path} is van een klas en blijft zoals het was: dit resultaat staat er niet in)",
         "score": "Score: {score}/{max}",
-        "missing": "{file} definieert geen functie {function}",
+        "missing": "{file} definieert geen functie {function}", "near": " (bedoelde je {near}?)",
         "cases": "({n} gevallen, het eerste:)",
         "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld "
                      "(niet genoemd zoals de export ze noemt, een symbolische link, een lege map?): {names}",
@@ -86,7 +88,7 @@ TEXT = {
     "en": {
         "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
                       "without memory or CPU limits and without a time limit per check",
-        "summary": "{n} submissions graded; reports in {out}",
+        "summary": "{n} submissions graded; reports in {out}", "unit": "sub",
         "overview": "Class overview (open in a browser): {index}",
         "reused": "{n} of them unchanged since an earlier run: their result was reused (--force grades again)",
         "summary-one": "{n} submission graded; reports in {out}",
@@ -124,11 +126,13 @@ TEXT = {
         "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
                             "still be those of an earlier run; run the same command again to finish",
         "load": "{file} could not be loaded ({kind}): {detail}",
+        "load-missing": "{file} defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
+                        "dispatch_ticket; check the names (capitals and underscores count)",
         "report": "Full report: {path}",
         "busy": "grading {file}...",
         "class-results-kept": "({path} belongs to a class and is left as it was: this result is not in it)",
         "score": "Score: {score}/{max}",
-        "missing": "{file} defines no function {function}",
+        "missing": "{file} defines no function {function}", "near": " (did you mean {near}?)",
         "cases": "({n} cases, the first one:)",
         "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded "
                      "(not named as the export names them, a symbolic link, an empty folder?): {names}",

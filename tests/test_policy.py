@@ -216,6 +216,19 @@ def test_exit_ends_module_body_with_a_note():
                             {"kind": "missing-function", "name": "dispatch_ticket"}]
 
 
+def test_a_missing_function_names_a_callable_with_a_close_name():
+    """A typo, a plural or Dutch words: the note names the callable the student probably meant; a plain
+    value with a close name, a private helper, or a name not close at all is not named."""
+    loaded = load(b"def validate_ticket_proposal(p):\n    return p\ndef fingerprint(p):\n    return p\n"
+                  b"def dispatch_tickets(*a):\n    return {}\n")
+    assert loaded.notes == [{"kind": "missing-function", "name": "proposal_fingerprint", "near": "fingerprint"},
+                            {"kind": "missing-function", "name": "dispatch_ticket", "near": "dispatch_tickets"}]
+    loaded = load(b"def validate_ticket_proposal(p):\n    return p\ndispatch_tickets = 3\n"
+                  b"def _proposal_fingerprint(p):\n    return p\ndef helper():\n    pass\n")
+    assert loaded.notes == [{"kind": "missing-function", "name": "proposal_fingerprint"},
+                            {"kind": "missing-function", "name": "dispatch_ticket"}]
+
+
 def test_print_is_captured_and_capped():
     loaded = load(b"print('hallo')\nfor i in range(5000):\n    print('x' * 100)\ndef validate_ticket_proposal(p):\n    return p\n")
     assert loaded.output.startswith("hallo\n")

@@ -186,6 +186,25 @@ def test_the_self_check_names_the_graded_file_for_a_missing_function():
     assert "eva.py definieert geen functie dispatch_ticket" in out and "main.py" not in out
 
 
+@pytest.mark.parametrize("lang, words", [("nl", "Bedoelde je dispatch_tickets?"), ("en", "Did you mean dispatch_tickets?")])
+def test_a_missing_function_with_a_near_name_asks_whether_it_was_meant(lang, words):
+    checks = passing("v", 1, 1) + passing("f", 2, 1) + [check("d1", 3, "failed", tried="t", expected="e", got="g")]
+    note = {"kind": "missing-function", "name": "dispatch_ticket", "near": "dispatch_tickets"}
+    out = self_check(terminal_result(checks, lang=lang, notes=[note]), lang)
+    assert "(" + words[0].lower() + words[1:].replace("?", "?)") in out and "dispatch_ticket" in out
+    res = result(all_passing(), lang=lang, notes=[note])
+    assert words.replace("dispatch_tickets", "`dispatch_tickets`") in md(res, lang)
+    assert "dispatch_tickets" in shown(res, lang)
+
+
+def test_a_file_with_none_of_the_three_functions_is_said_to_define_none_not_to_fail_loading():
+    res = terminal_result(passing("v", 1, 1), notes=())
+    res["status"], res["load"]["problem"] = "load-error", {"kind": "missing-functions", "line": None, "column": None,
+                                                          "source": None, "detail": "validate_ticket_proposal"}
+    out = self_check(res, "nl")
+    assert "eva.py definieert geen van de drie functies" in out and "kon niet worden geladen" not in out
+
+
 def test_gradescope_says_outcomes_in_words():
     from grader.reports import gradescope
     checks = [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + passing("f", 2, 1) + \

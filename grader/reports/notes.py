@@ -9,6 +9,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "notes": {"nl": "Opmerkingen", "en": "Notes"},
     "note_missing_function": {"nl": "De functie {name} ontbreekt in main.py.",
                               "en": "The function {name} is missing from main.py."},
+    "note_missing_function_near": {
+        "nl": "De functie {name} ontbreekt in main.py. Bedoelde je {near}? De naam moet precies {name} zijn.",
+        "en": "The function {name} is missing from main.py. Did you mean {near}? The name must be exactly {name}."},
     "note_decoded_cp1252": {
         "nl": "main.py was niet als UTF-8 opgeslagen; de beoordelaar heeft het als Windows-1252 gelezen. Sla je "
               "bestanden voortaan op als UTF-8.",
@@ -120,6 +123,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind in _FIXED:
         return t(_FIXED[kind])
     if kind == "missing-function":
+        if note.get("near"):
+            return t("note_missing_function_near", name=note["name"], near=note["near"])
         return t("note_missing_function", name=note["name"])
     if kind == "exit-called":
         return t("note_exit_called", line=note["line"]) if note["line"] else t("note_exit_called_nowhere")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import difflib
 import functools
 import re
 import signal
@@ -169,6 +170,16 @@ def _time_left() -> float | None:
     return signal.getitimer(signal.ITIMER_PROF)[0] or None
 
 
+def near_name(name: str, namespace: dict) -> dict[str, str]:
+    """``{"near": other}`` when the module defines a callable whose name is close to the missing function
+    ``name`` (a typo, a plural, Dutch words: difflib's ratio at least 0.7), else ``{}``. Reads names and
+    ``callable()`` only: no code of the submission runs."""
+    names = [other for other, value in namespace.items()
+             if type(other) is str and not other.startswith("_") and other not in FUNCTIONS and callable(value)]
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.7)
+    return {"near": close[0][:80]} if close else {}
+
+
 def load(data: bytes) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
@@ -209,6 +220,7 @@ def load(data: bytes) -> Loaded:
     functions = {name: namespace[name] for name in FUNCTIONS if callable(namespace.get(name))}
     if not functions:
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS)), output.text())
-    notes.extend({"kind": "missing-function", "name": name} for name in FUNCTIONS if name not in functions)
+    notes.extend({"kind": "missing-function", "name": name, **near_name(name, namespace)}
+                 for name in FUNCTIONS if name not in functions)
     return Loaded(functions, output.text(), notes, lines, guards.own_classes)
 
