@@ -51,6 +51,13 @@ def _tickets_replaced(scene: Scene) -> None:
                        "'pump': 'done'}}", said(f"state is {show(found)}", f"state is {show(found)}"))
 
 
+def _ticket_added_in_place(scene: Scene) -> None:
+    scene.run()  # the dispatcher has seen this tickets dict, without pump
+    scene.change_ticket("pump", "open")
+    scene.say("state['tickets']['pump'] = 'open'")
+    expect_success(scene.attempt(call_id="c2", version=1, ticket="pump"), 2, "pump", "done")
+
+
 def _ticket_removed(scene: Scene) -> None:
     scene.run()  # c1 set lamp to done: its row names lamp
     scene.assign("state['tickets']", {"sensor": "open"})
@@ -88,6 +95,7 @@ CHANGES = {  # id -> what the host does between the calls, and the clause the se
     "approval-revoked": _approval_revoked,                        # D12
     "version-set-by-host": _version_set_by_host,                  # D11
     "tickets-replaced": _tickets_replaced,                        # D15
+    "ticket-added-in-place": _ticket_added_in_place,              # D13
     "ticket-removed": _ticket_removed,                            # D13
     "log-cleared": _log_cleared,                                  # D10
     "replay-old-version-full-log-no-ticket": _replay_against_everything,  # D18

@@ -316,6 +316,8 @@ EXPECTED = {
     "dispatch_own_ticket_rule_without_zero": {"1": True, "2": True, "3": False},  # D5: the same in dispatch_ticket
     # A success that left an int in state['tickets']: the host's next change in place must fail a check, not end one
     "tickets_overwritten_by_version": {"1": True, "2": True, "3": False},  # D15
+    # Facts remembered per host object (kept alive): a ticket the host adds to its own tickets dict in place stays missing
+    "ticket_names_cached_strong": {"1": True, "2": True, "3": False},   # D13: a ticket added in place
 }
 
 
