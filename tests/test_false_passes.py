@@ -316,8 +316,12 @@ EXPECTED = {
     "dispatch_own_ticket_rule_without_zero": {"1": True, "2": True, "3": False},  # D5: the same in dispatch_ticket
     # A success that left an int in state['tickets']: the host's next change in place must fail a check, not end one
     "tickets_overwritten_by_version": {"1": True, "2": True, "3": False},  # D15
-    # Facts remembered per host object (kept alive): a ticket the host adds to its own tickets dict in place stays missing
+    # Facts remembered per host object (kept alive): the host's own changes in place, a ticket added, a register, a
+    # state or its tickets grown past a limit, go unseen
     "ticket_names_cached_strong": {"1": True, "2": True, "3": False},   # D13: a ticket added in place
+    "approved_size_cached_strong": {"1": True, "2": True, "3": False},  # D2: grown to 65 in place
+    "state_keys_cached_strong": {"1": True, "2": True, "3": False},     # D3: a key added in place
+    "tickets_count_cached_strong": {"1": True, "2": True, "3": False},  # D3: grown to 17 in place
 }
 
 
