@@ -80,10 +80,14 @@ def test_failure_rate_per_check_groups_cases_and_puts_the_most_failed_first():
 
 def test_a_check_counts_as_failed_only_where_the_report_shows_it_as_a_finding_of_its_own():
     # The class page lists the rules to explain again: a check that fails only because an earlier
-    # checkpoint failed (the validation, the digest), because its function is missing, or that was
-    # not run at all, is not a finding about that check's rule (the student's report says so too).
-    validation = result("hana", battery({"v4_bad_version[version-true]": failed(),
-                                         "d5_refused": failed("dispatch_ticket(q, ...)")}))
+    # checkpoint failed (on checkpoint 1's invalid input, or the digest), because its function is missing,
+    # or that was not run at all, is not a finding about that check's rule (the student's report only lists
+    # it). Below "fix checkpoint 1 first", a failure on other input is shown in full: it counts.
+    inherited = failed("dispatch_ticket(q, ...)")
+    inherited["detail"].update(cause="validation", case="version-true")
+    validation = result("hana", battery({"v4_bad_version[version-true]": failed(), "d5_refused": inherited}))
+    beside = result("olga", battery({"v4_bad_version[version-true]": failed(),
+                                     "d5_refused": failed("dispatch_ticket(p, ...)")}))
     digest = result("ivo", battery({"f2_hexdigest": failed("proposal_fingerprint(p)"),
                                     "d5_refused": failed("dispatch_ticket(p, ...)")}))
     missing = result("jan", battery({"d5_refused": {"outcome": "error"}}))
@@ -91,10 +95,10 @@ def test_a_check_counts_as_failed_only_where_the_report_shows_it_as_a_finding_of
     not_run = result("kim", battery({"d5_refused": {"outcome": "not-run"}}))
     own = result("lex", battery({"d5_refused": failed("dispatch_ticket(p, ...)")}))
     looped = result("mia", battery({"d5_refused": {"outcome": "timeout"}}))
-    document = {**sample_document(), "submissions": [validation, digest, missing, not_run, own, looped]}
+    document = {**sample_document(), "submissions": [validation, digest, missing, not_run, own, looped, beside]}
     by_id = {c["id"]: c for c in classview.check_failures(classview.summarize(document))}
-    assert (by_id["d5_refused"]["failed"], by_id["d5_refused"]["total"]) == (2, 6)  # lex and mia
-    assert by_id["v4_bad_version"]["failed"] == 1 and by_id["f2_hexdigest"]["failed"] == 1
+    assert (by_id["d5_refused"]["failed"], by_id["d5_refused"]["total"]) == (3, 7)  # lex, mia and olga
+    assert by_id["v4_bad_version"]["failed"] == 2 and by_id["f2_hexdigest"]["failed"] == 1
 
 
 def test_load_error_kinds_are_named_in_the_page_language_beside_their_code():

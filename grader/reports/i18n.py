@@ -286,11 +286,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "class_checks": {"nl": "Meest gemiste controles", "en": "Most failed checks"},
     "class_checks_explain": {
         "nl": "Per controle het deel van de geladen inzendingen ({graded}) waarin ze mislukt, de meest gemiste eerst: "
-              "dit zijn de regels om opnieuw uit te leggen. Niet meegeteld: mislukkingen die uit een eerder "
-              "checkpoint volgen, controles van een ontbrekende functie en controles die niet zijn uitgevoerd.",
+              "dit zijn de regels om opnieuw uit te leggen. Niet meegeteld: mislukkingen op dezelfde ongeldige "
+              "invoer als checkpoint 1 of door een verkeerde vingerafdruk (checkpoint 2), controles van een "
+              "ontbrekende functie en controles die niet zijn uitgevoerd.",
         "en": "For each check the share of the loaded submissions ({graded}) in which it fails, the most failed "
-              "first: these are the rules to explain again. Not counted: failures that follow from an earlier "
-              "checkpoint, checks of a missing function and checks that were not run.",
+              "first: these are the rules to explain again. Not counted: failures on the same invalid input as "
+              "checkpoint 1 or from a wrong fingerprint (checkpoint 2), checks of a missing function and checks "
+              "that were not run.",
     },
     "class_checks_none": {"nl": "Geen enkele controle mislukte.", "en": "No check failed."},
     "class_checks_all": {"nl": "Alle controles ({count})", "en": "All checks ({count})"},

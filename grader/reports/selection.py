@@ -169,21 +169,22 @@ def shown_failures(result: dict) -> dict[str, tuple[str | None, list[dict]]]:
 def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
     """The checks (base ids) a results.json entry's report shows in full as findings of their own.
 
-    Left out, as they say nothing about that check's own rule: a failure that comes from an
-    earlier checkpoint (its checkpoint has a root cause, see :func:`select`), one the report only
+    In: a results.json entry and the checkpoints' functions in order. Out: the base ids of the failed checks the
+    report shows in full (:func:`select`), also below "fix checkpoint 1 first": the failures that follow from
+    checkpoint 1 are only listed there. Left out, as they say nothing about that check's own rule: a checkpoint
+    whose root cause is the fingerprint (the checks approve with the right digest, which the student's
+    dispatch_ticket does not find), a finding that confirms the fingerprint as the cause, one the report only
     lists (it repeats an earlier result or input), a check of a function the submission lacks (a
-    ``missing-function`` note; ``functions``: the checkpoints' functions in order) and a check
-    that was not run. The class page counts these.
+    ``missing-function`` note) and a check that was not run. The class page counts these.
     """
     missing = {note.get("name") for note in (result.get("load") or {}).get("notes", [])
                if isinstance(note, dict) and note.get("kind") == "missing-function"}
     found: dict[str, bool] = {}
     for key, (root, shown) in shown_failures(result).items():
         number = int(key)
-        if root is not None or (1 <= number <= len(functions) and functions[number - 1] in missing):
+        if root == "fingerprint" or (1 <= number <= len(functions) and functions[number - 1] in missing):
             continue
         for record in shown:
-            if record["outcome"] != "not-run":
+            if record["outcome"] != "not-run" and cause(record) != "fingerprint":
                 found[base_id(record["id"])] = True
     return list(found)
-
