@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
 from grader import details
-from grader.reports import selection
+from grader.reports import selection, stopped
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
 from grader.results import UNREADABLE_NOTES, base_id
@@ -89,7 +90,6 @@ def _case(record: dict) -> dict:
         "got": clean(detail["got"]) if detail.get("got") is not None else None,
         "error": clean(record.get("error") or "?", 300),
         "hidden": bool(record.get("concealed")),
-        "not_run": _NOT_RUN.get(record.get("error"), "outcome_not_run"),  # after time-outs, or no reason recorded
     }
 
 
@@ -118,27 +118,44 @@ def _concealed(entries: dict) -> dict:
 _ANSWERED = {"failed", "error"}
 
 
-def _failure(group: dict, total: int) -> dict:
+def _failure(group: dict, total: int, not_run: int, hinted: bool) -> dict:
+    """A failed check as shown in full: its failed cases (``not_run``: how many of its cases were not run,
+    counted beside them), the rule's hint only when the code answered and ``hinted``."""
     cases = [_case(record) for record in group["records"]]
-    answered = any(record["outcome"] in _ANSWERED for record in group["records"])
+    answered = hinted and any(record["outcome"] in _ANSWERED for record in group["records"])
     return {
         "id": group["id"], "message": group["message"], "hint": group["hint"] if answered else None,
         "clause": group["clause"],
-        "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total,
+        "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total, "not_run": not_run,
         "cases": cases[:SHOWN_CASES], "more": max(0, len(cases) - SHOWN_CASES),
     }
 
 
+def _stopped_by(number: int, not_run: int, stop: dict | None) -> dict | None:
+    """Another function's strikes (time-outs...) left ``not_run`` checks of checkpoint ``number`` not run: the
+    checkpoint and function that stopped grading and the note's message id; else None."""
+    if not not_run or not stop or stop["checkpoint"] in (None, number):
+        return None
+    where = stop["checkpoint"]
+    return {"number": where, "function": FUNCTIONS[where - 1] if 1 <= where <= len(FUNCTIONS) else str(where),
+            "message": "stopped_" + stopped.STRIKES[stop["reason"]]}
+
+
 def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool,
-                inherited: frozenset = frozenset()) -> dict:
+                inherited: frozenset = frozenset(), stop: dict | None = None) -> dict:
     number = int(key)
     function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
     records = entry.get("checks", [])
     totals = {group["id"]: len(group["records"]) for group in selection.groups(records)}
+    not_run_cases = Counter(base_id(r["id"]) for r in records if r["outcome"] == "not-run")
     chosen = selection.select(number, records, verdicts, graded, inherited)
     root, confirmed, shown = chosen["root"], chosen["confirmed"], chosen["shown"]
     grouped = chosen["grouped"]
     causes = {id(record): name for name in ("same_input", "same_text") for record in chosen[name]}
+    not_run = len(selection.groups(chosen["not_run"]))
+    # Most of this function was not tested because another one looped: that is what to fix first, and a
+    # rule's hint would point elsewhere.
+    stopped_by = _stopped_by(number, not_run, stop)
     return {
         "number": number,
         "function": function,
@@ -148,20 +165,22 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "passed_count": sum(all(r["outcome"] == "passed" for r in group["records"])
                             for group in selection.groups(records)),
         "missing": graded and function in missing,
-        "root_cause": root,
+        "root_cause": None if stopped_by else root,
         "confirmed": bool(confirmed) and root == "fingerprint",
-        "failures": [_failure(group, totals[group["id"]]) for group in selection.groups(shown)],
+        "stopped_by": stopped_by,
+        "failures": [_failure(group, totals[group["id"]], not_run_cases[group["id"]], stopped_by is None)
+                     for group in selection.groups(shown)],
         "grouped": [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None,
                      "cause": {"same_input": "validation", "same_text": "json"}.get(causes.get(id(group["records"][0])),
                                                                      "fingerprint")}
                     for group in selection.groups(grouped)] +
                    [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
-                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": cause}
-                    for name, cause in (("same_result", "same-result"), ("not_run", "not-run"))
-                    for group in selection.groups(chosen[name])],
-        # Why the listed checks that were not run were not (the first one's reason: they share it).
-        "not_run": next((_NOT_RUN.get(record.get("error"), "outcome_not_run") for record in chosen["not_run"]), None),
+                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
+                    for group in selection.groups(chosen["same_result"])],
+        # The checks of which no case that ran failed but some were not run: counted, with why (they share it).
+        "not_run_count": not_run,
+        "not_run": _NOT_RUN.get(stopped.reason(chosen["not_run"]), "outcome_not_run") if not_run else None,
         "passes": [{"message": group["message"], "count": len(group["records"]),
                     "parametrized": case_label(group["records"][0]["id"]) is not None} for group in selection.groups(records)
                    if all(r["outcome"] == "passed" for r in group["records"])],  # checks that passed whole
@@ -289,7 +308,12 @@ def build(result: dict, reveal: bool = False) -> dict:
     because they share the root cause (``cause``: ``validation``, the same invalid input as a
     failed case of checkpoint 1; ``fingerprint``, anything else once the fingerprint is
     confirmed as the cause; ``same-result``, every case got a result an earlier failure
-    already shows), and its passed checks. Student text is cleaned of invisible characters and cut; escaping is the
+    already shows), ``not_run_count`` and ``not_run`` (how many checks were not run, none of
+    their cases failed, and the message id saying why), ``stopped_by`` (None, or the
+    ``function`` and ``number`` of the checkpoint whose time-outs, memory exhaustions or crashes
+    stopped grading before this one was fully tested, and the ``message`` id: then it has no
+    root cause and its failures no hint) and its passed checks. A failure's ``not_run``: its
+    cases not run, never counted as failed. Student text is cleaned of invisible characters and cut; escaping is the
     templates' job. Hidden checks show only their name and hint (a case's ``hidden`` is
     True) unless ``reveal`` (the instructor's view).
     """
@@ -299,7 +323,8 @@ def build(result: dict, reveal: bool = False) -> dict:
     verdicts, inherited = selection.context(entries)
     notes = _notes(load.get("notes", []))
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
-    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited)
+    stop = stopped.summary(result)
+    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited, stop)
                    for key in sorted(entries, key=int)]
     output, output_cut = _output(load.get("output") or "")
     problem = None if graded else _problem(load.get("problem"), notes)

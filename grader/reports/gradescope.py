@@ -23,8 +23,8 @@ def _outcome(case: dict, t) -> str:
     if case["outcome"] == "timeout":
         # The line of main.py that was running: the student's code, backticks too, in a span they cannot close.
         return t("outcome_timeout") + (f" {templating.inline_code(case['got'])}" if case.get("got") else "")
-    if case["outcome"] in ("not-run", "memory"):
-        return t(case["not_run"] if case["outcome"] == "not-run" else "outcome_memory")
+    if case["outcome"] == "memory":
+        return t("outcome_memory")
     return t("outcome_crashed" if case["outcome"] == "crashed" else "outcome_error", error=case["error"])
 
 
@@ -50,11 +50,14 @@ def _checkpoint_output(cp: dict, t) -> str:
         lines.append(f"- … {len(cp['failures']) - LISTED_CHECKS}")
     # Failures with a cause shown elsewhere (checkpoint 1's validation, the fingerprint, the same
     # result as a check above) are listed by their rule only, as in the student's report.
-    lines.extend(f"- ✘ {item['message']} ({item['failed']}/{item['total']})" for item in cp["grouped"]
-                 if item["cause"] != "not-run")
-    if cp["not_run"]:  # the checks not run: why, once, then their rules
-        lines.append(t(cp["not_run"]))
-        lines.extend(f"- {item['message']}" for item in cp["grouped"] if item["cause"] == "not-run")
+    lines.extend(f"- ✘ {item['message']} ({item['failed']}/{item['total']})" for item in cp["grouped"])
+    if cp["stopped_by"]:  # another function's loop left this one untested: that first
+        stop = cp["stopped_by"]
+        lines[1:1] = [f"**{t('stopped_first', function=stop['function'])}.** "
+                      + t(stop["message"], count=cp["not_run_count"], total=cp["total"], function=stop["function"],
+                          n=stop["number"]), ""]
+    elif cp["not_run_count"]:  # the checks not run: why and how many, never as failed
+        lines.append(t(cp["not_run"]) + " " + t("not_run_count", count=cp["not_run_count"]))
     if cp["root_cause"]:
         root = t("root_first", n=1 if cp["root_cause"] == "validation" else 2)
         lines[1:1] = [f"**{root}.** " + t(f"root_{cp['root_cause']}{'_confirmed' if cp['confirmed'] else ''}"), ""]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from grader.reports.notes import MESSAGES as NOTE_MESSAGES
+from grader.reports.stopped import MESSAGES as STOPPED_MESSAGES
 
 LANGUAGES = ("nl", "en")
 
@@ -247,6 +248,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "en": "main.py could not be loaded ({kind})."},
     # Notes: short remarks about the submission (their texts: grader.reports.notes.MESSAGES).
     **NOTE_MESSAGES,
+    # Checks not run (grading stopped after repeated time-outs...): grader.reports.stopped.
+    **STOPPED_MESSAGES,
     "list_more": {"nl": "en nog {count} bestanden", "en": "and {count} more files"},
     "list_more_one": {"nl": "en nog {count} bestand", "en": "and {count} more file"},
     "output": {"nl": "Wat je code afdrukte bij het laden", "en": "What your code printed while loading"},
@@ -360,7 +363,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # A message with a "<key>_one" form uses it when the number in this placeholder is 1.
 PLURAL_BY = {"passed_cases": "count", "cp_counts": "total", "missing_function": "count", "class_count": "count",
-             "class_score_row": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count"}
+             "class_score_row": "count", "not_run_count": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count"}
 # Messages whose "main.py" means that name itself, not the graded file (see templating.translator).
 LITERAL_NAMES = frozenset(f"rule_{n}" for n in range(9))
 

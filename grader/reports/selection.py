@@ -8,6 +8,7 @@ cause first and show the same failures, in the same order.
 
 from __future__ import annotations
 
+from grader.reports import stopped
 from grader.results import base_id
 
 # Clauses whose checks each try one status in isolation (CONTRACT.md D8, D9, D11-D14): when one of those
@@ -16,15 +17,14 @@ from grader.results import base_id
 SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
 
 
-def report_order(record: dict) -> tuple[bool, bool, bool, bool, bool]:
+def report_order(record: dict) -> tuple[bool, bool, bool, bool]:
     """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
-    that confirms the fingerprint as root cause first, a check that was not run (it says nothing of its
-    rule: the time-outs before it do) and then a finding made while setting up a situation last; among
-    the others a check of one clause before one of several (``D17-D18``: edge cases that combine rules,
+    that confirms the fingerprint as root cause first, a finding made while setting up a situation last;
+    among the others a check of one clause before one of several (``D17-D18``: edge cases that combine rules,
     which a plain mistake fails too, so the plain rule's check names it best), and the checks of
     :data:`SINGLE_RULE_CLAUSES` first."""
     detail = record.get("detail") or {}
-    return (detail.get("cause") != "fingerprint", record.get("outcome") == "not-run", bool(detail.get("setup")),
+    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
             "-" in str(record.get("clause") or ""), record.get("clause") not in SINGLE_RULE_CLAUSES)
 
 
@@ -52,6 +52,8 @@ def groups(records: list[dict]) -> list[dict]:
 COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
 # Checkpoint 2's clauses about the digest itself: a wrong one makes checkpoint 3's approvals fail.
 DIGEST_CLAUSES = frozenset({"F1", "F2", "F3"})
+# Outcomes that are no failure of the student's code: passed, and not run (grader.reports.stopped).
+NO_FAILURE = frozenset({"passed", "not-run"})
 
 
 def cause(record: dict) -> str | None:
@@ -92,23 +94,13 @@ def _same_text(records: list[dict]) -> list[dict]:
     return later
 
 
-def _not_run(records: list[dict]) -> list[dict]:
-    """The failed checks, after the first, of which no case ran (``not-run``: after repeated time-outs or past the
-    CPU budget). The check before them says why grading stopped (its own outcome does), so the reports only list
-    them: a looping function otherwise gave a page of identical "not run" findings."""
-    later: list[dict] = []
-    for number, group in enumerate(groups(records)):
-        if number and all(record["outcome"] == "not-run" for record in group["records"]):
-            later += group["records"]
-    return later
-
-
 def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: bool,
                inherited: frozenset) -> dict:
     """Which failed records of checkpoint ``number`` are shown in full, and in which order, and which are only
     listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_text``,
-    ``same_result``, ``not_run``."""
-    failed = [r for r in records if r["outcome"] != "passed"]
+    ``same_result``, ``not_run``. A case that was not run is no failure: ``not_run`` holds the records of the
+    checks of which no case that ran failed (grader.reports.stopped), the reports only count them."""
+    failed = [r for r in records if r["outcome"] not in NO_FAILURE]
     # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
     # "Grading policy"): the validation of checkpoint 1, else the fingerprint of checkpoint 2.
     # A check whose finding confirms the fingerprint as the cause is shown first, and the other
@@ -131,8 +123,8 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
     shown = confirmed + sorted(rest, key=report_order)
     same_result = _same_result(shown)
     shown = [r for r in shown if r not in same_result]
-    not_run = _not_run(shown)
-    shown = [r for r in shown if r not in not_run]
+    not_run_ids = set(stopped.not_run_checks(records))
+    not_run = [r for r in records if r["outcome"] == "not-run" and base_id(r["id"]) in not_run_ids]
     return {"root": root, "confirmed": confirmed, "shown": shown, "grouped": grouped, "same_input": same_input,
             "same_text": same_text, "same_result": same_result, "not_run": not_run}
 
@@ -142,14 +134,15 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     case labels of checkpoint 1's failed cases (``inherited``)."""
     verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
     # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
-    verdicts["validation"] = not any(r["outcome"] != "passed" and r.get("clause") not in COPY_CLAUSES
+    # A check not run says nothing either way.
+    verdicts["validation"] = not any(r["outcome"] not in NO_FAILURE and r.get("clause") not in COPY_CLAUSES
                                      for r in entries.get("1", {}).get("checks", []))
     # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
     # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
-    verdicts["fingerprint"] = not any(r["outcome"] != "passed" and r.get("clause") in DIGEST_CLAUSES
+    verdicts["fingerprint"] = not any(r["outcome"] not in NO_FAILURE and r.get("clause") in DIGEST_CLAUSES
                                       for r in entries.get("2", {}).get("checks", []))
     inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
-                          if r["outcome"] != "passed" and case_label(r["id"]) is not None)
+                          if r["outcome"] not in NO_FAILURE and case_label(r["id"]) is not None)
     return verdicts, inherited
 
 
@@ -185,6 +178,6 @@ def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
         if root == "fingerprint" or (1 <= number <= len(functions) and functions[number - 1] in missing):
             continue
         for record in shown:
-            if record["outcome"] != "not-run" and cause(record) != "fingerprint":
+            if cause(record) != "fingerprint":
                 found[base_id(record["id"])] = True
     return list(found)
