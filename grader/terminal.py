@@ -10,7 +10,8 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports.chart import cut
-from grader.reports.selection import shown_failures
+from grader.reports import stopped
+from grader.reports.selection import NO_FAILURE, shown_failures
 from grader.details import in_dutch
 from grader.reports.i18n import MESSAGES
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI and the reports
@@ -218,10 +219,12 @@ class Progress:
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
         selection = shown_failures(result)
+        stop = stopped.summary(result)
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
-            failed = [c for c in checkpoint["checks"] if c["outcome"] != "passed"]
+            failed = [c for c in checkpoint["checks"] if c["outcome"] not in NO_FAILURE]  # not run: not failed
             checks = group_failures(checkpoint["checks"])  # a parametrized check counts once, as in the reports
+            not_run = stopped.not_run_checks(checkpoint["checks"])
             if problem:
                 verdict = text["not-graded"]
             elif checkpoint["passed"]:
@@ -229,6 +232,9 @@ class Progress:
             else:
                 total = len(checks)  # the noun follows the total: "1 van de 1 controle"
                 verdict = text["failed-one" if total == 1 else "failed"].format(n=len(group_failures(failed)), total=total)
+                if not_run:
+                    reason = text["not-run" + _NOT_RUN.get(stopped.reason(checkpoint["checks"]), "")]
+                    verdict += text["not-run-count"].format(n=len(not_run), reason=reason)
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
             if problem or not failed or brief:
                 continue
@@ -240,28 +246,21 @@ class Progress:
                 continue
             # As the report: the root cause first, then the failures it shows in full, in its order.
             root, shown = selection[key]
-            if root:
+            elsewhere = stopped.stopped_elsewhere(stop, int(key), len(not_run))
+            if elsewhere:  # another function's loop left this one untested: that first, and no rule's hint
+                self.say(text["stopped"].format(function=FUNCTIONS[str(elsewhere)], n=elsewhere))
+            elif root:
                 self.say(text[f"root-{root}"])
             groups = group_failures(shown)[:SHOWN_FAILURES]
             for group in groups:
-                self._failure(group[0], len(group))
+                self._failure(group[0], len(group), hinted=not elsewhere)
             left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
             if left:  # "and N more" only after some shown here
                 self.say("    " + self.said("more" if groups else "listed", left))
-                self._not_run(failed, shown)
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
         if (out / "index.html").is_file():  # a class's outputs: its results.json is left as it is (grader.grading)
             self.say(text["class-results-kept"].format(path=out / "results.json"))
-
-    def _not_run(self, failed: list[dict], shown: list[dict]) -> None:
-        """How many of the failed checks the report only lists were not run, and why (grader.reports.selection)."""
-        listed = {id(record) for record in shown}
-        stopped = [group for group in group_failures(failed)
-                   if all(c["outcome"] == "not-run" and id(c) not in listed for c in group)]
-        if stopped:
-            reason = self.text["not-run" + _NOT_RUN.get(stopped[0][0].get("error"), "")]
-            self.say("    " + self.text["of-which"].format(n=len(stopped), reason=reason))
 
     def _where(self, problem: dict) -> str:
         """Where a load problem is: `` — line 3: source``, in a notebook `` — cell 2, line 1: source`` (no
@@ -273,7 +272,7 @@ class Progress:
             place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
         return f" — {place}: {problem['source']}"
 
-    def _failure(self, check: dict, cases: int) -> None:
+    def _failure(self, check: dict, cases: int, hinted: bool = True) -> None:
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
         if detail.get("tried") and not self.legend_said:  # once, before the first code shown
             self.legend_said = True
@@ -291,5 +290,5 @@ class Progress:
             said = check["outcome"] + _NOT_RUN.get(check.get("error"), "")  # not run: why
             label = self.text["outcome" if check["outcome"] == "error" else "got"]  # the check broke off: not the code's
             self.say(f"    {label}: {self.text[said]}{error}{where}")
-        if check["outcome"] != "not-run":  # not run: the rule's hint does not apply to an endless loop
+        if hinted:  # not when another function's loop left this one untested: the rule's hint would point elsewhere
             self.say(f"    {self.text['hint']}: {check['hint']}")

@@ -17,7 +17,9 @@ TEXT = {
         "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
                   "het rapport toont p helemaal)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
-        "of-which": "(waarvan {n} {reason})",
+        "not-run-count": "; {n} {reason}",
+        "stopped": "  (los eerst {function} op: daar stopte de beoordeling (checkpoint {n}), dus deze functie is nog "
+                   "niet volledig getest)",
         "more-one": "... en nog {n} mislukte controle; zie het rapport",
         "listed": "de {n} mislukte controles staan in het rapport", "listed-one": "de mislukte controle staat in het rapport",
         "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
@@ -101,7 +103,9 @@ TEXT = {
         "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
                   "the report shows p in full)",
         "more": "... and {n} more failed checks; see the report",
-        "of-which": "(of which {n} {reason})",
+        "not-run-count": "; {n} {reason}",
+        "stopped": "  (fix {function} first: grading stopped there (checkpoint {n}), so this function has not been "
+                   "fully tested)",
         "more-one": "... and {n} more failed check; see the report",
         "listed": "the {n} failed checks are in the report", "listed-one": "the failed check is in the report",
         "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "

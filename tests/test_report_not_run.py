@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_report_texts import self_check, terminal_result
 from test_reports import check, md, page, passing, result
 
 
@@ -43,3 +44,12 @@ def test_the_html_report_says_the_same():
     text = page(result(stopped_by_fingerprint()))
     assert "10 van 11 gevallen mislukt, 1 niet uitgevoerd" in text and "Niet uitgevoerd: 2 van de 3 controles" in text
     assert "Tip voor d20_after_all" not in text and text.count("Niet uitgevoerd: de beoordeling") == 1
+
+
+def test_the_terminal_counts_them_apart_and_gives_no_hint_for_a_function_another_s_loop_left_untested():
+    out = self_check(terminal_result(stopped_by_fingerprint()), "nl")
+    checkpoint_2, checkpoint_3 = out.split("Checkpoint 2", 1)[1].split("Checkpoint 3")
+    assert "niet geslaagd: 1 van de 2 controles mislukt; 1 niet uitgevoerd na herhaalde time-outs" in checkpoint_2
+    assert "niet geslaagd: 1 van de 3 controles mislukt; 2 niet uitgevoerd na herhaalde time-outs" in checkpoint_3
+    assert "(los eerst proposal_fingerprint op: daar stopte de beoordeling (checkpoint 2)" in checkpoint_3
+    assert "Regel van d20_after_all." in checkpoint_3 and "tip:" not in checkpoint_3 and "mislukte controle" not in out

@@ -134,9 +134,9 @@ def _failure(group: dict, total: int, not_run: int, hinted: bool) -> dict:
 def _stopped_by(number: int, not_run: int, stop: dict | None) -> dict | None:
     """Another function's strikes (time-outs...) left ``not_run`` checks of checkpoint ``number`` not run: the
     checkpoint and function that stopped grading and the note's message id; else None."""
-    if not not_run or not stop or stop["checkpoint"] in (None, number):
+    where = stopped.stopped_elsewhere(stop, number, not_run)
+    if where is None:
         return None
-    where = stop["checkpoint"]
     return {"number": where, "function": FUNCTIONS[where - 1] if 1 <= where <= len(FUNCTIONS) else str(where),
             "message": "stopped_" + stopped.STRIKES[stop["reason"]]}
 

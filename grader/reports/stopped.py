@@ -103,6 +103,15 @@ def summary(result: dict) -> dict | None:
             "checkpoint": int(checkpoint) if checkpoint is not None else None}
 
 
+def stopped_elsewhere(stop: dict | None, number: int, not_run: int) -> int | None:
+    """The checkpoint whose function's strikes stopped grading before checkpoint ``number`` was fully tested
+    (``not_run``: how many of its checks were not run; ``stop``: :func:`summary`), when that is another one; else
+    None (all ran, its own function looped, or the CPU budget ran out)."""
+    if not not_run or not stop or stop["checkpoint"] in (None, number):
+        return None
+    return stop["checkpoint"]
+
+
 def status_key(stop: dict) -> str:
     """The message id of the class outputs' marker for ``stop`` (:func:`summary`)."""
     return "status_stopped_" + STRIKES.get(stop["reason"], "budget")
