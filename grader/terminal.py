@@ -199,11 +199,18 @@ class Progress:
             self.say(f"{shown:<{width}}  {result['score']}/{result['max_score']}    {marks}    {self._status(result)}")
 
     def _status(self, result: dict) -> str:
-        """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it."""
+        """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it,
+        with the load problem's kind or the marker of a grading that stopped early (grader.reports.stopped)."""
         said = MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
         problem = (result.get("load") or {}).get("problem") or {}
         if result["status"] == "load-error" and problem.get("kind") in self.text["kinds"]:
             said += f" ({self.text['kinds'][problem['kind']]})"  # as the class page names the kind
+        # A loop may have left most of the battery not run: the class page's marker (a summary has it; a full
+        # result's records give it).
+        stop = result["stopped"] if "stopped" in result else stopped.summary(result)
+        if stop:
+            marker = MESSAGES[stopped.status_key(stop)][self.lang]
+            said += f" ({marker.format(count=stop['count'], total=stop['total'])})"
         return said
 
     def self_check(self, result: dict, out: Path, brief: bool = False) -> None:

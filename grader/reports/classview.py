@@ -8,7 +8,7 @@ from typing import Iterable, Iterator
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
-from grader.reports import selection
+from grader.reports import selection, stopped
 from grader.reports.feedback import clean
 from grader.results import base_id
 
@@ -53,7 +53,8 @@ class ClassSummary:
 
         The summary has the result's own top-level fields, ``load`` with only ``problem``,
         ``checkpoints`` with only ``passed``, ``failed`` (the base ids of the checks whose failure
-        the student's report shows as a finding of its own, grader.reports.selection.findings), ``hidden`` (whether any
+        the student's report shows as a finding of its own, grader.reports.selection.findings), ``stopped`` (None,
+        or why grading stopped early and how many checks were not run, grader.reports.stopped.summary), ``hidden`` (whether any
         check is hidden) and ``errors`` (check id -> its error text, at most 200 characters, for each check that ended in
         an error: a defect of the check, which the terminal points out also when the result is reused).
         """
@@ -76,6 +77,7 @@ class ClassSummary:
         summary["checkpoints"] = {key: {"passed": bool(entry.get("passed"))}
                                   for key, entry in result.get("checkpoints", {}).items()}
         summary["failed"] = list(failed)
+        summary["stopped"] = stopped.summary(result)
         summary["hidden"] = hidden
         summary["errors"] = errors
         return summary
@@ -147,7 +149,8 @@ def has_hidden(result: dict) -> bool:
 
 def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
     """The student table, a row at a time: per submission (a summary) its links, name, checkpoint marks,
-    score, status, load problem."""
+    score, status, load problem and ``stopped`` (None, or the marker of a submission whose grading stopped
+    early: ``key``, its message id, with ``count`` checks not run of ``total``)."""
     for result in submissions:
         problem = (result.get("load") or {}).get("problem") or {}
         name = safe_name(result["id"])
@@ -163,6 +166,8 @@ def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
             "status": result["status"],
             "known_status": result["status"] in STATUSES,
             "problem": clean(problem.get("kind"), 40) if result["status"] != "graded" and problem.get("kind") else "",
+            # Most of the battery may not have run (a loop): the marker's message id and numbers, else None.
+            "stopped": {**stop, "key": stopped.status_key(stop)} if (stop := result.get("stopped")) else None,
         }
 
 
