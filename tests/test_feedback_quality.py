@@ -77,6 +77,9 @@ SUBMISSIONS = {
     # Only the version rule is wrong (> instead of !=): its own check leads, not the order or limit checks.
     "newer-version-accepted": lambda reference: reference.replace(
         'if proposal["version"] != state["version"]:', 'if proposal["version"] < state["version"]:'),
+    # A third status passes validation and the state's ticket pairs alike: checkpoint 1 is the root cause of both.
+    "closed-status": lambda reference: reference.replace('STATUSES = ("open", "done")',
+                                                         'STATUSES = ("open", "done", "closed")'),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -143,6 +146,14 @@ def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(result
         assert {item["cause"] for item in checkpoint["grouped"]} == {"validation"}
         assert not {"f4_invalid_proposal_refused", "d5_invalid_proposal", "d6_validation_before_status"} & \
             {f["id"] for f in checkpoint["failures"]}
+
+
+def test_a_state_status_refused_by_checkpoint_1s_rule_is_listed_under_that_root_cause(results):
+    view = feedback.build(results[0]["closed-status"])["checkpoints"]
+    assert view[0]["failures"] and view[2]["root_cause"] == "validation"
+    rule = "Every ticket that checkpoint 1 refuses is invalid as a key in state too"  # d3_state_pairs_as_in_checkpoint_1
+    assert [item for item in view[2]["grouped"] if item["message"].startswith(rule)]
+    assert not [f for f in view[2]["failures"] if f["id"].startswith("d3_state_pairs")]
 
 
 def test_a_read_only_view_returned_by_validate_is_named_as_such(results):
