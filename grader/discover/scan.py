@@ -45,8 +45,10 @@ def scan_folder(folder: Path) -> Tree:
     is opened or changed. A student's folder with more than MAX_FOLDER_FILES files keeps its
     first ones and gets a ``too-many-files`` note (``folder``: its path on disk, relative to
     ``folder``). A student's folder is a top-level one, or one in the wrapping folders
-    :func:`_wrappers` finds (files there are each their own). Raises ``OSError`` when ``folder``
-    cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
+    :func:`_wrappers` finds (files there are each their own). No two entries of a folder, at any depth,
+    get the same clean name (:func:`_distinct_names`); a student's folder renamed so, at the top level or in
+    the wrapping folders, gets a ``renamed-id`` note (``folder``: its path on disk, relative to ``folder``).
+    Raises ``OSError`` when ``folder`` cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
     """
     files: list[FileRef] = []
     entries: list[str] = []  # the students' own entries (a folder's name ends in "/")
@@ -65,6 +67,7 @@ def scan_folder(folder: Path) -> Tree:
         return True
 
     placed: dict[str, tuple[str, str, str, str, int]] = {str(folder): ("", "", "", "", 0)}
+    cleaned: dict[str, str] = {}  # a folder below the top level (its path on disk) -> its clean name, till placed
 
     def place(current: str) -> tuple[str, str, str, int]:
         """(head: its top-level entry on disk, prefix: its clean name + ``/``, owner: the student's folder on
@@ -73,8 +76,9 @@ def scan_folder(folder: Path) -> Tree:
         if current not in placed:
             parent, name = os.path.split(current)
             head, top, inner, owner, depth = placed[parent]
-            if head:  # cleaned below the top-level entry, which stays as it is
-                inner = "/".join(part for part in (inner, clean_rel(name, drive=False)) if part)
+            if head:  # below the top-level entry, which stays as it is: its name as its folder's listing gave it
+                inner = "/".join(part for part in (inner, cleaned.pop(current, None) or clean_rel(name, drive=False))
+                                 if part)
             else:
                 head, top = name, tops.get(name, "")
             depth += 1
@@ -83,9 +87,10 @@ def scan_folder(folder: Path) -> Tree:
         head, top, inner, owner, depth = placed[current]
         return head, "/".join(part for part in (top, inner) if part) + "/" if head else "", owner, depth
 
-    def rel_of(head: str, prefix: str, name: str) -> str | None:
-        """The clean relative name of the entry ``name`` of a folder that :func:`place` gave ``head`` and ``prefix``."""
-        own = clean_rel(name, drive=False) if head else None
+    def rel_of(head: str, prefix: str, name: str, local: dict[str, str]) -> str | None:
+        """The clean relative name of the entry ``name`` of a folder that :func:`place` gave ``head`` and
+        ``prefix`` and whose entries :func:`_distinct_names` gave ``local``."""
+        own = local.get(name) if head else None
         return (own and prefix + own) if head else tops.get(name)
 
     def unlisted(error: OSError) -> None:
@@ -100,15 +105,24 @@ def scan_folder(folder: Path) -> Tree:
         if filled(owner):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
+        local: dict[str, str] = {}
+        if head:  # (the top level's names are ``tops``) two entries never share a name, at any depth
+            local, renamed = _distinct_names(dirs + names, set(dirs), drive=False)
+            cleaned.update((os.path.join(current, name), local[name]) for name in dirs if name in local)
+            if depth == level:  # a student renamed in a wrapping folder: noted as at the top level
+                where = os.path.relpath(current, folder)
+                notes.extend({"kind": "renamed-id", "from": old, "folder": os.path.join(where, raw)}
+                             for raw, old in renamed)
         if depth == level:  # the students' own entries: those that give no file are named (Tree.skipped)
             for group, end in ((dirs, "/"), (names, "")):
-                entries.extend(rel + end for name in group if not is_junk(name) and (rel := rel_of(head, prefix, name)))
+                entries.extend(rel + end for name in group
+                               if not is_junk(name) and (rel := rel_of(head, prefix, name, local)))
         if ".git" in dirs:
             git_dirs.add(prefix.rstrip("/"))
         dirs[:] = [d for d in dirs if not is_junk(d) and not os.path.islink(os.path.join(current, d))]
         for name in sorted(names):
             full = os.path.join(current, name)
-            rel = rel_of(head, prefix, name)
+            rel = rel_of(head, prefix, name, local)
             if rel is None or is_junk(rel) or os.path.islink(full):
                 continue
             if filled(owner):
@@ -175,42 +189,54 @@ def _wrappers(folder: Path) -> list[str]:
 
 
 def _distinct_entries(folder: Path, notes: list[dict]) -> dict[str, str]:
-    """Each entry of ``folder`` (its name on disk) -> its clean name (:func:`clean_rel`), never shared.
+    """Each entry of ``folder`` (its name on disk) -> its clean name, never shared (:func:`_distinct_names`,
+    a leading drive such as ``C:\\`` dropped); a renamed entry gets a ``renamed-id`` note (``folder``: its
+    name on disk). Raises ``OSError`` when ``folder`` cannot be listed.
+    """
+    names = os.listdir(folder)
+    distinct, renamed = _distinct_names(names, {name for name in names if os.path.isdir(os.path.join(folder, name))})
+    notes.extend({"kind": "renamed-id", "from": old, "folder": raw} for raw, old in renamed)
+    return distinct
+
+
+def _distinct_names(names: list[str], folders: set[str], *,
+                    drive: bool = True) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The entries ``names`` of one folder (``folders``: those of them that are folders), each -> its clean
+    name (:func:`clean_rel`; ``drive``: a leading ``C:`` is dropped), no two the same.
 
     A ``\\`` in a name on POSIX is read as a Windows folder separator (an archive unpacked as it
     was) only when the folder it names is no other entry's: ``anouk\\extra`` beside ``anouk`` keeps
-    its name and stays a student of its own, as does a name such as ``C:``. Two names equal only
+    its name and stays an entry of its own, as does a name such as ``C:``. Two names equal only
     after normalisation (``José`` decomposed and composed: two students on Linux) would merge two
-    students; the later one in sorted order gets ``-2`` (``-3``...) before its extension, and a
-    ``renamed-id`` note (``folder``: its name on disk). Raises ``OSError`` when ``folder`` cannot
-    be listed.
+    students; the later one in sorted order gets ``-2`` (``-3``...) before a file's extension.
+    Out: (that mapping, [(name on disk, the clean name it would have had)] for each renamed entry).
     """
-    names = sorted(os.listdir(folder))
-    cleaned = {raw: clean_rel(raw) for raw in names}
+    names = sorted(names)
+    cleaned = {raw: clean_rel(raw, drive=drive) for raw in names}
     heads = collections.Counter(clean.split("/", 1)[0] for clean in cleaned.values() if clean)
     for raw, clean in cleaned.items():
         if clean is None or ("/" in clean and heads[clean.split("/", 1)[0]] > 1):
             cleaned[raw] = clean_rel(raw, windows=WINDOWS, drive=WINDOWS)  # the name as it is on disk
     taken = {clean for clean in cleaned.values() if clean}
     found: set[str] = set()
-    distinct = {}
+    distinct: dict[str, str] = {}
+    renamed: list[tuple[str, str]] = []
     for raw in names:
         clean = cleaned[raw]
         if clean is None:
             continue
         if clean in found:
-            is_file = not os.path.isdir(os.path.join(folder, raw))
-            stem, dot, extension = clean.rpartition(".") if is_file else ("", "", "")
+            stem, dot, extension = clean.rpartition(".") if raw not in folders else ("", "", "")
             base, tail = (stem, dot + extension) if stem else (clean, "")
             number = 2
             while f"{base}-{number}{tail}" in taken or f"{base}-{number}" in taken:  # a file's id is its stem
                 number += 1
-            notes.append({"kind": "renamed-id", "from": clean, "folder": raw})
+            renamed.append((raw, clean))
             clean = f"{base}-{number}{tail}"
             taken.add(clean)
         found.add(clean)
         distinct[raw] = clean
-    return distinct
+    return distinct, renamed
 
 
 def single_file(path: Path) -> FileRef:

@@ -1,0 +1,49 @@
+"""Names in a class folder that could merge two students (or two files of one), wherever they lie."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from grader.discover import discover
+
+COMPOSED, DECOMPOSED = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
+
+
+@pytest.mark.parametrize("wrapper", ["", "export/"])
+def test_names_equal_only_after_normalisation_stay_two_students_inside_a_wrapping_folder(tmp_path, wrapper):
+    # klas6/export/{anna, José (NFD), José (NFC)}: the two José folders became one student, one main.py
+    # graded and the other left out without a word ("beoordeeld is main.py ... Niet beoordeeld: main.py").
+    klas = tmp_path / "klas6" / wrapper
+    for name, code in (("anna", "a = 1\n"), (DECOMPOSED, "x = 'decomposed'\n"), (COMPOSED, "x = 'composed'\n")):
+        (klas / name).mkdir(parents=True)
+        (klas / name / "main.py").write_text(code, encoding="utf-8")
+    by_id = {s.id: s for s in discover([str(tmp_path / "klas6")])[0]}
+    assert set(by_id) == {"anna", "José", "José-2"}
+    assert {by_id["José"].source, by_id["José-2"].source} == {b"x = 'decomposed'\n", b"x = 'composed'\n"}
+    assert [note["kind"] for note in by_id["José-2"].notes] == ["renamed-id"]
+    assert by_id["José"].notes == [] and by_id["anna"].notes == []
+
+
+def test_a_backslash_name_beside_its_folder_stays_a_student_of_its_own_inside_a_wrapping_folder(tmp_path):
+    # At the top level "anouk\extra" beside "anouk" was its own student; one folder deeper it became
+    # anouk's file "extra/main.py", beside her own main.py.
+    klas = tmp_path / "klas" / "export"
+    for name, code in (("anouk", "x = 1\n"), ("anouk\\extra", "x = 2\n"), ("bram", "x = 3\n")):
+        (klas / name).mkdir(parents=True)
+        (klas / name / "main.py").write_text(code, encoding="utf-8")
+    by_id = {s.id: s.source for s in discover([str(tmp_path / "klas")])[0]}
+    assert by_id == {"anouk": b"x = 1\n", "anouk\\extra": b"x = 2\n", "bram": b"x = 3\n"}
+
+
+def test_two_files_of_one_student_equal_only_after_normalisation_stay_two_files(tmp_path):
+    # Both were "anna/opdracht.py": the report said "graded is opdracht.py ... Not graded: opdracht.py".
+    for wrapper in ("klas/", "wrapped/export/"):
+        (tmp_path / wrapper / "anna").mkdir(parents=True)
+        (tmp_path / wrapper / "anna" / "cafe\u0301.py").write_text("x = 1\n", encoding="utf-8")
+        (tmp_path / wrapper / "anna" / "caf\u00e9.py").write_text("x = 2\n", encoding="utf-8")
+        (tmp_path / wrapper / "bram.py").write_text("x = 3\n", encoding="utf-8")
+        anna = next(s for s in discover([str(tmp_path / wrapper.split("/")[0])])[0] if s.id == "anna")
+        assert sorted([anna.graded_file, *anna.ignored_files]) == ["café-2.py", "café.py"], wrapper
+        assert "renamed-id" not in str(anna.notes)
