@@ -47,3 +47,22 @@ def test_two_files_of_one_student_equal_only_after_normalisation_stay_two_files(
         anna = next(s for s in discover([str(tmp_path / wrapper.split("/")[0])])[0] if s.id == "anna")
         assert sorted([anna.graded_file, *anna.ignored_files]) == ["café-2.py", "café.py"], wrapper
         assert "renamed-id" not in str(anna.notes)
+
+
+def test_a_class_folder_inside_two_wrapping_folders_is_not_one_student(tmp_path):
+    # klas/export/klas6/{anna, bram}: the whole class became one student "export", graded on anna's
+    # main.py, every other student left out (a zip of the same folders was read right).
+    import zipfile
+
+    klas = tmp_path / "klas" / "export" / "klas6"
+    for name in ("anna", "bram", "carla"):
+        (klas / name).mkdir(parents=True)
+        (klas / name / "main.py").write_text(f"x = '{name}'\n", encoding="utf-8")
+    with zipfile.ZipFile(tmp_path / "klas.zip", "w") as archive:
+        for name in ("anna", "bram", "carla"):
+            archive.writestr(f"export/klas6/{name}/main.py", f"x = '{name}'\n")
+    for path in (tmp_path / "klas", tmp_path / "klas.zip"):
+        by_id = {s.id: s for s in discover([str(path)])[0]}
+        assert {key: s.source for key, s in by_id.items()} == {
+            name: f"x = '{name}'\n".encode() for name in ("anna", "bram", "carla")}, path
+        assert not any(s.notes for s in by_id.values())

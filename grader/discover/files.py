@@ -87,8 +87,9 @@ class Tree:
                stop: Callable[[str, str], bool] | None = None) -> Tree:
         """Drop wrapping folders (``export/...``) while every file shares one.
 
-        ``full=False`` drops one wrapper only when it holds two or more entries, one of them a
-        folder: ``anna/src/main.py`` stays ``anna``'s, and a class folder's only student,
+        ``full=False`` drops the wrappers only when the innermost holds two or more entries, one of
+        them a folder (``export/klas/anna/...`` and ``export/klas/bob/...`` lose ``export/klas/``):
+        ``anna/src/main.py`` stays ``anna``'s, and a class folder's only student,
         ``bob/solution.py`` and ``bob/old.py``, stays ``bob``; ``keep_name`` keeps ``root_name``
         (an archive's stem). ``stop(name, parent)`` true keeps the folder ``name`` (inside ``parent``) and
         what it lies in: an export's only student folder. ``wrapper`` is the innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
@@ -98,11 +99,10 @@ class Tree:
             return self
         common = os.path.commonprefix([ref.rel for ref in self.files])
         prefix = common[: common.rfind("/") + 1]  # the folders every file lies in, as "a/b/"
-        if not full:
-            first = prefix[: prefix.find("/") + 1]
-            inside = {_part(ref.rel, len(first)) for ref in self.files} if first else set()
-            nested = any("/" in ref.rel[len(first):] for ref in self.files)
-            prefix = first if len(inside) >= 2 and nested else ""
+        if not full:  # the wrappers go only when what they wrap looks like a class (however deep they are)
+            inside = {_part(ref.rel, len(prefix)) for ref in self.files} if prefix else set()
+            nested = any("/" in ref.rel[len(prefix):] for ref in self.files)
+            prefix = prefix if len(inside) >= 2 and nested else ""
         if stop is not None:
             parts = prefix.split("/")[:-1]
             kept = next((i for i, part in enumerate(parts) if stop(part, parts[i - 1] if i else self.root_name)), None)
