@@ -66,3 +66,19 @@ def test_a_class_folder_inside_two_wrapping_folders_is_not_one_student(tmp_path)
         assert {key: s.source for key, s in by_id.items()} == {
             name: f"x = '{name}'\n".encode() for name in ("anna", "bram", "carla")}, path
         assert not any(s.notes for s in by_id.values())
+
+
+@pytest.mark.parametrize("student_id", ["-min", "--help", "-", "_-x", ".-rf", "-Émile"])
+def test_a_report_file_name_never_starts_with_a_dash(student_id):
+    # feedback/-min.html: a shell reads it as an option (ls, rm, cp).
+    from grader.discover import safe_name
+
+    name = safe_name(student_id)
+    assert not name.startswith(("-", ".", "_")) and name != safe_name(student_id.lstrip("-._")), name
+
+
+@pytest.mark.parametrize("student_id", ["min", "anna-", "a-b", "a_b", "x.y"])
+def test_names_that_did_not_start_with_a_dash_stay_as_they_were(student_id):
+    from grader.discover import safe_name
+
+    assert safe_name(student_id) == student_id

@@ -43,7 +43,7 @@ def assert_contained(submissions, out: Path) -> None:
     for submission in submissions:
         assert isinstance(submission.source, bytes)
         path = (out / "feedback" / f"{safe_name(submission.id)}.html").resolve()  # as grader.reports names it
-        assert path.parent == feedback and path.name.isascii()
+        assert path.parent == feedback and path.name.isascii() and not path.name.startswith("-")
         names.add(path.name)
     assert len(names) == len(submissions)  # two students never share a report
 

@@ -202,7 +202,8 @@ _HASHED = re.compile(r"-[0-9a-f]{8}\Z")
 
 
 def safe_name(student_id: str) -> str:
-    """A file-name-safe form of an id: lowercase ASCII letters, digits, ``-_.``, never a path.
+    """A file-name-safe form of an id: lowercase ASCII letters, digits, ``-_.``, never a path, never
+    beginning with ``-``, ``.`` or ``_``.
 
     In: any id. Out: the id itself when it is such a name already (at most 80 characters, not a
     Windows device name, with or without an extension); else a readable form of it plus ``-`` and
@@ -213,7 +214,8 @@ def safe_name(student_id: str) -> str:
     """
     # Accents dropped first (NFKD): "Émile" reads as "emile", not "mile".
     readable = unicodedata.normalize("NFKD", student_id).encode("ascii", "ignore").decode("ascii")
-    cleaned = re.sub(r"[^a-z0-9._-]+", "_", readable.lower()).strip("._") or "submission"
+    # Never a hidden file, nor one a shell reads as an option (``-min.html``).
+    cleaned = re.sub(r"[^a-z0-9._-]+", "_", readable.lower()).lstrip("._-").rstrip("._") or "submission"
     if cleaned.split(".")[0] in WINDOWS_RESERVED:  # Windows reads nul.txt.html as the device NUL too
         cleaned = cleaned.replace(".", "_", 1)
     if (cleaned == student_id and len(cleaned) <= 80 and cleaned not in WINDOWS_RESERVED
