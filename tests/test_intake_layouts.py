@@ -205,7 +205,20 @@ def test_an_entry_that_gives_no_file_is_named_too(wrapper, tmp_path):
     submissions, _ = discover([str(tmp_path / "klas")], unclaimed=unclaimed)
     assert [s.id for s in submissions] == ["anna", "eva", "fleur"]  # the fifo: a student whose file cannot be read
     assert submissions[1].notes[0]["kind"] == "file-unreadable" and submissions[1].source == b""
-    assert unclaimed == [f"{tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty")]
+    # Named where they are: "klas: empty" sent the instructor to klas/ for what lay in klas/export/.
+    assert unclaimed == [f"{klas if wrapper else tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty")]
+
+
+def test_an_entry_in_a_wrapped_archive_that_becomes_no_submission_is_named_where_it_is(tmp_path):
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as archive:
+        archive.writestr("wrap/Anouk Jansen_2001_assignsubmission_file/main.py", "x = 1\n")
+        archive.writestr("wrap/Bram Bos_2002_assignsubmission_file/main.py", "x = 2\n")
+        archive.writestr("wrap/Eva (per mail)/main.py", "x = 3\n")
+    unclaimed: list[str] = []
+    assert [s.id for s in discover([str(tmp_path / "export.zip")], unclaimed=unclaimed)[0]] == ["2001", "2002"]
+    assert unclaimed == [f"{tmp_path / 'export.zip' / 'wrap'}: Eva (per mail)"]
 
 
 def test_the_terminal_names_what_became_no_submission(tmp_path):

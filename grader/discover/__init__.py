@@ -42,6 +42,7 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
     """The submissions in ``tree`` and whether it was one student's own folder or archive; the
     top-level entries no student took are added to ``unclaimed`` (see :func:`discover`)."""
     stop = None if layout == folders.NAME else student_folder
+    base = tree.origin
     parent = Path(raw).resolve().parent
     if stop and not in_archive and stop(tree.root_name, parent.name):  # one student's folder of an export
         tree = tree.within(parent.name, str(parent))
@@ -60,7 +61,8 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         plain = full
         students, own = module.students(full), False
     if unclaimed is not None and not own:
-        unclaimed.extend(f"{raw}: {entry}" for entry in _unclaimed(plain, students))
+        where = os.path.join(raw, plain.origin[len(base):].lstrip("/")) if plain.origin.startswith(base + "/") else raw
+        unclaimed.extend(f"{where}: {entry}" for entry in _unclaimed(plain, students))
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
         what_nl = "inzendingen" if layout == AUTO else f"{layout}-inzendingen"
@@ -139,7 +141,8 @@ def discover(paths: list[str], layout: str = AUTO,
     files) is ignored. Out: (submissions with unique ids, path by path and within a path in
     :func:`reading_order`; True when the run is a single-file self-check). ``unclaimed``, when given, gets
     ``"<path>: <entry>"`` for each top-level folder or code file of a class folder or export that became no
-    submission (nothing is left out without a word). Raises :class:`UsageError` for a path that does not
+    submission (nothing is left out without a word); ``<path>`` is the path given, with the wrapping folders
+    the entry lies in (``klas3/wrap: leeg``, ``export.zip/wrap: extra``). Raises :class:`UsageError` for a path that does not
     exist or is no file or folder (a named pipe), paths that name the same files twice, a folder or archive
     that cannot be read, an unknown layout, an earlier run's output folder, or nothing to grade (with a
     "found: ..." hint of what is there).
