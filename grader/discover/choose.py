@@ -142,6 +142,23 @@ def pick(files: list[FileRef], explicit: bool = False) -> tuple[FileRef | None, 
     return ranked[0][1], [ref for _, ref in ranked[1:]]
 
 
+def _chosen_note(chosen: FileRef, others: list[FileRef], files: list[FileRef], plain: bool) -> dict | None:
+    """The ``chosen-file`` note for ``chosen`` (see :func:`build`), beside the other candidates ``others``
+    (best first) among ``files``; None when nothing was left out and ``plain`` (the file needs no naming)."""
+    left_out = [ref.rel for ref in others] + [ref.rel for ref in files if _left_code(ref, chosen)]
+    if plain and not left_out:
+        return None
+    note = {"kind": "chosen-file", "file": chosen.rel, "rule": RULE[rank(chosen)], "ignored": left_out[:MAX_LISTED]}
+    return {**note, "more": len(left_out) - MAX_LISTED} if len(left_out) > MAX_LISTED else note
+
+
+def _left_code(ref: FileRef, chosen: FileRef) -> bool:
+    """Whether ``ref`` is code the rule never grades (a test file, conftest.py, a file under ``tests/``), to be
+    named among the files left out beside ``chosen``; other files (notes.txt, a pdf) are not named there."""
+    return (ref is not chosen and not ref.refused and rank(ref) is None
+            and ref.name.lower().endswith((".py", ".ipynb", ".py.txt")))
+
+
 def latest(attempts: list[Attempt]) -> Attempt:
     """The attempt that counts: the latest by parsed time (an attempt without one counts as oldest)."""
     return max(attempts, key=lambda a: (a.when is not None, a.when or 0, a.label)) if len(attempts) > 1 else attempts[0]
@@ -186,8 +203,11 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     """The Submission of ``student``: the latest attempt, its best file by RULE, with notes.
 
     ``depth`` is how deep in archives the student's files already are; ``explicit`` means the
-    user named the file (it is graded whatever its name). Notes: ``chosen-file`` (when other
-    candidates were left out, or other files sat beside a file not named ``main.py``), ``attempts``, ``late``,
+    user named the file (it is graded whatever its name). Notes: ``chosen-file`` (unless ``explicit``:
+    ``file``, ``rule``, ``ignored``: the other candidates, best first, then the code files the rule never
+    grades, such as ``test_main.py``; ``more``: how many of those are not listed, when any; written when some
+    were left out or the graded file is not the student's own ``main.py`` nor a loose file of a class folder
+    that is the student, and no notebook or online-text note names it), ``attempts``, ``late``,
     ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``), ``file-unreadable``,
     ``archive-unreadable`` (the file, or a zip among the files, could not be read: empty too) and
     ``folder-unreadable`` (``folder``: a folder among the files that could not be listed).
@@ -215,9 +235,7 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
                           None, listed, attempts, late)
     if chosen.copies > 1:
         notes.append({"kind": "duplicate-member", "file": chosen.rel, "count": chosen.copies})
-    if not explicit and (others or (chosen.name != "main.py" and len(files) > 1)):
-        notes.append({"kind": "chosen-file", "file": chosen.rel, "rule": RULE[rank(chosen, explicit)],
-                      "ignored": [ref.rel for ref in others][:MAX_LISTED]})
+    at = len(notes)  # where the chosen-file note goes, if the notes _source adds do not name the file already
     try:
         source, raw = _source(chosen, notes)
     except archives.ArchiveError as error:
@@ -226,5 +244,9 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     except OSError as error:  # a file on disk that cannot be opened (mode 000, as a zip may unpack it)
         notes.append({"kind": "file-unreadable", "file": chosen.rel, "detail": _reason(error, chosen)})
         source = raw = b""
+    plain = (chosen.rel == "main.py" or any(note.get("file") == chosen.rel for note in notes[at:])  # a notebook's
+             or (layout == "folders" and chosen.origin == student.origin))  # anna.py in a class folder: the student
+    if not explicit and (note := _chosen_note(chosen, others, files, plain)):
+        notes.insert(at, note)
     return Submission(student.id, chosen.origin, source, hashlib.sha256(raw).hexdigest(), notes, student.name,
                       layout, chosen.rel, listed, attempts, late)

@@ -24,6 +24,8 @@ OUTPUT_LINES = 40
 TEXT_CHARS = 1000
 # File names listed in a note at most (the rest are counted: "and 40 more files").
 LISTED_NAMES = 10
+# Files left out beside the graded one, named in its note at most (the report stays short).
+LEFT_OUT_NAMES = 5
 
 # The report's legend for the code under "Tried": the lesson's proposal p (H(x) is explained in
 # words only: its code would be checkpoint 2's solution).
@@ -191,10 +193,11 @@ def _number(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _names(values: object) -> Names:
-    """Untrusted names, cleaned, the first LISTED_NAMES of them (``more``: how many were left off)."""
+def _names(values: object, limit: int = LISTED_NAMES, more: object = 0) -> Names:
+    """Untrusted names, cleaned, the first ``limit`` of them; the Names' ``more``: how many were left off,
+    counting ``more`` (a note's count of names it never listed)."""
     values = [clean(value, 200) for value in values] if isinstance(values, list) else []
-    return Names(values[:LISTED_NAMES], max(0, len(values) - LISTED_NAMES))
+    return Names(values[:limit], max(0, len(values) - limit) + max(0, _number(more) or 0))
 
 
 def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
@@ -244,7 +247,8 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "old": text("from", 120)}
     if kind == "chosen-file":
         rule = RULE.index(note.get("rule")) if note.get("rule") in RULE else None
-        return {"kind": kind, "file": text("file"), "rule": rule, "ignored": _names(note.get("ignored"))}
+        return {"kind": kind, "file": text("file"), "rule": rule,
+                "ignored": _names(note.get("ignored"), LEFT_OUT_NAMES, note.get("more"))}
     if kind == "attempts":
         return {"kind": kind, "graded": text("graded", 80), "count": _number(note.get("count")) or 2}
     if kind in ("online-text", "notebook", "archive-unreadable", "file-unreadable"):

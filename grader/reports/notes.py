@@ -44,8 +44,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "main.py was saved as UTF-16; the grader read it that way. Save your files as UTF-8 from now on.",
     },
     # Notes from the intake (an LMS export, a folder, an archive, a notebook).
-    "note_chosen_file": {"nl": "Er kwamen meerdere bestanden in aanmerking; beoordeeld is {file} ({rule}).",
-                         "en": "Several files could be graded; {file} was graded ({rule})."},
     "note_chosen_alone": {"nl": "Beoordeeld is {file} ({rule}).", "en": "{file} was graded ({rule})."},
     "note_chosen_ignored": {"nl": "Niet beoordeeld: {files}.", "en": "Not graded: {files}."},
     # Why a file was chosen (grader.discover.choose.RULE, in that order).
@@ -134,10 +132,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_cpu_budget", seconds=note["seconds"])
     if kind == "chosen-file":
         rule = t(f"rule_{note['rule']}") if note["rule"] is not None else "?"
-        if not note["ignored"]:
-            return t("note_chosen_alone", file=note["file"], rule=rule)
-        return t("note_chosen_file", file=note["file"], rule=rule) + " " + t("note_chosen_ignored",
-                                                                              files=note["ignored"])
+        said = t("note_chosen_alone", file=note["file"], rule=rule)
+        return said + " " + t("note_chosen_ignored", files=note["ignored"]) if note["ignored"] else said
     if kind == "attempts":
         return t("note_attempts", count=note["count"], graded=note["graded"])
     if kind == "online-text":
