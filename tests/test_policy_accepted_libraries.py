@@ -1,5 +1,5 @@
 """The restricted policy accepts the library forms students write (logging, time, bisect, string.Template, enum,
-with and contextlib, datetime, os.environ...): each source loads and its own asserts hold. The sandbox offers
+with and contextlib, datetime, os.environ, threading locks...): each source loads and its own asserts hold. The sandbox offers
 most of them as stand-ins of its own (grader/sandbox/); the class machinery is in test_policy_accepted_forms.py."""
 
 import pytest
@@ -97,6 +97,13 @@ ACCEPTED = {
         "assert not DEBUG and os.getenv('PATH') is None and 'HOME' not in os.environ and dict(os.environ) == {}\n"
         "os.environ.setdefault('LEVEL', 'INFO')\nassert os.getenv('LEVEL') == 'INFO'\ntry:\n    os.path.join('a', 'b')\n"
         "except AttributeError:\n    pass\nelse:\n    raise AssertionError"
+    ),
+    "threading.Lock and RLock around a dispatcher (Python's own locks); Thread imported, unused": (
+        "import threading\nfrom threading import Lock, Thread\n_lock = threading.RLock()\n_plain = Lock()\n"
+        "def guarded():\n    with _lock:\n        with _lock:\n            return _lock.acquire(blocking=False)\n"
+        "assert guarded() and _lock.acquire(timeout=1)\n_lock.release()\n_lock.release()\n"
+        "with _plain:\n    assert _plain.locked() and not _plain.acquire(blocking=False)\nassert not _plain.locked()\n"
+        "try:\n    Thread(target=guarded).start()\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
     "the details of json's, a codec's and re's errors as plain values (e.msg, e.pos, e.reason, e.start)": (
         "import json, re\ntry:\n    json.loads('{\"a\": ')\nexcept json.JSONDecodeError as e:\n"

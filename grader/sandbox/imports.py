@@ -1,5 +1,5 @@
 """What ``import`` gives a submission: the view of a whitelisted module (grader/sandbox/modules.py), or a stand-in
-(``os`` a partial one: an environment of its own).
+(``os`` and ``threading`` partial ones: an environment of its own, locks).
 
 Another standard module (``os``, ``decimal``) may be imported in any form but is an :class:`Unavailable`
 stand-in: an unused import, common in student code, costs nothing, and any use fails with the reason. Other names
@@ -8,6 +8,7 @@ raise ImportError.
 
 from __future__ import annotations
 
+import _thread
 import sys
 from typing import Any
 
@@ -62,17 +63,32 @@ class Unavailable:
         return f"<{self._path}: not available in the grader>"
 
 
-def os_view(views: dict) -> ModuleView:
-    """A stand-in for ``os`` as a debug switch reads it: an empty environment of the submission's own (``os.environ``,
-    ``os.getenv``), so no grade depends on the grading machine's variables; any other name is an :class:`Unavailable`
-    stand-in, as for a module the grader does not offer (``views``: the submission's, named in its refusal)."""
-    environ: dict[str, str] = {}
-
+def partial_view(module: str, views: dict, names: dict) -> ModuleView:
+    """A stand-in for a standard module of which the grader offers only ``names`` (the view's class attributes); any
+    other name is an :class:`Unavailable` stand-in, as for a module the grader does not offer (``views``: the
+    submission's, named in its refusal)."""
     def other(view: ModuleView, name: str) -> object:
         if name.startswith("__"):
             return ModuleView.__getattr__(view, name)
-        return Unavailable(f"os.{name}"[:200], available(views))
+        return Unavailable(f"{module}.{name}"[:200], available(views))
 
-    namespace = {"__slots__": (), "environ": environ, "__getattr__": other,
-                 "getenv": staticmethod(lambda key, default=None: environ.get(key, default))}
-    return type("os", (ModuleView,), namespace)()
+    return type(module, (ModuleView,), {"__slots__": (), "__getattr__": other, **names})()
+
+
+def os_view(views: dict) -> ModuleView:
+    """A stand-in for ``os`` as a debug switch reads it: an empty environment of the submission's own (``os.environ``,
+    ``os.getenv``), so no grade depends on the grading machine's variables; any other name is an :class:`Unavailable`
+    stand-in."""
+    environ: dict[str, str] = {}
+    return partial_view("os", views, {"environ": environ,
+                                      "getenv": staticmethod(lambda key, default=None: environ.get(key, default))})
+
+
+def threading_view(views: dict) -> ModuleView:
+    """A stand-in for ``threading`` as a module-level lock around a dispatcher uses it: ``Lock()`` and ``RLock()``
+    make Python's own C locks (a lock of ``_thread``: no attribute leads anywhere but to the lock's C methods).
+    A grading child runs one thread, so a ``with lock:`` never waits, unless a plain ``Lock`` is taken twice: a
+    deadlock, as in Python, killed on the wall clock like any child that waits. ``Thread`` and every other name are
+    :class:`Unavailable` stand-ins (an unused import costs nothing)."""
+    return partial_view("threading", views, {"Lock": staticmethod(lambda: _thread.allocate_lock()),
+                                             "RLock": staticmethod(lambda: _thread.RLock())})

@@ -30,8 +30,8 @@ try:
 except Exception:
     pass
 try:
-    import threading
-    threading.__name__  # a breach only when the module can be used
+    import threading  # a view with Lock and RLock only: a thread of its own would run past the timer
+    threading.Thread(target=print, daemon=True).start()
     print('BREACH: threading')
 except Exception:
     pass
