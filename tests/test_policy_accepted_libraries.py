@@ -156,6 +156,17 @@ ACCEPTED = {
         "import copy\nassert copy.deepcopy([Status.OPEN, Status]) == [Status.OPEN, Status]\n"
         "try:\n    Status.OPEN = 'x'\nexcept AttributeError:\n    found = True\nassert found and Status.__members__['OPEN'] is Status.OPEN"
     ),
+    "an enum's _generate_next_value_ hook for auto(): in the class, as a staticmethod, on an own base without members": (
+        "from enum import Enum, auto\nclass S(str, Enum):\n    def _generate_next_value_(name, start, count, last_values):\n"
+        "        return name.lower()\n    OPEN = auto()\n    DONE = auto()\n"
+        "class AutoName(Enum):\n    @staticmethod\n    def _generate_next_value_(name, start, count, last_values):\n"
+        "        return f'{name}:{start}:{count}:{len(last_values)}'\nclass T(AutoName):\n    A = auto()\n    B = 'b'\n    C = auto()\n"
+        "assert [m.value for m in S] == ['open', 'done'] and S('done') is S.DONE and S.OPEN == 'open'\n"
+        "assert [m.value for m in T] == ['A:1:0:0', 'b', 'C:1:2:2']\n"
+        "class N(Enum):\n    A = auto()\n    B = auto()\nassert [m.value for m in N] == [1, 2]\n"
+        "try:\n    class W(str, Enum):\n        def _generate_next_value_(name, start, count, last_values):\n"
+        "            return 1\n        A = auto()\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError('W')"
+    ),
     "an enum's _missing_ hook and its member tables (_value2member_map_, _member_names_, _member_map_)": (
         "from enum import Enum\nclass S(str, Enum):\n    OPEN = 'open'\n    DONE = 'done'\n    D = 'done'\n"
         "    @classmethod\n    def _missing_(cls, value):\n        if isinstance(value, str) and value.lower() == 'open':\n"

@@ -10,8 +10,9 @@ read-only ``name`` and ``value``; the class iterates over its members, looks the
 (``Status('open')``, ValueError when none has it) and by name (``Status['OPEN']``), answers ``in``
 for members and values, and refuses to reassign a member. A ``(str, Enum)``, ``StrEnum`` or
 ``IntEnum`` member is a str or int and compares, hashes and encodes (json) as its value. No hook of
-the submission runs but its own ``__init__`` for each member, its own comparison methods and its own
-``_missing_`` (for a value no member has, in main.py's own ``Status(value)``);
+the submission runs but its own ``__init__`` for each member, its own comparison methods, its own
+``_generate_next_value_`` (for an ``auto()`` member, with plain values) and its own ``_missing_`` (for a value no
+member has, in main.py's own ``Status(value)``);
 ``type(Status)`` is the ``type`` stand-in, as for any metaclass.
 """
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 import types
 from typing import TYPE_CHECKING, Any
 
-from grader.sandbox.classes import check_fields
+from grader.sandbox.classes import check_fields, student_function
 from grader.sandbox.policy import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -243,8 +244,11 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     last = 0
     owner = next(klass for klass in cls.__mro__ if "__init__" in vars(klass))
     init = vars(owner)["__init__"] if own(owner) else None  # main.py's own __init__, called for each member
+    hook = _next_value_hook(cls, own)
     for key, item in values.items():
-        if isinstance(item, auto):
+        if isinstance(item, auto) and hook is not None:  # Python's arguments: name, start, count, last values
+            item = hook(key, 1, len(members), [member._value_ for member in members.values()])
+        elif isinstance(item, auto):
             item = key.lower() if data is str else last + 1
         if data is not None and type(item) is not data:
             if not isinstance(item, data):
@@ -266,6 +270,23 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     for key, member in members.items():
         type.__setattr__(cls, key, member)
     return cls
+
+
+def _next_value_hook(cls: EnumKind, own: Any) -> Any:
+    """The ``_generate_next_value_`` of ``cls`` or of an enum base main.py wrote (a def of main.py, also as a
+    ``staticmethod``), which gives an ``auto()`` member its value; None when there is none. Called with plain values
+    only; anything but main.py's own function (a decorator's callable, a classmethod) is refused."""
+    for klass in type.__dict__["__mro__"].__get__(cls):
+        namespace = type.__dict__["__dict__"].__get__(klass)
+        if not own(klass) or "_generate_next_value_" not in namespace:
+            continue
+        hook = namespace["_generate_next_value_"]
+        hook = hook.__func__ if type(hook) is staticmethod else hook
+        if not student_function(hook):
+            raise TypeError(f"class {cls.__name__}: _generate_next_value_ must be a plain def (or a staticmethod) "
+                            "in the grader")
+        return hook
+    return None
 
 
 # The guards of the submission whose enum view was made last: in a grading child, the only one.

@@ -92,8 +92,10 @@ BASE_METHODS = frozenset({"__repr__", "__str__", "__format__", "__hash__", "__eq
 SELF_ONLY_METHODS = frozenset({"__hash__", "__repr__", "__str__", "__bool__", "__len__", "__iter__", "__reversed__"})
 
 
-# An enum's hook (called only by main.py's own Status(value): enums.py) and member tables (new copies: dunders.py).
-ENUM_HOOKS = frozenset({"_missing_"})
+# An enum's hooks, defined with a def in a class body (called only by the grader's enum, enums.py: ``_missing_`` by
+# main.py's own Status(value), ``_generate_next_value_`` for an ``auto()`` member) and member tables (new copies:
+# dunders.py).
+ENUM_HOOKS = frozenset({"_missing_", "_generate_next_value_"})
 ENUM_TABLES = frozenset({"__members__", "_member_map_", "_member_names_", "_value2member_map_"})
 
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
