@@ -167,6 +167,20 @@ ACCEPTED = {
         "try:\n    class W(str, Enum):\n        def _generate_next_value_(name, start, count, last_values):\n"
         "            return 1\n        A = auto()\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError('W')"
     ),
+    "a TypedDict's __required_keys__, __optional_keys__ and __total__ (total=False, Required, NotRequired, Annotated, subclasses)": (
+        "from typing import Annotated, NotRequired, Required, TypedDict\nclass Arguments(TypedDict):\n"
+        "    ticket: str\n    status: str\nclass Result(TypedDict, total=False):\n    status: Required[str]\n"
+        "    version: int\n    note: Annotated[NotRequired[str], 'free text']\nclass Row(Result):\n"
+        "    fingerprint: str\nclass Loose(Row, total=False):\n    extra: Annotated[Required[int], 'x']\n"
+        "    more: int\n"
+        "assert Arguments.__required_keys__ == frozenset({'ticket', 'status'}) and Arguments.__optional_keys__ == frozenset()\n"
+        "assert Result.__required_keys__ == {'status'} and Result.__optional_keys__ == {'version', 'note'}\n"
+        "assert Row.__required_keys__ == {'status', 'fingerprint'} and Row.__optional_keys__ == {'version', 'note'}\n"
+        "assert Loose.__required_keys__ == {'status', 'fingerprint', 'extra'} and Loose.__optional_keys__ == {'version', 'note', 'more'}\n"
+        "assert (Arguments.__total__, Result.__total__, Row.__total__, Loose.__total__) == (True, False, True, False)\n"
+        "assert type(Arguments.__required_keys__) is frozenset and Loose(extra=1) == {'extra': 1} and type(Row(fingerprint='f')) is dict\n"
+        "assert set({'ticket': 'a', 'status': 'open'}) == Arguments.__required_keys__"
+    ),
     "an enum's _missing_ hook and its member tables (_value2member_map_, _member_names_, _member_map_)": (
         "from enum import Enum\nclass S(str, Enum):\n    OPEN = 'open'\n    DONE = 'done'\n    D = 'done'\n"
         "    @classmethod\n    def _missing_(cls, value):\n        if isinstance(value, str) and value.lower() == 'open':\n"

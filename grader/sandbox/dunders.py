@@ -11,6 +11,7 @@ copies) only of its own enum classes, ``__init_subclass__`` only of ``super()`` 
 its own class (grader/sandbox/subclass_hooks.py), ``__subclasses__()`` of its own classes (its own subclasses
 only), ``__slots__`` and ``__match_args__`` of its own classes and objects, ``__annotations__`` only of its own
 classes and functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields),
+``__required_keys__``/``__optional_keys__`` (new frozensets) and ``__total__`` of its own TypedDict classes,
 ``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
 
 Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
@@ -29,7 +30,7 @@ from grader.sandbox.classes import bound_to_instances, foreign_function, student
 from grader.sandbox.enums import is_enum_class, member_table
 from grader.sandbox.policy import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS
 from grader.sandbox.subclass_hooks import super_of_own_class
-from grader.sandbox.typing_bases import is_typed_dict
+from grader.sandbox.typing_bases import TYPED_DICT_ATTRIBUTES, is_typed_dict, typed_dict_attribute
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
@@ -63,6 +64,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return member_table(obj, name)
         if name == "__annotations__":
             return _annotations(guards, obj)
+        if name in TYPED_DICT_ATTRIBUTES:
+            return typed_dict_attribute(obj, name, guards.own_classes.__contains__)
         if name == "__init_subclass__":
             return guards.subclass_hooks.next_hook(obj.__self__, obj.__thisclass__)
         if name == "__new__":
@@ -171,6 +174,9 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     "__cause__": lambda guards, obj: isinstance(obj, BaseException),
     **dict.fromkeys(ENUM_TABLES, lambda guards, obj: is_enum_class(obj) and guards.is_own(obj)),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
+    # Of an own TypedDict class: new frozensets of its keys, and its total (a bool).
+    **dict.fromkeys(TYPED_DICT_ATTRIBUTES, lambda guards, obj: isinstance(obj, type) and guards.is_own(obj)
+                    and is_typed_dict(obj)),
     "__init_subclass__": lambda guards, obj: super_of_own_class(guards.is_own, obj),  # in a hook: super()'s
     "__subclasses__": lambda guards, obj: isinstance(obj, type) and guards.is_own(obj),
     # The names a slotted value type lists in its own __repr__ or as_dict(): of main.py's own classes and objects only.

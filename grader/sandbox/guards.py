@@ -207,7 +207,11 @@ class Guards:
         keywords go to its bases' ``__init_subclass__``; a typing base's (``total=False``) and an enum's are left
         out."""
         if bases in typing_bases.TYPING_BASES:  # class X(TypedDict / NamedTuple / Protocol): plain equivalents
-            return typing_bases.TYPING_BASES[bases](self, name, namespace)
+            return typing_bases.TYPING_BASES[bases](self, name, namespace, keywords)
+        # class Sub(Base, total=False) on an own TypedDict: total is typing's keyword, not a base hook's.
+        typed = any(type(base) is type and base in self.own_classes and typing_bases.is_typed_dict(base)
+                    for base in bases)
+        total = keywords.pop("total", True) if typed else None
         hook = self.subclass_hooks.take(name, namespace)
         if any(is_enum_class(base) for base in bases):
             if hook is not None:
@@ -224,6 +228,8 @@ class Guards:
         self.own_classes.add(cls)
         self.subclass_hooks.keep(cls, hook)
         self.subclass_hooks.run(cls, keywords)  # a base's __init_subclass__, now that cls is checked and main.py's
+        if typed:
+            typing_bases.keep_total(cls, total)
         return cls
 
     def own_class(self, helper: str, cls: object) -> type:

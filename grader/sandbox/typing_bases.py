@@ -81,9 +81,21 @@ def protocol_isinstance(has: Callable[[Any, str], bool]) -> Callable[[Any, Any],
 
 
 def _plain_class(base: type, **extra: Any) -> Any:
-    def make(guards: "Guards", name: str, namespace: dict) -> type:
+    def make(guards: "Guards", name: str, namespace: dict, keywords: dict) -> type:
         return guards.metaclass(name, (base,), {**namespace, **extra})
     return make
+
+
+def _typed_dict(guards: "Guards", name: str, namespace: dict, keywords: dict) -> type:
+    """``class X(TypedDict, total=False)``: a dict subclass whose calls give plain dicts; ``total`` kept for
+    :func:`typed_dict_attribute`."""
+    cls = guards.metaclass(name, (dict,), {**namespace, "__new__": _TYPED_DICT_NEW})
+    keep_total(cls, keywords.get("total", True))
+    return cls
+
+
+def _ignore_keywords(make: Callable[["Guards", str, dict], type]) -> Any:
+    return lambda guards, name, namespace, keywords: make(guards, name, namespace)
 
 
 def _plain_dict(cls: type, *args: Any, **kwargs: Any) -> dict:
@@ -99,12 +111,57 @@ def is_typed_dict(cls: type) -> bool:
     return any(vars(klass).get("__new__") is _TYPED_DICT_NEW for klass in type.__getattribute__(cls, "__mro__"))
 
 
+# ``total`` of each class made from ``class X(TypedDict, total=...)`` or from an own TypedDict base (else True).
+_TOTAL: "weakref.WeakKeyDictionary[type, bool]" = weakref.WeakKeyDictionary()
+# The TypedDict attributes a submission may read off its own TypedDict classes (new values: no live table).
+TYPED_DICT_ATTRIBUTES = frozenset({"__required_keys__", "__optional_keys__", "__total__"})
+
+
+def keep_total(cls: type, total: Any) -> None:
+    """Record a TypedDict class statement's ``total`` keyword (True or False only)."""
+    if type(total) is not bool:
+        raise TypeError(f"class {cls.__name__}: total must be True or False in the grader")
+    _TOTAL[cls] = total
+
+
+def _qualifier(annotation: Any) -> Any:
+    """``typing.Required`` or ``NotRequired`` when an annotation is one (also inside ``Annotated``), else None; a str
+    annotation (``from __future__ import annotations``) has none, as typing 3.11 reads it. Only typing's own alias
+    classes are looked into, by their exact type."""
+    if type(annotation) is typing._AnnotatedAlias:  # type: ignore[attr-defined]
+        annotation = annotation.__origin__
+    if type(annotation) is typing._GenericAlias:  # type: ignore[attr-defined]
+        origin = annotation.__origin__
+        return origin if origin is typing.Required or origin is typing.NotRequired else None
+    return None
+
+
+def typed_dict_attribute(cls: type, name: str, own: Callable[[object], bool]) -> Any:
+    """``__required_keys__``, ``__optional_keys__`` (new frozensets of str) or ``__total__`` of main.py's own
+    TypedDict class ``cls``, as typing computes them: each own TypedDict class of the MRO classifies the keys it
+    annotates by its own ``total`` unless an annotation says ``Required``/``NotRequired``."""
+    if name == "__total__":
+        return _TOTAL.get(cls, True)
+    required: set = set()
+    optional: set = set()
+    for klass in reversed(type.__dict__["__mro__"].__get__(cls)):
+        if not (own(klass) and is_typed_dict(klass)):
+            continue
+        annotations = type.__dict__["__dict__"].__get__(klass).get("__annotations__")
+        for key, annotation in (annotations.items() if type(annotations) is dict else ()):
+            qualifier = _qualifier(annotation)
+            is_required = _TOTAL.get(klass, True) if qualifier is None else qualifier is typing.Required
+            if type(key) is str:
+                (required if is_required else optional).add(key)
+    return frozenset(required if name == "__required_keys__" else optional)
+
+
 # typing's class-statement bases have metaclasses of their own; a submission gets the plain
 # equivalent: a TypedDict is a dict, a NamedTuple a collections.namedtuple, a Protocol an object.
 TYPING_BASES = {
     (base,): make for base, make in (
-        (getattr(typing, "_TypedDict", None), _plain_class(dict, __new__=_TYPED_DICT_NEW)),
-        (getattr(typing, "_NamedTuple", None), _named_tuple),
-        (typing.Protocol, _protocol),
+        (getattr(typing, "_TypedDict", None), _typed_dict),
+        (getattr(typing, "_NamedTuple", None), _ignore_keywords(_named_tuple)),
+        (typing.Protocol, _ignore_keywords(_protocol)),
     ) if base is not None
 }
