@@ -31,6 +31,7 @@ EXPECTED = {
     "approved_memo_by_identity": {"1": True, "2": True, "3": False},        # D2: approved changed in place
     "tickets_memo_by_identity": {"1": True, "2": True, "3": False},         # D3: tickets changed in place
     "state_keys_sorted": {"1": True, "2": True, "3": False},                # D3: sorted(state) TypeError
+    "proposal_keys_sorted": {"1": False, "2": False, "3": False},           # V2/V5: sorted(proposal) TypeError
     "state_version_key_unchecked": {"1": True, "2": True, "3": False},      # D3: 'Version' KeyError
     "arguments_key_unchecked": {"1": False, "2": False, "3": False},        # V2: 'Arguments' KeyError
     "deepcopy_before_checks": {"1": False, "2": False, "3": False},         # V1/V7: p.keys() TypeError
