@@ -107,7 +107,7 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: module \g<module> kan in de beoordelaar niet veranderd worden"),
     (_ERROR + r'"(?P<name>[^"]+)" is not available in the grader',
      r'\g<error>: "\g<name>" is niet beschikbaar in de beoordelaar'),
-    (_ERROR + r"(?P<name>\w+)\(\) is not available in the grader",
+    (_ERROR + r"(?P<name>(async def )?\w+)\(\) is not available in the grader",
      r"\g<error>: \g<name>() is niet beschikbaar in de beoordelaar"),
     (_ERROR + r'"(?P<name>[^"]+)" is not an attribute a submission may use',
      r'\g<error>: "\g<name>" is geen attribuut dat een inzending mag gebruiken'),

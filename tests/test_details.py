@@ -33,7 +33,7 @@ REFUSED = [
     "import abc\nabc.ABCMeta('X', (), {})",
     "from functools import singledispatch\n@singledispatch\ndef f(x):\n    return x\n@f.register\ndef _(x: 'json'):\n"
     "    return 1",
-    "async def f():\n    pass",
+    "async def f():\n    pass\nf()",
     "from os import *",
     "class A(metaclass=B):\n    pass",
     "match 1:\n    case int(real=r):\n        pass",

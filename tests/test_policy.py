@@ -48,7 +48,9 @@ REFUSED_AT_COMPILE = {
     "special method set to None outside a class": "__hash__ = None",
     "unlisted special method set to None": "class A:\n    __getattribute__ = None",
     "unlisted dunder method": "class A:\n    def __getattribute__(self, name):\n        return 1",
-    "async": "async def f():\n    pass",
+    "an async method named like a special method": "class A:\n    async def __aexit__(self, *details):\n        pass",
+    "guard hook as an async def's parameter": "async def f(_write_):\n    pass",
+    "a forbidden default of an async def": "async def f(x=().__class__.__bases__):\n    pass",
     "mro": "m = int.mro()",
 }
 
@@ -192,6 +194,8 @@ REFUSED_AT_RUN = {
     "__annotations__ of a module view": ("import typing\ntyping.__annotations__", "AttributeError"),
     "__annotations__ of a method @dataclass wrote": (
         "from dataclasses import dataclass\n@dataclass\nclass D:\n    u: int\nD.__init__.__annotations__", "AttributeError"),
+    "an async def called (no event loop runs in the grader; its body is never compiled)": (
+        "async def f():\n    import os\n    await os.system('x')\nf()", "NotImplementedError: async def f() is not"),
     "__annotations__ of an own class written": ("class C:\n    x: int\nsetattr(C, '__annotations__', {})", "AttributeError"),
 }
 

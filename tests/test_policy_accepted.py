@@ -11,6 +11,14 @@ ACCEPTED = {
     "key evaluated once": "n = [0]\ndef k():\n    n[0] += 1\n    return 'a'\nd = {'a': 1}\nd[k()] += 1\nassert n[0] == 1",
     "private helper names": "import re as _re\n_FIELDS = {'a'}\ndef _check(x):\n    return _re.fullmatch('a', x)\nassert _check('a')",
     "main guard": "if __name__ == '__main__':\n    raise RuntimeError('must not run')",
+    "an async def (a demo's main(), an agent's tool handler): loads, refused only if called": (
+        "import asyncio\nasync def handle(call: dict, delay: float = 0) -> dict:\n    \"A tool call.\"\n"
+        "    async with asyncio.timeout(1):\n        await asyncio.sleep(delay)\n    return call\n"
+        "class Tool:\n    async def run(self):\n        return [x async for x in self.stream()]\n"
+        "assert handle.__doc__ == 'A tool call.' and handle.__name__ == 'handle'\n"
+        "try:\n    handle({})\nexcept NotImplementedError:\n    refused = True\nassert refused\n"
+        "if __name__ == '__main__':\n    asyncio.run(handle({}))"
+    ),
     "f-strings and comprehensions": "v = [i * 2 for i in range(3)]\nt = f'{v[0]}-{len(v)}'\nassert t == '0-3'",
     "lambda and generators": "f = lambda x: x + 1\nassert sum(f(i) for i in range(3)) == 6",
     "try/except/finally": "try:\n    int('x')\nexcept ValueError as e:\n    r = e.args\nfinally:\n    pass",
