@@ -1,5 +1,5 @@
 """The restricted policy accepts the library forms students write (logging, time, bisect, string.Template, enum,
-with and contextlib, datetime, os.environ, threading locks...): each source loads and its own asserts hold. The sandbox offers
+with and contextlib, datetime, os.environ, threading and asyncio locks...): each source loads and its own asserts hold. The sandbox offers
 most of them as stand-ins of its own (grader/sandbox/); the class machinery is in test_policy_accepted_forms.py."""
 
 import pytest
@@ -104,6 +104,13 @@ ACCEPTED = {
         "assert guarded() and _lock.acquire(timeout=1)\n_lock.release()\n_lock.release()\n"
         "with _plain:\n    assert _plain.locked() and not _plain.acquire(blocking=False)\nassert not _plain.locked()\n"
         "try:\n    Thread(target=guarded).start()\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
+    ),
+    "asyncio's locks, events and queues at module level for async code (inert: async defs never run)": (
+        "import asyncio\nfrom asyncio import Lock, Queue\n_lock = Lock()\n_slots = asyncio.Semaphore(4)\n_jobs = Queue(maxsize=8)\n"
+        "async def handle(call):\n    async with _lock, _slots:\n        await _jobs.put(call)\n        return await asyncio.wait_for(_jobs.get(), 1)\n"
+        "assert 'inert' in repr(_lock) and 'Semaphore' in repr(_slots)\n"
+        "if __name__ == '__main__':\n    asyncio.run(handle({}))\n"
+        "try:\n    asyncio.run(handle({}))\nexcept (AttributeError, NotImplementedError):\n    pass\nelse:\n    raise AssertionError"
     ),
     "the details of json's, a codec's and re's errors as plain values (e.msg, e.pos, e.reason, e.start)": (
         "import json, re\ntry:\n    json.loads('{\"a\": ')\nexcept json.JSONDecodeError as e:\n"

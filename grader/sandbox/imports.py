@@ -1,5 +1,5 @@
 """What ``import`` gives a submission: the view of a whitelisted module (grader/sandbox/modules.py), or a stand-in
-(``os`` and ``threading`` partial ones: an environment of its own, locks).
+(``os``, ``threading`` and ``asyncio`` partial ones: an environment of its own, locks, inert async locks).
 
 Another standard module (``os``, ``decimal``) may be imported in any form but is an :class:`Unavailable`
 stand-in: an unused import, common in student code, costs nothing, and any use fails with the reason. Other names
@@ -92,3 +92,37 @@ def threading_view(views: dict) -> ModuleView:
     :class:`Unavailable` stand-ins (an unused import costs nothing)."""
     return partial_view("threading", views, {"Lock": staticmethod(lambda: _thread.allocate_lock()),
                                              "RLock": staticmethod(lambda: _thread.RLock())})
+
+
+class AsyncPrimitive:
+    """What ``asyncio.Lock()`` (``Semaphore``, ``Event``, ``Condition``, ``Queue``) gives a submission: an inert object
+    of the grader's. Only an ``async def`` can use one (``async with _lock:``), and an async def never runs in the
+    grader (grader/sandbox/policy.py), so the object needs no method: it only has to exist, for the module to load."""
+
+    __slots__ = ("_kind",)
+
+    def __init__(self, kind: str) -> None:
+        object.__setattr__(self, "_kind", kind)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError(f"asyncio.{self._kind} does nothing in the grader")
+
+    def __repr__(self) -> str:
+        return f"<asyncio.{self._kind}: inert in the grader, where async code does not run>"
+
+
+ASYNC_PRIMITIVES = ("Lock", "Semaphore", "BoundedSemaphore", "Event", "Condition", "Queue")
+
+
+def _inert(kind: str) -> Any:
+    def make(*args: object, **kwargs: object) -> AsyncPrimitive:
+        return AsyncPrimitive(kind)
+    make.__name__ = make.__qualname__ = kind
+    return staticmethod(make)
+
+
+def asyncio_view(views: dict) -> ModuleView:
+    """A stand-in for ``asyncio`` as a module with async code around the three functions uses it: its locks, events
+    and queues made at module level are :class:`AsyncPrimitive` objects; ``run``, ``gather`` and every other name are
+    :class:`Unavailable` stand-ins (``asyncio.run(main())`` runs only under the main guard, which grading skips)."""
+    return partial_view("asyncio", views, {kind: _inert(kind) for kind in ASYNC_PRIMITIVES})

@@ -26,8 +26,8 @@ try:
 except Exception:
     pass
 try:
-    import asyncio
-    asyncio.__name__  # a breach only when the module can be used
+    import asyncio  # a view with inert locks and queues only: no event loop, no subprocess
+    asyncio.create_subprocess_shell('touch @@MARKER@@/spawned-asyncio')
     print('BREACH: asyncio')
 except Exception:
     pass
