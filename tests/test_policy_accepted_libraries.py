@@ -1,5 +1,5 @@
 """The restricted policy accepts the library forms students write (logging, time, bisect, string.Template, enum,
-with and contextlib, datetime, os.environ, threading and asyncio locks...): each source loads and its own asserts hold. The sandbox offers
+with and contextlib, datetime, os.environ, threading and asyncio locks, pytest's decorators...): each source loads and its own asserts hold. The sandbox offers
 most of them as stand-ins of its own (grader/sandbox/); the class machinery is in test_policy_accepted_forms.py."""
 
 import pytest
@@ -111,6 +111,15 @@ ACCEPTED = {
         "assert 'inert' in repr(_lock) and 'Semaphore' in repr(_slots)\n"
         "if __name__ == '__main__':\n    asyncio.run(handle({}))\n"
         "try:\n    asyncio.run(handle({}))\nexcept (AttributeError, NotImplementedError):\n    pass\nelse:\n    raise AssertionError"
+    ),
+    "pytest for tests kept in main.py: marks, fixtures and params give back what they decorate, nothing runs": (
+        "import pytest\nfrom pytest import param\n@pytest.fixture\ndef host():\n    return {}\n"
+        "@pytest.fixture(scope='module')\ndef digest():\n    return 'x'\n"
+        "@pytest.mark.parametrize('bad', [None, param({}, id='empty')])\n@pytest.mark.slow\ndef test_bad(bad):\n"
+        "    with pytest.raises(ValueError):\n        raise ValueError(bad)\n"
+        "class TestX:\n    @pytest.mark.skipif(False, reason='x')\n    def test_y(self, host):\n        assert host == {}\n"
+        "assert host() == {} and digest() == 'x' and callable(test_bad) and param(1, 2) == (1, 2)\n"
+        "try:\n    pytest.main([])\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
     "the details of json's, a codec's and re's errors as plain values (e.msg, e.pos, e.reason, e.start)": (
         "import json, re\ntry:\n    json.loads('{\"a\": ')\nexcept json.JSONDecodeError as e:\n"

