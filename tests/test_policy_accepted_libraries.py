@@ -121,6 +121,10 @@ ACCEPTED = {
         "assert host() == {} and digest() == 'x' and callable(test_bad) and param(1, 2) == (1, 2)\n"
         "try:\n    pytest.main([])\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
+    "sys.stdout.reconfigure(encoding='utf-8') at the top (a Windows console): accepted, changes nothing": (
+        "import sys\nsys.stdout.reconfigure(encoding='utf-8')\nsys.stderr.reconfigure(errors='replace')\n"
+        "assert sys.stdout.encoding == 'utf-8' and not sys.stdout.isatty()\nprint('✓ geladen')"
+    ),
     "the details of json's, a codec's and re's errors as plain values (e.msg, e.pos, e.reason, e.start)": (
         "import json, re\ntry:\n    json.loads('{\"a\": ')\nexcept json.JSONDecodeError as e:\n"
         "    assert e.msg.startswith('Expecting') and (e.pos, e.lineno, e.colno) == (6, 1, 7) and e.doc == '{\"a\": '\n"

@@ -47,6 +47,16 @@ class StandardStream:
     def flush(self) -> None:
         """Nothing to flush: output is captured in memory."""
 
+    # What a script that prints non-ASCII text on a Windows console sets or reads at its top.
+    encoding = "utf-8"
+    errors = "strict"
+
+    def reconfigure(self, **settings: object) -> None:
+        """``sys.stdout.reconfigure(encoding="utf-8")``: output is captured as text, so there is nothing to change."""
+
+    def isatty(self) -> bool:
+        return False
+
 
 class Printer:
     """The object behind ``print`` in student code: writes to the capped output buffer."""
