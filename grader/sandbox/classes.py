@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
 from grader.sandbox.abc_bases import PLAIN_ABCS
-from grader.sandbox.policy import forbidden_attribute
+from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.modules import WHITELIST
 
 # The builtins a submission's namespace holds as they are (grader/sandbox/guards.py adds stand-ins).

@@ -1,4 +1,4 @@
-"""The dunder attributes a submission may read (policy.READABLE_DUNDERS), each judged by what it is read on.
+"""The dunder attributes a submission may read (names.READABLE_DUNDERS), each judged by what it is read on.
 
 None of them leads to a frame, a module, a function's globals or a class the submission could not
 get otherwise: ``__dict__`` only of the submission's own objects and classes (of a class, a new read-only mapping of
@@ -14,7 +14,7 @@ classes and functions, as a new dict (never the live one: the grader reads a cla
 ``__required_keys__``/``__optional_keys__`` (new frozensets) and ``__total__`` of its own TypedDict classes,
 ``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
 
-Written (policy.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
+Written (names.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
 classes, as an exact str or None, and ``__name__``/``__qualname__`` of its own functions, as an exact str.
 """
 
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from grader.sandbox import wrappers
 from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
 from grader.sandbox.enums import is_enum_class, member_table
-from grader.sandbox.policy import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS
+from grader.sandbox.names import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS
 from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import TYPED_DICT_ATTRIBUTES, is_typed_dict, typed_dict_attribute
 

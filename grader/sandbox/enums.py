@@ -22,7 +22,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from grader.sandbox.classes import check_fields, student_function
-from grader.sandbox.policy import forbidden_attribute
+from grader.sandbox.names import forbidden_attribute
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards

@@ -33,7 +33,7 @@ from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
-from grader.sandbox.policy import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
+from grader.sandbox.names import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
 INPLACE = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from grader.sandbox.policy import forbidden_attribute
+from grader.sandbox.names import forbidden_attribute
 
 # Py_TPFLAGS_MATCH_SELF: ``case int(x)`` binds the subject itself (no attribute is read).
 _MATCH_SELF = 1 << 22

@@ -12,7 +12,7 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-from grader.sandbox.policy import forbidden_attribute
+from grader.sandbox.names import forbidden_attribute
 
 
 def make_simple_namespace() -> type:

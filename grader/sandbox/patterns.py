@@ -6,6 +6,8 @@ import ast
 
 from RestrictedPython.transformer import copy_locations
 
+from grader.sandbox.names import forbidden_attribute
+
 
 def _dotted(expression: ast.AST) -> bool:
     """True for a dotted name in a pattern (``Tool.NAME``), which Python reads without guards."""
@@ -122,7 +124,6 @@ class MatchStatements:
         return node
 
     def visit_MatchClass(self, node: ast.MatchClass) -> ast.AST:
-        from grader.sandbox.policy import forbidden_attribute  # policy.py imports this module
 
         keywords = list(node.kwd_attrs)
         if keywords and not self.class_patterns:

@@ -17,7 +17,7 @@ import typing
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import check_fields, dataclass_fields_to_come, student_function
-from grader.sandbox.policy import forbidden_attribute
+from grader.sandbox.names import forbidden_attribute
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards

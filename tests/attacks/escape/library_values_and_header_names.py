@@ -8,7 +8,7 @@ import sys
 import time
 import types
 
-__license__ = 'MIT'  # a header name (grader/sandbox/policy.py PLAIN_DUNDER_NAMES)
+__license__ = 'MIT'  # a header name (grader/sandbox/names.py PLAIN_DUNDER_NAMES)
 
 
 def attempt(what, action):
