@@ -305,27 +305,29 @@ class Battery:
             self.submissions = []  # the other students' sources have no business in this process
             signing.forget_key()  # nor has the key that signs the result cache
         started = time.process_time()
-        clock.move_on(0)  # in-process (no fork): the last submission's checks marked last moved it on
-        loaded, message = self._load(source, self.timeout)
-        channel.send(message)
-        if loaded is None:
-            return
-        self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
-        handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
-        for index in range(job.next, job.total):
-            stoppable = self.first_last is None or index < self.first_last  # those marked last run anyway
-            if job.timeouts >= MAX_TIMEOUTS and stoppable:
-                return  # the parent marks the rest as not run, up to the checks marked last
-            used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
-            if index > job.next and isolation.ISOLATED and used >= handover:
-                return  # the parent starts a fresh child (a new CPU allowance) at this check
-            if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
-                return  # the submission's CPU budget is used up: as after the last strike
-            # The checks marked last run a year on: a submission that behaves only while it is young fails them.
-            clock.move_on(clock.LATER if not stoppable else 0)
-            outcome = self._run_check(index, job, source)
-            job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
-            channel.send({"done": index, "outcome": outcome})
+        try:
+            loaded, message = self._load(source, self.timeout)
+            channel.send(message)
+            if loaded is None:
+                return
+            self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
+            handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
+            for index in range(job.next, job.total):
+                stoppable = self.first_last is None or index < self.first_last  # those marked last run anyway
+                if job.timeouts >= MAX_TIMEOUTS and stoppable:
+                    return  # the parent marks the rest as not run, up to the checks marked last
+                used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
+                if index > job.next and isolation.ISOLATED and used >= handover:
+                    return  # the parent starts a fresh child (a new CPU allowance) at this check
+                if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
+                    return  # the submission's CPU budget is used up: as after the last strike
+                # The checks marked last run a year on: a submission that behaves only while it is young fails them.
+                clock.move_on(clock.LATER if not stoppable else 0)
+                outcome = self._run_check(index, job, source)
+                job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
+                channel.send({"done": index, "outcome": outcome})
+        finally:  # in-process (no fork): the next submission and the grader itself read the real clocks
+            clock.move_on(0)
 
     def _load_timeout(self, source: bytes, line: int | None, seconds: float) -> LoadProblem:
         """The time-out of a module body after ``seconds``, with the line of main.py it was busy at (``line``:
