@@ -5,7 +5,7 @@ a callable and its arguments. Several library classes hand out such recipes an a
 steer (a bound method's is ``getattr(obj, name)``, typing's aliases look a name up in a module's
 globals), so a submission could call the real ``getattr`` or reach the real builtins through it.
 Here only the types below are copied, each by trusted code that calls no ``__reduce__``: values
-that stay as they are, the builtin containers, the ``collections`` containers (``UserDict``, ``UserList`` and
+that stay as they are (a real enum's members among them, as Enum's own copy methods keep them), the builtin containers, the ``collections`` containers (``UserDict``, ``UserList`` and
 ``UserString`` too: a caller may hand one in), and instances of
 the submission's own classes (built on ``object``, the builtin containers, ``int``/``str``/
 ``float`` or exceptions). Anything else raises TypeError, as the standard module does for an
@@ -17,6 +17,7 @@ from __future__ import annotations
 import collections
 import datetime
 import decimal
+import enum
 import fractions
 import functools
 import re
@@ -58,8 +59,8 @@ class Copier:
 
     def _copy(self, x: Any, memo: dict[int, Any] | None) -> Any:
         kind = type(x)
-        if kind in ATOMIC or self.atomic(x):
-            return x
+        if kind in ATOMIC or self.atomic(x) or isinstance(x, enum.Enum):  # a real enum's member (a host hands one
+            return x  # in, a StrEnum status): Enum's own __copy__ and __deepcopy__ return the member itself
         if memo is not None and id(x) in memo:
             return memo[id(x)]
         items = (lambda values: [self._copy(v, memo) for v in values]) if memo is not None else list
