@@ -204,25 +204,26 @@ def expect_success(call: Call, version: int, ticket: str = "lamp", value: str = 
     expect_fields(call, status="ok", version=version, ticket=ticket, value=value, replayed=False)
 
 
-def expect_approved_success(scene: Scene, call: Call) -> None:
-    """The lesson's p, approved by the host with H(p), succeeds (version 0 -> 1).
+def expect_approved_success(scene: Scene, call: Call, build=lesson.proposal, var: str = "p") -> None:
+    """The lesson's p (or the proposal ``build()`` bound to ``var``, of the same content), approved by the host with
+    H(p), succeeds (version 0 -> 1).
 
     When it is refused with approval-required because the submission's own
     proposal_fingerprint(p) is not H(p), the mismatch says so and names that root cause
     (checkpoint 2), which the reports then show first.
     """
     if call.error is None and same(dig(plain(call.value), "status"), "approval-required"):
-        own = scene.student.call("proposal_fingerprint", lesson.proposal())
+        own = scene.student.call("proposal_fingerprint", build())
         value = plain(own.value)
         if own.error is None and not same(value, H(lesson.proposal())):
             yours, right = brief_digest(value), brief_digest(H(lesson.proposal()))
             raise Mismatch(
-                scene.tried("proposal_fingerprint(p)"),
-                said(f"status 'ok', want de host keurde H(p) = {right} goed",
-                     f"status 'ok', because the host approved H(p) = {right}"),
-                said(f"status 'approval-required': jouw proposal_fingerprint(p) geeft {yours}, niet H(p), "
+                scene.tried(f"proposal_fingerprint({var})"),
+                said(f"status 'ok', want de host keurde H({var}) = {right} goed",
+                     f"status 'ok', because the host approved H({var}) = {right}"),
+                said(f"status 'approval-required': jouw proposal_fingerprint({var}) geeft {yours}, niet H({var}), "
                      "dus je dispatch_ticket zoekt een andere vingerafdruk op in approved",
-                     f"status 'approval-required': your proposal_fingerprint(p) returns {yours}, not H(p), "
+                     f"status 'approval-required': your proposal_fingerprint({var}) returns {yours}, not H({var}), "
                      "so your dispatch_ticket looks up another fingerprint in approved"),
                 cause="fingerprint")
     expect_success(call, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import enum
 import hashlib
 import json
 
@@ -91,6 +92,27 @@ def _arguments(case: str, value: object) -> tuple:
 
 
 KELVIN = note("Kelvin-teken U+212A, geen K", "Kelvin sign U+212A, not a K")
+
+
+# A host's own value types: a StrEnum of statuses and an IntEnum of versions. Their members are a str and an int
+# (CONTRACT.md A2, A5 leave open whether to accept them); json.dumps writes them as the plain str and int, so an
+# accepted proposal holding one has the fingerprint of p itself (F1).
+class Status(enum.StrEnum):
+    OPEN = "open"
+    DONE = "done"
+
+
+class Version(enum.IntEnum):
+    FIRST = 0
+
+
+SUBCLASS_TYPES = "# class Status(enum.StrEnum): OPEN = 'open'; DONE = 'done'\n# class Version(enum.IntEnum): FIRST = 0"
+# Proposals equal to p with such a member as a value: case id -> (the proposal as code, builder).
+SUBCLASSED = {
+    "status-strenum": ("{**p, 'arguments': {'ticket': 'lamp', 'status': Status.DONE}}",
+                       lambda: proposal(status=Status.DONE)),
+    "version-intenum": ("{**p, 'version': Version.FIRST}", lambda: proposal(version=Version.FIRST)),
+}
 
 # Two valid IDs (V3) that between them hold every character an ID may, and two valid tickets (V6) that hold every
 # character a ticket may, each under its case id: a pattern whose character class misses one ([1-9] for the digits)

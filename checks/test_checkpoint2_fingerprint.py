@@ -285,6 +285,17 @@ def test_f4_unknown_tool_name_hashed(student, name):
     expect_digest(call, lesson.proposal(name=name))
 
 
+def expect_refused_or_digest_of_p(call) -> None:
+    """The call raised ValueError (one reading of an ambiguity) or returned H(p), as for the plain p (the other)."""
+    if isinstance(call.error, ValueError):
+        return
+    digest = lesson.fingerprint(lesson.proposal())
+    if call.error is not None:
+        raise Mismatch(call.shown, said(f"ValueError, of H(p) = {show(digest)}", f"ValueError, or H(p) = {show(digest)}"),
+                       call.got())
+    expect_digest(call, lesson.proposal())
+
+
 # Other kinds of mapping (CONTRACT.md A1): refusing them with ValueError is one reading, accepting them the other; once
 # accepted, such a proposal is a valid one and gets its fingerprint, H(p), like the plain dict with the same content.
 MAPPINGS = {
@@ -305,13 +316,22 @@ MAPPINGS = {
 def test_f1_accepted_mapping_hashed_as_dict(student, kind):
     arg, build = MAPPINGS[kind]
     call = student.call(FINGERPRINT, build(), shown=shown(arg))
-    if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
-        return
-    digest = lesson.fingerprint(lesson.proposal())
-    if call.error is not None:
-        raise Mismatch(call.shown, said(f"ValueError, of H(p) = {show(digest)}", f"ValueError, or H(p) = {show(digest)}"),
-                       call.got())
-    expect_digest(call, lesson.proposal())
+    expect_refused_or_digest_of_p(call)  # refusing it is the other reading of A1
+
+
+@check(2, "F1", nl="Een voorstel met een str- of int-subklasse als waarde (een StrEnum-status, een IntEnum-versie) mag je "
+       "weigeren met ValueError; aanvaard je het, dan is de vingerafdruk H(p).",
+       en="A proposal with a str or int subclass as a value (a StrEnum status, an IntEnum version) may be refused with "
+          "ValueError; when you accept it, its fingerprint is H(p).",
+       hint_nl="Laat json.dumps de gevalideerde kopie schrijven: dat schrijft zo'n waarde als gewone str of int. Schrijf "
+               "je de JSON zelf, behandel dan elke str (ook een subklasse) als tekst.",
+       hint_en="Let json.dumps write the validated copy: it writes such a value as a plain str or int. If you write the "
+               "JSON yourself, treat every str (a subclass too) as text.")
+@pytest.mark.parametrize("kind", list(lesson.SUBCLASSED))
+def test_f1_accepted_subclass_values_hashed_as_plain(student, kind):
+    arg, build = lesson.SUBCLASSED[kind]
+    call = student.call(FINGERPRINT, build(), shown=f"{lesson.SUBCLASS_TYPES}\n{shown(arg)}")
+    expect_refused_or_digest_of_p(call)  # refusing it is the other reading of A2 and A5
 
 
 # --- F5: no side effects ------------------------------------------------------------------------------------

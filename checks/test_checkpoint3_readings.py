@@ -1,5 +1,5 @@
-"""Checkpoint 3: inputs for which CONTRACT.md leaves two readings open (A1, A4): a submission may refuse them, but once
-it takes one as valid, it treats it by the firm clauses (D10, D12, D15, D17, D18), like any valid input."""
+"""Checkpoint 3: inputs for which CONTRACT.md leaves two readings open (A1, A2, A4, A5): a submission may refuse them,
+but once it takes one as valid, it treats it by the firm clauses (D10, D12, D15, D17, D18), like any valid input."""
 
 import collections
 import types
@@ -7,7 +7,7 @@ import types
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, dig, expect_outcome
+from checks.dispatching import H, Scene, dig, expect_approved_success, expect_outcome
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -49,14 +49,37 @@ MAPPINGS = {  # id -> (q as code, builder)
        hint_en="After validation, work only with the validated copy, also for the fingerprint you look up and store.")
 @pytest.mark.parametrize("kind", list(MAPPINGS))
 def test_d12_d18_accepted_mapping_carried_out(student, kind):
-    code, build = MAPPINGS[kind]
+    carried_out_unless_refused(Scene(student), *MAPPINGS[kind])  # refusing it is the other reading of A1
+
+
+@check(3, "D12-D18", nl="Aanvaard je een voorstel met een str- of int-subklasse als waarde (StrEnum-status, IntEnum-versie; "
+       "weigeren mag ook), dan keurt H(p) het goed zoals p zelf, en is p daarna de herhaling ervan.",
+       en="When you accept a proposal with a str or int subclass as a value (a StrEnum status, an IntEnum version; "
+          "refusing it is fine too), H(p) approves it as it approves p itself, and p afterwards is its replay.",
+       hint_nl="Zoek de vingerafdruk van de gevalideerde kopie op zoals json.dumps haar schrijft: een subklasse van str "
+               "of int geeft dezelfde tekst als de gewone waarde.",
+       hint_en="Look up the fingerprint of the validated copy as json.dumps writes it: a str or int subclass gives the "
+               "same text as the plain value.")
+@pytest.mark.parametrize("kind", list(lesson.SUBCLASSED))
+def test_d12_d18_accepted_subclass_values_carried_out(student, kind):
     scene = Scene(student)
+    scene.say(lesson.SUBCLASS_TYPES)
+    # Refusing it is the other reading of A2 and A5. Carried out, state may hold Status.DONE as the ticket's value (D15
+    # writes the proposal's status): a dispatcher may then refuse that state (A2) instead of replaying.
+    carried_out_unless_refused(scene, *lesson.SUBCLASSED[kind], state_may_be_refused=True)
+
+
+def carried_out_unless_refused(scene: Scene, code: str, build, state_may_be_refused: bool = False) -> None:
+    """q = build(), of p's content, approved with H(p): a ValueError (one reading of an ambiguity), or carried out,
+    after which p is its replay (or, ``state_may_be_refused``, a ValueError)."""
     scene.say(f"q = {code}")
     first = scene.call(build(), "learner", {DIGEST}, "q, 'learner', {H(p)}")
-    if isinstance(first.error, ValueError):  # refusing it is the other reading of A1
+    if isinstance(first.error, ValueError):
         return
-    expect_outcome(first, ("ok", 1))
-    expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
+    expect_approved_success(scene, first, build, "q")
+    replay = scene.attempt(approval="empty")
+    if not (state_may_be_refused and isinstance(replay.error, ValueError)):
+        expect_outcome(replay, ("replay", 1))
 
 
 # The host's state, its tickets or its log as a collections.OrderedDict, a dict subclass (A1): refusing it is one

@@ -323,6 +323,8 @@ EXPECTED = {
     "approved_size_cached_strong": {"1": True, "2": True, "3": False},  # D2: grown to 65 in place
     "state_keys_cached_strong": {"1": True, "2": True, "3": False},     # D3: a key added in place
     "tickets_count_cached_strong": {"1": True, "2": True, "3": False},  # D3: grown to 17 in place
+    # A reading CONTRACT.md leaves open (A2) taken, and the value then written unlike the str it is
+    "canonical_quotes_only_exact_str": {"1": True, "2": False, "3": False},  # F1/D12: Status.DONE written unquoted
 }
 
 
