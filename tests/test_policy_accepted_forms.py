@@ -237,6 +237,11 @@ ACCEPTED = {
         "Tool = Enum('Tool', ['SET_TICKET'])\nLimit = IntEnum('Limit', {'ROWS': 64})\nZero = Enum('Zero', 'A, B', start=0)\n"
         "assert Status('open') is Status.OPEN and Tool.SET_TICKET.value == 1 and Limit.ROWS == 64 and Zero.B.value == 1"
     ),
+    "auto() and int values in a (str, Enum) are str of the number, as in Python (only a StrEnum lowercases the name)": (
+        "from enum import Enum, StrEnum, auto\nclass S(str, Enum):\n    A = 1\n    B = auto()\n    C = 'x'\n    D = auto()\n"
+        "class T(StrEnum):\n    OPEN = auto()\n"
+        "assert [m.value for m in S] == ['1', '2', 'x', '3'] and S('2') is S.B and S.B != 'b' and T.OPEN == 'open'"
+    ),
     "traceback in an except block (no frames shown)": (
         "import traceback\ntry:\n    int('x')\nexcept ValueError as error:\n    traceback.print_exc()\n"
         "    text = traceback.format_exc()\n    only = traceback.format_exception_only(error)\n"

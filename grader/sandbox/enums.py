@@ -178,7 +178,8 @@ class StrEnum(str, Enum):
 
 
 class auto:  # noqa: N801 (Python's name)
-    """``enum.auto()``: the next int (1, 2...), or for a StrEnum the member's name in lower case."""
+    """``enum.auto()``: the next int (1, 2...; in a (str, Enum) its str), or for a StrEnum the member's name in lower
+    case."""
 
     __slots__ = ()
 
@@ -249,7 +250,9 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
         if isinstance(item, auto) and hook is not None:  # Python's arguments: name, start, count, last values
             item = hook(key, 1, len(members), [member._value_ for member in members.values()])
         elif isinstance(item, auto):
-            item = key.lower() if data is str else last + 1
+            item = key.lower() if issubclass(base, StrEnum) else last + 1
+        if data is str and type(item) is int:  # Python's str(1): a (str, Enum) member 1 or auto() is '1'
+            last, item = item, str(item)
         if data is not None and type(item) is not data:
             if not isinstance(item, data):
                 raise TypeError(f"class {name}: member {key} needs a {data.__name__} value in the grader")
