@@ -90,10 +90,13 @@ NOW_NAMES = ("now", "today", "utcnow")  # datetime's and date's class methods th
 def now_method(value: object, name: str) -> object:
     """``value`` read as attribute ``name`` (grader.sandbox.guards.Guards.getattr), or, when it is the real
     ``now``/``today``/``utcnow`` of ``datetime.date`` or a subclass (bound to the class), the same reading of the
-    clock moved on by :data:`shift` seconds. A subclass's own method stays as it is."""
-    owner = getattr(value, "__self__", None)
-    if (name not in NOW_NAMES or type(value) is not type(_datetime.datetime.now) or not isinstance(owner, type)
-            or not issubclass(owner, _datetime.date)):
+    clock moved on by :data:`shift` seconds. A subclass's own method stays as it is. Only a builtin method is asked
+    for its ``__self__``: any other value may be main.py's object, whose ``__getattr__`` Python never calls on a read
+    of ``obj.name`` (an attribute-style dict's answers a missing name with a KeyError)."""
+    if name not in NOW_NAMES or type(value) is not type(_datetime.datetime.now):
+        return value
+    owner = value.__self__
+    if not isinstance(owner, type) or not issubclass(owner, _datetime.date):
         return value
     if name == "today":
         return lambda: owner.fromtimestamp(time())
