@@ -155,20 +155,43 @@ class AsyncPrimitive:
 
 
 ASYNC_PRIMITIVES = ("Lock", "Semaphore", "BoundedSemaphore", "Event", "Condition", "Queue")
+_GENERIC = frozenset({"Queue"})  # asyncio's classes that typing subscripts (``asyncio.Queue[dict]``)
 
 
-def _inert(kind: str) -> Any:
-    def make(*args: object, **kwargs: object) -> AsyncPrimitive:
-        return AsyncPrimitive(kind)
-    make.__name__ = make.__qualname__ = kind
-    return staticmethod(make)
+class AsyncKind:
+    """``asyncio.Lock`` (``Queue``...) as a submission reads it, in place of asyncio's class: calling it makes an inert
+    :class:`AsyncPrimitive`; ``isinstance(x, asyncio.Lock)`` holds for the inert objects of its kind only, and
+    ``asyncio.Queue[dict]`` (an annotation at module level or of a dataclass field, which Python evaluates) is the
+    kind itself. Not a class: nothing can be built on it."""
+
+    __slots__ = ("_kind",)
+
+    def __init__(self, kind: str) -> None:
+        object.__setattr__(self, "_kind", kind)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError(f"asyncio.{self._kind} does nothing in the grader")
+
+    def __call__(self, *args: object, **kwargs: object) -> AsyncPrimitive:
+        return AsyncPrimitive(self._kind)
+
+    def __instancecheck__(self, obj: object) -> bool:
+        return type(obj) is AsyncPrimitive and obj._kind == self._kind
+
+    def __getitem__(self, parameters: object) -> "AsyncKind":
+        if self._kind not in _GENERIC:
+            raise TypeError(f"type '{self._kind}' is not subscriptable")
+        return self
+
+    def __repr__(self) -> str:
+        return f"<asyncio.{self._kind}: inert in the grader, where async code does not run>"
 
 
 def asyncio_view(views: dict) -> ModuleView:
     """A stand-in for ``asyncio`` as a module with async code around the three functions uses it: its locks, events
-    and queues made at module level are :class:`AsyncPrimitive` objects; ``run``, ``gather`` and every other name are
+    and queues (:class:`AsyncKind`) made at module level are :class:`AsyncPrimitive` objects; ``run``, ``gather`` and every other name are
     :class:`Unavailable` stand-ins (``asyncio.run(main())`` runs only under the main guard, which grading skips)."""
-    return partial_view("asyncio", views, {kind: _inert(kind) for kind in ASYNC_PRIMITIVES})
+    return partial_view("asyncio", views, {kind: AsyncKind(kind) for kind in ASYNC_PRIMITIVES})
 
 
 def _give_back(target: Any) -> Any:
