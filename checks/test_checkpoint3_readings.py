@@ -52,10 +52,10 @@ def test_d12_d18_accepted_mapping_carried_out(student, kind):
     carried_out_unless_refused(Scene(student), *MAPPINGS[kind])  # refusing it is the other reading of A1
 
 
-@check(3, "D12-D18", nl="Aanvaard je een voorstel met een str- of int-subklasse als waarde (StrEnum-status, IntEnum-versie; "
-       "weigeren mag ook), dan keurt H(p) het goed zoals p zelf, en is p daarna de herhaling ervan.",
-       en="When you accept a proposal with a str or int subclass as a value (a StrEnum status, an IntEnum version; "
-          "refusing it is fine too), H(p) approves it as it approves p itself, and p afterwards is its replay.",
+@check(3, "D12-D18", nl="Aanvaard je een StrEnum-status of IntEnum-versie (weigeren mag ook), dan keurt H(p) dat "
+       "voorstel goed zoals p zelf, en is p daarna de herhaling ervan.",
+       en="When you accept a StrEnum status or an IntEnum version (refusing it is fine too), H(p) approves that "
+          "proposal as it approves p itself, and p afterwards is its replay.",
        hint_nl="Zoek de vingerafdruk van de gevalideerde kopie op zoals json.dumps haar schrijft: een subklasse van str "
                "of int geeft dezelfde tekst als de gewone waarde.",
        hint_en="Look up the fingerprint of the validated copy as json.dumps writes it: a str or int subclass gives the "

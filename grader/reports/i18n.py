@@ -54,11 +54,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "error, that happens here too once dispatch_ticket uses it. Look at this again once checkpoint 2 passes.",
     },
     "root_fingerprint_confirmed": {
-        "nl": "Je proposal_fingerprint geeft voor p een andere vingerafdruk dan H(p), en dispatch_ticket gebruikt "
-              "die: zo vindt het de goedkeuring van de host niet. De eerste controle hieronder laat dat zien. Herstel "
+        "nl": "Je proposal_fingerprint geeft een voorstel een andere vingerafdruk dan de juiste (H), en dispatch_ticket "
+              "gebruikt die: zo vindt het de goedkeuring van de host niet. De eerste controle hieronder laat dat zien. Herstel "
               "eerst checkpoint 2; de andere controles die hier mislukken staan daarna kort opgesomd.",
-        "en": "Your proposal_fingerprint gives p another fingerprint than H(p), and dispatch_ticket uses it: so it "
-              "does not find the host's approval. The first check below shows this. Fix checkpoint 2 first; the "
+        "en": "Your proposal_fingerprint gives a proposal another fingerprint than the correct one (H), and "
+              "dispatch_ticket uses it: so it does not find the host's approval. The first check below shows this. Fix checkpoint 2 first; the "
               "other checks that fail here are listed briefly after it.",
     },
     "grouped_validation": {

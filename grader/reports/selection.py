@@ -107,6 +107,9 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
     # failures are then only listed; so are checks that fail on an invalid input (cause
     # "validation") on which checkpoint 1 fails too (``inherited``: its failed case labels).
     confirmed = [r for r in failed if cause(r) == "fingerprint"]
+    if confirmed:  # the first check that confirms it shows the cause; the others are listed with the rest
+        first = base_id(confirmed[0]["id"])
+        confirmed = [r for r in confirmed if base_id(r["id"]) == first]
     root = None
     if graded and failed and number >= 2 and not verdicts.get("validation", True):
         root = "validation"
