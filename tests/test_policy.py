@@ -233,6 +233,16 @@ def test_a_missing_function_names_a_callable_with_a_close_name():
                             {"kind": "missing-function", "name": "dispatch_ticket"}]
 
 
+def test_a_file_with_none_of_the_three_functions_points_at_a_def_with_a_close_name():
+    with pytest.raises(LoadFailure) as failure:
+        load(b"import json\n\ndef validate_ticket_propsal(proposal):\n    return dict(proposal)\n")
+    problem = failure.value.problem
+    assert (problem.kind, problem.line, problem.source) == ("missing-functions", 3, "def validate_ticket_propsal(proposal):")
+    with pytest.raises(LoadFailure) as failure:
+        load(b"def helper(x):\n    return x\n")
+    assert (failure.value.problem.kind, failure.value.problem.line) == ("missing-functions", None)
+
+
 def test_print_is_captured_and_capped():
     loaded = load(b"print('hallo')\nfor i in range(5000):\n    print('x' * 100)\ndef validate_ticket_proposal(p):\n    return p\n")
     assert loaded.output.startswith("hallo\n")

@@ -205,6 +205,16 @@ def test_a_file_with_none_of_the_three_functions_is_said_to_define_none_not_to_f
     assert "eva.py definieert geen van de drie functies" in out and "kon niet worden geladen" not in out
 
 
+@pytest.mark.parametrize("lang, heading", [("nl", "main.py definieert geen van de drie functies"),
+                                           ("en", "main.py defines none of the three functions")])
+def test_a_file_without_the_three_functions_is_not_said_to_have_failed_loading(lang, heading):
+    res = load_error("missing-functions", lang, detail="validate_ticket_proposal, proposal_fingerprint, dispatch_ticket",
+                     line=3, source="def validate_ticket_propsal(proposal):")
+    for rendered in (md(res, lang), shown(res, lang)):
+        assert heading in rendered and "def validate_ticket_propsal(proposal):" in rendered
+        assert "could not be loaded" not in rendered and "kon niet worden geladen" not in rendered
+
+
 def test_gradescope_says_outcomes_in_words():
     from grader.reports import gradescope
     checks = [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + passing("f", 2, 1) + \

@@ -40,7 +40,7 @@ LEGEND = ("p = {'call_id': 'c1', 'actor': 'learner', 'name': 'set_ticket', 'vers
 _INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
                         r"\ufeff\ufff9-\ufffb\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 # Load problem kinds that point at a line of main.py.
-_LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable", "timeout")
+_LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable", "timeout", "missing-functions")
 _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "indentation", "policy", "runtime",
                    "missing-functions", "timeout", "crashed", "unavailable")
 # A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch:

@@ -158,6 +158,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "passed_cases_one": {"nl": "(1 geval)", "en": "(1 case)"},
     # Load problems: why main.py could not be loaded, in plain words per kind.
     "load_heading": {"nl": "main.py kon niet worden geladen", "en": "main.py could not be loaded"},
+    "missing_functions_heading": {"nl": "main.py definieert geen van de drie functies",
+                                  "en": "main.py defines none of the three functions"},
     "load_consequence": {
         "nl": "Daardoor kon geen enkele controle draaien: alle checkpoints tellen als niet geslaagd.",
         "en": "So no check could run: every checkpoint counts as not passed.",

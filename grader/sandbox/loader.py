@@ -180,6 +180,16 @@ def near_name(name: str, namespace: dict) -> dict[str, str]:
     return {"near": close[0][:80]} if close else {}
 
 
+def _near_line(namespace: dict) -> int | None:
+    """The line (1-based) of the first ``def`` of main.py whose name is close to one of the three functions (a typo
+    in all of them, or a file with only checkpoint 1's function misspelled), else None."""
+    for name in FUNCTIONS:
+        near = namespace.get(near_name(name, namespace).get("near", ""))
+        if type(near) is types.FunctionType and near.__code__.co_filename == STUDENT_FILENAME:
+            return near.__code__.co_firstlineno
+    return None
+
+
 def load(data: bytes) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
@@ -219,7 +229,9 @@ def load(data: bytes) -> Loaded:
         raise LoadFailure(LoadProblem("timeout", "the module body ran past its time limit"), output.text())
     functions = {name: namespace[name] for name in FUNCTIONS if callable(namespace.get(name))}
     if not functions:
-        raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS)), output.text())
+        line = _near_line(namespace)
+        raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS), line, None,
+                                      lines[line - 1].strip() if line else None), output.text())
     notes.extend({"kind": "missing-function", "name": name, **near_name(name, namespace)}
                  for name in FUNCTIONS if name not in functions)
     return Loaded(functions, output.text(), notes, lines, guards.own_classes)
