@@ -295,8 +295,10 @@ CHANGED_IN_PLACE = {  # id -> (D clause, the host's change as code, the change)
        "intussen zelf veranderde.",
        en="approved and state are checked again at every call, also when the host changed the same objects in the "
        "meantime.",
-       hint_nl="Onthoud niet welke invoer al in orde was: controleer bij elke call de hele invoer opnieuw.",
-       hint_en="Do not remember which input was fine before: check all of it again at every call.")
+       hint_nl="Controleer bij elke call approved en state helemaal, zoals ze op dat moment zijn, ook als het dezelfde "
+               "objecten zijn als bij een eerdere call.",
+       hint_en="At every call, check approved and state completely as they are at that moment, also when they are the "
+               "same objects as at an earlier call.")
 @pytest.mark.parametrize("changed", list(CHANGED_IN_PLACE))
 def test_d2_d3_checked_again_after_a_change_in_place(student, changed):
     _, change_shown, change = CHANGED_IN_PLACE[changed]

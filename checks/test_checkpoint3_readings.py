@@ -124,8 +124,10 @@ FROZEN = {  # id -> (the register as code, builder, the outcome when accepted)
 }
 
 
-@check(3, "D12", nl="Aanvaard je approved als frozenset (weigeren mag ook), dan keurt een frozenset met H(p) p goed en "
-       "geeft een lege approval-required, net als bij een set.",
+# D2-D12: the register's kind (D2, left open by A3) read for an approval (D12); a combined clause, so a report shows
+# it after the checks of one rule (grader.reports.selection.report_order).
+@check(3, "D2-D12", nl="Aanvaard je approved als frozenset (weigeren mag ook), dan keurt een frozenset met H(p) p goed en "
+       "geeft een lege frozenset approval-required, net als bij een set.",
        en="When you accept approved as a frozenset (refusing it is fine too), a frozenset holding H(p) approves p and "
           "an empty one gives approval-required, as with a set.",
        hint_nl="Zoek de vingerafdruk op in elke soort register die je aanvaardt, op dezelfde manier als in een set.",

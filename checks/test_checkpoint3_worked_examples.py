@@ -4,7 +4,7 @@ from checks import lesson
 from checks.dispatching import H, MISSING, Scene, dig, set_in
 from checks.host import dig_as_host
 from grader.battery import Mismatch, check, said
-from grader.values import plain
+from grader.values import plain, show
 
 P = lesson.proposal
 DIGEST = H(P())
@@ -17,14 +17,16 @@ def printed(*values):
     return None if any(value is MISSING for value in values) else " ".join(str(value) for value in values)
 
 
-def expect_printed(scene, line, expected, *values):
+def expect_printed(scene, line, expected, *values, result=MISSING):
     """Pass when the lesson's ``line`` (a print) would show ``expected``; it then stays in the scene's script
-    with what it showed, so that a later failure shows every print of the example up to it."""
+    with what it showed, so that a later failure shows every print of the example up to it. ``result``: the plain
+    value of ``r`` the line reads, shown when the print stops with KeyError."""
     shown = printed(*values)
     if shown != expected:
+        r_nl, r_en = ("", "") if result is MISSING else (f" (r is {show(result)})", f" (r is {show(result)})")
         got = said(f"print toont: {shown}", f"print shows: {shown}") if shown is not None else said(
-            "print stopt met KeyError: een sleutel die deze regel leest, ontbreekt",
-            "print stops with KeyError: a key this line reads is missing")
+            f"print stopt met KeyError: een sleutel die deze regel leest, ontbreekt{r_nl}",
+            f"print stops with KeyError: a key this line reads is missing{r_en}")
         raise Mismatch(scene.tried(line), said(f"print toont: {expected}", f"print shows: {expected}"), got)
     scene.say(f"{line}  # {expected}")
 
@@ -45,7 +47,8 @@ def test_ex3_lesson_example(student):
     call = scene.call(P(), "learner", approved, "p, 'learner', approved")
     state = plain(scene.state)
     line = "print(r['status'], state['version'])"
-    expect_printed(scene, line, "ok 1", dig(plain(call.returned()), "status"), dig(state, "version"))
+    result = plain(call.returned())
+    expect_printed(scene, line, "ok 1", dig(result, "status"), dig(state, "version"), result=result)
     line = "print(state['tickets']['lamp'], state['tickets']['sensor'])"
     expect_printed(scene, line, "done open", dig(state, "tickets", "lamp"), dig(state, "tickets", "sensor"))
 
@@ -59,14 +62,15 @@ def test_ex4_lesson_example(student):
     scene.prepare(P(), "p", approved, "approved")
     call = scene.attempt(approval="empty")
     line = "print(r['replayed'], state['version'])"
-    expect_printed(scene, line, "True 1", dig(plain(call.returned()), "replayed"),
-                   dig(plain(scene.state), "version"))
+    result = plain(call.returned())
+    expect_printed(scene, line, "True 1", dig(result, "replayed"), dig(plain(scene.state), "version"), result=result)
     set_in(call, "version", 900)
     scene.say("r['version'] = 900")
     line = "print(completed['c1']['result']['version'])"
     expect_printed(scene, line, "1", dig_as_host(student, scene.log, "c1", "result", "version"))
     call = scene.call(P(), "other", set(), "p, 'other', set()")
-    expect_printed(scene, "print(r['status'])", "forbidden", dig(plain(call.returned()), "status"))
+    result = plain(call.returned())
+    expect_printed(scene, "print(r['status'])", "forbidden", dig(result, "status"), result=result)
 
 
 @check(3, "Ex 5", nl="Het uitgewerkte voorbeeld 5 van de les geeft call-id-conflict en daarna stale-version 1.",
@@ -83,9 +87,11 @@ def test_ex5_lesson_example(student):
     scene.call(P(), "other", set(), "p, 'other', set()")
     scene.say("changed = {**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}")
     call = scene.call(P(status="open"), "learner", approved, "changed, 'learner', approved")
-    expect_printed(scene, "print(r['status'])", "call-id-conflict", dig(plain(call.returned()), "status"))
+    result = plain(call.returned())
+    expect_printed(scene, "print(r['status'])", "call-id-conflict", dig(result, "status"), result=result)
     scene.say("new = {**p, 'call_id': 'c2'}")
     call = scene.call(P(call_id="c2"), "learner", approved, "new, 'learner', approved")
     line = "print(r['status'], state['version'])"
-    expect_printed(scene, line, "stale-version 1", dig(plain(call.returned()), "status"),
-                   dig(plain(scene.state), "version"))
+    result = plain(call.returned())
+    expect_printed(scene, line, "stale-version 1", dig(result, "status"), dig(plain(scene.state), "version"),
+                   result=result)

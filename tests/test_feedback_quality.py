@@ -80,6 +80,10 @@ SUBMISSIONS = {
     # A third status passes validation and the state's ticket pairs alike: checkpoint 1 is the root cause of both.
     "closed-status": lambda reference: reference.replace('STATUSES = ("open", "done")',
                                                          'STATUSES = ("open", "done", "closed")'),
+    # The approval is checked before the replay: the lesson's example 4 stops with KeyError on r['replayed'].
+    "approval-before-replay": lambda reference: reference.replace(
+        '    call_id = proposal["call_id"]\n',
+        '    call_id = proposal["call_id"]\n    if digest not in approved:\n        return {"status": "approval-required"}\n'),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -206,6 +210,14 @@ def test_tried_code_is_short_and_in_the_reports_language(results):
                 assert len(tried) <= 600 and all(len(line) <= 130 for line in tried.split("\n")), tried
                 assert not re.search(r"\blog\b(?!-)", tried), tried  # the lesson's name: completed
                 assert not str((record.get("detail") or {}).get("expected") or "").startswith("#"), record
+
+
+def test_a_worked_example_that_stops_with_key_error_shows_what_r_was(results):
+    records = [r for r in json.loads(results[1])["submissions"] if r["id"] == "approval-before-replay"][0]
+    ex4 = [c for c in records["checkpoints"]["3"]["checks"] if c["id"] == "ex4_lesson_example"][0]
+    assert ex4["outcome"] == "failed"
+    assert ex4["detail"]["got"] == ("print stops with KeyError: a key this line reads is missing "
+                                     "(r is {'status': 'approval-required'})")
 
 
 def test_failures_found_while_setting_up_come_after_the_ones_on_what_is_tested():
