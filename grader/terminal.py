@@ -297,5 +297,7 @@ class Progress:
             said = check["outcome"] + _NOT_RUN.get(check.get("error"), "")  # not run: why
             label = self.text["outcome" if check["outcome"] == "error" else "got"]  # the check broke off: not the code's
             self.say(f"    {label}: {self.text[said]}{error}{where}")
-        if hinted:  # not when another function's loop left this one untested: the rule's hint would point elsewhere
+        # Not when another function's loop left this one untested, nor for a time-out (the code gave no answer the
+        # rule's hint could be about), as in the reports (grader.reports.feedback).
+        if hinted and check["outcome"] in ("failed", "error"):
             self.say(f"    {self.text['hint']}: {check['hint']}")
