@@ -65,8 +65,11 @@ def test_refused_at_compile(source):
 
 REFUSED_AT_RUN = {
     "use of os": ("import os\nos.getcwd()", "AttributeError: os.getcwd is not available in the grader"),
-    "use of os.path": ("import os.path\nos.path.join('a')", "AttributeError: os.path.join is not available"),
-    "from os import, used": ("from os import path\npath.exists('x')", "AttributeError: os.path.exists is not"),
+    "use of os.path on the disk": ("import os.path\nos.path.isfile('a')", "PermissionError: os.path.isfile() is not available"),
+    "from os import, used": ("from os import path\npath.exists('x')", "PermissionError: os.path.exists() is not available"),
+    "use of os.path, not offered": ("import os.path\nos.path.walk('a')", "AttributeError: os.path.walk is not available"),
+    "a path next to __file__ read": ("from pathlib import Path\nPath(__file__).with_name('log.json').read_text()",
+                                     "PermissionError: Path.read_text() is not available"),
     "not a standard module": ("import numpy", "ImportError"),
     "relative import": ("from . import x", "ImportError"),
     "string.Formatter": ("import string\nf = string.Formatter", "AttributeError"),

@@ -92,11 +92,11 @@ ACCEPTED = {
         "else:\n    raise AssertionError\ntry:\n    time.localtime('x')\nexcept TypeError:\n    pass\n"
         "else:\n    raise AssertionError"
     ),
-    "os.environ and os.getenv: an empty environment of the submission's own; the rest of os unused": (
+    "os.environ and os.getenv: an empty environment of the submission's own; os.path pure; the rest of os unused": (
         "import os\nimport os.path\nfrom os import path\nDEBUG = os.environ.get('DEBUG') == '1' or os.getenv('DEBUG', '0') == '1'\n"
         "assert not DEBUG and os.getenv('PATH') is None and 'HOME' not in os.environ and dict(os.environ) == {}\n"
-        "os.environ.setdefault('LEVEL', 'INFO')\nassert os.getenv('LEVEL') == 'INFO'\ntry:\n    os.path.join('a', 'b')\n"
-        "except AttributeError:\n    pass\nelse:\n    raise AssertionError"
+        "os.environ.setdefault('LEVEL', 'INFO')\nassert os.getenv('LEVEL') == 'INFO' and path.join('a', 'b') == 'a/b'\n"
+        "try:\n    os.listdir('.')\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
     "threading.Lock and RLock around a dispatcher (Python's own locks); Thread imported, unused": (
         "import threading\nfrom threading import Lock, Thread\n_lock = threading.RLock()\n_plain = Lock()\n"
@@ -238,6 +238,18 @@ ACCEPTED = {
         "assert [r['n'] for r in sorted(rows, key=itemgetter('v'))] == ['a', 'b']\n"
         "assert itemgetter('v', 'n')(rows[0]) == (2, 'b') and reduce(operator.add, [1, 2, 3]) == 6\n"
         "assert operator.mul(2, 3) == 6 and operator.eq(1, 1) and operator.getitem([5], 0) == 5"
+    ),
+    "__file__ and pure path operations (pathlib, os.path) load; what touches the file system raises when called": (
+        "from pathlib import Path\nimport os.path\nfrom os.path import join, dirname\n"
+        "HERE = Path(__file__).resolve().parent\nLOG = HERE / 'log.json'\nassert Path(__file__).name == 'main.py'\n"
+        "assert LOG.name == 'log.json' and LOG.suffix == '.json' and LOG.stem == 'log' and LOG.parent == HERE\n"
+        "assert Path(__file__).with_name('log.json') == LOG and HERE.joinpath('log.json') == LOG\n"
+        "assert join(dirname(os.path.abspath(__file__)), 'log.json') == str(LOG) and os.path.basename(__file__) == 'main.py'\n"
+        "assert os.path.splitext('a/b.json') == ('a/b', '.json') and isinstance(LOG, Path)\n"
+        "for call in (LOG.exists, LOG.read_text, LOG.mkdir, LOG.iterdir, LOG.open, lambda: LOG.write_text('x'), Path.cwd,\n"
+        "             lambda: os.path.exists(LOG), lambda: os.path.isfile(__file__), lambda: LOG.resolve(strict=True)):\n"
+        "    try:\n        call()\n    except PermissionError:\n        pass\n    else:\n        raise AssertionError(call)\n"
+        "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError"
     ),
 }
 

@@ -18,7 +18,7 @@ from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry,
                                     foreign_function, make_type, opaque_class, parameters_ignored,
                                     plain_base, seen_as_classes, student_function,
                                     unavailable_attribute)
-from grader.sandbox import clock, typing_bases, wrappers
+from grader.sandbox import clock, paths, typing_bases, wrappers
 from grader.sandbox.wrappers import plain_function
 from grader.sandbox.copying import Copier
 from grader.sandbox.abc_bases import plain_abc
@@ -26,7 +26,8 @@ from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
-from grader.sandbox.imports import Unavailable, asyncio_view, import_module, os_view, pytest_view, threading_view
+from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, os_view, partial_view, pytest_view,
+                                   threading_view)
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import ModuleView, QuietLogging, build_views, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
@@ -89,6 +90,8 @@ class Guards:
         self.views["sys"] = sys_view(StandardStream(output), refuse_exit, self.visible_class)
         self.views["pprint"] = pprint_view(Printer(output)._call_print)
         self.views["traceback"] = traceback_view(Printer(output)._call_print)
+        self.views["os.path"] = partial_view("os.path", self.views, paths.os_path_names())
+        self.views["pathlib"] = partial_view("pathlib", self.views, paths.pathlib_names())
         self.views["os"] = os_view(self.views)
         self.views["threading"] = threading_view(self.views)
         self.views["asyncio"] = asyncio_view(self.views)
@@ -276,6 +279,7 @@ class Guards:
         self.globals = {
             "__builtins__": safe,
             "__name__": "main",
+            "__file__": paths.MAIN_FILE,  # a folder that does not exist: paths are text (grader/sandbox/paths.py)
             "__doc__": None,  # the module docstring replaces it when there is one
             "__metaclass__": self.metaclass,
             "_getattr_": self.getattr,

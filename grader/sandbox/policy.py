@@ -26,7 +26,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
 
     Errors are recorded as ``"Line N: text"`` strings (RestrictedPython's convention); the
     loader turns them into feedback. Relaxations: ``x[k] += v`` and ``obj.a += v``; names with
-    one leading underscore; ``__name__`` (read only); dunder methods of :data:`MAGIC_METHODS`
+    one leading underscore; ``__name__`` and ``__file__`` (read only); dunder methods of :data:`MAGIC_METHODS`
     in class bodies; single-underscore attributes (the runtime guard allows them only on the
     student's own classes); ``match`` without keyword class patterns (grader.sandbox.patterns); ``nonlocal``.
     Tightenings: bare ``except:`` becomes ``except Exception:``; ``getattr``/``hasattr`` only
@@ -61,7 +61,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             self.error(node, f'"{name}" is a reserved name.')
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if node.id in ("__name__", "__doc__", "__debug__") and isinstance(node.ctx, ast.Load):
+        if node.id in ("__name__", "__doc__", "__debug__", "__file__") and isinstance(node.ctx, ast.Load):
             return node  # __debug__: a constant the compiler puts in its place (True unless python -O)
         if node.id == "printed":  # an ordinary name here: output is captured by the grader, not read back
             return node
