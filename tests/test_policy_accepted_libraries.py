@@ -251,6 +251,30 @@ ACCEPTED = {
         "    try:\n        call()\n    except PermissionError:\n        pass\n    else:\n        raise AssertionError(call)\n"
         "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError"
     ),
+    "doctest.testmod() unguarded at module level runs nothing and reports nothing failed": (
+        "import doctest\ndef f(x):\n    \"\"\"\n    >>> f(1)\n    2\n    \"\"\"\n    return x + 1\n"
+        "result = doctest.testmod(verbose=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)\n"
+        "assert result.failed == 0 and result.attempted == 0 and result == (0, 0) and doctest.ELLIPSIS == 8\n"
+        "assert doctest.testfile('README.txt') == (0, 0) and doctest.run_docstring_examples(f, {}) is None"
+    ),
+    "functools.partialmethod on an object and off its class": (
+        "from functools import partialmethod\nclass T:\n    def _set(self, status, note=''):\n        self.status = status\n"
+        "        return status + note\n    close = partialmethod(_set, 'done')\n    reopen = partialmethod(_set, 'open', note='!')\n"
+        "t = T()\nassert t.close() == 'done' and t.status == 'done' and t.reopen() == 'open!'\n"
+        "assert T.close(t) == 'done' and T.reopen(t, note='?') == 'open?'\ntry:\n    partialmethod(3)\nexcept TypeError:\n"
+        "    pass\nelse:\n    raise AssertionError"
+    ),
+    "reprlib.repr shortens a value in an error message": (
+        "import reprlib\nclass Big:\n    def __repr__(self):\n        return 'B' * 100\n"
+        "assert reprlib.repr('x' * 100) == \"'xxxxxxxxxxxx...xxxxxxxxxxxxx'\" and reprlib.repr(list(range(9))) == "
+        "'[0, 1, 2, 3, 4, 5, ...]'\nassert len(reprlib.repr(Big())) <= 30 and reprlib.repr({'a': 1}) == \"{'a': 1}\""
+    ),
+    "io.StringIO as a buffer for a message, print(file=buffer); hashlib.algorithms_guaranteed": (
+        "import io, hashlib\nbuffer = io.StringIO()\nbuffer.write('bad: ')\nprint('a', 'b', sep=',', file=buffer, end='')\n"
+        "assert buffer.getvalue() == 'bad: a,b'\nwith io.StringIO('x\\ny') as lines:\n    assert lines.readlines() == ['x\\n', 'y']\n"
+        "assert 'sha256' in hashlib.algorithms_guaranteed\ntry:\n    io.open('x')\nexcept AttributeError:\n    pass\n"
+        "else:\n    raise AssertionError"
+    ),
 }
 
 

@@ -16,6 +16,7 @@ import hashlib
 import heapq
 import hmac
 import importlib
+import io
 import itertools
 import json
 import math
@@ -23,6 +24,7 @@ import numbers
 import operator
 import random
 import re
+import reprlib
 import secrets
 import string
 import sys
@@ -353,6 +355,70 @@ def warnings_view() -> ModuleView:
     return type("warnings", (ModuleView,), namespace)()
 
 
+class PartialMethod:
+    """``functools.partialmethod(function, *args, **keywords)`` in a class body: read off an object it is
+    ``partial(function, obj, *args, **keywords)``, off the class itself, called with the object first. It calls
+    ``function`` only as main.py could itself (``function(obj, *args)``): no descriptor of another object is bound
+    (Python's binds any ``__get__`` the function has)."""
+
+    __slots__ = ("_function", "_args", "_keywords")
+
+    def __init__(self, function: Any, /, *args: Any, **keywords: Any) -> None:
+        if not callable(function):
+            raise TypeError(f"{function!r} is not callable")
+        for name, value in (("_function", function), ("_args", args), ("_keywords", keywords)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("a partialmethod is read-only in the grader")
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        if obj is None:
+            return self  # read off the class: called with the object first (``Ticket.close(ticket)``)
+        return functools.partial(self._function, obj, *self._args, **self._keywords)
+
+    def __call__(self, first: Any, /, *more: Any, **extra: Any) -> Any:
+        return self._function(first, *self._args, *more, **{**self._keywords, **extra})
+
+    def __repr__(self) -> str:
+        return "functools.partialmethod(...)"
+
+
+TestResults = collections.namedtuple("TestResults", "failed attempted")
+
+# doctest's option flags, as numbers (``optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE``).
+DOCTEST_FLAGS = {name: 1 << bit for bit, name in enumerate((
+    "DONT_ACCEPT_TRUE_FOR_1", "DONT_ACCEPT_BLANKLINE", "NORMALIZE_WHITESPACE", "ELLIPSIS", "SKIP",
+    "IGNORE_EXCEPTION_DETAIL", "REPORT_UDIFF", "REPORT_CDIFF", "REPORT_NDIFF", "REPORT_ONLY_FIRST_FAILURE",
+    "FAIL_FAST"))}
+
+
+def doctest_view() -> ModuleView:
+    """A stand-in for ``doctest`` as a main.py that ends with ``doctest.testmod()`` (unguarded, at module level) uses
+    it: ``testmod``/``testfile`` run nothing (grading checks the functions itself, and running the examples would
+    need the docstrings' code compiled outside the sandbox) and give ``TestResults(failed=0, attempted=0)``;
+    ``run_docstring_examples`` does nothing; the option flags are doctest's numbers."""
+    nothing = TestResults(0, 0)
+    namespace = {"__slots__": (), **DOCTEST_FLAGS, "TestResults": TestResults,
+                 "testmod": staticmethod(lambda *args, **options: nothing),
+                 "testfile": staticmethod(lambda *args, **options: nothing),
+                 "run_docstring_examples": staticmethod(lambda *args, **options: None)}
+    return type("doctest", (ModuleView,), namespace)()
+
+
+def reprlib_view() -> ModuleView:
+    """A stand-in for ``reprlib`` with ``repr``: Python's, of a ``Repr`` of this submission's own (its limits cannot
+    be reached: ``__self__`` is refused), which calls only ``repr()`` and the submission's own methods, as ``repr(x)``
+    in main.py does."""
+    return type("reprlib", (ModuleView,), {"__slots__": (), "repr": staticmethod(reprlib.Repr().repr)})()
+
+
+def io_view() -> ModuleView:
+    """A stand-in for ``io`` with ``StringIO`` (Python's, a text buffer in memory: a message built line by line, also
+    with ``print(..., file=buffer)``); ``open`` and every other name are unavailable, as for a module not offered."""
+    return type("io", (ModuleView,), {"__slots__": (), "StringIO": io.StringIO})()
+
+
 def sleep(seconds: object) -> None:
     """``time.sleep``: the length checked as Python checks it, and no wait. A pause in a demo or a back-off between
     retries changes no result, and a child that waits would be killed on the wall clock as if it hung."""
@@ -385,6 +451,9 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
         views[name] = type(name, (ModuleView,), namespace)()
     type(views["collections"]).abc = views["collections.abc"]  # ``import collections.abc``
     type(views["time"]).sleep = staticmethod(sleep)
+    type(views["functools"]).partialmethod = PartialMethod
+    # A frozen copy: hashlib's own is a set the grader's hashlib shares (algorithms_available is one too, left out).
+    type(views["hashlib"]).algorithms_guaranteed = frozenset(hashlib.algorithms_guaranteed)
     for name, function in clock.TIME_FUNCTIONS.items():  # the clocks the grader moves on (grader.sandbox.clock)
         setattr(type(views["time"]), name, staticmethod(function))
     type(views["time"]).process_time = staticmethod(load_clock())  # this load's CPU time (process_state.py)
@@ -394,4 +463,5 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     views["unittest"] = unittest_view(ModuleView)
     views["random"] = random_view()
     views["warnings"] = warnings_view()
+    views["doctest"], views["reprlib"], views["io"] = doctest_view(), reprlib_view(), io_view()
     return views
