@@ -43,9 +43,15 @@ try:
 except Exception:
     pass
 try:
-    import os.path  # binds the os stand-in: a breach only when the submodule can be used
-    os.path.join('a', 'b')
+    import os.path  # binds the os stand-in; its path offers text functions only: a breach when the disk is read
+    os.path.exists('/')
     print('BREACH: import os.path')
+except Exception:
+    pass
+try:
+    import os.path
+    os.path.os.getcwd()
+    print('BREACH: the real posixpath behind os.path')
 except Exception:
     pass
 try:
