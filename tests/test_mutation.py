@@ -78,3 +78,14 @@ def test_equivalent_mutants_pass_every_check(graded):
 
 def test_every_equivalent_mutant_has_a_reason():
     assert all(len(reason) > 20 for reason in mutation.read_equivalent().values())
+
+
+def test_another_solution_is_not_checked_against_the_reference_s_equivalent_mutants(tmp_path):
+    """--reference with another solution: tools/equivalent_mutants.txt lists the reference's lines, so it is not
+    read unless --equivalent names it (its ids showed as stale and every survivor as not listed)."""
+    other = ROOT / "tests" / "solutions" / "correct" / "s01_plain_regex.py"
+    listed = tmp_path / "listed.txt"
+    listed.write_text("cp1:L1:x because\n", encoding="utf-8")
+    assert mutation.equivalents_for(mutation.REFERENCE, None) == mutation.read_equivalent()
+    assert mutation.equivalents_for(other, None) == {}
+    assert mutation.equivalents_for(other, listed) == mutation.read_equivalent(listed)

@@ -308,6 +308,15 @@ def read_equivalent(path: Path = EQUIVALENT) -> dict[str, str]:
     return listed
 
 
+def equivalents_for(reference: Path, equivalent: Path | None) -> dict[str, str]:
+    """The equivalent mutants a run over ``reference`` checks its survivors against: ``equivalent`` when given
+    (missing: none), else tools/equivalent_mutants.txt for the reference solution and none for another solution
+    (that file's ids are the reference's lines: they would show as stale and every survivor as not listed)."""
+    if equivalent is None:
+        equivalent = EQUIVALENT if reference.resolve() == REFERENCE.resolve() else None
+    return read_equivalent(equivalent) if equivalent is not None and equivalent.exists() else {}
+
+
 def report(mutants: list[Mutant], equivalent: dict[str, str]) -> tuple[str, bool]:
     """The per-checkpoint table and the survivors; True when every survivor is a listed equivalent."""
     lines = [f"{'checkpoint':<11}{'mutants':>8}{'killed':>8}{'by own cp':>10}{'equivalent':>11}"
@@ -340,7 +349,8 @@ def report(mutants: list[Mutant], equivalent: dict[str, str]) -> tuple[str, bool
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reference", type=Path, default=REFERENCE)
-    parser.add_argument("--equivalent", type=Path, default=EQUIVALENT)
+    parser.add_argument("--equivalent", type=Path, help="the listed equivalent mutants (default: "
+                        "tools/equivalent_mutants.txt for the reference solution, none for another --reference)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--timeout", type=float, default=3, help="seconds per check (default 3)")
     parser.add_argument("--keep", type=Path, help="keep the mutant files and the grader's reports here")
@@ -351,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(f"cp{m.checkpoint} {m.line()}" for m in mutants))
         return 0
     grade(mutants, jobs=args.jobs, timeout=args.timeout, keep=args.keep)
-    text, ok = report(mutants, read_equivalent(args.equivalent) if args.equivalent.exists() else {})
+    text, ok = report(mutants, equivalents_for(args.reference, args.equivalent))
     print(text)
     return 0 if ok else 1
 
