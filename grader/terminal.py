@@ -11,7 +11,7 @@ from pathlib import Path
 from grader.discover import safe_name
 from grader.reports.chart import cut
 from grader.reports import stopped
-from grader.reports.selection import NO_FAILURE, shown_failures
+from grader.reports.selection import NO_FAILURE, also_fingerprint, context, shown_failures
 from grader.details import in_dutch
 from grader.reports.i18n import MESSAGES
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI and the reports
@@ -226,6 +226,7 @@ class Progress:
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
         selection = shown_failures(result)
+        verdicts = context(result["checkpoints"])[0]
         stop = stopped.summary(result)
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
@@ -253,11 +254,14 @@ class Progress:
                 continue
             # As the report: the root cause first, then the failures it shows in full, in its order.
             root, shown = selection[key]
+            also = also_fingerprint(int(key), root, verdicts)  # checkpoint 2's digest is wrong too
             elsewhere = stopped.stopped_elsewhere(stop, int(key), len(not_run))
             if elsewhere:  # another function's loop left this one untested: that first, and no rule's hint
                 self.say(text["stopped"].format(function=FUNCTIONS[str(elsewhere)], n=elsewhere))
             elif root:
                 self.say(text[f"root-{root}"])
+                if also:
+                    self.say(text["root-also-fingerprint"])
             groups = group_failures(shown)[:SHOWN_FAILURES]
             for group in groups:
                 self._failure(group[0], len(group), hinted=not elsewhere)

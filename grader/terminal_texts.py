@@ -24,6 +24,8 @@ TEXT = {
         "listed": "de {n} mislukte controles staan in het rapport", "listed-one": "de mislukte controle staat in het rapport",
         "root-validation": "  (los eerst checkpoint 1 op: dit checkpoint erft de validatie van checkpoint 1, dus deze "
                            "fouten komen mogelijk daaruit)",
+        "root-also-fingerprint": "  (ook checkpoint 2 slaagt nog niet: met een andere vingerafdruk mislukken hier ook "
+                                 "goedgekeurde voorstellen)",
         "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
                             "vingerafdruk laat ook goedgekeurde voorstellen mislukken, en een proposal_fingerprint "
                             "die vastloopt of een fout geeft ook dispatch_ticket als dat hem gebruikt)",
@@ -110,6 +112,8 @@ TEXT = {
         "listed": "the {n} failed checks are in the report", "listed-one": "the failed check is in the report",
         "root-validation": "  (fix checkpoint 1 first: this checkpoint inherits the validation of checkpoint 1, so these "
                            "failures may come from there)",
+        "root-also-fingerprint": "  (checkpoint 2 does not pass yet either: with another fingerprint approved "
+                                 "proposals fail here too)",
         "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
                             "approved proposals fail too, and a proposal_fingerprint that gets stuck or raises an error "
                             "makes dispatch_ticket do so when it uses it)",

@@ -84,6 +84,10 @@ SUBMISSIONS = {
     "approval-before-replay": lambda reference: reference.replace(
         '    call_id = proposal["call_id"]\n',
         '    call_id = proposal["call_id"]\n    if digest not in approved:\n        return {"status": "approval-required"}\n'),
+    # version=True passes validation and json.dumps is not sorted: checkpoint 3 names both causes.
+    "bool-version-unsorted": lambda reference: reference.replace(
+        "type(version) is not int or not 0 <= version", "not isinstance(version, int) or not 0 <= version").replace(
+        'json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(",", ":"))', "json.dumps(clean)"),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -210,6 +214,15 @@ def test_tried_code_is_short_and_in_the_reports_language(results):
                 assert len(tried) <= 600 and all(len(line) <= 130 for line in tried.split("\n")), tried
                 assert not re.search(r"\blog\b(?!-)", tried), tried  # the lesson's name: completed
                 assert not str((record.get("detail") or {}).get("expected") or "").startswith("#"), record
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "Ook checkpoint 2 slaagt nog niet"), ("en", "Checkpoint 2 does not pass yet either")])
+def test_checkpoint_3_names_the_fingerprint_too_when_validation_and_fingerprint_both_fail(results, lang, words):
+    entry = results[0]["bool-version-unsorted"]
+    view = feedback.build(entry)["checkpoints"]
+    assert view[2]["root_cause"] == "validation" and view[2]["also_fingerprint"] and not view[1]["also_fingerprint"]
+    assert words in markdown.render_feedback(feedback.build(entry), lang)
+    assert not feedback.build(results[0]["bool-version"])["checkpoints"][2]["also_fingerprint"]
 
 
 def test_a_worked_example_that_stops_with_key_error_shows_what_r_was(results):

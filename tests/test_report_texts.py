@@ -168,6 +168,16 @@ def terminal_result(checks, lang="nl", notes=(), graded_file="eva.py") -> dict:
     return res
 
 
+@pytest.mark.parametrize("digest_wrong", [True, False])
+def test_the_self_check_names_checkpoint_2_too_when_validation_and_digest_both_fail(digest_wrong):
+    checks = [check("v4", 1, "failed", clause="V4", tried="t", expected="e", got="g"),
+              check("f1", 2, "failed" if digest_wrong else "passed", clause="F1", tried="t", expected="e", got="g"),
+              check("d12", 3, "failed", clause="D12", tried="t", expected="e", got="g")]
+    out = self_check(terminal_result(checks), "nl")
+    assert "los eerst checkpoint 1 op" in out
+    assert ("ook checkpoint 2 slaagt nog niet" in out) is digest_wrong
+
+
 def test_the_self_check_says_outcomes_and_load_problems_in_words():
     checks = passing("v", 1, 1) + [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + \
         passing("f", 2, 1) + passing("d", 3, 1)

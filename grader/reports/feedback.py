@@ -168,6 +168,7 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
                             for group in selection.groups(records)),
         "missing": graded and function in missing,
         "root_cause": None if stopped_by else root,
+        "also_fingerprint": chosen["also_fingerprint"] and stopped_by is None,  # checkpoint 2's digest is wrong too
         "confirmed": bool(confirmed) and root == "fingerprint",
         "stopped_by": stopped_by,
         "failures": [_failure(group, totals[group["id"]], not_run_cases[group["id"]], stopped_by is None)

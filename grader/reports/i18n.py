@@ -53,6 +53,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "refuses approved proposals (approval-required); if proposal_fingerprint gets stuck or raises an "
               "error, that happens here too once dispatch_ticket uses it. Look at this again once checkpoint 2 passes.",
     },
+    "root_also_fingerprint": {
+        "nl": "Ook checkpoint 2 slaagt nog niet: de controles keuren voorstellen goed met hun juiste vingerafdruk, "
+              "dus met een andere vingerafdruk mislukken hier ook goedgekeurde voorstellen.",
+        "en": "Checkpoint 2 does not pass yet either: the checks approve proposals with their correct fingerprint, "
+              "so with another fingerprint approved proposals fail here too.",
+    },
     "root_fingerprint_confirmed": {
         "nl": "Je proposal_fingerprint geeft een voorstel een andere vingerafdruk dan de juiste (H), en dispatch_ticket "
               "gebruikt die: zo vindt het de goedkeuring van de host niet. De eerste controle hieronder laat dat zien. Herstel "

@@ -129,7 +129,14 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
     not_run_ids = set(stopped.not_run_checks(records))
     not_run = [r for r in records if r["outcome"] == "not-run" and base_id(r["id"]) in not_run_ids]
     return {"root": root, "confirmed": confirmed, "shown": shown, "grouped": grouped, "same_input": same_input,
-            "same_text": same_text, "same_result": same_result, "not_run": not_run}
+            "same_text": same_text, "same_result": same_result, "not_run": not_run,
+            "also_fingerprint": also_fingerprint(number, root, verdicts)}
+
+
+def also_fingerprint(number: int, root: str | None, verdicts: dict[str, bool]) -> bool:
+    """Whether checkpoint ``number``, whose root cause is ``root``, also depends on a wrong digest that the banner
+    of checkpoint 1 does not name: checkpoint 3 when both the validation and the digest fail."""
+    return number == 3 and root == "validation" and not verdicts.get("fingerprint", True)
 
 
 def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
