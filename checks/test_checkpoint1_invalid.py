@@ -277,7 +277,10 @@ def test_v10_accepted_mapping_copied(student, kind):
     if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
         return
     raw = call.returned()
-    if not issubclass(type(raw), dict) or raw is q:
+    if raw is q:  # shown as its content, it would look like the dictionary expected
+        raise Mismatch(tried, said("een nieuwe dictionary", "a new dictionary"),
+                       said("gaf q zelf terug, de mapping die het kreeg", "returned q itself, the mapping it was given"))
+    if not issubclass(type(raw), dict):
         raise Mismatch(tried, said("een nieuwe dictionary", "a new dictionary"), call.got())
     arguments["ticket"] = lesson.fresh("pump")  # a dict or an OrderedDict the check made: no code of main.py runs
     dict.__setitem__(p, "version", lesson.fresh(7))

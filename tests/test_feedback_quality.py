@@ -88,6 +88,12 @@ SUBMISSIONS = {
     "bool-version-unsorted": lambda reference: reference.replace(
         "type(version) is not int or not 0 <= version", "not isinstance(version, int) or not 0 <= version").replace(
         'json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(",", ":"))', "json.dumps(clean)"),
+    # An OrderedDict proposal is accepted and handed back itself.
+    "ordereddict-returned": lambda reference: reference.replace(
+        "if type(proposal) is not dict or set(proposal) != FIELDS:",
+        "if not isinstance(proposal, dict) or set(proposal) != FIELDS:").replace(
+        '    return {**proposal, "arguments": dict(arguments)}',
+        '    return proposal if type(proposal) is not dict else {**proposal, "arguments": dict(arguments)}'),
     # Raises from a helper, and an exception whose __str__ raises too.
     "raising": lambda reference: reference.replace(
         "def matches(pattern, value):", "def matches(pattern, value):\n    value.upper()").replace(
@@ -223,6 +229,12 @@ def test_checkpoint_3_names_the_fingerprint_too_when_validation_and_fingerprint_
     assert view[2]["root_cause"] == "validation" and view[2]["also_fingerprint"] and not view[1]["also_fingerprint"]
     assert words in markdown.render_feedback(feedback.build(entry), lang)
     assert not feedback.build(results[0]["bool-version"])["checkpoints"][2]["also_fingerprint"]
+
+
+def test_a_mapping_handed_back_itself_is_said_to_be_the_input_not_shown_as_a_dictionary(results):
+    records = [r for r in json.loads(results[1])["submissions"] if r["id"] == "ordereddict-returned"][0]
+    copied = [c for c in records["checkpoints"]["1"]["checks"] if c["id"] == "v10_accepted_mapping_copied[ordereddict]"]
+    assert copied and copied[0]["detail"]["got"] == "returned q itself, the mapping it was given"
 
 
 def test_a_worked_example_that_stops_with_key_error_shows_what_r_was(results):
