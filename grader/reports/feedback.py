@@ -17,6 +17,9 @@ from grader.results import UNREADABLE_NOTES, base_id
 
 # Of a parametrized check that fails in many cases, this many cases are shown in full.
 SHOWN_CASES = 3
+# Checks a student's report shows in full per checkpoint; the others are listed (one missing copy failed eight
+# checks, each shown in full). The instructor's view shows them all.
+FULL_FINDINGS = 5
 # Captured output is shown up to this many characters and lines.
 OUTPUT_CHARS = 2000
 OUTPUT_LINES = 40
@@ -144,7 +147,7 @@ def _stopped_by(number: int, not_run: int, stop: dict | None) -> dict | None:
 
 
 def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool,
-                inherited: frozenset = frozenset(), stop: dict | None = None) -> dict:
+                inherited: frozenset = frozenset(), stop: dict | None = None, reveal: bool = False) -> dict:
     number = int(key)
     function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
     records = entry.get("checks", [])
@@ -158,6 +161,8 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     # Most of this function was not tested because another one looped: that is what to fix first, and a
     # rule's hint would point elsewhere.
     stopped_by = _stopped_by(number, not_run, stop)
+    full = selection.groups(shown)
+    full, beyond = (full, []) if reveal else (full[:FULL_FINDINGS], full[FULL_FINDINGS:])
     return {
         "number": number,
         "function": function,
@@ -172,7 +177,7 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "confirmed": bool(confirmed) and root == "fingerprint",
         "stopped_by": stopped_by,
         "failures": [_failure(group, totals[group["id"]], not_run_cases[group["id"]], stopped_by is None)
-                     for group in selection.groups(shown)],
+                     for group in full],
         "grouped": [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None,
                      "cause": {"same_input": "validation", "same_text": "json"}.get(causes.get(id(group["records"][0])),
@@ -180,7 +185,10 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
                     for group in selection.groups(grouped)] +
                    [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
                      "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
-                    for group in selection.groups(chosen["same_result"])],
+                    for group in selection.groups(chosen["same_result"])] +
+                   [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
+                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "more"}
+                    for group in beyond],
         # The checks of which no case that ran failed but some were not run: counted, with why (they share it).
         "not_run_count": not_run,
         "not_run": _NOT_RUN.get(stopped.reason(chosen["not_run"]), "outcome_not_run") if not_run else None,
@@ -313,7 +321,8 @@ def build(result: dict, reveal: bool = False) -> dict:
     because they share the root cause (``cause``: ``validation``, the same invalid input as a
     failed case of checkpoint 1; ``fingerprint``, anything else once the fingerprint is
     confirmed as the cause; ``same-result``, every case got a result an earlier failure
-    already shows), ``not_run_count`` and ``not_run`` (how many checks were not run, none of
+    already shows; ``more``, a failure past the first FULL_FINDINGS shown in full, not in the instructor's
+    view), ``not_run_count`` and ``not_run`` (how many checks were not run, none of
     their cases failed, and the message id saying why), ``stopped_by`` (None, or the
     ``function`` and ``number`` of the checkpoint whose time-outs, memory exhaustions or crashes
     stopped grading before this one was fully tested, and the ``message`` id: then it has no
@@ -329,7 +338,7 @@ def build(result: dict, reveal: bool = False) -> dict:
     notes = _notes(load.get("notes", []))
     missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
     stop = stopped.summary(result)
-    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited, stop)
+    checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited, stop, reveal)
                    for key in sorted(entries, key=int)]
     output, output_cut = _output(load.get("output") or "")
     problem = None if graded else _problem(load.get("problem"), notes)

@@ -85,6 +85,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "These checks fail too. A wrong fingerprint makes many of these checks fail, but not necessarily "
               "all of them: look at them again once checkpoint 2 passes, as some may have a bug of their own:",
     },
+    "grouped_more": {
+        "nl": "Ook deze controles mislukken. Los eerst de fouten hierboven op en voer grade opnieuw uit: dan zie je "
+              "ook hier wat er misging.",
+        "en": "These checks fail too. Fix the failures above first and run grade again: you then see what went "
+              "wrong here as well.",
+    },
     "grouped_same_result": {
         "nl": "Deze controles mislukken met een resultaat dat hierboven al staat, dus waarschijnlijk om dezelfde "
               "reden. Kijk er opnieuw naar als je dat hebt opgelost:",
