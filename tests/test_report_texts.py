@@ -178,6 +178,16 @@ def test_the_self_check_names_checkpoint_2_too_when_validation_and_digest_both_f
     assert ("ook checkpoint 2 slaagt nog niet" in out) is digest_wrong
 
 
+def test_a_report_shows_five_failed_checks_in_full_and_lists_the_rest_but_the_instructor_sees_all():
+    checks = [check(f"v{n}", 1, "failed", clause="V3", tried="t", expected="e", got=f"g{n}") for n in range(7)] + \
+        passing("f", 2, 1) + passing("d", 3, 1)
+    student = feedback.build(result(checks))["checkpoints"][0]
+    assert len(student["failures"]) == 5 and [item["cause"] for item in student["grouped"]] == ["more", "more"]
+    assert "Ook deze controles mislukken" in md(result(checks), "nl")
+    teacher = feedback.build(result(checks), reveal=True)["checkpoints"][0]
+    assert len(teacher["failures"]) == 7 and not teacher["grouped"]
+
+
 def test_the_self_check_says_outcomes_and_load_problems_in_words():
     checks = passing("v", 1, 1) + [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + \
         passing("f", 2, 1) + passing("d", 3, 1)
