@@ -246,6 +246,15 @@ def test_a_file_with_none_of_the_three_functions_points_at_a_def_with_a_close_na
     assert (failure.value.problem.kind, failure.value.problem.line) == ("missing-functions", None)
 
 
+def test_an_item_written_into_a_tuple_gets_pythons_own_error_and_a_foreign_mapping_the_graders():
+    import types
+    write = load(b"def validate_ticket_proposal(p):\n    try:\n        p[0] = 1\n    except TypeError as e:\n"
+                 b"        return str(e)\n").functions["validate_ticket_proposal"]
+    assert write(()) == "'tuple' object does not support item assignment"
+    assert write(types.MappingProxyType({})) == ("a mappingproxy object that main.py did not create cannot be changed "
+                                                 "in the grader")
+
+
 def test_print_is_captured_and_capped():
     loaded = load(b"print('hallo')\nfor i in range(5000):\n    print('x' * 100)\ndef validate_ticket_proposal(p):\n    return p\n")
     assert loaded.output.startswith("hallo\n")

@@ -62,7 +62,22 @@ class ReadOnly:
         raise TypeError(f"a {type(self._target).__name__} object that main.py did not create cannot be "
                         "changed in the grader")
 
-    __setattr__ = __delattr__ = __setitem__ = __delitem__ = _refuse
+    __setattr__ = __delattr__ = _refuse
+
+    # A value Python never lets change (a tuple the host handed in as completed): Python's own error, as the
+    # student sees it at home, instead of the grader's.
+    def __setitem__(self, *args: object) -> None:
+        if type(self._target) in IMMUTABLE:
+            raise TypeError(f"'{type(self._target).__name__}' object does not support item assignment")
+        self._refuse()
+
+    def __delitem__(self, *args: object) -> None:
+        if type(self._target) in IMMUTABLE:
+            raise TypeError(f"'{type(self._target).__name__}' object doesn't support item deletion")
+        self._refuse()
+
+
+IMMUTABLE = (tuple, str, bytes, int, float, complex, frozenset, bool, type(None), range)
 
 
 class Guards:
