@@ -110,7 +110,7 @@ def expand(files: list[FileRef], depth: int, notes: list[dict], room: list[int] 
                 room[0] = -1
             continue
         try:
-            inner = archives.open_member(ref, depth).unwrap(keep_name=True)
+            inner = archives.open_member(ref, depth)  # its paths as they are: the report names the real place
         except (archives.ArchiveError, OSError) as error:
             notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": _reason(error, ref)})
             continue
