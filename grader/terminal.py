@@ -13,6 +13,7 @@ from grader.reports.chart import cut
 from grader.reports import stopped
 from grader.reports.selection import NO_FAILURE, also_fingerprint, context, shown_failures
 from grader.details import in_dutch
+from grader.invisible import HIDDEN
 from grader.reports.i18n import MESSAGES
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI and the reports
 
@@ -56,12 +57,9 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
 
 
 # Control characters, the bidirectional controls that make a name read in another order, and the
-# invisible characters that make two names look alike (zero-width and format characters, line
-# separators, tag characters: the same as the reports escape, grader/reports/feedback.py).
-_BIDI = ("\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
-         "\U000e0000-\U000e007f\U000e0100-\U000e01ef")
-_CONTROL = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
-_CONTROL_OR_LINE_END = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_BIDI}]")
+# invisible characters that make two names look alike (grader.invisible: the same as the reports escape).
+_CONTROL = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{HIDDEN}]")
+_CONTROL_OR_LINE_END = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{HIDDEN}]")
 
 
 def printable(text: str, lines: bool = True) -> str:

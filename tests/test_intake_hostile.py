@@ -295,7 +295,8 @@ def test_two_folders_equal_only_after_normalisation_stay_two_students_in_a_zip(t
     assert by_id == {"Jos\u00e9": b"x = 'decomposed'\n", "Jos\u00e9-2": b"x = 'composed'\n", "bob": b"x = 'bob'\n"}
 
 
-@pytest.mark.parametrize("char", ["\u200b", "\u200d", "\u2060", "\u2028", "\u00ad", "\ufeff", "\U000e0041", "\u061c"])
+@pytest.mark.parametrize("char", ["\u200b", "\u200d", "\u2060", "\u2028", "\u00ad", "\ufeff", "\U000e0041", "\u061c",
+                                  "\ufe0f", "\u3164", "\u034f", "\u180b", "\uffa0", "\U0001d173"])
 def test_a_folder_name_with_invisible_characters_does_not_look_like_another_student_on_the_terminal(char):
     # "anna" and "anna" + a zero-width space (or a tag character, a word joiner...) are two students; the
     # terminal's table must not show them alike (the reports show such characters as escapes too).

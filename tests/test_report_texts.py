@@ -235,6 +235,20 @@ def test_a_file_without_the_three_functions_is_not_said_to_have_failed_loading(l
         assert "could not be loaded" not in rendered and "kon niet worden geladen" not in rendered
 
 
+@pytest.mark.parametrize("char", ["\ufe0f", "\u3164", "\u034f", "\u180b"])
+def test_a_def_name_with_an_invisible_letter_is_not_shown_as_the_required_name(char):
+    # def validate_ticket_proposal\ufe0f (a variation selector, a Hangul filler: letters a name may hold, drawn
+    # as nothing) defines another function: the hint and the def's line must not read as the right name.
+    name = "validate_ticket_proposal" + char
+    note = {"kind": "missing-function", "name": "validate_ticket_proposal", "near": name}
+    checks = passing("f", 2, 1) + passing("d", 3, 1) + [check("v1", 1, "failed", tried="t", expected="e", got="g")]
+    out = self_check(terminal_result(checks, lang="en", notes=[note]), "en")
+    res = load_error("missing-functions", "en", detail="validate_ticket_proposal", line=1, source=f"def {name}(p):")
+    loaded = result(checks, lang="en", notes=[note])
+    for rendered in (out, md(res, "en"), shown(res, "en"), md(loaded, "en"), shown(loaded, "en")):
+        assert name not in rendered and "validate_ticket_proposal\\u" in rendered  # (the report's own ⚠️ has one)
+
+
 def test_gradescope_says_outcomes_in_words():
     from grader.reports import gradescope
     checks = [check("v9", 1, "timeout"), check("v10", 1, "not-run", clause="V10")] + passing("f", 2, 1) + \

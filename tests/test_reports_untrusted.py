@@ -18,7 +18,11 @@ from test_reports import LANGS, check, md, page, passing, result
 # the soft hyphen, interlinear annotations): a printed line, an exception message or a returned value
 # must show them as escapes, never as they are.
 HIDDEN = ("\u061c", "\u2028", "\u2029", "\u00ad", "\u180e", "\u2060", "\u2061", "\u2064", "\u206a", "\u206f",
-          "\ufff9", "\U000e0001", "\U000e0041", "\U000e007f", "\U000e0100")
+          "\ufff9", "\U000e0001", "\U000e0041", "\U000e007f", "\U000e0100",
+          # Default-ignorable characters a Python name may hold (variation selectors, the grapheme joiner, the
+          # Hangul fillers, Khmer's inherent vowels, Mongolian's variation selectors): def f\ufe0f is not def f.
+          "\u034f", "\u115f", "\u1160", "\u17b4", "\u17b5", "\u180b", "\u180f", "\u3164", "\ufe00", "\ufe0f",
+          "\uffa0", "\ufff0", "\U0001bca0", "\U0001d173", "\U000e01f0")
 
 
 @pytest.mark.parametrize("char", HIDDEN)

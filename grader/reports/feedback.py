@@ -10,6 +10,7 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
 from grader import details
+from grader.invisible import HIDDEN
 from grader.reports import selection, stopped
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
@@ -35,13 +36,9 @@ LEFT_OUT_NAMES = 5
 LEGEND = ("p = {'call_id': 'c1', 'actor': 'learner', 'name': 'set_ticket', 'version': 0,\n"
           "     'arguments': {'ticket': 'lamp', 'status': 'done'}}")
 
-# Control characters and bidirectional controls (all of Unicode's Bidi_Control, U+061C too) would hide or
-# reorder what is shown; line and paragraph separators break lines where none is seen; invisible format
-# characters (soft hyphen, Mongolian vowel separator, word joiner and invisible operators, the deprecated
-# format controls, interlinear annotations, tag characters and the supplementary variation selectors) can
-# carry text no reader sees.
-_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
-                        r"\ufeff\ufff9-\ufffb\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+# Control characters (but tabs and line ends) would hide what is shown; the bidi controls, separators and
+# default-ignorable characters of grader.invisible reorder it, break it or carry text no reader sees.
+_INVISIBLE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{HIDDEN}]")
 # Load problem kinds that point at a line of main.py.
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable", "timeout", "missing-functions")
 _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "indentation", "policy", "runtime",
