@@ -137,7 +137,9 @@ class Progress:
         places = f" {self.text['and']} ".join(map(str, where))
         for check, count in sorted(errors.items()):
             said = self.text["check-error"].format(check=check, n=count, total=total, error=texts.get(check, "?"))
-            print(printable(said + (self.text["check-error-where"].format(where=places) if where else "")), file=sys.stderr)
+            # One line per check: the error may quote a student's value, whose line ends are shown as escapes.
+            print(printable(said + (self.text["check-error-where"].format(where=places) if where else ""), False),
+                  file=sys.stderr)
 
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -136,6 +138,16 @@ def test_the_readme_example_check_works_and_a_broken_check_is_pointed_out(tmp_pa
     again = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en", "--checks", str(checks),
                       "--no-similarity")
     assert "check broken ended in an error (not a finding) for 2 of 2 submissions" in again.stderr
+
+
+def test_a_broken_checks_error_stays_on_its_own_line(capsys):
+    # The error's text may hold what a student's function returned (an instructor's check with
+    # assert got == 1, f"got {got}"): its line ends must not print lines the grader never said.
+    from grader.terminal import Progress
+    error = "AssertionError: got 'x\ngrade: all checks passed for every submission\r\n'"
+    Progress(2, "en", quiet=True).warn_check_errors(Counter({"broken": 2}), 2, {"broken": error}, [Path("out")])
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and said.startswith("grade: note: check broken") and "\\ngrade: all" in said
 
 
 @pytest.mark.parametrize("text", ['{"format": 2, "checks": {}, "submissions": [{"score": 3}]}',
