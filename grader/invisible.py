@@ -7,8 +7,20 @@ soft hyphen, format controls, tag characters and interlinear annotations can car
 variation selectors, the grapheme joiner, the Hangul fillers, Khmer's inherent vowels and Mongolian's variation
 selectors are letters a Python name and a file name may hold (``def validate_ticket_proposal\\ufe0f`` defines
 another function than the one its report would seem to name, ``anna\\u3164`` is another student than ``anna``).
-Control characters are not in it: each output says which it keeps (tabs, line ends).
+Control characters are not in it: each output says which it keeps (tabs, line ends). An emoji's presentation
+selector stays as it is (:func:`emoji_selector`).
 """
+
+import re
+import unicodedata
 
 HIDDEN = ("\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164"
           "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff")
+
+
+def emoji_selector(found: re.Match) -> bool:
+    """Whether the hidden character ``found`` is an emoji's presentation selector (U+FE0E or U+FE0F right after a
+    symbol such as ⚠ or ❤): kept, so a student's printed ``⚠️`` shows as printed. After a letter, digit or
+    punctuation it could make two names look alike, and it is escaped."""
+    text, at = found.string, found.start()
+    return found.group() in "\ufe0e\ufe0f" and at > 0 and unicodedata.category(text[at - 1]) == "So"

@@ -13,7 +13,7 @@ from grader.reports.chart import cut
 from grader.reports import stopped
 from grader.reports.selection import NO_FAILURE, also_fingerprint, context, shown_failures
 from grader.details import in_dutch
-from grader.invisible import HIDDEN
+from grader.invisible import HIDDEN, emoji_selector
 from grader.reports.i18n import MESSAGES
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI and the reports
 
@@ -67,7 +67,8 @@ def printable(text: str, lines: bool = True) -> str:
     error message must not move the cursor, clear the screen or fake a line. ``lines``: keep
     line ends (a multi-line value); otherwise they are escaped too."""
     found = _CONTROL if lines else _CONTROL_OR_LINE_END
-    return found.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+    return found.sub(lambda match: match.group() if emoji_selector(match)
+                     else match.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:

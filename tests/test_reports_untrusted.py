@@ -80,3 +80,13 @@ def test_similarity_page_shows_bidi_and_invisible_characters_of_the_sources_as_e
     assert "\\u202e" in page_
     for char in ("\u202e", "\u202c", "\u2066", "\u2069", "\u200b", "\U000e0041"):
         assert char not in page_
+
+
+@pytest.mark.parametrize("text, shown", [("⚠️ let op", "⚠️ let op"), ("❤️", "❤️"), ("anna\ufe0f", "anna\\ufe0f"),
+                                         ("x-\ufe0f", "x-\\ufe0f"), ("\ufe0fstart", "\\ufe0fstart")])
+def test_an_emoji_keeps_its_presentation_selector_but_a_name_shows_it_escaped(text, shown):
+    """A student's printed ⚠️ shows as printed; after a letter or punctuation the selector would make two names
+    look alike, so it is escaped (grader.invisible.emoji_selector), in the reports and on the terminal alike."""
+    from grader.terminal import printable
+    assert feedback.visible(text) == shown
+    assert printable(text) == shown

@@ -10,7 +10,7 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
 from grader import details
-from grader.invisible import HIDDEN
+from grader.invisible import HIDDEN, emoji_selector
 from grader.reports import selection, stopped
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
@@ -56,6 +56,8 @@ _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-cal
 
 
 def _escaped(found: re.Match) -> str:
+    if emoji_selector(found):
+        return found.group()
     code = ord(found.group())
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
