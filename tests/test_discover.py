@@ -62,6 +62,17 @@ def test_ids_are_unique(tmp_path):
     assert submissions[1].notes == [{"kind": "renamed-id", "from": "anna"}]
 
 
+def test_an_escape_sequence_in_a_name_becomes_visible_in_the_id_and_the_gradebook(tmp_path):
+    """A folder named carl<ESC>[31mRED put a raw ESC in gradebook.csv (cat would run it): the id shows it escaped,
+    for a folder and a loose file alike, with a note of the name it came from."""
+    (tmp_path / "in" / "carl\x1b[31mRED").mkdir(parents=True)
+    (tmp_path / "in" / "carl\x1b[31mRED" / "main.py").write_text("x = 1")
+    (tmp_path / "in" / "dora\x07.py").write_text("x = 1")
+    submissions, _ = discover([str(tmp_path / "in")])
+    assert sorted(s.id for s in submissions) == ["carl\\x1b[31mRED", "dora\\x07"]
+    assert {"kind": "renamed-id", "from": "carl\x1b[31mRED"} in [n for s in submissions for n in s.notes]
+
+
 def test_symlinks_are_not_followed(tmp_path):
     secret = tmp_path / "secret.py"
     secret.write_text("x = 1")

@@ -166,13 +166,23 @@ def slug(text: str) -> str:
     return nfc(re.sub(r"[\W_]+", "-", bare.lower()).strip("-")) or "student"
 
 
+# Control characters (an escape sequence, a line end) in a folder's name: never part of an id.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def unique(submissions: list[Submission]) -> list[Submission]:
-    """Give repeated ids a ``-2``, ``-3``... suffix so results never merge two students.
+    """Give repeated ids a ``-2``, ``-3``... suffix so results never merge two students; control characters in an
+    id (``carl\x1b[31m``, from a folder's name) become escapes first, as every output would show them.
 
     An id whose report file name (:func:`safe_name`) an earlier one already has (two short hashes
     that agree) is renamed the same way, so no two students share a report. Each renamed
     submission gets a ``renamed-id`` note. In: the submissions, changed in place; out: the same list.
     """
+    for submission in submissions:  # a folder's name may hold an escape sequence: the gradebook CSV would run it
+        shown = _CONTROLS.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), submission.id)
+        if shown != submission.id:
+            submission.notes.append({"kind": "renamed-id", "from": submission.id})
+            submission.id = shown
     taken = {submission.id for submission in submissions}
     names = {safe_name(student_id) for student_id in taken}
     seen: set[str] = set()
