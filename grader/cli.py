@@ -229,10 +229,10 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
 def _interrupted_self(submission: object, out: Path, lang: str) -> str:
     """What an interrupted self-check says: nothing written, and that a report already there is an earlier one."""
     from grader.discover import safe_name
-    from grader.terminal import TEXT
+    from grader.terminal import TEXT, printable
 
     report = out / "feedback" / f"{safe_name(submission.id)}.html"
-    file = Path(str(getattr(submission, "graded_file", None) or submission.path)).name
+    file = printable(Path(str(getattr(submission, "graded_file", None) or submission.path)).name, False)
     said = TEXT[lang]["interrupted-self"] + (TEXT[lang]["interrupted-self-report"] if report.is_file() else "")
     return said.format(file=file, report=report)
 

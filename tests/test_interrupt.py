@@ -122,6 +122,18 @@ def test_an_interrupted_self_check_leaves_the_last_report_and_says_it_is_an_earl
     assert words in said and str(out / "feedback" / "main.html") in said, said
 
 
+def test_an_interrupted_self_check_names_its_file_with_control_characters_escaped(tmp_path, monkeypatch, capsys):
+    import grader.grading
+    from grader import cli
+
+    source = tmp_path / "main\x1b[2J.py"
+    shutil.copy(SOLUTIONS / "correct" / "s01_plain_regex.py", source)
+    monkeypatch.setattr(grader.grading, "_run_battery", lambda *args, **kwargs: True)  # Ctrl-C before the result
+    assert cli.main([str(source), "--out", str(tmp_path / "out")]) == cli.EXIT_INTERRUPTED
+    said = capsys.readouterr().err
+    assert "\x1b" not in said and "main\\x1b[2J.py" in said, said
+
+
 @pytest.mark.parametrize("lang, words", [("nl", "onderbroken"), ("en", "interrupted")])
 def test_ctrl_c_while_the_grader_starts_is_a_message_and_exit_130_not_a_traceback(tmp_path, monkeypatch, capsys,
                                                                                    lang, words):
