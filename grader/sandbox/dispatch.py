@@ -97,7 +97,7 @@ def _named_classes(function: Any, text: str) -> Any:
     """The classes a string annotation names, as ``get_type_hints`` would find them, without evaluating
     anything: names of main.py's globals or builtins, then attributes of the grader's module views
     (``abc.Mapping``), joined by ``|`` for a union."""
-    from grader.sandbox.modules import ModuleView  # here: modules is imported by what imports this module
+    from grader.sandbox.views import ModuleView  # here: views is imported by what imports this module
 
     found_all = []
     for name in text.split("|"):
@@ -255,7 +255,7 @@ def add_views(guards: "Guards", views: dict) -> None:
     # here: enums imports classes, which imports modules
     from grader.sandbox.enums import enum_view_namespace, use_guards
     from grader.sandbox.contexts import contextmanager
-    from grader.sandbox.modules import ModuleView
+    from grader.sandbox.views import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
 
     type(views["functools"]).singledispatch = staticmethod(singledispatch)

@@ -29,7 +29,8 @@ from grader.sandbox.generators import kept
 from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, os_view, partial_view, pytest_view,
                                    threading_view)
 from grader.sandbox.enums import is_enum_class, make_enum
-from grader.sandbox.modules import ModuleView, QuietLogging, build_views, pprint_view, sys_view, traceback_view
+from grader.sandbox.modules import build_views
+from grader.sandbox.views import ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer, StandardStream
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable

@@ -13,7 +13,7 @@ import _thread
 import sys
 from typing import Any
 
-from grader.sandbox.modules import ModuleView
+from grader.sandbox.views import ModuleView
 
 
 def available(views: dict) -> str:
