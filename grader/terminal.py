@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import re
 import sys
+import unicodedata
 from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
-from grader.reports.chart import cut
 from grader.reports import stopped
 from grader.reports.selection import NO_FAILURE, also_fingerprint, context, shown_failures
 from grader.details import in_dutch
@@ -78,6 +78,28 @@ def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
     if len(entries) > shown:
         names += f" (+{len(entries) - shown})"
     return TEXT[lang]["unclaimed-one" if len(entries) == 1 else "unclaimed"].format(n=len(entries), names=names)
+
+
+def _columns_of(char: str) -> int:
+    return 0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two for a wide character (李), none for a combining mark."""
+    return sum(_columns_of(char) for char in text)
+
+
+def cut_columns(text: str, width: int) -> str:
+    """``text`` in at most ``width`` terminal columns (:func:`display_width`), cut with ``…``."""
+    if display_width(text) <= width:
+        return text
+    kept, used = [], 0
+    for char in text:
+        if used + _columns_of(char) > width - 1:
+            break
+        kept.append(char)
+        used += _columns_of(char)
+    return "".join(kept) + "…"
 
 
 def _label(result: dict) -> str:
@@ -176,7 +198,7 @@ class Progress:
 
     def summary(self, results: list[dict], out: Path, reused: int = 0) -> None:
         """The table at the end of a batch run; ``reused``: how many results came from an earlier run."""
-        width = min(max([len(_label(r)) for r in results] + [10]), ID_WIDTH)
+        width = min(max([display_width(_label(r)) for r in results] + [10]), ID_WIDTH)
         if not self.quiet and len(results) <= SUMMARY_ROWS:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
@@ -196,8 +218,9 @@ class Progress:
         self.say(self.text["table"].format(id="id", w=width))
         for result in results:
             marks = "   ".join(mark(result["checkpoints"][k]["passed"]) for k in FUNCTIONS)
-            shown = cut(_label(result), width)
-            self.say(f"{shown:<{width}}  {result['score']}/{result['max_score']}    {marks}    {self._status(result)}")
+            shown = cut_columns(_label(result), width)
+            pad = " " * max(width - display_width(shown), 0)  # 李雷 takes four columns, not two
+            self.say(f"{shown}{pad}  {result['score']}/{result['max_score']}    {marks}    {self._status(result)}")
 
     def _status(self, result: dict) -> str:
         """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it,

@@ -328,6 +328,21 @@ def test_a_very_long_id_is_cut_in_the_summary_table_and_pads_no_other_row(tmp_pa
     assert rows[1].startswith("x" * (terminal.ID_WIDTH - 1) + "…")
 
 
+def test_the_summary_table_lines_up_names_of_wide_characters(tmp_path, capsys):
+    from grader import terminal
+
+    def result(student_id):
+        return {"id": student_id, "score": 3, "max_score": 3, "status": "graded",
+                "checkpoints": {key: {"passed": True} for key in "123"}}
+
+    progress = terminal.Progress(3, "en", quiet=False)
+    progress.stream = sys.stdout
+    progress.summary([result("anna"), result("李雷"), result("李" * 200)], tmp_path)
+    rows = [line for line in capsys.readouterr().out.splitlines() if "3/3" in line and "graded" in line]
+    assert len({terminal.display_width(row.split("3/3")[0]) for row in rows}) == 1, rows  # the score column lines up
+    assert terminal.display_width(rows[2].split("  3/3")[0]) == terminal.ID_WIDTH and rows[2].count("…") == 1
+
+
 def test_the_summary_table_names_the_student_behind_an_lms_number(tmp_path, capsys):
     from grader import terminal
 
