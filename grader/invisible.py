@@ -24,3 +24,9 @@ def emoji_selector(found: re.Match) -> bool:
     punctuation it could make two names look alike, and it is escaped."""
     text, at = found.string, found.start()
     return found.group() in "\ufe0e\ufe0f" and at > 0 and unicodedata.category(text[at - 1]) == "So"
+
+
+def escape(found: re.Match) -> str:
+    """The character ``found`` as Python writes it escaped (``\\x1b``, ``\\u200b``): a terminal line or an id shows it
+    without running it."""
+    return found.group().encode("unicode_escape").decode("ascii")

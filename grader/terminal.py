@@ -11,11 +11,11 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports import stopped
-from grader.reports.selection import NO_FAILURE, also_fingerprint, context, shown_failures
+from grader.reports.selection import NO_FAILURE, shown_failures
 from grader.details import in_dutch
-from grader.invisible import HIDDEN, emoji_selector
+from grader.invisible import HIDDEN, emoji_selector, escape
 from grader.reports.i18n import MESSAGES
-from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI and the reports
+from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
 
 # argparse's own error messages (Python 3.10-3.13), in Dutch; one that does not match stays English.
 ARGPARSE_NL = (
@@ -67,8 +67,7 @@ def printable(text: str, lines: bool = True) -> str:
     error message must not move the cursor, clear the screen or fake a line. ``lines``: keep
     line ends (a multi-line value); otherwise they are escaped too."""
     found = _CONTROL if lines else _CONTROL_OR_LINE_END
-    return found.sub(lambda match: match.group() if emoji_selector(match)
-                     else match.group().encode("unicode_escape").decode("ascii"), text)
+    return found.sub(lambda match: match.group() if emoji_selector(match) else escape(match), text)
 
 
 def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
@@ -250,7 +249,6 @@ class Progress:
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
         selection = shown_failures(result)
-        verdicts = context(result["checkpoints"])[0]
         stop = stopped.summary(result)
         for key, function in FUNCTIONS.items():
             checkpoint = result["checkpoints"][key]
@@ -277,8 +275,7 @@ class Progress:
                          + (text["near"].format(near=near) if near else ""))  # say() escapes it
                 continue
             # As the report: the root cause first, then the failures it shows in full, in its order.
-            root, shown = selection[key]
-            also = also_fingerprint(int(key), root, verdicts)  # checkpoint 2's digest is wrong too
+            root, shown, also = selection[key]  # also: checkpoint 2's digest is wrong too
             elsewhere = stopped.stopped_elsewhere(stop, int(key), len(not_run))
             if elsewhere:  # another function's loop left this one untested: that first, and no rule's hint
                 self.say(text["stopped"].format(function=FUNCTIONS[str(elsewhere)], n=elsewhere))

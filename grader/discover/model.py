@@ -12,6 +12,7 @@ from typing import Iterator, Mapping, Sequence
 
 from grader.discover.files import FileRef
 from grader.errors import BilingualError
+from grader.invisible import escape
 from grader.spill import Spill, SpilledList
 from grader.values import scrub
 
@@ -179,7 +180,7 @@ def unique(submissions: list[Submission]) -> list[Submission]:
     submission gets a ``renamed-id`` note. In: the submissions, changed in place; out: the same list.
     """
     for submission in submissions:  # a folder's name may hold an escape sequence: the gradebook CSV would run it
-        shown = _CONTROLS.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), submission.id)
+        shown = _CONTROLS.sub(escape, submission.id)
         if shown != submission.id:
             submission.notes.append({"kind": "renamed-id", "from": submission.id})
             submission.id = shown

@@ -11,7 +11,7 @@ from grader.discover import safe_name
 from grader.reports import chart, classview, i18n, templating
 from grader.reports.classview import STATUSES
 from grader.reports.feedback import feedback_path
-from grader.terminal import TEXT
+from grader.terminal_texts import TEXT
 from grader.reports.files import atomic_stream, write_atomic
 
 # The most failed checks drawn in the chart (the table under it lists them all).

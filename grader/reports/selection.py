@@ -156,16 +156,17 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     return verdicts, inherited
 
 
-def shown_failures(result: dict) -> dict[str, tuple[str | None, list[dict]]]:
+def shown_failures(result: dict) -> dict[str, tuple[str | None, list[dict], bool]]:
     """Per checkpoint key of a results.json entry: (its root cause: None, ``validation`` or ``fingerprint``;
-    the failed check records a report shows in full, in the report's order). The terminal shows the same."""
+    the failed check records a report shows in full, in the report's order; whether checkpoint 2's digest is
+    wrong too, :func:`also_fingerprint`). The terminal shows the same."""
     entries = result.get("checkpoints", {})
     verdicts, inherited = context(entries)
     graded = result["status"] == "graded"
     found = {}
     for key, entry in entries.items():
         selection = select(int(key), entry.get("checks", []), verdicts, graded, inherited)
-        found[key] = (selection["root"], selection["shown"])
+        found[key] = (selection["root"], selection["shown"], selection["also_fingerprint"])
     return found
 
 
@@ -183,7 +184,7 @@ def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
     missing = {note.get("name") for note in (result.get("load") or {}).get("notes", [])
                if isinstance(note, dict) and note.get("kind") == "missing-function"}
     found: dict[str, bool] = {}
-    for key, (root, shown) in shown_failures(result).items():
+    for key, (root, shown, _) in shown_failures(result).items():
         number = int(key)
         if root == "fingerprint" or (1 <= number <= len(functions) and functions[number - 1] in missing):
             continue
