@@ -73,7 +73,7 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
     depth = 1 if in_archive else 0
     submissions = [build(student, module.NAME, depth=depth) for student in students]
     for submission in submissions:
-        # A note about one top-level entry (too many files, a renamed id) goes to the student it is about.
+        # A note about one top-level entry (too many files) goes to the student it is about.
         submission.notes.extend(note for note in tree.notes if "folder" not in note or _under(submission, tree, note))
     return submissions, own
 

@@ -147,8 +147,9 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
         ratio = info.file_size / max(info.compress_size, 1)
         refused = info.file_size > MAX_MEMBER or (info.file_size > 2**20 and ratio > MAX_RATIO)
         copies = files[rel].copies + 1 if rel in files else 1
-        files[rel] = FileRef(rel, info.file_size, f"{origin}!/{rel}", _refuse if refused else _reader(archive, info),
-                             refused, copies)
+        real = clean_rel(member_name(info)) or rel  # its name without a "-2" that distinct_rels gave it
+        files[rel] = FileRef(rel, info.file_size, f"{origin}!/{real}", _refuse if refused else _reader(archive, info),
+                             refused, copies, shown=real if real != rel else "")
     return Tree(root_name, origin, sorted(files.values(), key=lambda ref: ref.rel), git_dirs)
 
 

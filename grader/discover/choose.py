@@ -104,7 +104,7 @@ def expand(files: list[FileRef], depth: int, notes: list[dict], room: list[int] 
             continue
         if room[0] <= 0:
             if room[0] == 0:
-                notes.append({"kind": "archive-unreadable", "file": ref.rel,
+                notes.append({"kind": "archive-unreadable", "file": ref.real,
                               "detail": f"not opened, nor any archive after it: the submission has more than "
                                         f"{archives.MAX_MEMBERS} files"})
                 room[0] = -1
@@ -112,10 +112,11 @@ def expand(files: list[FileRef], depth: int, notes: list[dict], room: list[int] 
         try:
             inner = archives.open_member(ref, depth)  # its paths as they are: the report names the real place
         except (archives.ArchiveError, OSError) as error:
-            notes.append({"kind": "archive-unreadable", "file": ref.rel, "detail": _reason(error, ref)})
+            notes.append({"kind": "archive-unreadable", "file": ref.real, "detail": _reason(error, ref)})
             continue
         room[0] = max(room[0] - len(inner.files), 0)
-        out.extend(expand([member.under(f"{ref.rel}/{member.rel}") for member in inner.files], depth + 1, notes, room))
+        out.extend(expand([member.under(f"{ref.rel}/{member.rel}", f"{ref.real}/{member.real}")
+                           for member in inner.files], depth + 1, notes, room))
     return out
 
 
@@ -125,7 +126,7 @@ def _reason(error: Exception, ref: FileRef) -> str:
     machine given as the submission names it (at most 300 characters)."""
     if isinstance(error, OSError):
         return error.strerror or type(error).__name__
-    return str(error).replace(str(ref.origin), ref.rel)[:300] if ref.origin else str(error)[:300]
+    return str(error).replace(str(ref.origin), ref.real)[:300] if ref.origin else str(error)[:300]
 
 
 def pick(files: list[FileRef], explicit: bool = False) -> tuple[FileRef | None, list[FileRef]]:
@@ -145,10 +146,10 @@ def pick(files: list[FileRef], explicit: bool = False) -> tuple[FileRef | None, 
 def _chosen_note(chosen: FileRef, others: list[FileRef], files: list[FileRef], plain: bool) -> dict | None:
     """The ``chosen-file`` note for ``chosen`` (see :func:`build`), beside the other candidates ``others``
     (best first) among ``files``; None when nothing was left out and ``plain`` (the file needs no naming)."""
-    left_out = [ref.rel for ref in others] + [ref.rel for ref in files if _left_code(ref, chosen)]
+    left_out = [ref.real for ref in others] + [ref.real for ref in files if _left_code(ref, chosen)]
     if plain and not left_out:
         return None
-    note = {"kind": "chosen-file", "file": chosen.rel, "rule": RULE[rank(chosen)], "ignored": left_out[:MAX_LISTED]}
+    note = {"kind": "chosen-file", "file": chosen.real, "rule": RULE[rank(chosen)], "ignored": left_out[:MAX_LISTED]}
     return {**note, "more": len(left_out) - MAX_LISTED} if len(left_out) > MAX_LISTED else note
 
 
@@ -191,10 +192,10 @@ def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
             # A shape the reader did not foresee: this student's notebook is unreadable, not the class.
             notes.append({"kind": "notebook-unreadable", "detail": f"not a notebook ({type(error).__name__})"})
             return b"", raw
-        notes.append({**note, "file": ref.rel})
+        notes.append({**note, "file": ref.real})
         return source, raw
     if _ONLINE_TEXT.match(ref.name):
-        notes.append({"kind": "online-text", "file": ref.rel})
+        notes.append({"kind": "online-text", "file": ref.real})
         return onlinetext.to_text(raw), raw
     return raw, raw
 
@@ -216,8 +217,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     graded_attempt = latest(student.attempts)
     files = expand(graded_attempt.files, depth, notes)
     chosen, others = pick(files, explicit)
-    notes.extend({"kind": "archive-member-refused", "file": ref.rel, "size": ref.size} for ref in files if ref.refused)
-    notes.extend({"kind": "folder-unreadable", "folder": ref.rel.rstrip("/") or os.path.basename(ref.origin),
+    notes.extend({"kind": "archive-member-refused", "file": ref.real, "size": ref.size} for ref in files if ref.refused)
+    notes.extend({"kind": "folder-unreadable", "folder": ref.real.rstrip("/") or os.path.basename(ref.origin),
                   "detail": ref.unlisted} for ref in files if ref.unlisted)
     files = [ref for ref in files if not ref.unlisted]  # said in those notes, not among the files found
     attempts = _attempt_records(student.attempts, graded_attempt)
@@ -227,26 +228,26 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     late = graded_attempt.late
     if late:
         notes.append({"kind": "late"})
-    listed = [ref.rel for ref in files if ref is not chosen][:MAX_LISTED]
+    listed = [ref.real for ref in files if ref is not chosen][:MAX_LISTED]
     if chosen is None:
-        notes.append({"kind": "no-code-file", "found": [ref.rel for ref in files][:MAX_LISTED]})
+        notes.append({"kind": "no-code-file", "found": [ref.real for ref in files][:MAX_LISTED]})
         origin = student.origin or (files[0].origin if files else "")
         return Submission(student.id, origin, b"", hashlib.sha256(b"").hexdigest(), notes, student.name, layout,
                           None, listed, attempts, late)
     if chosen.copies > 1:
-        notes.append({"kind": "duplicate-member", "file": chosen.rel, "count": chosen.copies})
+        notes.append({"kind": "duplicate-member", "file": chosen.real, "count": chosen.copies})
     at = len(notes)  # where the chosen-file note goes, if the notes _source adds do not name the file already
     try:
         source, raw = _source(chosen, notes)
     except archives.ArchiveError as error:
-        notes.append({"kind": "archive-unreadable", "file": chosen.rel, "detail": _reason(error, chosen)})
+        notes.append({"kind": "archive-unreadable", "file": chosen.real, "detail": _reason(error, chosen)})
         source = raw = b""
     except OSError as error:  # a file on disk that cannot be opened (mode 000, as a zip may unpack it)
-        notes.append({"kind": "file-unreadable", "file": chosen.rel, "detail": _reason(error, chosen)})
+        notes.append({"kind": "file-unreadable", "file": chosen.real, "detail": _reason(error, chosen)})
         source = raw = b""
-    plain = (chosen.rel == "main.py" or any(note.get("file") == chosen.rel for note in notes[at:])  # a notebook's
+    plain = (chosen.rel == "main.py" or any(note.get("file") == chosen.real for note in notes[at:])  # a notebook's
              or (layout == "folders" and chosen.origin == student.origin))  # anna.py in a class folder: the student
     if not explicit and (note := _chosen_note(chosen, others, files, plain)):
         notes.insert(at, note)
     return Submission(student.id, chosen.origin, source, hashlib.sha256(raw).hexdigest(), notes, student.name,
-                      layout, chosen.rel, listed, attempts, late)
+                      layout, chosen.real, listed, attempts, late)

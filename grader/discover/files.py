@@ -26,7 +26,8 @@ class FileRef:
     ``refused`` (an archive member over the size limits, never read) and ``copies`` (how many
     members of one archive had this name: the last of them is the file, as unzip keeps it);
     ``unlisted`` is set (the reason) for a folder that could not be listed: it stands in for its
-    files, ``rel`` is the folder's own and ends in ``/``, and it is never read."""
+    files, ``rel`` is the folder's own and ends in ``/``, and it is never read; ``shown`` is the
+    file's name as it really is (see :attr:`real`) when ``rel`` had to change, else empty."""
 
     rel: str
     size: int
@@ -35,6 +36,7 @@ class FileRef:
     refused: bool = False  # an archive member over the limits: listed, never read
     copies: int = 1
     unlisted: str = ""  # a folder that could not be listed (``rel`` ends in ``/``): why
+    shown: str = ""  # the real name, when ``rel`` had to change to keep two names apart
 
     @property
     def name(self) -> str:
@@ -50,9 +52,33 @@ class FileRef:
         """At most ``limit + 1`` bytes of the file (one more than ``limit`` means: too large)."""
         return self.opener(limit + 1)
 
-    def under(self, rel: str) -> FileRef:
-        """The same file with another relative name."""
-        return dataclasses.replace(self, rel=rel)
+    @property
+    def real(self) -> str:
+        """``rel`` as the file is named on disk or in its archive (NFC, ``/``-separated), part for part:
+        without the ``-2`` that keeps apart two names equal after normalisation (``José-2/main.py`` is
+        ``José/main.py``), so a report names a file the student can find."""
+        return self.shown or self.rel
+
+    def under(self, rel: str, real: str | None = None) -> FileRef:
+        """The same file with another relative name; ``real`` its :attr:`real` name, by default worked out
+        from this one's (see :func:`_aligned`)."""
+        if real is None and self.shown:
+            real = _aligned(self.rel, self.shown, rel)
+        return dataclasses.replace(self, rel=rel, shown="" if real in (None, rel) else real)
+
+
+def _aligned(old: str, shown: str, new: str) -> str | None:
+    """The real name of ``new``, a new relative name of a file named ``old`` whose real name is ``shown`` (as
+    many parts): folders put in front of ``old`` stay as they are; parts cut from its front are cut from
+    ``shown`` too, also the start of a name (an LMS's prefix: ``jansen_12_34_Zoë-2.py`` -> ``Zoë-2.py``;
+    a rename only ever changes a name's end). None when ``new`` is made otherwise (a name of its own)."""
+    olds, shows, news = old.split("/"), shown.split("/"), new.split("/")
+    if len(news) > len(olds) and news[-len(olds):] == olds:
+        return "/".join(news[:-len(olds)] + shows)
+    cut = len(olds) - len(news)
+    if cut >= 0 and olds[cut + 1:] == news[1:] and olds[cut].endswith(news[0]):
+        return "/".join([shows[cut][len(olds[cut]) - len(news[0]):], *shows[cut + 1:]])
+    return None
 
 
 @dataclasses.dataclass

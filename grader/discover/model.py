@@ -29,7 +29,8 @@ class Submission:
     the graded file lives (``export.zip!/member`` inside an archive), ``source`` the bytes the
     sandbox loads (a notebook's code cells, joined), ``sha256`` the hash of the file as handed
     in. ``name`` is the display name (NFC), ``layout`` the export layout it came from,
-    ``graded_file`` the file's own name inside the submission, ``ignored_files`` the other
+    ``graded_file`` the file's own name inside the submission (as it is named there, also when the id had to
+    change: see grader.discover.files.FileRef.real), ``ignored_files`` the other
     files there, ``attempts`` every attempt found (``label``, ``submitted`` ISO time or None,
     ``graded``), ``late`` the LMS's late marker. ``notes`` reach ``load.notes`` of results.json.
     The source is kept in a temporary file (grader.spill), not in memory: reading
@@ -152,6 +153,13 @@ class Student:
     attempts: list[Attempt]
     origin: str = ""
     notes: list[dict] = dataclasses.field(default_factory=list)
+
+
+def renamed(student_id: str, real_id: str) -> list[dict]:
+    """A student's notes about its id: a ``renamed-id`` note when its entry had to be renamed to keep it apart
+    from another (``José-2``: two names equal after Unicode normalisation) and ``real_id`` is the id its real
+    name gives; else none."""
+    return [] if student_id == real_id else [{"kind": "renamed-id", "from": real_id}]
 
 
 def nfc(text: str) -> str:

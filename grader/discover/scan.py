@@ -46,8 +46,8 @@ def scan_folder(folder: Path) -> Tree:
     first ones and gets a ``too-many-files`` note (``folder``: its path on disk, relative to
     ``folder``). A student's folder is a top-level one, or one in the wrapping folders
     :func:`_wrappers` finds (files there are each their own). No two entries of a folder, at any depth,
-    get the same clean name (:func:`_distinct_names`); a student's folder renamed so, at the top level or in
-    the wrapping folders, gets a ``renamed-id`` note (``folder``: its path on disk, relative to ``folder``).
+    get the same clean name (:func:`_distinct_names`); a file whose path had to change so keeps its name on
+    disk as its :attr:`FileRef.real` (the layout notes a student renamed so).
     Raises ``OSError`` when ``folder`` cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
     """
     files: list[FileRef] = []
@@ -55,7 +55,8 @@ def scan_folder(folder: Path) -> Tree:
     git_dirs: set[str] = set()
     counts: dict[str, int] = {}  # files kept per student folder (its path on disk)
     notes: list[dict] = []
-    tops = _distinct_entries(folder, notes)  # raises early for an unreadable root
+    reals: dict[str, str] = {}  # a renamed entry (its path on disk) -> its clean name before the renaming
+    tops = _distinct_entries(folder, reals)  # raises early for an unreadable root
     level = len(_wrappers(folder))  # how deep the students' own folders are, less one
 
     def filled(owner: str) -> bool:
@@ -66,26 +67,30 @@ def scan_folder(folder: Path) -> Tree:
             notes.append({"kind": "too-many-files", "folder": owner, "limit": MAX_FOLDER_FILES})
         return True
 
-    placed: dict[str, tuple[str, str, str, str, int]] = {str(folder): ("", "", "", "", 0)}
+    placed: dict[str, tuple[str, str, str, str, int, str]] = {str(folder): ("", "", "", "", 0, "")}
     cleaned: dict[str, str] = {}  # a folder below the top level (its path on disk) -> its clean name, till placed
 
-    def place(current: str) -> tuple[str, str, str, int]:
+    def place(current: str) -> tuple[str, str, str, int, str]:
         """(head: its top-level entry on disk, prefix: its clean name + ``/``, owner: the student's folder on
-        disk, depth) of the folder ``current``, made from its parent's (placed before it: linear time in
-        the depth, where cleaning the whole path again at each level took seconds for a folder 1,000 deep)."""
+        disk, depth, real: its clean name before any renaming + ``/``, or "" when it is ``prefix``) of the
+        folder ``current``, made from its parent's (placed before it: linear time in the depth, where cleaning
+        the whole path again at each level took seconds for a folder 1,000 deep)."""
         if current not in placed:
             parent, name = os.path.split(current)
-            head, top, inner, owner, depth = placed[parent]
+            head, top, inner, owner, depth, real = placed[parent]
             if head:  # below the top-level entry, which stays as it is: its name as its folder's listing gave it
-                inner = "/".join(part for part in (inner, cleaned.pop(current, None) or clean_rel(name, drive=False))
-                                 if part)
+                own = cleaned.pop(current, None) or clean_rel(name, drive=False)
+                if real or current in reals:  # renamed, or in a renamed folder: its real path is kept beside
+                    real = (real or "/".join(part for part in (top, inner) if part)) + "/" + reals.pop(current, own)
+                inner = "/".join(part for part in (inner, own) if part)
             else:
-                head, top = name, tops.get(name, "")
+                head, top, real = name, tops.get(name, ""), reals.pop(current, "")
             depth += 1
             owner = owner or (os.path.relpath(current, folder) if depth == level + 1 else "")
-            placed[current] = head, top, inner, owner, depth
-        head, top, inner, owner, depth = placed[current]
-        return head, "/".join(part for part in (top, inner) if part) + "/" if head else "", owner, depth
+            placed[current] = head, top, inner, owner, depth, real
+        head, top, inner, owner, depth, real = placed[current]
+        return (head, "/".join(part for part in (top, inner) if part) + "/" if head else "", owner, depth,
+                real and real + "/")
 
     def rel_of(head: str, prefix: str, name: str, local: dict[str, str]) -> str | None:
         """The clean relative name of the entry ``name`` of a folder that :func:`place` gave ``head`` and
@@ -95,13 +100,13 @@ def scan_folder(folder: Path) -> Tree:
 
     def unlisted(error: OSError) -> None:
         """A folder the walk cannot list (no read permission): a stand-in for its files, so it is said."""
-        head, prefix, _, _ = place(str(error.filename))
+        head, prefix, _, _, real = place(str(error.filename))
         if head and prefix:
-            files.append(FileRef(prefix, 0, str(error.filename), _refuse_folder, unlisted=_why(error)))
+            files.append(FileRef(prefix, 0, str(error.filename), _refuse_folder, unlisted=_why(error), shown=real))
 
     for current, dirs, names in walk(str(folder), unlisted):
         dirs.sort()
-        head, prefix, owner, depth = place(current)
+        head, prefix, owner, depth, real = place(current)
         if filled(owner):
             dirs[:] = []  # this student's folder is full: nothing deeper is read
             continue
@@ -109,10 +114,7 @@ def scan_folder(folder: Path) -> Tree:
         if head:  # (the top level's names are ``tops``) two entries never share a name, at any depth
             local, renamed = _distinct_names(dirs + names, set(dirs), drive=False)
             cleaned.update((os.path.join(current, name), local[name]) for name in dirs if name in local)
-            if depth == level:  # a student renamed in a wrapping folder: noted as at the top level
-                where = os.path.relpath(current, folder)
-                notes.extend({"kind": "renamed-id", "from": old, "folder": os.path.join(where, raw)}
-                             for raw, old in renamed)
+            reals.update((os.path.join(current, raw), old) for raw, old in renamed)
         if depth == level:  # the students' own entries: those that give no file are named (Tree.skipped)
             for group, end in ((dirs, "/"), (names, "")):
                 entries.extend(rel + end for name in group
@@ -128,10 +130,12 @@ def scan_folder(folder: Path) -> Tree:
             if filled(owner):
                 break
             counts[owner] = counts.get(owner, 0) + 1
+            own = reals.pop(full, None)
+            shown = (real or prefix) + (own or rel[len(prefix):]) if real or own else ""
             if os.path.isfile(full):
-                files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full)))
+                files.append(FileRef(rel, os.path.getsize(full), full, _file_opener(full), shown=shown))
             else:  # a named pipe, socket or device: listed (its student's report says it), never opened
-                files.append(FileRef(rel, 0, full, _refuse_special))
+                files.append(FileRef(rel, 0, full, _refuse_special, shown=shown))
             if len(files) > MAX_FILES:
                 from grader.discover.model import UsageError  # (model imports this module)
                 raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
@@ -188,14 +192,14 @@ def _wrappers(folder: Path) -> list[str]:
         current = inner
 
 
-def _distinct_entries(folder: Path, notes: list[dict]) -> dict[str, str]:
+def _distinct_entries(folder: Path, reals: dict[str, str]) -> dict[str, str]:
     """Each entry of ``folder`` (its name on disk) -> its clean name, never shared (:func:`_distinct_names`,
-    a leading drive such as ``C:\\`` dropped); a renamed entry gets a ``renamed-id`` note (``folder``: its
-    name on disk). Raises ``OSError`` when ``folder`` cannot be listed.
+    a leading drive such as ``C:\\`` dropped); a renamed entry's path on disk goes into ``reals``, with the
+    clean name it would have had. Raises ``OSError`` when ``folder`` cannot be listed.
     """
     names = os.listdir(folder)
     distinct, renamed = _distinct_names(names, {name for name in names if os.path.isdir(os.path.join(folder, name))})
-    notes.extend({"kind": "renamed-id", "from": old, "folder": raw} for raw, old in renamed)
+    reals.update((os.path.join(folder, raw), old) for raw, old in renamed)
     return distinct
 
 

@@ -12,7 +12,7 @@ root folder).
 from __future__ import annotations
 
 from grader.discover.files import Tree
-from grader.discover.model import Attempt, Student
+from grader.discover.model import Attempt, Student, renamed
 
 NAME = "classroom"
 SUFFIX = "-submissions"
@@ -43,13 +43,20 @@ def claims(tree: Tree) -> int:
 
 
 def students(tree: Tree) -> list[Student]:
-    """One Student per repository; id and display name are the GitHub user (or team) name."""
+    """One Student per repository; id and display name are the GitHub user (or team) name (a ``renamed-id``
+    note when the folder's name had to change, see :attr:`FileRef.real`)."""
     slug = _slug(tree)
     found = []
     for entry, refs in tree.top().items():
         if refs[0].rel == entry:
             continue
-        user = entry[len(slug) + 1:] if slug and entry.startswith(slug + "-") and len(entry) > len(slug) + 1 else entry
+        user, real = _user(entry, slug), _user(refs[0].real.split("/", 1)[0], slug)
         files = [ref.under(ref.rel.split("/", 1)[1]) for ref in refs]
-        found.append(Student(user, user, [Attempt(files, label="clone")], origin=refs[0].origin))
+        found.append(Student(user, real, [Attempt(files, label="clone")], origin=refs[0].origin,
+                             notes=renamed(user, real)))
     return sorted(found, key=lambda s: (s.id.casefold(), s.id))
+
+
+def _user(entry: str, slug: str | None) -> str:
+    """The GitHub user (or team) of the repository folder ``entry`` of assignment ``slug``."""
+    return entry[len(slug) + 1:] if slug and entry.startswith(slug + "-") and len(entry) > len(slug) + 1 else entry

@@ -6,7 +6,7 @@ import re
 
 from grader.discover import archives
 from grader.discover.files import Tree
-from grader.discover.model import Attempt, Student
+from grader.discover.model import Attempt, Student, renamed
 
 NAME = "folders"
 
@@ -37,22 +37,31 @@ def students(tree: Tree) -> list[Student]:
     A root holding ``main.py`` (or ``Main.py``, ``main (1).py``, ``main.py.txt``,
     ``main.ipynb``) is one student, id = the folder's (or archive's) name. Otherwise each
     sub-folder with files is a student (id = its name) and each loose ``.py``, ``.ipynb`` or
-    ``.zip`` file is one (id = the file name without its extension); other loose files are
-    not submissions, nor is a grader's own output folder (``results.json``, ``gradebook.csv``).
+    ``.zip`` file is one (id = the file name without its extension; a ``renamed-id`` note when the
+    name had to change, see :attr:`FileRef.real`); other loose files are not submissions, nor is a
+    grader's own output folder (``results.json``, ``gradebook.csv``).
     """
     if own_folder(tree):
         return [Student(tree.root_name, None, [Attempt(list(tree.files), label="")], origin=tree.origin)]
     found = []
     for entry, refs in sorted(tree.top().items()):
+        real = refs[0].real.split("/", 1)[0]  # the entry's name before it was told apart from another
         if refs[0].rel != entry:
             files = [ref.under(ref.rel.split("/", 1)[1]) for ref in refs]
             if output_folder(files):
                 continue  # an earlier run's --out folder, not a student
-            found.append(Student(entry, None, [Attempt(files, label="")], origin=refs[0].origin.rsplit("/", 1)[0]))
+            found.append(Student(entry, None, [Attempt(files, label="")], origin=refs[0].origin.rsplit("/", 1)[0],
+                                 notes=renamed(entry, real)))
         elif entry.lower().endswith(LOOSE):
-            stem = entry.rsplit(".", 1)[0] or entry
-            found.append(Student(stem, None, [Attempt([refs[0]], label="")], origin=refs[0].origin))
+            stem = _stem(entry)
+            found.append(Student(stem, None, [Attempt([refs[0]], label="")], origin=refs[0].origin,
+                                 notes=renamed(stem, _stem(real))))
     return found
+
+
+def _stem(name: str) -> str:
+    """A loose file's name without its extension: the student's id."""
+    return name.rsplit(".", 1)[0] or name
 
 
 def output_folder(files: list) -> bool:
