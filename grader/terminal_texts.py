@@ -30,7 +30,7 @@ TEXT = {
         "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
                             "vingerafdruk laat ook goedgekeurde voorstellen mislukken, en een proposal_fingerprint "
                             "die vastloopt of een fout geeft ook dispatch_ticket als dat hem gebruikt)",
-        "line": "regel", "cell": "cel {cell}, regel {line}",
+        "line": "regel", "cell": "cel {cell} van boven (alle cellen geteld, ook Markdown), regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
         "interrupted-force": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
@@ -118,7 +118,7 @@ TEXT = {
         "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
                             "approved proposals fail too, and a proposal_fingerprint that gets stuck or raises an error "
                             "makes dispatch_ticket do so when it uses it)",
-        "line": "line", "cell": "cell {cell}, line {line}",
+        "line": "line", "cell": "cell {cell} from the top (counting every cell, Markdown too), line {line}",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",
         "interrupted-force": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "

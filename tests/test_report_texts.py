@@ -126,11 +126,15 @@ def test_a_notebook_load_error_names_the_cell_and_its_line(lang):
     res = load_error("syntax", lang, "invalid syntax", 103, 5, "    if x = 1:")
     res["load"]["problem"].update(cell=7, cell_line=4)
     res["graded_file"] = "main.ipynb"
-    where = {"nl": "Cel 7, regel 4, kolom 5", "en": "Cell 7, line 4, column 5"}[lang]
+    # The cell is counted as the notebook shows them, Markdown cells too: "Cel 7" left a student counting
+    # only the code cells (or the In [7] of the last run) at the wrong cell.
+    where = {"nl": "Cel 7 van boven (alle cellen geteld, ook Markdown), regel 4, kolom 5",
+             "en": "Cell 7 from the top (counting every cell, Markdown too), line 4, column 5"}[lang]
     for rendered in (shown(res, lang), md(res, lang)):
         assert where in rendered and "103" not in rendered
     out = self_check(res, lang)
-    assert {"nl": "cel 7, regel 4", "en": "cell 7, line 4"}[lang] in out and "103" not in out
+    assert {"nl": "cel 7 van boven (alle cellen geteld, ook Markdown), regel 4",
+            "en": "cell 7 from the top (counting every cell, Markdown too), line 4"}[lang] in out and "103" not in out
 
 
 def test_the_caret_is_on_the_line_under_the_code_in_html():

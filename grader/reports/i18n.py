@@ -178,8 +178,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "where_column": {"nl": "Regel {line}, kolom {column}:", "en": "Line {line}, column {column}:"},
     "where_line": {"nl": "Regel {line}:", "en": "Line {line}:"},
-    "where_cell_column": {"nl": "Cel {cell}, regel {line}, kolom {column}:", "en": "Cell {cell}, line {line}, column {column}:"},
-    "where_cell_line": {"nl": "Cel {cell}, regel {line}:", "en": "Cell {cell}, line {line}:"},
+    # A notebook's cell is counted as Jupyter shows them, from the top, Markdown cells too (not only code cells,
+    # nor the In [n] of the last run): grader.discover.notebooks numbers them so.
+    "where_cell_column": {"nl": "Cel {cell} van boven (alle cellen geteld, ook Markdown), regel {line}, "
+                                "kolom {column}:",
+                          "en": "Cell {cell} from the top (counting every cell, Markdown too), line {line}, "
+                                "column {column}:"},
+    "where_cell_line": {"nl": "Cel {cell} van boven (alle cellen geteld, ook Markdown), regel {line}:",
+                        "en": "Cell {cell} from the top (counting every cell, Markdown too), line {line}:"},
     "technical": {"nl": "Melding:", "en": "Message:"},
     "problem_encoding": {
         "nl": "main.py is geen leesbaar tekstbestand (niet in UTF-8 of Windows-1252 opgeslagen). Sla het bestand "
