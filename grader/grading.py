@@ -115,6 +115,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
         where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
         show.warn_check_errors(run.check_errors, len(submissions), run.check_error_texts, where if kept else [])
+        show.warn_decoded(run.decoded)
     return document
 
 
@@ -155,6 +156,7 @@ class _Outputs:
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
         self.check_errors: Counter = Counter()  # check id -> submissions for which it raised
         self.check_error_texts: dict[str, str] = {}  # check id -> the first error it raised
+        self.decoded: dict[str, list[str]] = {}  # a decoded-* note's kind -> the ids of files not saved as UTF-8
 
     def reuse(self, submission: Submission) -> bool:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
@@ -188,6 +190,8 @@ class _Outputs:
         for check_id, error in summary.get("errors", {}).items():  # graded now or reused: the check is as broken
             self.check_errors[check_id] += 1
             self.check_error_texts.setdefault(check_id, error)
+        if summary.get("decoded"):
+            self.decoded.setdefault(summary["decoded"], []).append(submission.id)
         self.summaries[submission.id] = self.spill.put_json(summary)
         if stamp is not None:
             self.stamps.put(submission.id, stamp, summary, self.out)
@@ -196,7 +200,7 @@ class _Outputs:
     def _bare(self, submission_id: str) -> dict:
         """A results.json entry from a summary alone (its cache entry has gone missing): no check records."""
         summary = self.spill.get_json(self.summaries[submission_id])
-        return {key: value for key, value in summary.items() if key not in ("failed", "hidden", "errors")}
+        return {key: value for key, value in summary.items() if key not in ("failed", "hidden", "errors", "decoded")}
 
     def finish(self, submissions: Sequence[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""

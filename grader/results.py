@@ -120,6 +120,14 @@ def _in_notebook(problem: dict | None, notes: list[dict]) -> dict | None:
 
 # Intake notes that say why the graded file (or, with none chosen, the submission) could not be read.
 UNREADABLE_NOTES = ("notebook-unreadable", "archive-unreadable", "file-unreadable", "folder-unreadable")
+# The loader's notes that the file was not saved as UTF-8 (grader.sandbox.loader): the terminal says them too.
+DECODED = ("decoded-cp1252", "decoded-utf16")
+
+
+def decoded(result: dict) -> str | None:
+    """The kind of ``result``'s note that its file was not saved as UTF-8 (one of DECODED), or None."""
+    notes = (result.get("load") or {}).get("notes") or []
+    return next((note["kind"] for note in notes if isinstance(note, dict) and note.get("kind") in DECODED), None)
 
 
 def _unreadable(notes: list[dict], graded_file: str | None) -> dict | None:

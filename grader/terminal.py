@@ -15,6 +15,7 @@ from grader.reports.selection import NO_FAILURE, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
 from grader.reports.i18n import MESSAGES
+from grader.results import DECODED, decoded
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
 
 # argparse's own error messages (Python 3.10-3.13), in Dutch; one that does not match stays English.
@@ -73,10 +74,15 @@ def printable(text: str, lines: bool = True) -> str:
 def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
     """The warning about top-level entries that became no submission (grader.discover: ``unclaimed``),
     naming the first ``shown`` of them, control characters escaped."""
-    names = ", ".join(printable(entry, False) for entry in entries[:shown])
-    if len(entries) > shown:
-        names += f" (+{len(entries) - shown})"
-    return TEXT[lang]["unclaimed-one" if len(entries) == 1 else "unclaimed"].format(n=len(entries), names=names)
+    return _listed(TEXT[lang], "unclaimed", entries, shown)
+
+
+def _listed(text: dict[str, str], key: str, names: list[str], shown: int = 10) -> str:
+    """The text ``key`` (its ``-one`` form for one name) naming the first ``shown`` of ``names``, escaped."""
+    said = ", ".join(printable(name, False) for name in names[:shown])
+    if len(names) > shown:
+        said += f" (+{len(names) - shown})"
+    return text[f"{key}-one" if len(names) == 1 else key].format(n=len(names), names=said)
 
 
 def _columns_of(char: str) -> int:
@@ -163,6 +169,13 @@ class Progress:
             print(printable(said + (self.text["check-error-where"].format(where=places) if where else ""), False),
                   file=sys.stderr)
 
+    def warn_decoded(self, decoded: dict[str, list[str]]) -> None:
+        """Said after a class run: the submissions whose file was not saved as UTF-8 (``decoded``: the note's
+        kind, ``decoded-cp1252`` or ``decoded-utf16`` -> their ids), one line per encoding."""
+        for kind in DECODED:
+            if decoded.get(kind):
+                print(_listed(self.text, f"class-{kind}", decoded[kind]), file=sys.stderr)
+
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""
         print(self.text["unisolated"], file=sys.stderr)
@@ -248,6 +261,8 @@ class Progress:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
+        if not brief and decoded(result):  # a file not saved as UTF-8: the report says it, and so does the terminal
+            self.say(text[decoded(result)].format(file=file))
         selection = shown_failures(result)
         stop = stopped.summary(result)
         for key, function in FUNCTIONS.items():

@@ -62,6 +62,19 @@ TEXT = {
         "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
                        "{total} inzendingen ({error}); is de controle zelf defect?",
         "check-error-where": " Details per inzending in {where}.", "and": "en",
+        # A file not saved as UTF-8 (the loader's decoded-* notes): a student's own run, then a class's.
+        "decoded-cp1252": "Let op: {file} is niet als UTF-8 opgeslagen; het is gelezen als Windows-1252. Sla je "
+                          "bestanden voortaan op als UTF-8.",
+        "decoded-utf16": "Let op: {file} is niet als UTF-8 opgeslagen maar als UTF-16; het is zo gelezen. Sla je "
+                         "bestanden voortaan op als UTF-8.",
+        "class-decoded-cp1252": "grade: let op: {n} inzendingen zijn niet als UTF-8 opgeslagen en zijn gelezen als "
+                                "Windows-1252 (hun rapport zegt het): {names}",
+        "class-decoded-cp1252-one": "grade: let op: 1 inzending is niet als UTF-8 opgeslagen en is gelezen als "
+                                    "Windows-1252 (het rapport zegt het): {names}",
+        "class-decoded-utf16": "grade: let op: {n} inzendingen zijn niet als UTF-8 opgeslagen maar als UTF-16 (hun "
+                               "rapport zegt het): {names}",
+        "class-decoded-utf16-one": "grade: let op: 1 inzending is niet als UTF-8 opgeslagen maar als UTF-16 (het "
+                                   "rapport zegt het): {names}",
         # Usage errors (exit code 2) and failures of the run itself.
         "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
@@ -150,6 +163,18 @@ TEXT = {
         "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
                        "submissions ({error}); is the check itself broken?",
         "check-error-where": " Details per submission in {where}.", "and": "and",
+        "decoded-cp1252": "Note: {file} was not saved as UTF-8; it was read as Windows-1252. Save your files as UTF-8 "
+                          "from now on.",
+        "decoded-utf16": "Note: {file} was not saved as UTF-8 but as UTF-16; it was read that way. Save your files as "
+                         "UTF-8 from now on.",
+        "class-decoded-cp1252": "grade: note: {n} submissions were not saved as UTF-8 and were read as Windows-1252 "
+                                "(their reports say so): {names}",
+        "class-decoded-cp1252-one": "grade: note: 1 submission was not saved as UTF-8 and was read as Windows-1252 "
+                                    "(its report says so): {names}",
+        "class-decoded-utf16": "grade: note: {n} submissions were not saved as UTF-8 but as UTF-16 (their reports say "
+                               "so): {names}",
+        "class-decoded-utf16-one": "grade: note: 1 submission was not saved as UTF-8 but as UTF-16 (its report says "
+                                   "so): {names}",
         "required": "the following arguments are required: PATH",
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
         "positive": "{option} must be positive",

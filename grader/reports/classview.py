@@ -10,7 +10,7 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.reports import selection, stopped
 from grader.reports.feedback import clean
-from grader.results import base_id
+from grader.results import base_id, decoded
 
 STATUSES = ("graded", "load-error", "empty")
 
@@ -56,7 +56,8 @@ class ClassSummary:
         the student's report shows as a finding of its own, grader.reports.selection.findings), ``stopped`` (None,
         or why grading stopped early and how many checks were not run, grader.reports.stopped.summary), ``hidden`` (whether any
         check is hidden) and ``errors`` (check id -> its error text, at most 200 characters, for each check that ended in
-        an error: a defect of the check, which the terminal points out also when the result is reused).
+        an error: a defect of the check, which the terminal points out also when the result is reused) and ``decoded``
+        (grader.results.decoded: the note that the file was not saved as UTF-8, which the terminal says too, or None).
         """
         failed, hidden, errors = {}, False, {}
         for entry in result.get("checkpoints", {}).values():
@@ -80,6 +81,7 @@ class ClassSummary:
         summary["stopped"] = stopped.summary(result)
         summary["hidden"] = hidden
         summary["errors"] = errors
+        summary["decoded"] = decoded(result)
         return summary
 
     def document(self, header: dict, summaries: list[dict]) -> dict:
