@@ -65,6 +65,7 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     (r"neither UTF-8 nor Windows-1252: byte (0x[0-9a-f]{2}) on line (\d+)",
      r"geen UTF-8 en geen Windows-1252: byte \1 op regel \2"),
     (r"the file has no code", r"het bestand bevat geen code"),
+    (r"the online text holds no Python code", r"de online tekst bevat geen Python-code"),
     (r"line (\d+) is indented with tabs where the lines around it use spaces \(or the other way round\); Python "
      r"cannot tell how deep that is: indent with spaces only \(4 per level\)",
      r"regel \1 springt in met tabs waar de regels eromheen spaties gebruiken (of andersom); Python kan niet zien "

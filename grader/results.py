@@ -147,14 +147,16 @@ def settle(entry: dict) -> dict:
     """``entry`` (a result with its own notes and ``graded_file``) with an empty source told apart from an
     unreadable one: status ``load-error`` and problem kind ``unreadable`` (its ``detail``: the note's reason,
     after ``<folder>/: `` for a folder that could not be listed) when the intake could not read the file, else
-    ``empty``. Changed in place and returned; a result stored
+    ``empty`` (its ``detail`` says whether it was online text without code). Changed in place and returned; a result stored
     for the same bytes (an empty source) may come from a student whose file was readable, or not."""
     problem = (entry.get("load") or {}).get("problem")
     if not problem or problem.get("kind") not in ("empty", "unreadable"):
         return entry
     note = _unreadable(entry["load"].get("notes", []), entry.get("graded_file"))
     if note is None:
-        entry["load"]["problem"] = {**problem, "kind": "empty", "detail": "the file has no code"}
+        online = any(note.get("kind") == "online-text-no-code" for note in entry["load"].get("notes", []))
+        entry["load"]["problem"] = {**problem, "kind": "empty",
+                                    "detail": "the online text holds no Python code" if online else "the file has no code"}
         entry["status"] = "empty"
     else:
         detail = str(note.get("detail") or "?")

@@ -23,6 +23,8 @@ NOTES = {
                   "others": ["2026-01-01 09:00:00", "2026-01-02 09:00:00"]}, ["2026-01-03 10:00:00", "3"]),
     "late": ({"kind": "late"}, []),
     "online-text": ({"kind": "online-text", "file": "text.html"}, ["text.html"]),
+    "online-text-no-code": ({"kind": "online-text-no-code", "file": "text.html", "text": "zie bijlage"},
+                            ["text.html", "zie bijlage"]),
     "notebook": ({"kind": "notebook", "file": "main.ipynb", "cells": [[1, 1, 3]], "replaced": 2}, ["main.ipynb", "2"]),
     "notebook-unreadable": ({"kind": "notebook-unreadable", "detail": "not a notebook: JSONDecodeError"},
                             ["JSONDecodeError"]),

@@ -200,6 +200,21 @@ def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
     return raw, raw
 
 
+def _online_code(ref: FileRef, notes: list[dict]) -> bool:
+    """Whether the online text ``ref`` holds Python code (grader.discover.onlinetext.holds_code); when it does not,
+    an ``online-text-no-code`` note says so (``file``; ``text``: its visible text on one line, the first 200
+    characters). A text that cannot be read counts as code here: :func:`_source` says why."""
+    try:
+        text = onlinetext.to_text(ref.read(READ_LIMIT))
+    except (OSError, archives.ArchiveError):
+        return True
+    if onlinetext.holds_code(text):
+        return True
+    notes.append({"kind": "online-text-no-code", "file": ref.real,
+                  "text": " ".join(text.decode("utf-8", "replace").split())[:200]})
+    return False
+
+
 def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = False) -> Submission:
     """The Submission of ``student``: the latest attempt, its best file by RULE, with notes.
 
@@ -209,7 +224,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     grades, such as ``test_main.py``; ``more``: how many of those are not listed, when any; written when some
     were left out or the graded file is not the student's own ``main.py`` nor a loose file of a class folder
     that is the student, and no notebook or online-text note names it), ``attempts``, ``late``,
-    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``), ``file-unreadable``,
+    ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``; also when the only
+    candidate is online text without code, said in an ``online-text-no-code`` note), ``file-unreadable``,
     ``archive-unreadable`` (the file, or a zip among the files, could not be read: empty too) and
     ``folder-unreadable`` (``folder``: a folder among the files that could not be listed).
     """
@@ -228,6 +244,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     late = graded_attempt.late
     if late:
         notes.append({"kind": "late"})
+    if chosen is not None and _ONLINE_TEXT.match(chosen.name) and not _online_code(chosen, notes):
+        chosen = None  # a remark such as "zie bijlage" (see attachment): nothing to grade
     listed = [ref.real for ref in files if ref is not chosen][:MAX_LISTED]
     if chosen is None:
         notes.append({"kind": "no-code-file", "found": [ref.real for ref in files][:MAX_LISTED]})

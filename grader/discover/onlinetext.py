@@ -6,6 +6,7 @@ whatever the page holds (html.parser takes hours on a page of unfinished tags su
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 
@@ -19,6 +20,17 @@ _RAW_END = {name: re.compile(f"</{name}", re.IGNORECASE) for name in ("script", 
 _TAG_NAME = re.compile(r"<(/?)([a-zA-Z][^\s/>]*)")
 # Where a tag's attributes may end or a quoted value start.
 _TAG_STOP = re.compile(r"[>\"']")
+# A line only code has: a def or class header, an import, a decorator, an assignment (``x += 1``, ``a.b[0] = 2``).
+# Each alternative fails at a line's first character that does not fit, so a search takes linear time.
+_CODE_LINE = re.compile(
+    r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(|class[ \t]+\w+[ \t]*[(:]|import[ \t]+\w"
+    r"|from[ \t]+[\w.]+[ \t]+import\b|@\w|\w+(?:\.\w+|\[[^\]\n]*\])*[ \t]*(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=))",
+    re.MULTILINE)
+# A text longer than this (characters) is not parsed to see whether it is code: Python's parser takes about
+# 1.5 KiB of memory per character. Such a text is graded as it is, and the loader says what it is.
+MAX_PARSED = 64 * 1024
+# What a remark that happens to parse is made of: names, dotted names (``main.py``), constants, tuples of them.
+_BARE = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.Load)
 
 
 def _tag_end(page: str, position: int) -> int:
@@ -114,3 +126,34 @@ def to_text(data: bytes) -> bytes:
     parser.feed(page)
     text = "".join(parser.parts).replace("\xa0", " ").replace("\u200b", "")
     return "\n".join(line.rstrip() for line in text.strip("\n").split("\n")).encode("utf-8") + b"\n"
+
+
+def holds_code(text: bytes) -> bool:
+    """Whether ``text`` (an online text's visible text, :func:`to_text`) is Python code, or an attempt at it,
+    rather than a remark to the teacher (``zie bijlage``, a link, a greeting, nothing but an image).
+
+    True when a line only code has is there (a ``def`` or ``class`` header, an import, a decorator, an
+    assignment: code with a syntax error is code too), or when the text parses as Python into more than bare
+    names and constants (``print('hallo')``; not ``bijlage``, ``main.py``, ``Groetjes, Anna``, ``Bijlage:
+    main.py``); also for a text of more than MAX_PARSED characters (not parsed). False for a blank text.
+    """
+    page = text.decode("utf-8", "replace")
+    if _CODE_LINE.search(page) or len(page) > MAX_PARSED:
+        return True
+    try:
+        module = ast.parse(page)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return not all(_remark(statement) for statement in module.body)
+
+
+def _remark(statement: ast.stmt) -> bool:
+    """Whether a statement that parses is still no code: an expression of bare names, dotted names, constants
+    and tuples, or such a name with an annotation and no value (``Bijlage: main.py``)."""
+    if isinstance(statement, ast.Expr):
+        parts = [statement.value]
+    elif isinstance(statement, ast.AnnAssign) and statement.value is None:
+        parts = [statement.target, statement.annotation]
+    else:
+        return False
+    return all(isinstance(node, _BARE) for part in parts for node in ast.walk(part))

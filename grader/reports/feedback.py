@@ -51,7 +51,8 @@ _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "c
 _UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "cpu-budget", "renamed-id",
-                "chosen-file", "attempts", "late", "online-text", "notebook", "too-many-files", "no-code-file",
+                "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook", "too-many-files",
+                "no-code-file",
                 "duplicate-member", *_UNREADABLE)
 
 
@@ -274,6 +275,8 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "file": text("file"), "count": _number(note.get("count")) or 2}
     if kind == "no-code-file":
         return {"kind": kind, "found": _names(note.get("found"))}
+    if kind == "online-text-no-code":  # its text: what the student wrote there ("zie bijlage"), or nothing
+        return {"kind": kind, "file": text("file"), "text": clean(note.get("text") or "", 200)}
     return {"kind": kind}
 
 

@@ -243,9 +243,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "unreadable_heading": {"nl": "Je inzending kon niet worden gelezen", "en": "Your submission could not be read"},
     "problem_no_code": {
         "nl": "In je inzending zit geen bestand dat de beoordelaar kan nakijken: geen .py-bestand, geen notebook "
-              "(.ipynb) en geen online tekst. Wel gevonden: {files}. Lever je uitwerking in als .py-bestand.",
+              "(.ipynb) en geen online tekst met code. Wel gevonden: {files}. Lever je uitwerking in als .py-bestand.",
         "en": "Your submission holds no file the grader can check: no .py file, no notebook (.ipynb) and no online "
-              "text. Found: {files}. Submit your work as a .py file.",
+              "text with code. Found: {files}. Submit your work as a .py file.",
     },
     "problem_no_code_nothing": {
         "nl": "Je inzending bevatte geen enkel bestand. Lever je uitwerking in als .py-bestand.",

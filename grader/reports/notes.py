@@ -98,6 +98,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The archive held {count} files named {file}; the last one was graded, as unzipping would keep it. "
               "Zip your work again if you meant another one.",
     },
+    "note_online_text_no_code": {
+        "nl": "Je online tekst in het LMS ({file}) bevat geen Python-code en is dus niet beoordeeld. Er staat: {text}",
+        "en": "Your online text in the LMS ({file}) holds no Python code, so it was not graded. It reads: {text}",
+    },
+    "note_online_text_no_code_blank": {
+        "nl": "Je online tekst in het LMS ({file}) is leeg: er staat geen Python-code in.",
+        "en": "Your online text in the LMS ({file}) is blank: it holds no Python code.",
+    },
     "note_no_code_file": {"nl": "Er was geen bestand met Python-code om te beoordelen. Gevonden: {files}.",
                           "en": "There was no file with Python code to grade. Found: {files}."},
     "note_no_code_file_nothing": {"nl": "Deze inzending bevatte geen bestanden.",
@@ -138,6 +146,10 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_attempts", count=note["count"], graded=note["graded"])
     if kind == "online-text":
         return t("note_online_text", file=note["file"])
+    if kind == "online-text-no-code":
+        if note["text"]:
+            return t("note_online_text_no_code", file=note["file"], text=note["text"])
+        return t("note_online_text_no_code_blank", file=note["file"])
     if kind == "notebook":
         said = t("note_notebook", file=note["file"])
         return said + " " + t("note_notebook_replaced", count=note["replaced"]) if note["replaced"] else said

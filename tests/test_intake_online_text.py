@@ -1,0 +1,71 @@
+"""Online text hand-ins (Canvas's ``_text.html``): code typed or pasted there is graded; a remark such as
+"zie bijlage" (see attachment) is no code, and the student's result says so instead of a syntax error."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+
+from conftest import grade_folder
+from grader.discover import discover, onlinetext
+from test_cli import CORRECT
+
+CODE = CORRECT.read_text(encoding="utf-8")
+REMARKS = ["<p>zie bijlage</p>", "<p>Zie bijlage.</p>", "<p>bijlage</p>", "<p>Zie mijn bestand.</p><p><img src='x.png'></p>",
+           "", "<p>&nbsp;</p>", "<p>Ik heb het <b>bestand</b> geüpload, 42 regels</p>",
+           "<p>https://github.com/anna/opdracht</p>", "<p>Klaar!</p>\n<p>Groetjes, Anna</p>", "<p>None</p>"]
+PASTED = [f"<pre>{html.escape(CODE)}</pre>",
+          "".join(f"<p>{html.escape(line).replace(' ', '&nbsp;')}</p>" for line in CODE.split("\n")),
+          "<p>" + "<br>".join(html.escape(line) for line in CODE.split("\n")) + "</p>",
+          "<p>def validate_ticket_proposal(p:</p>",  # code with a syntax error: graded, the error said
+          "<p>x = 1</p>", "<p>print('hallo')</p>", "<p>import re</p>"]
+
+
+def _canvas(folder: Path, page: str) -> str:
+    folder.mkdir()
+    (folder / "jansenanouk_12345_text.html").write_text(page, encoding="utf-8")
+    (folder / "jansenanouk_12345_678_verslag.pdf").write_bytes(b"%PDF-1.4")
+    (folder / "boerbram_222_333_main.py").write_text("x = 1\n")
+    return str(folder)
+
+
+@pytest.mark.parametrize("page", REMARKS)
+def test_online_text_that_is_only_a_remark_is_no_code(tmp_path, page):
+    # "zie bijlage" was graded as Python: a syntax error ("invalid syntax", line 1), or a NameError for "bijlage".
+    anouk = next(s for s in discover([_canvas(tmp_path / "export", page)])[0] if s.id == "12345")
+    assert anouk.source == b"" and anouk.graded_file is None
+    kinds = [note["kind"] for note in anouk.notes]
+    assert "online-text-no-code" in kinds and "online-text" not in kinds and "no-code-file" in kinds
+    said = next(note for note in anouk.notes if note["kind"] == "online-text-no-code")
+    assert said["file"] == "text.html" and said["text"] == " ".join(onlinetext.to_text(page.encode()).decode().split())
+    assert sorted(anouk.ignored_files) == ["text.html", "verslag.pdf"]
+
+
+@pytest.mark.parametrize("page", PASTED)
+def test_code_pasted_as_online_text_is_still_graded(tmp_path, page):
+    anouk = next(s for s in discover([_canvas(tmp_path / "export", page)])[0] if s.id == "12345")
+    assert anouk.source == onlinetext.to_text(page.encode()) and anouk.graded_file == "text.html"
+    assert [note["kind"] for note in anouk.notes] == ["online-text"]
+
+
+def test_a_large_text_is_read_in_bounded_time():
+    prose = ("Zie de bijlage voor mijn uitwerking. " * 30_000).encode()
+    assert onlinetext.holds_code(prose) is True  # too large to parse: the loader says what it is
+    assert onlinetext.holds_code(b"Zie de bijlage.\n" * 100) is False
+
+
+def test_a_remark_is_empty_with_its_reason_in_results_and_report(tmp_path):
+    (tmp_path / "export").mkdir()
+    (tmp_path / "export" / "jansenanouk_12345_text.html").write_text("<p>zie bijlage</p>", encoding="utf-8")
+    (tmp_path / "export" / "boerbram_222_text.html").write_text(f"<pre>{html.escape(CODE)}</pre>", encoding="utf-8")
+    by_id = grade_folder(tmp_path / "export", tmp_path / "uit")
+    anouk = by_id["12345"]
+    assert (anouk["status"], anouk["score"], anouk["graded_file"]) == ("empty", 0, None)
+    assert anouk["load"]["problem"]["kind"] == "empty"
+    assert anouk["load"]["problem"]["detail"] == "the online text holds no Python code"
+    assert (by_id["222"]["status"], by_id["222"]["score"]) == ("graded", 3)
+    report = (tmp_path / "uit" / "feedback" / "12345.md").read_text(encoding="utf-8")
+    assert "online tekst" in report and "geen Python-code" in report and "zie bijlage" in report
+    assert "syntax" not in report.lower() and "Regel 1" not in report
