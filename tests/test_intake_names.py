@@ -83,3 +83,13 @@ def test_names_that_did_not_start_with_a_dash_stay_as_they_were(student_id):
     from grader.discover import safe_name
 
     assert safe_name(student_id) == student_id
+
+
+@pytest.mark.parametrize("student_id", ["com0", "lpt0", "com0.txt", "lpt0.py", "con", "nul.py", "COM¹", "lpt9"])
+def test_a_report_file_name_is_never_a_windows_device_name(student_id):
+    # Windows lists COM0 and LPT0 among its reserved names too: feedback/com0.html could not be opened there.
+    from grader.discover import safe_name
+    from grader.discover.model import WINDOWS_RESERVED
+
+    name = safe_name(student_id)
+    assert {"com0", "lpt0"} <= WINDOWS_RESERVED and name.split(".")[0] not in WINDOWS_RESERVED and name != student_id

@@ -212,8 +212,9 @@ def unique(submissions: list[Submission]) -> list[Submission]:
     return submissions
 
 
-# Names Windows refuses for files, whatever the extension.
-WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+# Names Windows refuses for files, whatever the extension (its naming rules list COM0 and LPT0 too; COM¹ and
+# the like become com1 in safe_name).
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 # The end of a name that had to change: ``-`` and the first 8 hex digits of the id's sha256.
