@@ -128,3 +128,12 @@ def test_two_files_of_one_zipped_student_are_named_as_in_the_archive(tmp_path):
     anna = next(s for s in discover([str(tmp_path)])[0] if s.id == "anna")
     assert anna.graded_file == "anna.zip/main.py"
     assert anna.ignored_files == [f"anna.zip/{ZOE}.py"] * 2
+
+
+def test_an_lms_file_renamed_keeps_its_own_name_after_the_exports_prefix(tmp_path):
+    # Brightspace's "<n>-<n> - Name - date - Zoë.py" twice (composed, decomposed): the second was "Zoë-2.py".
+    for name, code in ((f"{ZOE}.py", "x = 1\n"), (f"{ZOE_NFD}.py", "x = 2\n")):
+        (tmp_path / f"7001-8001 - Anouk Jansen - Mar 2, 2026 905 AM - {name}").write_text(code, encoding="utf-8")
+    (tmp_path / "index.html").write_text("<html></html>")
+    (anouk,), _ = discover([str(tmp_path)])
+    assert anouk.layout == "brightspace" and [anouk.graded_file, *anouk.ignored_files] == [f"{ZOE}.py"] * 2
