@@ -354,7 +354,7 @@ def test_student_text_is_escaped_in_html_and_invisible_characters_shown():
 def test_backticks_in_student_text_cannot_break_out_of_markdown_code():
     rendered = md(hostile())
     assert f"\n````text\n{XSS}\n```\nnot code\\u202e\n````\n" in rendered          # the output: one block
-    assert f"\n    ````text\n    gaf de fout ValueError: {XSS} ```\n    `x`\n    ````\n" in rendered  # the got value
+    assert f"\n  ````text\n  gaf de fout ValueError: {XSS} ```\n  `x`\n  ````\n" in rendered  # the got value
     assert f"`` {XSS}`id` ``" in rendered                                          # the id: longer fence, padded
 
 

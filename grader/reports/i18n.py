@@ -120,7 +120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "got": {"nl": "Jouw code", "en": "Your code"},
     "expected": {"nl": "Verwacht", "en": "Expected"},
     "hint": {"nl": "Tip", "en": "Hint"},
-    "case": {"nl": "Geval {label}", "en": "Case {label}"},
+    "case": {"nl": "Geval {number}", "en": "Case {number}"},
     "cases_failed": {"nl": "{failed} van {total} gevallen mislukt", "en": "{failed} of {total} cases failed"},
     "cases_more": {"nl": "… en nog {count} gevallen van deze controle mislukken.",
                    "en": "… and {count} more cases of this check fail."},
