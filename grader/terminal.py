@@ -257,6 +257,8 @@ class Progress:
         file = Path(str(result.get("graded_file") or result["source"])).name
         if problem and problem["kind"] == "missing-functions":  # it loaded: it has none of the three
             self.say(text["load-missing"].format(file=file) + self._where(problem))  # the def of a close name
+        elif problem and problem["kind"] == "empty" and result.get("graded_file"):  # else kind and detail say it twice
+            self.say(text["load-empty"].format(file=file))
         elif problem:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])

@@ -47,6 +47,7 @@ TEXT = {
         "interrupted-late": "grade: onderbroken; de rapporten die er staan zijn volledig, de klasoverzichten in {out} "
                             "misschien nog van een eerdere run; voer dezelfde opdracht opnieuw uit om af te maken",
         "load": "{file} kon niet worden geladen ({kind}): {detail}",
+        "load-empty": "{file} bevat geen code, alleen lege regels of commentaar: schrijf de drie functies erin",
         "load-missing": "{file} definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
                         "dispatch_ticket; controleer de namen (hoofdletters en underscores tellen mee)",
         "report": "Volledig rapport: {path}",
@@ -148,6 +149,7 @@ TEXT = {
         "interrupted-late": "grade: interrupted; the reports written are complete, the class outputs in {out} may "
                             "still be those of an earlier run; run the same command again to finish",
         "load": "{file} could not be loaded ({kind}): {detail}",
+        "load-empty": "{file} contains no code, only blank lines or comments: write the three functions in it",
         "load-missing": "{file} defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
                         "dispatch_ticket; check the names (capitals and underscores count)",
         "report": "Full report: {path}",

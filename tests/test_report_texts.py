@@ -367,3 +367,21 @@ def test_a_module_body_that_ran_out_of_time_names_the_line_it_was_busy_at(lang, 
     # The report said only that loading took too long; the line of the loop was known to the child.
     report = md(load_error("timeout", detail="10 s", line=6, source="x += 1"), lang)
     assert where in report and "x += 1" in report and "10 s" not in report
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_case_is_named_by_its_number_not_by_the_battery_s_english_label(lang):
+    from test_reports import bool_version
+    res = bool_version(lang)
+    word = "Geval" if lang == "nl" else "Case"
+    for rendered in (shown(res, lang), md(res, lang)):  # (the fixture's rule texts hold the check's id)
+        assert not re.search(f"{word} `?version", rendered), rendered
+        assert f"{word} 1" in rendered and f"{word} 2" in rendered
+
+
+@pytest.mark.parametrize("lang, says", [("nl", "geen code"), ("en", "no code")])
+def test_the_self_check_of_an_empty_file_says_so_once(lang, says):
+    res = load_error("empty", lang, "the file has no code")
+    res["graded_file"] = "main.py"
+    first = self_check(res, lang).splitlines()[0]
+    assert first.count(says) == 1 and "main.py" in first, first
