@@ -296,8 +296,10 @@ class Progress:
             elsewhere = stopped.stopped_elsewhere(stop, int(key), len(not_run))
             if elsewhere:  # another function's loop left this one untested: that first, and no rule's hint
                 self.say(text["stopped"].format(function=FUNCTIONS[str(elsewhere)], n=elsewhere))
-            elif root:
-                self.say(text[f"root-{root}"])
+            elif root:  # a check that shows the student's own digest is not H(p) makes the reason certain
+                confirmed = root == "fingerprint" and any((r.get("detail") or {}).get("cause") == "fingerprint"
+                                                          for r in shown)
+                self.say(text[f"root-{root}" + ("-confirmed" if confirmed else "")])
                 if also:
                     self.say(text["root-also-fingerprint"])
             groups = group_failures(shown)[:SHOWN_FAILURES]

@@ -30,6 +30,8 @@ TEXT = {
         "root-fingerprint": "  (los eerst checkpoint 2 op: de controles keuren p goed met H(p), dus een andere "
                             "vingerafdruk laat ook goedgekeurde voorstellen mislukken, en een proposal_fingerprint "
                             "die vastloopt of een fout geeft ook dispatch_ticket als dat hem gebruikt)",
+        "root-fingerprint-confirmed": "  (los eerst checkpoint 2 op: je proposal_fingerprint geeft een andere "
+                                      "vingerafdruk dan H(p), en dispatch_ticket zoekt die op in approved)",
         "line": "regel", "cell": "cel {cell} van boven (alle cellen geteld, ook Markdown), regel {line}",
         "interrupted": "grade: onderbroken; {done} van de {total} inzendingen beoordeeld en geschreven naar {out}; "
                        "voer dezelfde opdracht opnieuw uit om verder te gaan",
@@ -132,6 +134,8 @@ TEXT = {
         "root-fingerprint": "  (fix checkpoint 2 first: the checks approve p with H(p), so another fingerprint makes "
                             "approved proposals fail too, and a proposal_fingerprint that gets stuck or raises an error "
                             "makes dispatch_ticket do so when it uses it)",
+        "root-fingerprint-confirmed": "  (fix checkpoint 2 first: your proposal_fingerprint gives another fingerprint "
+                                      "than H(p), and dispatch_ticket looks that one up in approved)",
         "line": "line", "cell": "cell {cell} from the top (counting every cell, Markdown too), line {line}",
         "interrupted": "grade: interrupted; {done} of {total} submissions graded and written to {out}; "
                        "run the same command again to continue",

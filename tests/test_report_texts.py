@@ -385,3 +385,15 @@ def test_the_self_check_of_an_empty_file_says_so_once(lang, says):
     res["graded_file"] = "main.py"
     first = self_check(res, lang).splitlines()[0]
     assert first.count(says) == 1 and "main.py" in first, first
+
+
+@pytest.mark.parametrize("lang, confirmed, general", [("nl", "geeft een andere vingerafdruk dan H(p)", "vastloopt"),
+                                                      ("en", "gives another fingerprint than H(p)", "gets stuck")])
+def test_the_self_check_says_checkpoint_2_s_digest_is_the_cause_when_a_check_confirms_it(lang, confirmed, general):
+    checks = passing("v", 1, 1) + [check("f1", 2, "failed", clause="F1", tried="t", expected="e", got="g"),
+                                   check("d10", 3, "failed", clause="D10", tried="t", expected="e", got="g",
+                                         cause="fingerprint")]
+    out = self_check(terminal_result(checks, lang=lang), lang)
+    assert confirmed in out and general not in out, out
+    checks[-1]["detail"].pop("cause")  # not confirmed: the general reasons
+    assert general in self_check(terminal_result(checks, lang=lang), lang)
