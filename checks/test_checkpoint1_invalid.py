@@ -88,8 +88,10 @@ def test_v6_bad_ticket_refused(student, case):
 
 @check(1, "V7", nl="status is precies 'open' of 'done'; elke andere waarde, ook een onhashbare, geeft ValueError.",
        en="status is exactly 'open' or 'done'; any other value, unhashable ones included, raises ValueError.",
-       hint_nl="Vergelijk met de twee toegestane strings zo dat een lijst of set als status een ValueError geeft en geen TypeError.",
-       hint_en="Compare with the two allowed strings in a way that makes a list or set as status raise ValueError, not TypeError.")
+       hint_nl="Vergelijk de hele status met de twee toegestane strings, niet als deel van een langere tekst, en zo dat een "
+               "lijst of set een ValueError geeft en geen TypeError.",
+       hint_en="Compare the whole status with the two allowed strings, not as part of a longer text, and so that a list or "
+               "set raises ValueError, not TypeError.")
 @pytest.mark.parametrize("case", V7_CASES)
 def test_v7_bad_status_refused(student, case):
     expect_refused(student, case)
