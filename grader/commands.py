@@ -80,6 +80,7 @@ def report_main(argv: list[str]) -> int:
     """
     from grader.cli import Parser, language
     from grader.reports import jsonreport, render_all
+    from grader.stamps import record_rendered
 
     ap = Parser(prog="grade report", description="Re-render every report from a results.json without regrading.")
     ap.lang = language(argv)
@@ -123,6 +124,7 @@ def report_main(argv: list[str]) -> int:
         return 2
     try:
         written = render_all(document, out, options)
+        record_rendered(out, written)  # so the next grade run removes a gradebook it no longer writes
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError,
             OverflowError) as error:  # hand-edited
         detail = f"{type(error).__name__}: {str(error)[:200]}"

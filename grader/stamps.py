@@ -70,6 +70,29 @@ def another_class(out: Path, ids: Iterable[str], shown: int = 5) -> list[str] | 
     return sorted(earlier)[:shown] + (["..."] if len(earlier) > shown else [])
 
 
+def record_rendered(out: Path, written: Iterable[Path]) -> None:
+    """Record the class outputs ``grade report`` just ``written`` under ``out`` as this grader's files.
+
+    The next ``grade`` run into ``out`` then removes those it does not write again (:meth:`ReportStamps.remove_stale`):
+    a gradebook only the re-rendering asked for would otherwise keep the old scores beside the new results.json.
+    The class outputs are marked as not current (they follow ``grade report``'s options, not a run's); the
+    students' stamps are kept. A folder without valid stamps gets stamps that list only these files.
+    """
+    path = out / ".cache" / STAMPS_FILE
+    stored = signing.read_json(path)
+    if not (isinstance(stored, dict) and _valid(stored)):
+        stored = {"parts": [], "class_files": {}, "checks": {}, "submissions": {}}
+    files = dict(stored["class_files"])
+    files.update({str(target.relative_to(out)): target.stat().st_mtime_ns for target in written})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_stream(path) as stream:
+            stream.write(signing.sign(json.dumps({**stored, "class": None, "class_files": files},
+                                                 ensure_ascii=False, separators=(",", ":"))))
+    except OSError:  # the outputs are written; only a later run's clean-up is lost
+        pass
+
+
 class ReportStamps:
     """The stamps of the previous run in ``path`` (none when ``fresh``), and those of this run.
 

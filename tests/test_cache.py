@@ -220,6 +220,24 @@ def test_class_outputs_a_run_no_longer_writes_are_removed(tmp_path):
     assert not (out / "similarity.html").exists() and (out / "gradebook.csv").is_file()
 
 
+@pytest.mark.parametrize("rendered_elsewhere", [False, True])
+def test_a_gradebook_only_grade_report_wrote_is_removed_by_the_next_run_too(tmp_path, rendered_elsewhere):
+    """grade report --gradebook canvas, then a regrade without it: the Canvas file would keep the old scores."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "bram"):
+        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
+    out = tmp_path / "out"
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    rendered = tmp_path / "copy" if rendered_elsewhere else out
+    done = run_grade("report", str(out / "results.json"), "--out", str(rendered), "--gradebook", "canvas")
+    assert done.returncode == 0 and (rendered / "gradebook-canvas.csv").is_file(), done.stderr
+    (folder / "bram.py").write_bytes(SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1))
+    assert run_grade(str(folder), "--out", str(rendered), "--quiet").returncode == 0
+    assert not (rendered / "gradebook-canvas.csv").exists() and (rendered / "gradebook.csv").is_file()
+    assert results_by_id(rendered)["bram"]["score"] == 0
+
+
 def test_the_reports_of_a_student_no_longer_in_the_folder_are_removed(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()

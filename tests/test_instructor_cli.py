@@ -36,7 +36,9 @@ def test_open(student):
 
 
 def files(folder) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """The outputs under ``folder`` (not .cache/, where grade report records what it wrote for the next run)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.relative_to(folder).parts[0] != ".cache"}
 
 
 def test_report_re_renders_every_output_from_results_json_without_grading(tmp_path):
