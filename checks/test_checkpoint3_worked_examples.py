@@ -38,8 +38,8 @@ def lesson_scene(student):
     return scene, {DIGEST}
 
 
-@check(3, "Ex 3", nl="Het uitgewerkte voorbeeld 3 van de les geeft ok 1 en daarna done open.",
-       en="The lesson's worked example 3 prints ok 1 and then done open.",
+@check(3, "Ex 3", nl="Het voorbeeld in deel 3 van de les geeft ok 1 en daarna done open.",
+       en="The example in part 3 of the lesson prints ok 1 and then done open.",
        hint_nl="Met een passende goedkeuring wordt alleen lamp done en stijgt de versie naar 1.",
        hint_en="With a matching approval only lamp becomes done and the version rises to 1.")
 def test_ex3_lesson_example(student):
@@ -53,8 +53,8 @@ def test_ex3_lesson_example(student):
     expect_printed(scene, line, "done open", dig(state, "tickets", "lamp"), dig(state, "tickets", "sensor"))
 
 
-@check(3, "Ex 4", nl="Het uitgewerkte voorbeeld 4 van de les geeft True 1, dan 1, dan forbidden.",
-       en="The lesson's worked example 4 prints True 1, then 1, then forbidden.",
+@check(3, "Ex 4", nl="Het eerste voorbeeld in deel 4 van de les geeft True 1, dan 1, dan forbidden.",
+       en="The first example in part 4 of the lesson prints True 1, then 1, then forbidden.",
        hint_nl="Herhaal zonder nieuwe goedkeuring het bewaarde resultaat als kopie, maar controleer eerst de actor.",
        hint_en="Replay the stored result as a copy without a new approval, but check the actor first.")
 def test_ex4_lesson_example(student):
@@ -73,8 +73,8 @@ def test_ex4_lesson_example(student):
     expect_printed(scene, "print(r['status'])", "forbidden", dig(result, "status"), result=result)
 
 
-@check(3, "Ex 5", nl="Het uitgewerkte voorbeeld 5 van de les geeft call-id-conflict en daarna stale-version 1.",
-       en="The lesson's worked example 5 prints call-id-conflict and then stale-version 1.",
+@check(3, "Ex 5", nl="Het tweede voorbeeld in deel 4 van de les (changed en new) geeft call-id-conflict en daarna stale-version 1.",
+       en="The second example in part 4 of the lesson (changed and new) prints call-id-conflict and then stale-version 1.",
        hint_nl="Een bekende call-ID met andere inhoud is een conflict; een nieuwe call-ID met oude versie is stale.",
        hint_en="A known call id with other content is a conflict; a new call id with an old version is stale.")
 def test_ex5_lesson_example(student):
