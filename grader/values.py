@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import gc
+import itertools
 import math
 import reprlib
 import types
@@ -231,7 +232,16 @@ def _typed(members: object) -> set:
 
 
 class _Shower(reprlib.Repr):
-    """reprlib's short rendering, also for an int too long for Python to turn into text (over 4,300 digits)."""
+    """reprlib's short rendering, also for an int too long for Python to turn into text (over 4,300 digits), and
+    with a dict's keys in their own order (reprlib sorts them), so a returned dict reads in the order the code
+    built it, as Python prints it, beside an expected one written in the lesson's order."""
+
+    def repr_dict(self, value: dict, level: int) -> str:
+        if not value or level <= 0:
+            return super().repr_dict(value, level)
+        pieces = [f"{self.repr1(key, level - 1)}: {self.repr1(value[key], level - 1)}"
+                  for key in itertools.islice(value, self.maxdict)]
+        return "{" + ", ".join(pieces + ([self.fillvalue] if len(value) > self.maxdict else [])) + "}"
 
     def repr_int(self, value: int, level: int) -> str:
         try:

@@ -213,3 +213,11 @@ def test_a_value_that_reads_otherwise_than_it_holds_is_described_in_both_languag
     assert first_lie([Result(version=1)], lambda cls: cls is Result, {}, set()) == (
         "x['version'] gives 900, where x holds {'version': 1} (x: a Result)",
         "x['version'] geeft 900, terwijl x {'version': 1} bevat (x: een Result)")
+
+
+def test_a_shown_dict_keeps_its_own_key_order_as_python_prints_it():
+    """A student's result reads as built, beside the expected one in the lesson's order (reprlib sorts keys)."""
+    from grader.values import show
+    result = {"status": "ok", "version": 1, "ticket": "lamp", "value": "done", "replayed": False}
+    assert show(result) == repr(result)
+    assert show(dict.fromkeys(range(9, 0, -1), 0)) == "{9: 0, 8: 0, 7: 0, 6: 0, 5: 0, 4: 0, 3: 0, 2: 0, ...}"
