@@ -397,3 +397,11 @@ def test_the_self_check_says_checkpoint_2_s_digest_is_the_cause_when_a_check_con
     assert confirmed in out and general not in out, out
     checks[-1]["detail"].pop("cause")  # not confirmed: the general reasons
     assert general in self_check(terminal_result(checks, lang=lang), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reason_for_grading_main_py_does_not_repeat_its_name(lang):
+    chosen = {"kind": "chosen-file", "file": "main.py", "rule": "main.py", "ignored": ["main-1.py"]}
+    rendered = md(result(all_passing(), lang=lang, notes=[chosen]), lang)
+    sentence = next(line for line in rendered.splitlines() if "main-1.py" in line)
+    assert sentence.count("main.py") == 1, sentence

@@ -47,7 +47,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "note_chosen_alone": {"nl": "Beoordeeld is {file} ({rule}).", "en": "{file} was graded ({rule})."},
     "note_chosen_ignored": {"nl": "Niet beoordeeld: {files}.", "en": "Not graded: {files}."},
     # Why a file was chosen (grader.discover.choose.RULE, in that order).
-    "rule_0": {"nl": "het heet main.py", "en": "it is named main.py"},
+    "rule_0": {"nl": "de naam die de opdracht vraagt", "en": "the name the assignment asks for"},
     "rule_1": {"nl": "het heet main.py, met andere hoofdletters", "en": "it is named main.py in other letter case"},
     "rule_2": {"nl": "een kopie van main.py", "en": "a copy of main.py"},
     "rule_3": {"nl": "main.py, opgeslagen als tekst", "en": "main.py saved as text"},
