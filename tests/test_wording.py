@@ -1,0 +1,66 @@
+"""Wording a student can act on: names they can find in the lesson, reasons said once, no internal ids."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_feedback_quality import battery
+from test_report_texts import self_check, terminal_result
+from test_reports import LANGS, all_passing, check, load_error, md, passing, result, shown
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_the_status_hint_speaks_to_a_substring_test_too():
+    """`status in 'open done'` accepts '' and 'pen' (cases of the check): its hint must not only speak of lists."""
+    hint = dict(battery())["test_v7_bad_status_refused"]["hint"]
+    assert "deel van" in hint["nl"] and "part of" in hint["en"], hint
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_a_worked_example_is_named_by_the_lesson_s_own_numbered_part():
+    """The lesson numbers its parts 1-4 and not its examples: a "worked example 5" cannot be found in it."""
+    for name, meta in battery():
+        if meta["clause"].startswith("Ex "):
+            for text in meta["message"].values():
+                assert re.search(r"\b(deel|part) [1-4] ", text) and not re.search(r"(voorbeeld|example) \d", text), text
+
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_case_is_named_by_its_number_not_by_the_battery_s_english_label(lang):
+    from test_reports import bool_version
+    res = bool_version(lang)
+    word = "Geval" if lang == "nl" else "Case"
+    for rendered in (shown(res, lang), md(res, lang)):  # (the fixture's rule texts hold the check's id)
+        assert not re.search(f"{word} `?version", rendered), rendered
+        assert f"{word} 1" in rendered and f"{word} 2" in rendered
+
+
+@pytest.mark.parametrize("lang, says", [("nl", "geen code"), ("en", "no code")])
+def test_the_self_check_of_an_empty_file_says_so_once(lang, says):
+    res = load_error("empty", lang, "the file has no code")
+    res["graded_file"] = "main.py"
+    first = self_check(res, lang).splitlines()[0]
+    assert first.count(says) == 1 and "main.py" in first, first
+
+
+@pytest.mark.parametrize("lang, confirmed, general", [("nl", "geeft een andere vingerafdruk dan H(p)", "vastloopt"),
+                                                      ("en", "gives another fingerprint than H(p)", "gets stuck")])
+def test_the_self_check_says_checkpoint_2_s_digest_is_the_cause_when_a_check_confirms_it(lang, confirmed, general):
+    checks = passing("v", 1, 1) + [check("f1", 2, "failed", clause="F1", tried="t", expected="e", got="g"),
+                                   check("d10", 3, "failed", clause="D10", tried="t", expected="e", got="g",
+                                         cause="fingerprint")]
+    out = self_check(terminal_result(checks, lang=lang), lang)
+    assert confirmed in out and general not in out, out
+    checks[-1]["detail"].pop("cause")  # not confirmed: the general reasons
+    assert general in self_check(terminal_result(checks, lang=lang), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reason_for_grading_main_py_does_not_repeat_its_name(lang):
+    chosen = {"kind": "chosen-file", "file": "main.py", "rule": "main.py", "ignored": ["main-1.py"]}
+    rendered = md(result(all_passing(), lang=lang, notes=[chosen]), lang)
+    sentence = next(line for line in rendered.splitlines() if "main-1.py" in line)
+    assert sentence.count("main.py") == 1, sentence
