@@ -2,8 +2,11 @@
 marked fresh loads main.py again in the process that ran the checks before it
 (tests/attacks/inflation/history_reload_seen_by_*.py)."""
 
+import codecs
 import datetime
+import encodings
 import re
+import sys
 import time
 
 import _strptime
@@ -36,3 +39,26 @@ def test_re_and_strptime_caches_are_emptied():
     assert re._cache and _strptime._regex_cache
     forget_caches()
     assert not re._cache and not _strptime._regex_cache
+
+
+def test_a_codec_is_imported_again_at_every_load():
+    forget_caches()  # the first load: what the codecs are like then is what every later load finds
+    seen = []
+
+    def spy(name):
+        seen.append(name)
+        return encodings.search_function(name)
+
+    codecs.unregister(encodings.search_function)
+    codecs.register(spy)
+    try:
+        "probe".encode("cp1140")
+        "probe".encode("cp1140")
+        assert seen == ["cp1140"] and "encodings.cp1140" in sys.modules  # the interpreter's cache answered
+        forget_caches()
+        assert "encodings.cp1140" not in sys.modules and "cp1140" not in encodings._cache
+        "probe".encode("cp1140")
+        assert seen == ["cp1140", "cp1140"]
+    finally:
+        codecs.unregister(spy)
+        codecs.register(encodings.search_function)

@@ -5,12 +5,16 @@ checks before it. Whatever a submission can read of the process tells such a loa
 function that is wrong at its first calls only in the first load (a dispatcher that approves itself) then
 meets those checks honest: the process's CPU time (``time.process_time``, a few hundredths of a second right
 after the fork, seconds later on) and the process-wide caches of the libraries it may use (a large pattern
-that compiles in milliseconds comes back from ``re``'s cache in microseconds).
+that compiles in milliseconds comes back from ``re``'s cache in microseconds, a codec that ``str.encode`` imports
+from disk at the first load is found in the interpreter's codec cache later).
 """
 
 from __future__ import annotations
 
+import codecs
+import encodings
 import re
+import sys
 import time
 import typing
 from typing import Callable
@@ -19,17 +23,42 @@ import _strptime
 
 from grader.sandbox import clock
 
+_codecs_at_first_load: tuple[frozenset[str], dict] | None = None  # encodings' modules and cache then
+
 
 def forget_caches() -> None:
     """Empty the process-wide caches a submission's code fills or reads: typing's aliases (whose arguments
     are compared with a new subscription's, by a submission's own ``__eq__``), ``re``'s compiled patterns and
-    templates, and the patterns ``datetime.strptime`` made per format. Called before every load of main.py, the
+    templates, the patterns ``datetime.strptime`` made per format, and the codecs (:func:`_forget_codecs`). Called before every load of main.py, the
     first one too, so each load starts with the same empty caches."""
     for clear in getattr(typing, "_cleanups", ()):
         clear()
     re.purge()
     with _strptime._cache_lock:
         _strptime._regex_cache.clear()
+    _forget_codecs()
+
+
+def _forget_codecs() -> None:
+    """Put the codecs back as the first load of the process found them: the codec modules imported since then leave
+    ``sys.modules``, ``encodings``' own cache holds what it held, and the interpreter's codec cache (which only
+    unregistering a search function empties) is empty, so ``'x'.encode('cp037')`` imports its module at every load."""
+    global _codecs_at_first_load
+    if _codecs_at_first_load is None:
+        _codecs_at_first_load = frozenset(name for name in sys.modules if name.startswith("encodings.")), \
+            dict(encodings._cache)
+    modules, cache = _codecs_at_first_load
+    for name in [name for name in sys.modules if name.startswith("encodings.") and name not in modules]:
+        del sys.modules[name]
+    encodings._cache.clear()
+    encodings._cache.update(cache)
+    codecs.register(_no_codec)
+    codecs.unregister(_no_codec)  # empties the interpreter's codec cache
+
+
+def _no_codec(name: str) -> None:
+    """A codec search function that finds nothing (registered only to be unregistered)."""
+    return None
 
 
 def load_clock() -> Callable[[], float]:
