@@ -2,9 +2,12 @@
 marked fresh loads main.py again in the process that ran the checks before it
 (tests/attacks/inflation/history_reload_seen_by_*.py)."""
 
+import abc
 import codecs
+import collections.abc
 import datetime
 import encodings
+import numbers
 import re
 import sys
 import time
@@ -62,3 +65,12 @@ def test_a_codec_is_imported_again_at_every_load():
     finally:
         codecs.unregister(spy)
         codecs.register(encodings.search_function)
+
+
+def test_abstract_classes_forget_their_answers():
+    assert not isinstance(zip(), collections.abc.MutableSet)
+    assert not isinstance(1j, numbers.Integral)
+    assert abc._get_dump(collections.abc.MutableSet)[2] and abc._get_dump(numbers.Integral)[2]  # negative caches
+    forget_caches()
+    assert not abc._get_dump(collections.abc.MutableSet)[2] and not abc._get_dump(numbers.Integral)[2]
+    assert isinstance({}.keys(), collections.abc.Set) and not isinstance(zip(), collections.abc.MutableSet)

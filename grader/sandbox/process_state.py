@@ -6,11 +6,13 @@ function that is wrong at its first calls only in the first load (a dispatcher t
 meets those checks honest: the process's CPU time (``time.process_time``, a few hundredths of a second right
 after the fork, seconds later on) and the process-wide caches of the libraries it may use (a large pattern
 that compiles in milliseconds comes back from ``re``'s cache in microseconds, a codec that ``str.encode`` imports
-from disk at the first load is found in the interpreter's codec cache later).
+from disk at the first load is found in the interpreter's codec cache later, and ``isinstance(zip(), MutableSet)``
+walks the abstract class's subclasses once, then reads its answer from the class's cache).
 """
 
 from __future__ import annotations
 
+import abc
 import codecs
 import encodings
 import re
@@ -29,7 +31,8 @@ _codecs_at_first_load: tuple[frozenset[str], dict] | None = None  # encodings' m
 def forget_caches() -> None:
     """Empty the process-wide caches a submission's code fills or reads: typing's aliases (whose arguments
     are compared with a new subscription's, by a submission's own ``__eq__``), ``re``'s compiled patterns and
-    templates, the patterns ``datetime.strptime`` made per format, and the codecs (:func:`_forget_codecs`). Called before every load of main.py, the
+    templates, the patterns ``datetime.strptime`` made per format, the codecs (:func:`_forget_codecs`) and the answers
+    abstract classes keep (:func:`_forget_abstract_answers`). Called before every load of main.py, the
     first one too, so each load starts with the same empty caches."""
     for clear in getattr(typing, "_cleanups", ()):
         clear()
@@ -37,6 +40,20 @@ def forget_caches() -> None:
     with _strptime._cache_lock:
         _strptime._regex_cache.clear()
     _forget_codecs()
+    _forget_abstract_answers()
+
+
+def _forget_abstract_answers() -> None:
+    """Empty the caches of ``isinstance`` and ``issubclass`` of every abstract class in the process (collections.abc's,
+    numbers', typing's protocols, and the classes they walk); what they registered stays."""
+    classes, seen = [object], set()
+    while classes:
+        for subclass in type.__subclasses__(classes.pop()):
+            if id(subclass) not in seen:
+                seen.add(id(subclass))
+                classes.append(subclass)
+                if issubclass(type(subclass), abc.ABCMeta):
+                    abc.ABCMeta._abc_caches_clear(subclass)
 
 
 def _forget_codecs() -> None:
