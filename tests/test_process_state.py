@@ -74,3 +74,20 @@ def test_abstract_classes_forget_their_answers():
     forget_caches()
     assert not abc._get_dump(collections.abc.MutableSet)[2] and not abc._get_dump(numbers.Integral)[2]
     assert isinstance({}.keys(), collections.abc.Set) and not isinstance(zip(), collections.abc.MutableSet)
+
+
+ROOM = ("def room(calls=0):\n    try:\n        return room(calls + 1)\n    except RecursionError:\n        return calls\n"
+        "AT_LOAD = room()\ndef validate_ticket_proposal(proposal):\n    return AT_LOAD\n")
+
+
+def _load_from(depth):
+    """The room main.py's module body found, loaded from ``depth`` calls deeper than the caller."""
+    if depth:
+        return _load_from(depth - 1)
+    return load(ROOM.encode()).functions["validate_ticket_proposal"](None)
+
+
+def test_the_module_body_has_the_same_room_for_calls_at_any_depth():
+    limit = sys.getrecursionlimit()
+    assert _load_from(0) == _load_from(1) == _load_from(100) > 900
+    assert sys.getrecursionlimit() == limit

@@ -18,7 +18,7 @@ from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
 from grader.sandbox.output import OutputBuffer
 from grader.sandbox.policy import GraderPolicy
-from grader.sandbox.process_state import forget_caches
+from grader.sandbox.process_state import forget_caches, same_depth
 from grader.sandbox.refusals import ExitCalled
 from grader.values import error_text
 
@@ -217,7 +217,8 @@ def load(data: bytes) -> Loaded:
     limit = _time_left()
     started = time.process_time()
     try:
-        exec(code, namespace)
+        with same_depth():
+            exec(code, namespace)
     except ExitCalled as stop:
         notes.append({"kind": "exit-called", "line": student_line(stop)})
     except Exception as error:

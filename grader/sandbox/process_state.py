@@ -7,24 +7,27 @@ meets those checks honest: the process's CPU time (``time.process_time``, a few 
 after the fork, seconds later on) and the process-wide caches of the libraries it may use (a large pattern
 that compiles in milliseconds comes back from ``re``'s cache in microseconds, a codec that ``str.encode`` imports
 from disk at the first load is found in the interpreter's codec cache later, and ``isinstance(zip(), MutableSet)``
-walks the abstract class's subclasses once, then reads its answer from the class's cache).
+walks the abstract class's subclasses once, then reads its answer from the class's cache), and the depth of the
+grader's own calls a load runs under (a fresh check's load is a call deeper: :func:`same_depth`).
 """
 
 from __future__ import annotations
 
 import abc
 import codecs
+import contextlib
 import encodings
 import re
 import sys
 import time
 import typing
-from typing import Callable
+from typing import Callable, Iterator
 
 import _strptime
 
 from grader.sandbox import clock
 
+BODY_DEPTH = 960  # nested calls the module body may make, whatever the depth of the grader's call that loads it
 _codecs_at_first_load: tuple[frozenset[str], dict] | None = None  # encodings' modules and cache then
 
 
@@ -76,6 +79,27 @@ def _forget_codecs() -> None:
 def _no_codec(name: str) -> None:
     """A codec search function that finds nothing (registered only to be unregistered)."""
     return None
+
+
+@contextlib.contextmanager
+def same_depth() -> Iterator[None]:
+    """Within the block, Python allows :data:`BODY_DEPTH` nested calls more, however deep the grader's own calls
+    are (a module body that counted how deep it could recurse told a fresh check's load from the first); after it,
+    the recursion limit is the grader's again."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit - _room() + BODY_DEPTH)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _room(calls: int = 0) -> int:
+    """How many calls deeper than its caller Python lets code go before a RecursionError."""
+    try:
+        return _room(calls + 1)
+    except RecursionError:
+        return calls
 
 
 def load_clock() -> Callable[[], float]:
