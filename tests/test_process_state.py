@@ -7,7 +7,9 @@ import codecs
 import collections.abc
 import datetime
 import encodings
+import fnmatch
 import numbers
+import pathlib
 import re
 import sys
 import time
@@ -91,3 +93,10 @@ def test_the_module_body_has_the_same_room_for_calls_at_any_depth():
     limit = sys.getrecursionlimit()
     assert _load_from(0) == _load_from(1) == _load_from(100) > 900
     assert sys.getrecursionlimit() == limit
+
+
+def test_pathlib_glob_patterns_are_forgotten():
+    pathlib.PurePath("probe").match("[a-z]" * 5)
+    assert fnmatch._compile_pattern.cache_info().currsize
+    forget_caches()
+    assert not fnmatch._compile_pattern.cache_info().currsize

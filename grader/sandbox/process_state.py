@@ -17,10 +17,12 @@ import abc
 import codecs
 import contextlib
 import encodings
+import fnmatch
 import re
 import sys
 import time
 import typing
+import urllib.parse
 from typing import Callable, Iterator
 
 import _strptime
@@ -34,12 +36,15 @@ _codecs_at_first_load: tuple[frozenset[str], dict] | None = None  # encodings' m
 def forget_caches() -> None:
     """Empty the process-wide caches a submission's code fills or reads: typing's aliases (whose arguments
     are compared with a new subscription's, by a submission's own ``__eq__``), ``re``'s compiled patterns and
-    templates, the patterns ``datetime.strptime`` made per format, the codecs (:func:`_forget_codecs`) and the answers
-    abstract classes keep (:func:`_forget_abstract_answers`). Called before every load of main.py, the
-    first one too, so each load starts with the same empty caches."""
+    templates, the glob patterns ``pathlib``'s ``match`` compiled and the quoter of its ``as_uri``, the patterns
+    ``datetime.strptime`` made per format, the codecs (:func:`_forget_codecs`) and the answers abstract classes keep
+    (:func:`_forget_abstract_answers`). Called before every load of main.py, the first one too, so each load starts
+    with the same empty caches."""
     for clear in getattr(typing, "_cleanups", ()):
         clear()
     re.purge()
+    fnmatch._compile_pattern.cache_clear()  # pathlib's PurePath.match
+    urllib.parse._byte_quoter_factory.cache_clear()  # pathlib's PurePath.as_uri
     with _strptime._cache_lock:
         _strptime._regex_cache.clear()
     _forget_codecs()
