@@ -16,7 +16,9 @@ import time
 
 import _strptime
 
+from grader.sandbox.guards import Guards
 from grader.sandbox.loader import load
+from grader.sandbox.output import OutputBuffer
 from grader.sandbox.process_state import forget_caches
 
 # The module body keeps its CPU clock where a function can read it.
@@ -100,3 +102,12 @@ def test_pathlib_glob_patterns_are_forgotten():
     assert fnmatch._compile_pattern.cache_info().currsize
     forget_caches()
     assert not fnmatch._compile_pattern.cache_info().currsize
+
+
+def test_every_load_learns_its_attribute_names_and_makes_its_stand_in_classes_afresh():
+    first = Guards(OutputBuffer())
+    assert first.getattr(3, "probe_name_learnt", None) is None and "probe_name_learnt" in first.plain_names
+    shown = first.visible_class(OutputBuffer)
+    assert shown is not OutputBuffer and first.visible_class(OutputBuffer) is shown
+    later = Guards(OutputBuffer())  # the next load's guards
+    assert not later.plain_names and not later.opaque_classes

@@ -73,12 +73,12 @@ SAFE_CLASSES = frozenset(
 # descriptor (a property's getter would run with a class as self).
 SAFE_CLASSES = SAFE_CLASSES - {classmethod}
 _SAFE_DATA_CLASSES = frozenset(cls for cls in SAFE_CLASSES if not issubclass(cls, type))
-_OPAQUE: dict[type, type] = {}
 
 
-def opaque_class(cls: type) -> type:
-    """A stand-in for ``cls`` with its name and ``isinstance``/``issubclass``, that makes nothing."""
-    if cls not in _OPAQUE:
+def opaque_class(cls: type, made: dict[type, type]) -> type:
+    """A stand-in for ``cls`` with its name and ``isinstance``/``issubclass``, that makes nothing; kept in ``made``
+    (one load's: a stand-in made at the first load and kept for the process came back faster at a later one)."""
+    if cls not in made:
         class Opaque(type):
             def __call__(view, *args: object, **kwargs: object) -> object:
                 raise TypeError(f"{cls.__name__} objects cannot be made in the grader")
@@ -89,8 +89,8 @@ def opaque_class(cls: type) -> type:
             def __subclasscheck__(view, other: type) -> bool:
                 return isinstance(other, type) and issubclass(other, cls)
 
-        _OPAQUE[cls] = Opaque(cls.__name__, (), {"__slots__": (), "__module__": cls.__module__})
-    return _OPAQUE[cls]
+        made[cls] = Opaque(cls.__name__, (), {"__slots__": (), "__module__": cls.__module__})
+    return made[cls]
 
 
 _MISSING = object()

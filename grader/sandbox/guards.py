@@ -93,6 +93,10 @@ class Guards:
         self.output = output
         self.own_classes = ClassRegistry()  # by identity (a set would ask the classes' own ==)
         self.match_classes: dict = {}  # stand-ins for class patterns (match_classes.match_class)
+        # Attribute names that passed the name-only tests of getattr: bounded, never a name the tests would refuse;
+        # one load's own (a process-wide set made a name read at a fresh check's load faster than at the first).
+        self.plain_names: set[str] = set()
+        self.opaque_classes: dict[type, type] = {}  # what type(x) shows of a foreign class (classes.opaque_class)
         self.main_module: types.ModuleType | None = None  # sys.modules' stand-in for main.py (the loader's)
         self.globals: dict = {}
         self.write_dunder = dunder_writer(self)  # ``f.__doc__ = "..."``
@@ -125,13 +129,13 @@ class Guards:
             return cls
         if issubclass(cls, type):
             return self.type
-        return cls if cls in SAFE_CLASSES or cls in self.own_classes else opaque_class(cls)
+        return cls if cls in SAFE_CLASSES or cls in self.own_classes else opaque_class(cls, self.opaque_classes)
 
     def getattr(self, obj: object, name: str, *default: object) -> Any:
         """``_getattr_``: attribute reads. Refuses internals, frames and unsafe formatting."""
         if type(name) is not str:
             raise TypeError("attribute name must be a str")
-        if name not in _PLAIN_NAMES:
+        if name not in self.plain_names:
             if name in READABLE_DUNDERS:
                 return read_dunder(self, obj, name, default)
             # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
@@ -142,8 +146,8 @@ class Guards:
                     or (name.startswith("_") and not own):
                 raise AttributeError(f'"{name}" is not available in the grader')
             if not name.startswith(("_", *INTROSPECTION_PREFIXES)) and name != "register" and \
-                    len(_PLAIN_NAMES) < _PLAIN_NAMES_LIMIT:
-                _PLAIN_NAMES.add(name)  # a verdict on the name alone: the next read skips these tests
+                    len(self.plain_names) < _PLAIN_NAMES_LIMIT:
+                self.plain_names.add(name)  # a verdict on the name alone: the next read skips these tests
         held = read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
         if type(held) is super:  # super(KeyError, error).name reads error's attributes from a base class on
             held = held.__self__
@@ -375,10 +379,7 @@ def is_str_formatter(value: object) -> bool:
             and getattr(value, "__name__", None) in ("format", "format_map"))
 
 
-# Attribute names that passed the name-only tests of Guards.getattr (no underscore, not
-# forbidden, not ``register``): per process, bounded, never a name the tests would refuse.
-_PLAIN_NAMES: set[str] = set()
-_PLAIN_NAMES_LIMIT = 10_000
+_PLAIN_NAMES_LIMIT = 10_000  # names Guards.plain_names holds at most
 
 
 def _own_descriptor(value: object) -> bool:
