@@ -54,6 +54,17 @@ def test_d5_d12_after_every_other_check(student):
     judge(student, lesson.AFTER_ALL)
 
 
+@check(3, "D5-D12", fresh=True, last=True,
+       nl="Ook een jaar later, net geladen, weigert de functie een ongeldig voorstel en een voorstel zonder "
+       "goedkeuring, zonder iets te veranderen.",
+       en="A year from now, just loaded, the function still refuses an invalid proposal and one without an approval, "
+       "changing nothing.",
+       hint_nl="Laat de functie niet afhangen van de datum of de tijd: het contract zegt daar niets over.",
+       hint_en="Do not let the function depend on the date or the time: the contract says nothing of them.")
+def test_d5_d12_loaded_a_year_later(student):
+    judge(student, lesson.LOADED_LATER)
+
+
 @check(3, "D15-D20",
        nl="Een call verandert alleen de objecten die hij krijgt: state, completed en approved van een andere host "
        "blijven zoals ze waren.",

@@ -43,7 +43,8 @@ def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_
     of the checks before it in its module-level variables: a function that counts its calls or
     remembers its inputs is judged at its first calls too; each case costs a load of main.py) and
     ``last`` (the check runs after every other check of the battery, whatever its checkpoint: a function
-    that turns wrong once a later checkpoint's function was called, or after many calls, is judged then).
+    that turns wrong once a later checkpoint's function was called, or after many calls, is judged then). A check
+    marked both gets main.py loaded anew after the others, with the clocks already moved on (grader.sandbox.clock).
     Out: the decorator. The check id is the test function's name without its ``test_`` prefix.
     """
     if checkpoint not in (1, 2, 3):

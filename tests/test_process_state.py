@@ -16,6 +16,7 @@ import time
 
 import _strptime
 
+from grader.sandbox import clock
 from grader.sandbox.guards import Guards
 from grader.sandbox.loader import load
 from grader.sandbox.output import OutputBuffer
@@ -111,3 +112,16 @@ def test_every_load_learns_its_attribute_names_and_makes_its_stand_in_classes_af
     assert shown is not OutputBuffer and first.visible_class(OutputBuffer) is shown
     later = Guards(OutputBuffer())  # the next load's guards
     assert not later.plain_names and not later.opaque_classes
+
+
+def test_a_load_made_a_year_on_starts_its_cpu_clock_at_zero():
+    first = load(CLOCK.encode()).functions["validate_ticket_proposal"]
+    clock.move_on(clock.LATER)
+    try:
+        later = load(CLOCK.encode()).functions["validate_ticket_proposal"]
+        assert 0 <= later(None) < 0.2  # no 400 days of CPU time at the load
+        source = CLOCK.replace("return AT_LOAD", "return time.process_time()")
+        assert load(source.encode()).functions["validate_ticket_proposal"](None) < 0.2
+    finally:
+        clock.move_on(0)
+    assert first(None) < 0.2
