@@ -59,8 +59,8 @@ def test_d5_d12_after_every_other_check(student):
        "goedkeuring, zonder iets te veranderen.",
        en="A year from now, just loaded, the function still refuses an invalid proposal and one without an approval, "
        "changing nothing.",
-       hint_nl="Laat de functie niet afhangen van de datum of de tijd: het contract zegt daar niets over.",
-       hint_en="Do not let the function depend on the date or the time: the contract says nothing of them.")
+       hint_nl="Laat de functie niet afhangen van eerdere aanroepen, de datum of de tijd: elke aanroep beoordeelt opnieuw.",
+       hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
 def test_d5_d12_loaded_a_year_later(student):
     judge(student, lesson.LOADED_LATER)
 
