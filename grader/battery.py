@@ -41,7 +41,8 @@ def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_
     check whose input and expected value a student's report never shows; its name and
     hint are shown), ``fresh`` (the check gets main.py loaded anew, with none of the calls
     of the checks before it in its module-level variables: a function that counts its calls or
-    remembers its inputs is judged at its first calls too; each case costs a load of main.py) and
+    remembers its inputs is judged at its first calls too; each case costs a load of main.py, in a child
+    process of its own where the grader forks: see :func:`place`) and
     ``last`` (the check runs after every other check of the battery, whatever its checkpoint: a function
     that turns wrong once a later checkpoint's function was called, or after many calls, is judged then). A check
     marked both gets main.py loaded anew after the others, with the clocks already moved on (grader.sandbox.clock).
@@ -52,6 +53,16 @@ def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_
     return pytest.mark.check(
         checkpoint=checkpoint, clause=clause, message=said(nl, en), hint=said(hint_nl, hint_en), hidden=bool(hidden),
         fresh=bool(fresh), last=bool(last))
+
+
+def place(marker: dict) -> tuple[bool, bool, int]:
+    """The sort key of a check by the arguments of its :func:`check` marker (a dict): the checks marked ``fresh``
+    run first, then the others by checkpoint, then those marked ``last``, those marked both at the very end (a stable
+    sort keeps the battery's order within each). Where the grader forks (grader.isolation), a child of its own
+    starts at every fresh check, main.py's first load in that process; so every check that is neither runs in one
+    child after the first fresh ones, and a check marked last still comes after all of them."""
+    last, fresh = bool(marker.get("last")), bool(marker.get("fresh"))
+    return last, fresh == last, marker["checkpoint"]
 
 
 class MemoryLimit(BaseException):

@@ -144,6 +144,18 @@ def failure(error: BaseException) -> dict:
     return {"outcome": "error", "error": f"{type(error).__name__[:60]}: {message}"}
 
 
+def reload_failed(problem: dict) -> dict:
+    """The outcome of a check that loads main.py anew (grader.battery.check ``fresh``) when that load failed with
+    ``problem`` (grader.sandbox.loader.LoadProblem as a dict), though main.py loaded before: a time-out is one (a
+    strike, as a slow check's); any other failure depends on when or where the body runs, and fails the check."""
+    if problem.get("kind") == "timeout":
+        return {"outcome": "timeout"}
+    return {"outcome": "failed", "detail": {"tried": said("main.py opnieuw laden", "loading main.py again"),
+                                            "expected": said("main.py laadt zoals de eerste keer",
+                                                             "main.py loads as it did the first time"),
+                                            "got": f"{problem.get('kind')}: {problem.get('detail')}"}}
+
+
 def summarize(reports: list[pytest.TestReport], seconds: float) -> dict:
     """One outcome for a check run through pytest's protocol, from its setup/call/teardown reports.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
-from grader import isolation
+from grader import execution, isolation
 from grader.discover import Submission
 from grader.execution import STRIKES
 from grader.sandbox.loader import LoadProblem
@@ -36,7 +36,7 @@ class Job:
         # when the deadline last moved on, and how often it did in this step.
         self.grace: tuple[float, float] | None = None
         self.graces = 0
-        self.reload_timed_out = False  # the current child's module body ran out of time when loaded again
+        self.reload_problem: dict | None = None  # why main.py failed to load again in the current child (LoadProblem)
 
     @property
     def finished(self) -> bool:
@@ -66,8 +66,13 @@ class Job:
         if self.load is not None and not self.child.killed and status == 0 and (
                 self.timeouts >= MAX_TIMEOUTS or self.next > self.spawned_at):
             return  # the child stopped by itself: after its last strike, or to hand over to a fresh child
-        timed_out = self.child.killed or self.reload_timed_out or (
-            os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+        reloaded = self.reload_problem
+        if reloaded is not None and not self.child.killed and status == 0 and not self.finished:
+            self.outcomes[self.next] = execution.reload_failed(reloaded)  # the check the child was to start with
+            self.timeouts += self.outcomes[self.next]["outcome"] in STRIKES
+            self.next += 1
+            return
+        timed_out = self.child.killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
         reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
         if self.load is None:
             kind = "timeout" if timed_out else "crashed"

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 import pytest
 
 from grader import execution, isolation, signing
-from grader.battery import Student, said
+from grader.battery import Student, place
 from grader.execution import STRIKES
 from grader.jobs import MAX_TIMEOUTS, Job
 from grader.results import base_id
@@ -106,7 +106,7 @@ class Battery:
                 items[:] = []
                 return
             markers[item] = marker.kwargs
-        items.sort(key=lambda item: (bool(markers[item].get("last")), markers[item]["checkpoint"]))
+        items.sort(key=lambda item: place(markers[item]))
         owners: dict[str, tuple] = {}  # check id without its case label -> the function it belongs to
         for item in items:
             meta = dict(markers[item])
@@ -196,7 +196,7 @@ class Battery:
         if job.finished:
             self._finish(job)
             return
-        job.spawned_at, job.reload_timed_out = job.next, False
+        job.spawned_at, job.reload_problem = job.next, None
         job.child = isolation.spawn(lambda channel: self._child(job, source, channel), self.child_cpu, self.readable)
         # Loading (again, after a strike or a hand-over) may take the module body's full limit.
         job.deadline, job.grace, job.graces = time.monotonic() + self.timeout * 2 + 1.0, None, 0
@@ -290,8 +290,8 @@ class Battery:
                     job.child.loaded = True
                 if job.load is None:  # a fresh child after a strike or a hand-over loads again: same result
                     job.load = execution.clipped_load(message)
-                elif message["status"] == "failed":  # loading again failed (the body's time limit, on a busy machine)
-                    job.reload_timed_out = message["problem"].get("kind") == "timeout"
+                elif message["status"] == "failed":  # loading again failed (the body's time limit, on a busy machine,
+                    job.reload_problem = execution.clipped_load(message)["problem"]  # or a body failing a year on)
                 self._next_step(job)
         elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
             job.outcomes[job.next] = execution.clipped_outcome(message["outcome"])
@@ -306,6 +306,8 @@ class Battery:
             signing.forget_key()  # nor has the key that signs the result cache
         started = time.process_time()
         try:
+            # A child that starts among the checks marked last loads main.py with the clocks already a year on.
+            clock.move_on(clock.LATER if self._is_last(job.next) else 0)
             loaded, message = self._load(source, self.timeout)
             channel.send(message)
             if loaded is None:
@@ -313,21 +315,28 @@ class Battery:
             self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
             handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
             for index in range(job.next, job.total):
-                stoppable = self.first_last is None or index < self.first_last  # those marked last run anyway
+                stoppable = not self._is_last(index)  # those marked last run anyway
                 if job.timeouts >= MAX_TIMEOUTS and stoppable:
                     return  # the parent marks the rest as not run, up to the checks marked last
                 used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
-                if index > job.next and isolation.ISOLATED and used >= handover:
-                    return  # the parent starts a fresh child (a new CPU allowance) at this check
+                if index > job.next and isolation.ISOLATED and (used >= handover or self.fresh[index]):
+                    # The parent starts a fresh child at this check: a new CPU allowance, or for a check marked
+                    # fresh a process in which main.py loads for the first time, so no cache or timing of a
+                    # load before it can tell that load from the first one.
+                    return
                 if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
                     return  # the submission's CPU budget is used up: as after the last strike
                 # The checks marked last run a year on: a submission that behaves only while it is young fails them.
                 clock.move_on(clock.LATER if not stoppable else 0)
-                outcome = self._run_check(index, job, source)
+                outcome = self._run_check(index, job, source, just_loaded=index == job.next)
                 job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
                 channel.send({"done": index, "outcome": outcome})
         finally:  # in-process (no fork): the next submission and the grader itself read the real clocks
             clock.move_on(0)
+
+    def _is_last(self, index: int) -> bool:
+        """Whether check ``index`` is one of those marked last (grader.battery.check ``last``)."""
+        return self.first_last is not None and index >= self.first_last
 
     def _load_timeout(self, source: bytes, line: int | None, seconds: float) -> LoadProblem:
         """The time-out of a module body after ``seconds``, with the line of main.py it was busy at (``line``:
@@ -356,20 +365,16 @@ class Battery:
                           "problem": self._load_timeout(source, budget.line, seconds).to_dict()}
         return loaded, {"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes}
 
-    def _run_check(self, index: int, job: Job, source: bytes) -> dict:
+    def _run_check(self, index: int, job: Job, source: bytes, just_loaded: bool) -> dict:
         """Run check ``index`` on the loaded submission (in the child), a ``fresh`` check on ``source`` loaded anew
-        (grader.battery.check); its outcome. The checks after it go on with the submission loaded first."""
-        if not self.fresh[index]:
+        (grader.battery.check); its outcome. A fresh check that is the first of its child (``just_loaded``: a forked
+        child starts at every fresh check) runs on that child's own first load; in-process grading (no fork) loads
+        main.py again, and the checks after it go on with the submission loaded first."""
+        if not self.fresh[index] or (just_loaded and isolation.ISOLATED):
             return self._run_loaded(index, job)
         loaded, message = self._load(source, self.timeout)  # the module body's full limit, as a fresh child gets
-        if loaded is None and message["problem"]["kind"] == "timeout":
-            return {"outcome": "timeout"}  # it loaded within that limit the first time: a strike, as a slow check is
-        if loaded is None:  # it loaded the first time: a body that fails now depends on when it runs
-            problem = message["problem"]
-            return {"outcome": "failed", "detail": {"tried": said("main.py opnieuw laden", "loading main.py again"),
-                                                    "expected": said("main.py laadt zoals de eerste keer",
-                                                                     "main.py loads as it did the first time"),
-                                                    "got": f"{problem['kind']}: {problem['detail']}"}}
+        if loaded is None:
+            return execution.reload_failed(message["problem"])
         kept, self.current = self.current, Student(loaded.functions, loaded.source_lines, loaded.own_classes)
         try:
             return self._run_loaded(index, job)

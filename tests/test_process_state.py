@@ -1,6 +1,7 @@
-"""A load of main.py cannot tell whether it is the process's first (grader/sandbox/process_state.py): a check
-marked fresh loads main.py again in the process that ran the checks before it
-(tests/attacks/inflation/history_reload_seen_by_*.py)."""
+"""Where the grader cannot fork, a check marked fresh loads main.py again in the process that ran the checks before
+it: that load cannot tell whether it is the process's first (grader/sandbox/process_state.py;
+tests/attacks/inflation/history_reload_seen_by_*.py). A forking grader gives each fresh check a child of its own
+(tests/test_fresh_children.py)."""
 
 import abc
 import codecs

@@ -1,0 +1,31 @@
+"""A check marked fresh runs in a child of its own, forked from the grader, so main.py's load there is the first of
+that process (grader/runner.py; tests/attacks/inflation/history_reload_seen_by_*.py)."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import SOLUTIONS, failing, grade_folder
+from grader.battery import place
+
+CORRECT = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
+
+
+def test_fresh_checks_run_first_and_those_also_marked_last_at_the_very_end():
+    places = [place(marker) for marker in (
+        {"checkpoint": 3, "fresh": True}, {"checkpoint": 1}, {"checkpoint": 1, "last": True},
+        {"checkpoint": 1, "fresh": True, "last": True})]
+    assert places == sorted(places)  # every other check runs in one child, after the first fresh ones
+    assert place({"checkpoint": 2, "last": True}) < place({"checkpoint": 1, "fresh": True, "last": True})
+
+
+def test_a_body_that_fails_only_when_loaded_a_year_on_fails_those_checks_and_says_why(write_submissions, tmp_path):
+    # A forked child loads main.py at a check marked fresh; one marked last too loads it with the clocks a year on.
+    # Its body raising then is that check's failure with the error, not a crash of the child (exit 0) nor a strike.
+    bomb = CORRECT + f"\nimport time\nif time.time() > {time.time() + 200 * 86400:.0f}:\n    raise RuntimeError('te laat')\n"
+    result = grade_folder(write_submissions({"bomb": bomb}), tmp_path)["bomb"]
+    for checkpoint in "123":
+        [check] = failing(result, checkpoint)
+        assert check["id"].endswith("_loaded_a_year_later") and check["outcome"] == "failed"
+        assert "RuntimeError" in check["detail"]["got"] and "te laat" in check["detail"]["got"]
+    assert result["score"] == 0
