@@ -348,3 +348,12 @@ def test_students_are_in_the_order_a_reader_expects_accents_and_case_aside(tmp_p
         (tmp_path / name).mkdir()
         (tmp_path / name / "main.py").write_text("x = 1")
     assert [s.id for s in discover([str(tmp_path)])[0]] == ["anouk", "bram", "Carl", "Émile", "Zoë"]
+
+
+def test_numbers_in_ids_are_in_numeric_order(tmp_path):
+    # By text, student10 came before student2, and LMS id 12345 before 9999, in the table, index.html and gradebooks.
+    for name in ("student10", "Student2", "student2", "12345", "9999", "student1"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.py").write_text("x = 1")
+    assert [s.id for s in discover([str(tmp_path)])[0]] == ["9999", "12345", "student1", "Student2", "student2",
+                                                            "student10"]

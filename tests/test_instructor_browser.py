@@ -13,7 +13,7 @@ import pytest
 
 from grader import reports
 from grader.discover import safe_name
-from test_instructor_class import LONG_ID, sample_document
+from test_instructor_class import LONG_ID, battery, result, sample_document
 
 CHROMIUM = next((found for name in ("chromium", "chromium-browser", "google-chrome") if (found := shutil.which(name))),
                 None)
@@ -57,6 +57,8 @@ window.addEventListener("load", function () {
     score.click();
     found.descending = rows().map(function (r) { return r.cells[SCORE].getAttribute("data-value"); });
     found.sortState = score.parentNode.getAttribute("aria-sort");
+    table.querySelector('button[data-col="0"]').click();
+    found.byId = rows().map(function (r) { return r.cells[0].textContent.trim().split(" ")[0]; });
   }
   var text = JSON.stringify(found);
   if (window.parent !== window) { window.parent.postMessage(text, "*"); }
@@ -137,6 +139,15 @@ def test_the_class_page_fits_the_screen_and_its_table_sorts_and_filters(tmp_path
     assert found["descending"] == sorted(found["ascending"], key=int, reverse=True)
     assert found["sortState"] == "descending"
     screenshot(tmp_path, written / "index.html", width)
+
+
+def test_the_class_page_sorts_numbers_in_ids_by_value(tmp_path):
+    # Sorted as text, a click on the id column put student10 before student2 (and 12345 before 9999).
+    document = {**sample_document(), "submissions": [result(i, battery()) for i in ("student10", "12345", "student2",
+                                                                                    "9999")]}
+    reports.render_all(document, tmp_path, reports.Options(similarity=False))
+    found = measure(tmp_path, tmp_path / "index.html", DESKTOP, ["h1"], score_column=5)
+    assert found["byId"] == ["9999", "12345", "student2", "student10"]
 
 
 @pytest.mark.parametrize("width", [DESKTOP, PHONE])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from pathlib import Path
 from typing import Sequence
@@ -184,11 +185,15 @@ def discover(paths: list[str], layout: str = AUTO,
     return unique(found), single
 
 
-def reading_order(submission: Submission) -> tuple[str, str]:
+def reading_order(submission: Submission) -> tuple[list[str | int], str, str]:
     """A sort key that puts ids in the order a reader expects: case and accents aside (``Émile`` between
-    ``bram`` and ``Zoë``), then by code point (the same order on every system, whatever its locale)."""
+    ``bram`` and ``Zoë``), numbers by value (``student2`` before ``student10``, ``9999`` before ``12345``),
+    then by code point (a total order, the same on every system, whatever its locale)."""
     folded = unicodedata.normalize("NFKD", submission.id.casefold())
-    return "".join(char for char in folded if not unicodedata.combining(char)), submission.id
+    plain = "".join(char for char in folded if not unicodedata.combining(char))
+    # Text and numbers alternate, text first, so two keys compare text with text and numbers with numbers.
+    parts = [int(part) if index % 2 else part for index, part in enumerate(re.split(r"([0-9]+)", plain))]
+    return parts, plain, submission.id
 
 
 def discover_apart(paths: list[str], layout: str = AUTO,

@@ -38,7 +38,7 @@
     rows.sort(function (a, b) {
       var x = a.cells[column].getAttribute("data-value");
       var y = b.cells[column].getAttribute("data-value");
-      var order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
+      var order = numeric ? Number(x) - Number(y) : x.localeCompare(y, undefined, {numeric: true});
       return ascending ? order : -order;
     });
     rows.forEach(function (row) { body.appendChild(row); });
