@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
-from grader.reports import stopped
+from grader.reports import legend, stopped
 from grader.reports.selection import NO_FAILURE, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
@@ -137,7 +137,7 @@ class Progress:
         self.lang = lang
         self.quiet = quiet
         self.done = 0
-        self.legend_said = False
+        self.explained: frozenset[str] = frozenset()  # what a legend said: p, H (grader.reports.legend)
         self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
         # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission. A
         # terminal that reports no width (a bare pseudo-terminal) would show the bar as nothing at all.
@@ -325,9 +325,11 @@ class Progress:
 
     def _failure(self, check: dict, cases: int, hinted: bool = True) -> None:
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
-        if detail.get("tried") and not self.legend_said:  # once, before the first code shown
-            self.legend_said = True
-            self.say(self.text["legend"])
+        # Before the first code shown that uses p or H(x): what it is, once each.
+        new = legend.used([detail["tried"]]) - self.explained if detail.get("tried") else frozenset()
+        if new:
+            self.explained |= new
+            self.say(self.text[legend.key(new, "-")])
         extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
         self.say(f"  - {check['message']}{extra}")  # not the clause: students have the lesson, not the contract
         finding = check["outcome"] == "failed"

@@ -17,6 +17,8 @@ TEXT = {
         "tried": "geprobeerd", "expected": "verwacht", "got": "jouw code", "outcome": "uitkomst", "hint": "tip",
         "legend": "  (bij 'geprobeerd' is p het voorstel uit de les en H(x) de juiste vingerafdruk van x; "
                   "het rapport toont p helemaal)",
+        "legend-p": "  (bij 'geprobeerd' is p het voorstel uit de les; het rapport toont p helemaal)",
+        "legend-h": "  (bij 'geprobeerd' is H(x) de juiste vingerafdruk van x)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
         "not-run-count": "; {n} {reason}",
         "stopped": "  (los eerst {function} op: daar stopte de beoordeling (checkpoint {n}), dus deze functie is nog "
@@ -121,6 +123,8 @@ TEXT = {
         "tried": "tried", "expected": "expected", "got": "your code", "outcome": "outcome", "hint": "hint",
         "legend": "  (under 'tried', p is the lesson's proposal and H(x) the correct fingerprint of x; "
                   "the report shows p in full)",
+        "legend-p": "  (under 'tried', p is the lesson's proposal; the report shows p in full)",
+        "legend-h": "  (under 'tried', H(x) is the correct fingerprint of x)",
         "more": "... and {n} more failed checks; see the report",
         "not-run-count": "; {n} {reason}",
         "stopped": "  (fix {function} first: grading stopped there (checkpoint {n}), so this function has not been "

@@ -64,3 +64,19 @@ def test_the_reason_for_grading_main_py_does_not_repeat_its_name(lang):
     rendered = md(result(all_passing(), lang=lang, notes=[chosen]), lang)
     sentence = next(line for line in rendered.splitlines() if "main-1.py" in line)
     assert sentence.count("main.py") == 1, sentence
+
+
+@pytest.mark.parametrize("tried, p, h", [("validate_ticket_proposal({**p, 'version': True})", True, False),
+                                         ("r = dispatch_ticket(q, 'learner', {H(q)}, state, completed)", False, True),
+                                         ("state = {}\nr = dispatch_ticket(p, 'learner', {H(p)}, state, {})", True, True),
+                                         ("proposal_fingerprint({'name': 'H(p)'})", False, False)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_legend_of_tried_code_names_only_what_the_code_shown_uses(lang, tried, p, h):
+    """It said what H(x) is above code that only used p (a failure of checkpoint 1)."""
+    checks = passing("v", 1, 1) + [check("d1", 3, "failed", clause="D1", tried=tried, expected="e", got="g")]
+    rendered = {"terminal": self_check(terminal_result(checks, lang=lang), lang), "report": md(result(checks, lang=lang), lang)}
+    proposal = "het voorstel uit de les" if lang == "nl" else "the lesson's proposal"
+    fingerprint = "juiste vingerafdruk" if lang == "nl" else "correct fingerprint"
+    for where, text in rendered.items():
+        assert (proposal in text, fingerprint in text) == (p, h), (where, text)
+        assert ("'actor': 'learner'" in text) == (p and where == "report"), (where, text)  # p in full: if used

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from grader.battery import FUNCTIONS
@@ -11,7 +12,7 @@ from grader.discover import safe_name
 from grader.discover.choose import RULE
 from grader import details
 from grader.invisible import HIDDEN, emoji_selector
-from grader.reports import selection, stopped
+from grader.reports import legend, selection, stopped
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
 from grader.results import UNREADABLE_NOTES, base_id
@@ -30,11 +31,6 @@ TEXT_CHARS = 1000
 LISTED_NAMES = 10
 # Files left out beside the graded one, named in its note at most (the report stays short).
 LEFT_OUT_NAMES = 5
-
-# The report's legend for the code under "Tried": the lesson's proposal p (H(x) is explained in
-# words only: its code would be checkpoint 2's solution).
-LEGEND = ("p = {'call_id': 'c1', 'actor': 'learner', 'name': 'set_ticket', 'version': 0,\n"
-          "     'arguments': {'ticket': 'lamp', 'status': 'done'}}")
 
 # Control characters (but tabs and line ends) would hide what is shown; the bidi controls, separators and
 # default-ignorable characters of grader.invisible reorder it, break it or carry text no reader sees.
@@ -313,7 +309,7 @@ def build(result: dict, reveal: bool = False) -> dict:
     cell for a notebook; kind ``no-code`` with ``found``, the files that were there, when the
     submission held nothing to grade), ``notes`` (per note its kind and cleaned details, file
     lists cut to LISTED_NAMES), ``output`` (cut, cleaned),
-    ``output_cut``, ``legend`` (LEGEND when a failure shows code under "Tried"), ``start``
+    ``output_cut``, ``legend`` (when a failure shows code under "Tried": ``key``, ``code``), ``start``
     (the first checkpoint that does not pass when two or more do not, else None) and
     ``checkpoints``: per checkpoint its verdict and counts, its root cause (None;
     ``validation`` when checkpoint 1 failed; else ``fingerprint`` on checkpoint 3 when
@@ -363,11 +359,17 @@ def build(result: dict, reveal: bool = False) -> dict:
         "output": output,
         "output_cut": output_cut,
         "start": not_passed[0] if graded and len(not_passed) >= 2 else None,
-        "legend": LEGEND if any(case["tried"] for cp in checkpoints if not cp["missing"]
-                                for failure in cp["failures"] for case in failure["cases"]) else None,
+        "legend": _legend(case["tried"] for cp in checkpoints if not cp["missing"]
+                          for failure in cp["failures"] for case in failure["cases"] if case["tried"]),
         "checkpoints": checkpoints,
         "file": graded_file_name(result),
     }
+
+
+def _legend(tried: Iterable[str]) -> dict | None:
+    """The legend above the code shown under "Tried": its text key and, when the code uses p, p in full."""
+    names = legend.used(tried)
+    return {"key": legend.key(names), "code": legend.PROPOSAL if "p" in names else None} if names else None
 
 
 def graded_file_name(result: dict) -> str:

@@ -103,6 +103,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "In the code under \"Tried\", {p} is the lesson's proposal and {h} is the correct fingerprint of {x} "
               "(as checkpoint 2 computes it):",
     },
+    "legend_p": {
+        "nl": "In de code bij \"Geprobeerd\" is {p} het voorstel uit de les:",
+        "en": "In the code under \"Tried\", {p} is the lesson's proposal:",
+    },
+    "legend_h": {
+        "nl": "In de code bij \"Geprobeerd\" is {h} de juiste vingerafdruk van {x} (zoals checkpoint 2 die berekent).",
+        "en": "In the code under \"Tried\", {h} is the correct fingerprint of {x} (as checkpoint 2 computes it).",
+    },
     "missing_function": {
         "nl": "De functie {function} ontbreekt in main.py, dus geen van de {count} controles van dit checkpoint "
               "kan slagen. Schrijf deze functie met precies deze naam.",
