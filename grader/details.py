@@ -66,9 +66,9 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"geen UTF-8 en geen Windows-1252: byte \1 op regel \2"),
     (r"the file has no code", r"het bestand bevat geen code"),
     (r"the online text holds no Python code", r"de online tekst bevat geen Python-code"),
-    (r"line (\d+) is indented with tabs where the lines around it use spaces \(or the other way round\); Python "
+    (r"the line is indented with tabs where the lines around it use spaces \(or the other way round\); Python "
      r"cannot tell how deep that is: indent with spaces only \(4 per level\)",
-     r"regel \1 springt in met tabs waar de regels eromheen spaties gebruiken (of andersom); Python kan niet zien "
+     r"de regel springt in met tabs waar de regels eromheen spaties gebruiken (of andersom); Python kan niet zien "
      r"hoe diep dat is: spring alleen in met spaties (4 per niveau)"),
     (r"the code is too deeply nested or too large \((\w+)\)", r"de code is te diep genest of te groot (\1)"),
     # why a submission's file could not be read (grader/discover/archives.py, notebooks.py, choose.py)

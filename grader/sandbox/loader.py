@@ -130,8 +130,8 @@ def compile_source(text: str) -> object:
         kind = "indentation" if isinstance(error, IndentationError) else "syntax"
         line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
         detail = error.msg
-        if isinstance(error, TabError):  # plain words: which line, what is mixed, what to do
-            detail = (f"line {line} is indented with tabs where the lines around it use spaces (or the other way "
+        if isinstance(error, TabError):  # plain words: what is mixed, what to do (the line is said beside it)
+            detail = ("the line is indented with tabs where the lines around it use spaces (or the other way "
                       "round); Python cannot tell how deep that is: indent with spaces only (4 per level)")
         newer = newer_syntax(error.msg, lines[line - 1] if line else "")
         if newer:
