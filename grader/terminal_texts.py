@@ -6,8 +6,8 @@ TEXT = {
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
         "summary": "{n} inzendingen beoordeeld; rapporten in {out}", "unit": "inz",  # the progress bar's: inz/s
         "overview": "Klasoverzicht (open in een browser): {index}",
-        "reused": "{n} ervan met code die al eerder beoordeeld was: dat resultaat is hergebruikt (--force beoordeelt "
-                  "opnieuw)",
+        "reused": "{n} ervan ongewijzigd sinds een eerdere beoordeling: dat resultaat is hergebruikt (--force "
+                  "beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
@@ -113,7 +113,7 @@ TEXT = {
                       "without memory or CPU limits and without a time limit per check",
         "summary": "{n} submissions graded; reports in {out}", "unit": "sub",
         "overview": "Class overview (open in a browser): {index}",
-        "reused": "{n} of them with code graded before: that result was reused (--force grades again)",
+        "reused": "{n} of them unchanged since they were graded before: that result was reused (--force grades again)",
         "summary-one": "{n} submission graded; reports in {out}",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",

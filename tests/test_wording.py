@@ -94,3 +94,15 @@ def test_a_tab_error_names_its_line_once_and_shows_its_code_once(lang, word):
     for text in (self_check(res, lang), md(res, lang)):
         assert text.lower().count(word) == 1 and text.count("return x") == 1, text
         assert "tabs" in text, text
+
+
+@pytest.mark.parametrize("lang, says", [("nl", "2 ervan"), ("en", "2 of them")])
+def test_the_reused_results_are_not_all_said_to_have_code(lang, says, capsys):
+    """A rerun said `2 ervan met code die al eerder beoordeeld was` with an empty submission among the two."""
+    from pathlib import Path
+
+    from grader.terminal import Progress
+    results = [result(all_passing(), lang=lang), load_error("empty", lang, "the file has no code")]
+    Progress(2, lang, quiet=True).summary(results, Path("out"), reused=2)
+    line = next(line for line in capsys.readouterr().out.splitlines() if says in line)
+    assert "code" not in line, line
