@@ -71,6 +71,7 @@ def checks_folder(args: argparse.Namespace) -> Path | None:
 
 def report_main(argv: list[str]) -> int:
     """``grade report RESULTS_JSON [--out DIR]``: re-render every output from a results.json, without grading.
+    (``-q``/``--quiet`` is accepted as ``grade`` takes it: there is no table to leave out.)
 
     The reports are written in the language results.json was graded in (its check texts are
     stored in that language). The messages (usage errors too) are in ``--lang`` when it is
@@ -89,6 +90,8 @@ def report_main(argv: list[str]) -> int:
     ap.add_argument("--lang", choices=("nl", "en"),
                     help="language of the terminal's messages (default: that of results.json; the reports are "
                          "always in the language results.json was graded in)")
+    ap.add_argument("-q", "--quiet", action="store_true",
+                    help="as for grade; grade report prints only its summary line (and warnings) in any case")
     add_output_options(ap)
     args = ap.parse_args(argv)
     path = Path(args.results)

@@ -71,6 +71,15 @@ def test_report_writes_beside_results_json_by_default_and_refuses_other_files(tm
         assert done.returncode == 2 and "grade report" in done.stderr
 
 
+@pytest.mark.parametrize("quiet", ["-q", "--quiet"])
+def test_report_takes_grade_s_quiet_option(tmp_path, quiet):
+    # It was refused ("onbekende argumenten: -q"), though grade takes it and a script may pass it to both.
+    (tmp_path / "results.json").write_text(json.dumps(sample_document()), encoding="utf-8")
+    done = run_grade("report", str(tmp_path), quiet)
+    assert done.returncode == 0, done.stderr
+    assert "-q, --quiet" in run_grade("report", "--help").stdout
+
+
 def test_a_folder_named_report_is_graded_as_dot_slash_report(tmp_path):
     (tmp_path / "report").mkdir()
     shutil.copy(CORRECT, tmp_path / "report" / "main.py")
