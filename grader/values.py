@@ -9,6 +9,11 @@ import math
 import reprlib
 import types
 
+try:
+    from _decimal import Decimal as _C_DECIMAL
+except ImportError:  # a Python without the C decimal: its Decimals are shown as <Decimal object>
+    _C_DECIMAL = None
+
 # How deep and how large a returned value may be before it is cut short.
 MAX_DEPTH = 12
 MAX_ITEMS = 2_000
@@ -25,11 +30,12 @@ class Foreign:
     completed row, CONTRACT.md A7) is not a change.
     """
 
-    __slots__ = ("type_name", "origin")
+    __slots__ = ("type_name", "origin", "text")
 
-    def __init__(self, type_name: str, origin: object = None) -> None:
+    def __init__(self, type_name: str, origin: object = None, text: str | None = None) -> None:
         self.type_name = type_name
         self.origin = origin
+        self.text = text  # how it is shown, when that could be learnt without running the submission's code
 
     def __eq__(self, other: object) -> bool:
         return False
@@ -38,7 +44,7 @@ class Foreign:
         return id(self)
 
     def __repr__(self) -> str:
-        return f"<{self.type_name} object>"
+        return self.text or f"<{self.type_name} object>"
 
 
 def plain(value: object) -> object:
@@ -48,7 +54,8 @@ def plain(value: object) -> object:
     ``dict``/``list``/``tuple``/``set``/``frozenset``/``str``/``int``/``bool``/``float``/
     ``bytes``/``bytearray``/``None``; subclasses of ``dict``/``str``/``int``/``list`` are read through the base
     type's C methods (their overrides are never called) and become the base type, which is
-    the reading CONTRACT.md A1/A2/A10 leave open; a ``types.MappingProxyType`` of a dict is
+    the reading CONTRACT.md A1/A2/A10 leave open; a ``decimal.Decimal`` (exactly that C type) is a
+    :class:`Foreign` shown as Python writes it (``Decimal('3')``); a ``types.MappingProxyType`` of a dict is
     read as that dict, a ``collections.ChainMap`` (exactly that class) of dicts as the dict its
     lookups see (A7: a completed row may be one); ``bool`` stays ``bool`` (R4); anything
     else becomes a :class:`Foreign` that equals nothing. Never runs student code. At most
@@ -103,6 +110,8 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         if len(set(members)) != len(members):
             return Foreign(f"{base.__name__} with members that are equal as plain data", value)
         return set(members) if base is set else frozenset(members)
+    if kind is _C_DECIMAL:  # the C type is immutable: its repr is the interpreter's, never the submission's code
+        return Foreign(kind.__name__, value, _C_DECIMAL.__repr__(value))
     return Foreign(kind.__name__, value)
 
 

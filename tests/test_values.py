@@ -221,3 +221,18 @@ def test_a_shown_dict_keeps_its_own_key_order_as_python_prints_it():
     result = {"status": "ok", "version": 1, "ticket": "lamp", "value": "done", "replayed": False}
     assert show(result) == repr(result)
     assert show(dict.fromkeys(range(9, 0, -1), 0)) == "{9: 0, 8: 0, 7: 0, 6: 0, 5: 0, 4: 0, 3: 0, 2: 0, ...}"
+
+
+def test_a_returned_decimal_is_shown_as_python_writes_it_and_still_equals_nothing():
+    # It was shown as <Decimal object> beside the tried {**p, 'version': Decimal(3)}.
+    from decimal import Decimal
+
+    from grader.values import show
+
+    class OwnDecimal(Decimal):
+        def __repr__(self):
+            raise AssertionError("the submission's code ran")
+
+    assert show(plain({"version": Decimal(3)})) == "{'version': Decimal('3')}"
+    assert not same(plain(Decimal(3)), plain(Decimal(3))) and isinstance(plain(Decimal(3)), Foreign)
+    assert show(plain(OwnDecimal(3))) == "<OwnDecimal object>"  # a subclass's own code is never called
