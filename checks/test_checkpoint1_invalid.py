@@ -4,6 +4,8 @@ another kind of mapping, where it accepts one (A1)."""
 
 import collections
 import types
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -65,7 +67,19 @@ def test_v3_bad_id_refused(student, case):
        hint_en="Mind that True and False are ints in Python too; check the exact type and both bounds.")
 @pytest.mark.parametrize("case", V4_CASES)
 def test_v4_bad_version_refused(student, case):
-    expect_refused(student, case)
+    version = case.build().get("version")
+    # Text, or a whole number of another type, is another mistake than a bool: the check's hint speaks of True and False.
+    if type(version) is str:
+        hint = said(f"version moet een int zijn, geen tekst: {version!r} is een str. Controleer het exacte type.",
+                    f"version must be an int, not text: {version!r} is a str. Check the exact type.")
+    elif isinstance(version, (Decimal, Fraction)):
+        hint = said(f"Ook een heel getal van een ander type, zoals {type(version).__name__}, is geen int: eis het "
+                    "exacte type int in plaats van een lijst met types die je weigert.",
+                    f"A whole number of another type, such as {type(version).__name__}, is no int either: require "
+                    "exactly the type int instead of a list of types you refuse.")
+    else:
+        hint = None
+    student.call(VALIDATE, case.build(), shown=case.shown()).expect_value_error(hint=hint)
 
 
 @check(1, "V5", nl="arguments is een dictionary met precies de sleutels ticket en status; al het andere geeft ValueError.",

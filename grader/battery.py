@@ -99,12 +99,14 @@ class Mismatch(AssertionError):
     that case of checkpoint 1 when the check's own case label does not), or ``"json"`` (a
     fingerprint of the same content in another text, checks/canonical.py: the reports show the
     first such check of checkpoint 2 and only list the others). ``setup`` marks
-    a finding made while preparing the situation to test (the reports show those last). The runner sends these fields to the
-    reports as they are, so they must be plain data.
+    a finding made while preparing the situation to test (the reports show those last). ``hint`` (a :func:`said`
+    pair) stands for the check's hint where the case is of another kind than the hint speaks of (version ``'0'``
+    under a hint about True and False). The runner sends these fields to the reports as they are, so they must be
+    plain data.
     """
 
     def __init__(self, tried: str, expected: str | dict, got: str | dict, cause: str | None = None,
-                 setup: bool = False, case: str | None = None) -> None:
+                 setup: bool = False, case: str | None = None, hint: dict | None = None) -> None:
         super().__init__(f"{tried}: expected {expected}, got {got}")
         self.detail = {"tried": bilingual(_text(tried)), "expected": _text(expected), "got": _text(got)}
         if cause:
@@ -113,6 +115,8 @@ class Mismatch(AssertionError):
             self.detail["setup"] = True
         if case:
             self.detail["case"] = case
+        if hint:
+            self.detail["hint"] = hint
 
 
 def is_text(value: object) -> bool:
@@ -153,11 +157,11 @@ class Call:
             where = where_en = ""
         return said(f"gaf de fout {in_dutch(text)}{where}", f"raised {text}{where_en}")
 
-    def expect_value_error(self, cause: str | None = None, case: str | None = None) -> None:
-        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``
-        and ``case``."""
+    def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None) -> None:
+        """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``,
+        ``case`` and ``hint``."""
         if not isinstance(self.error, ValueError):
-            raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case)
+            raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case, hint=hint)
 
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""

@@ -346,4 +346,4 @@ class Progress:
         # Not when another function's loop left this one untested, nor for a time-out (the code gave no answer the
         # rule's hint could be about), as in the reports (grader.reports.feedback).
         if hinted and check["outcome"] in ("failed", "error"):
-            self.say(f"    {self.text['hint']}: {check['hint']}")
+            self.say(f"    {self.text['hint']}: {detail.get('hint') or check['hint']}")  # a case's own, if any

@@ -106,3 +106,27 @@ def test_the_reused_results_are_not_all_said_to_have_code(lang, says, capsys):
     Progress(2, lang, quiet=True).summary(results, Path("out"), reused=2)
     line = next(line for line in capsys.readouterr().out.splitlines() if says in line)
     assert "code" not in line, line
+
+
+@pytest.mark.parametrize("lang, fits, unfit", [("nl", "'0' is een str", "True en False"),
+                                               ("en", "'0' is a str", "True and False")])
+def test_a_text_version_gets_a_hint_about_text_not_about_bools(tmp_path, lang, fits, unfit):
+    """version '0' (accepted through str.isdigit) got the rule's hint about True and False."""
+    from conftest import SOLUTIONS, run_grade
+    source = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
+    wrong = "    if type(version) is not int or version < 0 or version > MAX_VERSION:\n"
+    assert wrong in source
+    (tmp_path / "main.py").write_text(source.replace(wrong, "    if type(version) is str and version.isdigit():\n"
+                                                           "        pass\n    el" + wrong.lstrip()), encoding="utf-8")
+    done = run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", lang)
+    report = (tmp_path / "out" / "feedback" / "main.md").read_text(encoding="utf-8")
+    for text in (done.stdout, report):
+        assert fits in text and unfit not in text, text
+
+
+def test_a_decimal_version_is_shown_as_python_writes_it_with_a_hint_about_other_number_types(tmp_path):
+    """It showed `'version': <Decimal object>` and the hint about True and False."""
+    from conftest import SOLUTIONS, run_grade
+    done = run_grade(str(SOLUTIONS / "wrong" / "version_type_blacklist.py"), "--out", str(tmp_path), "--lang", "en")
+    assert "'version': Decimal('3')" in done.stdout and "<Decimal object>" not in done.stdout, done.stdout
+    assert "such as Decimal, is no int either" in done.stdout and "True and False" not in done.stdout, done.stdout

@@ -35,12 +35,18 @@ def case_label(check_id: str) -> str | None:
     return None
 
 
+def hint(record: dict) -> str:
+    """The hint shown for a failed ``record``: its case's own (``detail.hint``, a case of another kind than the
+    check's hint speaks of) or the check's."""
+    return (record.get("detail") or {}).get("hint") or record.get("hint") or ""
+
+
 def groups(records: list[dict]) -> list[dict]:
-    """Records grouped by check (the id before ``[``), in battery order."""
+    """Records grouped by check (the id before ``[``), in battery order; a group's hint is its first record's."""
     found: dict[str, dict] = {}
     for record in records:
         group = found.setdefault(base_id(record["id"]), {
-            "id": base_id(record["id"]), "message": record.get("message") or "", "hint": record.get("hint") or "",
+            "id": base_id(record["id"]), "message": record.get("message") or "", "hint": hint(record),
             "clause": record.get("clause"), "records": [],
         })
         group["records"].append(record)
