@@ -290,7 +290,9 @@ def where(number: int, count: int, clause: str, name: str) -> str:
                 f"invalid proposal {number} of {count} ({rule_en}; in checkpoint 1: {name})")
 
 
-DISGUISE = note("disguise(q): q met name 'delete_ticket' en status 'open'",
+# The helper's name in the tried code, in the report's language (a case's id never holds it).
+DISGUISE_NAME = note("vermom", "disguise")
+DISGUISE = note("vermom(q): q met name 'delete_ticket' en status 'open'",
                 "disguise(q): q with name 'delete_ticket' and status 'open'")
 
 
@@ -314,7 +316,7 @@ def disguised(case: Case) -> Case | None:
         if reopen:
             value["arguments"] = {key: "open" if key == "status" else item for key, item in value["arguments"].items()}
         return value
-    return Case(f"disguise({case.arg})", build, case.note, DISGUISE)
+    return Case(f"{DISGUISE_NAME}({case.arg})", build, case.note, DISGUISE)
 
 
 @functools.lru_cache(maxsize=None)  # made once per process: deciding what to disguise builds every case

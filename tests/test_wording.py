@@ -130,3 +130,13 @@ def test_a_decimal_version_is_shown_as_python_writes_it_with_a_hint_about_other_
     done = run_grade(str(SOLUTIONS / "wrong" / "version_type_blacklist.py"), "--out", str(tmp_path), "--lang", "en")
     assert "'version': Decimal('3')" in done.stdout and "<Decimal object>" not in done.stdout, done.stdout
     assert "such as Decimal, is no int either" in done.stdout and "True and False" not in done.stdout, done.stdout
+
+
+def test_the_helper_in_inherited_tried_code_is_named_in_the_report_s_language():
+    """Dutch reports showed `# disguise(q): q met name 'delete_ticket' ...` above `disguise({**p, ...})`."""
+    from checks.invalid import CLAUSES, disguised
+    from grader.battery import Mismatch
+    case = next(other for _, case in CLAUSES["V4"] if (other := disguised(case)))
+    tried = Mismatch(case.shown(), "ValueError", "None").detail["tried"]
+    assert "disguise" not in tried["nl"] and tried["nl"].count("vermom(") == 2, tried
+    assert tried["en"].count("disguise(") == 2, tried
