@@ -69,7 +69,8 @@ class Battery:
         self.jobs = max(1, jobs)
         self.on_result = on_result
         self.meanwhile = meanwhile
-        self.checks: list[dict] = []
+        self.checks: list[dict] = []  # in the order they run (grader.battery.place)
+        self.listing, self.listed_checks = [], []  # indices and checks in the order results list them
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
         self.fresh: list[bool] = []  # per item: run with main.py loaded anew (grader.battery.check)
@@ -106,6 +107,7 @@ class Battery:
                 items[:] = []
                 return
             markers[item] = marker.kwargs
+        written = {item: n for n, item in enumerate(items)}  # the battery's own order, as pytest collected it
         items.sort(key=lambda item: place(markers[item]))
         owners: dict[str, tuple] = {}  # check id without its case label -> the function it belongs to
         for item in items:
@@ -125,6 +127,10 @@ class Battery:
             self.checks.append(meta)
         self.items = list(items)
         self.first_last = sum(not markers[item].get("last") for item in items)
+        # Results list the checks by checkpoint in the battery's own order, whatever order they run in.
+        self.listing = sorted(range(len(items)), key=lambda n: (bool(markers[items[n]].get("last")),
+                                                                markers[items[n]]["checkpoint"], written[items[n]]))
+        self.listed_checks = [self.checks[n] for n in self.listing]
         self.direct = [execution.direct(item) for item in items]
         # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
         self.readable = filesystem.readable_paths({str(item.path.parent) for item in items})
@@ -208,7 +214,8 @@ class Battery:
         masking = hasattr(signal, "pthread_sigmask")
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM}) if masking else None
         try:
-            self.on_result(job, self.checks)
+            job.outcomes = {at: job.outcomes[n] for at, n in enumerate(self.listing) if n in job.outcomes}
+            self.on_result(job, self.listed_checks)
             self.finished += 1
         except OSError as error:  # an output could not be written (a full disk): not a defect of the battery
             self.output_error = error

@@ -29,3 +29,13 @@ def test_a_body_that_fails_only_when_loaded_a_year_on_fails_those_checks_and_say
         assert check["id"].endswith("_loaded_a_year_later") and check["outcome"] == "failed"
         assert "RuntimeError" in check["detail"]["got"] and "te laat" in check["detail"]["got"]
     assert result["score"] == 0
+
+
+def test_results_list_the_checks_in_the_battery_s_order_whatever_order_they_run_in(write_submissions, tmp_path):
+    # The checks marked fresh run first, yet checkpoint 3's first check is still the first of its module, and a
+    # wrong digest is still shown by the check that carries out an approved proposal (grader.reports.selection).
+    result = grade_folder(write_submissions({"good": CORRECT}), tmp_path)["good"]
+    ids = [check["id"] for key in "123" for check in result["checkpoints"][key]["checks"]]
+    assert ids[0].startswith("v8_v10_first_calls_after_loading")
+    third = [check["id"] for check in result["checkpoints"]["3"]["checks"]]
+    assert third[0].startswith("d1_host_actor_valid") and "d5_d12_first_calls_after_loading" in third[1:]
