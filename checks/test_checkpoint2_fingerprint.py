@@ -59,6 +59,9 @@ OTHER_VALID = [
     ("all-at-maximum", "{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40,\n"
      "                      'version': 1000000, 'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
      {"call_id": "c" * 40, "actor": "a" * 40, "name": "n" * 40, "version": 1000000, "ticket": "t" * 32}),
+    # One character each, the shortest an ID or a ticket may be: a pattern written with + instead of {0,n} refuses it.
+    ("all-at-minimum", "{**p, 'call_id': 'c', 'actor': 'a', 'name': 'n', 'arguments': {'ticket': 't', 'status': 'open'}}",
+     {"call_id": "c", "actor": "a", "name": "n", "ticket": "t", "status": "open"}),
     # Every character an ID or a ticket may hold, in call_id, actor, name and ticket: a rule typed again before hashing
     # that misses one refuses them.
     *[(f"every-character-{n}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r},\n{' ' * 22}'name': {second!r},\n"

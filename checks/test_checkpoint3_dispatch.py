@@ -37,6 +37,10 @@ ORDER = [  # (id, preparation, host actor, approval kind, changes to p, outcome)
     ("unknown-tool-before-approval", None, "learner", "empty", {"name": "delete_ticket"}, "unknown-tool"),
     # The actor first, also when the ticket is gone (the full log: below).
     ("forbidden-before-replay-unticketed", "unticket", "other", "empty", {}, "forbidden"),
+    # The tool before the ticket, and the conflict before it too: a check made only for a ticket in state misses these.
+    ("unknown-tool-before-missing-ticket", None, "learner", "own", {"name": "delete_ticket", "ticket": "pump"},
+     "unknown-tool"),
+    ("conflict-before-missing-ticket", "unticket", "learner", "own", {"version": 1}, "call-id-conflict"),
 ]
 
 # With a full log (64 rows f0..f63, lamp open, version 64), one call after another on the same log: each is
@@ -48,6 +52,7 @@ FULL_LOG_ORDER = [  # (id, host actor, approval kind, changes to p, outcome)
     ("missing-ticket-before-log-full", "learner", "own", {"version": 64, "ticket": "pump"}, "missing-ticket"),
     ("stale-before-log-full", "learner", "own", {"version": 63}, "stale-version"),
     ("approval-before-log-full", "learner", "empty", {"version": 64}, "approval-required"),
+    ("unknown-tool-before-log-full", "learner", "own", {"version": 64, "name": "delete_ticket"}, "unknown-tool"),
 ]
 
 

@@ -325,6 +325,14 @@ EXPECTED = {
     "tickets_count_cached_strong": {"1": True, "2": True, "3": False},  # D3: grown to 17 in place
     # A reading CONTRACT.md leaves open (A2) taken, and the value then written unlike the str it is
     "canonical_quotes_only_exact_str": {"1": True, "2": False, "3": False},  # F1/D12: Status.DONE written unquoted
+    # The shortest valid id or ticket (one character) refused: checkpoint 2 hashed none until now
+    "ids_need_two_characters": {"1": False, "2": False, "3": False},  # V3: [A-Za-z][A-Za-z0-9_-]+
+    "ticket_needs_two_characters": {"1": False, "2": False, "3": False},  # V6: [a-z][a-z0-9-]+
+    # Two status checks failing at once in pairs no order case had tried: tool and ticket, tool and full log,
+    # conflict and ticket
+    "tool_checked_only_for_existing_tickets": {"1": True, "2": True, "3": False},  # D7: delete_ticket on pump
+    "tool_checked_only_with_log_room": {"1": True, "2": True, "3": False},  # D7: delete_ticket at 64 rows
+    "conflict_only_for_existing_tickets": {"1": True, "2": True, "3": False},  # D10: conflict replayed, lamp gone
 }
 
 
