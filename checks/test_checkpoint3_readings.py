@@ -139,3 +139,29 @@ def test_d12_accepted_frozenset_read_like_a_set(student, case):
     if isinstance(call.error, ValueError):  # refusing it is the other reading of A3
         return
     expect_outcome(call, outcome)
+
+
+def _open() -> str:
+    """The default of the host's defaultdict of tickets below: every ticket read that is not there is 'open'."""
+    return "open"
+
+
+@check(3, "D13-D19", nl="Aanvaard je state['tickets'] als defaultdict (weigeren mag ook), dan geeft een ticket dat er "
+       "niet in staat missing-ticket, en blijft state ongewijzigd: opzoeken maakt het ticket niet aan.",
+       en="When you accept state['tickets'] as a defaultdict (refusing it is fine too), a ticket that is not in it gives "
+          "missing-ticket and state stays unchanged: looking it up does not create the ticket.",
+       hint_nl="Kijk met `ticket in state['tickets']` of het ticket bestaat; state['tickets'][ticket] met een "
+               "KeyError-vangst maakt in een defaultdict het ticket aan.",
+       hint_en="Use `ticket in state['tickets']` to see whether the ticket exists; state['tickets'][ticket] inside a "
+               "KeyError handler creates the ticket in a defaultdict.")
+def test_d13_accepted_defaultdict_tickets_not_created(student):
+    scene = Scene(student)
+    scene.state["tickets"] = collections.defaultdict(_open, scene.state["tickets"])
+    scene.say("state['tickets'] = collections.defaultdict(lambda: 'open', state['tickets'])")
+    call = scene.attempt(ticket="pump")
+    if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
+        return
+    expect_outcome(call, "missing-ticket")
+    expected, found = {"version": 0, "tickets": {"lamp": "open", "sensor": "open"}}, plain(scene.state)
+    if not same(found, expected):
+        raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))

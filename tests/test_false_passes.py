@@ -333,6 +333,8 @@ EXPECTED = {
     "tool_checked_only_for_existing_tickets": {"1": True, "2": True, "3": False},  # D7: delete_ticket on pump
     "tool_checked_only_with_log_room": {"1": True, "2": True, "3": False},  # D7: delete_ticket at 64 rows
     "conflict_only_for_existing_tickets": {"1": True, "2": True, "3": False},  # D10: conflict replayed, lamp gone
+    # A defaultdict of tickets accepted (A1), then read with [] in a KeyError handler: the lookup makes the ticket
+    "tickets_looked_up_through_key_error": {"1": True, "2": True, "3": False},  # D13: pump made and set
 }
 
 

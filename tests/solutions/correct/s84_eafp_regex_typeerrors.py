@@ -110,9 +110,7 @@ def dispatch_ticket(proposal, actor, approved, state, completed):
     if digest not in approved:
         return {'status': 'approval-required'}
     ticket, value = clean['arguments']['ticket'], clean['arguments']['status']
-    try:
-        state['tickets'][ticket]
-    except KeyError:
+    if ticket not in state['tickets']:  # a membership test: looking it up would make it in a defaultdict (A1)
         return {'status': 'missing-ticket'}
     if len(completed) >= 64:
         return {'status': 'log-full'}
