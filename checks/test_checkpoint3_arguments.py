@@ -164,6 +164,8 @@ STATES_VALID = [  # (id, state, changes to p, outcome)
     ("all-at-maximum", {"version": 1000000, "tickets": {chr(97 + i) * 32: "open" for i in range(16)}},
      {"host": "a" * 40, "actor": "a" * 40, "call_id": "c" * 40, "version": 1000000, "ticket": "a" * 32},
      ("ok", 1000001, "a" * 32)),
+    # And at its smallest: one ticket of one letter, one-character ids (a rule typed again with + refuses them).
+    ("all-at-minimum", host(t="open"), {"host": "a", "actor": "a", "call_id": "c", "ticket": "t"}, ("ok", 1, "t")),
 ]
 
 

@@ -336,6 +336,7 @@ EXPECTED = {
     # A defaultdict of tickets accepted (A1), then read with [] in a KeyError handler: the lookup makes the ticket
     "tickets_looked_up_through_key_error": {"1": True, "2": True, "3": False},  # D13: pump made and set
     "tickets_read_only_view_written_in_place": {"1": True, "2": True, "3": False},  # D15/G2: TypeError on success
+    "dispatch_own_rule_needs_two_characters": {"1": True, "2": True, "3": False},  # D5: call id 'c', ticket 't'
 }
 
 
