@@ -345,6 +345,9 @@ UNCHANGED = {
     "arguments-reversed": ("{**p, 'arguments': {'status': 'done', 'ticket': 'lamp'}}",
                            lambda: {**lesson.proposal(), "arguments": {"status": "done", "ticket": "lamp"}}),
     "extra-approved": ("{**p, 'approved': True}", lambda: {**lesson.proposal(), "approved": True}),
+    "arguments-extra-approved": ("{**p, 'arguments': {'ticket': 'lamp', 'status': 'done', 'approved': True}}",
+                                 lambda: {**lesson.proposal(), "arguments": {"ticket": "lamp", "status": "done",
+                                                                             "approved": True}}),
     # A host that keeps the fingerprint next to the proposal: the key must stay, and F4 refuses it.
     "extra-fingerprint": ("{**p, 'fingerprint': H(p)}",
                           lambda: {**lesson.proposal(), "fingerprint": lesson.fingerprint(lesson.proposal())}),

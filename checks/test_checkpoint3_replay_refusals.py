@@ -120,19 +120,31 @@ def test_d20_approved_and_proposal_untouched(student, case):
     expect_unchanged(call.shown, before, approved=approved, proposal=proposal)
 
 
-@check(3, "D20", nl="Ook een voorstel waarin een veld ontbreekt, blijft zoals het was.",
-       en="A proposal with a missing field stays as it was too.",
-       hint_nl="Vul ontbrekende velden niet aan in het voorstel van de host, ook niet met setdefault.",
-       hint_en="Do not fill in missing fields in the host's proposal, not with setdefault either.")
-@pytest.mark.parametrize("field", ["actor", "version", "ticket"])
-def test_d20_incomplete_proposal_untouched(student, field):
+# Proposals with a field missing or one too many (V2, V5): read with setdefault, a missing field would be added; an
+# extra one such as approved may not be taken out either before the ValueError.
+MISSING_OR_EXTRA = {  # id -> (q as code, builder)
+    "actor": ("{k: v for k, v in p.items() if k != 'actor'}", lambda: {k: v for k, v in P().items() if k != "actor"}),
+    "version": ("{k: v for k, v in p.items() if k != 'version'}",
+                lambda: {k: v for k, v in P().items() if k != "version"}),
+    "ticket": ("{**p, 'arguments': {'status': 'done'}}", lambda: {**P(), "arguments": {"status": "done"}}),
+    "extra-approved": ("{**p, 'approved': True}", lambda: {**P(), "approved": True}),
+    "arguments-extra-approved": ("{**p, 'arguments': {'ticket': 'lamp', 'status': 'done', 'approved': True}}",
+                                 lambda: {**P(), "arguments": {"ticket": "lamp", "status": "done", "approved": True}}),
+}
+
+
+@check(3, "D20", nl="Ook een voorstel waarin een veld ontbreekt of te veel is, blijft zoals het was.",
+       en="A proposal with a missing or an extra field stays as it was too.",
+       hint_nl="Vul ontbrekende velden niet aan (ook niet met setdefault) en haal extra velden zoals approved niet weg "
+               "uit het voorstel van de host.",
+       hint_en="Do not fill in missing fields (not with setdefault either) and do not take extra fields such as approved "
+               "out of the host's proposal.")
+@pytest.mark.parametrize("field", list(MISSING_OR_EXTRA))
+def test_d20_proposal_with_a_missing_or_extra_field_untouched(student, field):
+    shown, build = MISSING_OR_EXTRA[field]
     scene = Scene(student)
-    if field == "ticket":
-        proposal, shown = {**P(), "arguments": {"status": "done"}}, "q = {**p, 'arguments': {'status': 'done'}}"
-    else:
-        proposal = {key: value for key, value in P().items() if key != field}
-        shown = f"q = {{k: v for k, v in p.items() if k != {field!r}}}"
-    scene.say(shown)
+    proposal = build()
+    scene.say(f"q = {shown}")
     before = snapshot(proposal=proposal)
     call = scene.call(proposal, "learner", {DIGEST}, "q, 'learner', {H(p)}")  # V2/V5 raise; D5 judges that
     expect_unchanged(call.shown, before, proposal=proposal)

@@ -337,6 +337,9 @@ EXPECTED = {
     "tickets_looked_up_through_key_error": {"1": True, "2": True, "3": False},  # D13: pump made and set
     "tickets_read_only_view_written_in_place": {"1": True, "2": True, "3": False},  # D15/G2: TypeError on success
     "dispatch_own_rule_needs_two_characters": {"1": True, "2": True, "3": False},  # D5: call id 'c', ticket 't'
+    # An approved field taken out of the caller's proposal before the ValueError (V11, F5, D20)
+    "extra_approved_deleted_before_error": {"1": False, "2": False, "3": False},  # {**p, 'approved': True}
+    "arguments_approved_popped_before_error": {"1": False, "2": False, "3": False},  # approved inside arguments
 }
 
 
