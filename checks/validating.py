@@ -37,6 +37,32 @@ def with_arguments(value: object, shown: str | None = None) -> Case:
                 lambda: {**lesson.proposal(), "arguments": copy.deepcopy(value)})
 
 
+def _without(field: str) -> Case:
+    return Case(f"{{k: v for k, v in p.items() if k != {field!r}}}",
+                lambda: {k: v for k, v in lesson.proposal().items() if k != field})
+
+
+# Invalid proposals a validation may be tempted to fill in, clean up or "repair" in the caller's object before it
+# raises: a missing field read with setdefault, an extra one deleted, a value stripped, lowercased or converted. The
+# input must stay as it was (V11; F5 and D20 inherit it, as proposal_fingerprint and dispatch_ticket validate).
+REPAIRABLE = [
+    ("extra-approved", Case("{**p, 'approved': True}", lambda: {**lesson.proposal(), "approved": True})),
+    ("missing-arguments", _without("arguments")),
+    ("arguments-extra", with_arguments({"ticket": "lamp", "status": "done", "approved": True})),
+    ("arguments-missing-status", with_arguments({"ticket": "lamp"})),
+    ("arguments-missing-ticket", with_arguments({"status": "done"})),
+    ("missing-version", _without("version")),
+    ("missing-actor", _without("actor")),
+    ("extra-approved-none", Case("{**p, 'approved': None}", lambda: {**lesson.proposal(), "approved": None})),
+    ("name-none", changed("name", None)),
+    ("arguments-extra-none", with_arguments({"ticket": "lamp", "status": "done", "note": None})),
+    ("version-true", changed("version", True)),
+    ("call-id-newline", changed("call_id", "c1\n")),
+    ("ticket-upper", changed("ticket", "Lamp")),
+    ("status-spaces", changed("status", " done ")),
+    ("status-list", changed("status", ["open"])),
+]
+
 # Proposals just beyond a limit of V3, V4, V6 and V7: a validation that "repairs" the field in the caller's proposal
 # (cut to length, clamped, lowercased) before it raises has changed its input (V11, F5, D20 check these).
 OVER_LIMITS = [

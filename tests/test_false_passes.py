@@ -340,6 +340,7 @@ EXPECTED = {
     # An approved field taken out of the caller's proposal before the ValueError (V11, F5, D20)
     "extra_approved_deleted_before_error": {"1": False, "2": False, "3": False},  # {**p, 'approved': True}
     "arguments_approved_popped_before_error": {"1": False, "2": False, "3": False},  # approved inside arguments
+    "ticket_normalised_in_place_before_error": {"1": False, "2": False, "3": False},  # 'Lamp' left as 'lamp'
 }
 
 
