@@ -186,3 +186,35 @@ def test_d15_accepted_read_only_tickets_replaced(student):
     expected, found = {"version": 1, "tickets": {"lamp": "done", "sensor": "open"}}, plain(scene.state)
     if not same(found, expected):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
+
+
+# The host's version as True or as an IntEnum member (A5): refused with ValueError or accepted, a refused call leaves
+# it exactly as the host gave it, its type included (D19), not turned into a plain int.
+STATE_VERSIONS = {  # id -> (the version, as code, the proposal's changes that get it refused when accepted)
+    "bool": (True, "True", {}),  # True == 1: p at version 0 is stale
+    "intenum": (lesson.Version.FIRST, "Version.FIRST", {"call_id": "c2"}),  # no approval for q
+}
+
+
+@check(3, "D19", nl="Een state met versie True of een IntEnum-lid (aanvaarden of weigeren mag allebei) blijft bij een "
+       "geweigerde call zoals hij was, ook het type van de versie.",
+       en="A state with version True or an IntEnum member (accepting or refusing it are both fine) stays as it was "
+          "after a refused call, the type of its version included.",
+       hint_nl="Zet de versie van de host niet om naar een gewone int in zijn state; reken zo nodig met een eigen kopie.",
+       hint_en="Do not convert the host's version to a plain int in its state; compute with a copy of your own if you "
+               "need to.")
+@pytest.mark.parametrize("kind", list(STATE_VERSIONS))
+def test_d19_state_version_kept_as_given(student, kind):
+    version, shown, changes = STATE_VERSIONS[kind]
+    scene = Scene(student)
+    scene.state["version"] = version
+    if kind == "intenum":
+        scene.say(lesson.SUBCLASS_TYPES)
+    scene.say(f"state['version'] = {shown}")
+    call = scene.attempt(approval="empty" if changes else "own", **changes)
+    found = dict.get(scene.state, "version") if type(scene.state) is dict else None
+    if not isinstance(call.error, ValueError):
+        expect_outcome(call, "stale-version" if not changes else "approval-required")
+    if type(found) is not type(version) or found != version:
+        raise Mismatch(scene.tried("state['version']"), shown,
+                       said(f"state['version'] werd {found!r}", f"state['version'] became {found!r}"))

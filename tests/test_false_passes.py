@@ -341,6 +341,7 @@ EXPECTED = {
     "extra_approved_deleted_before_error": {"1": False, "2": False, "3": False},  # {**p, 'approved': True}
     "arguments_approved_popped_before_error": {"1": False, "2": False, "3": False},  # approved inside arguments
     "ticket_normalised_in_place_before_error": {"1": False, "2": False, "3": False},  # 'Lamp' left as 'lamp'
+    "state_version_made_plain_int": {"1": True, "2": True, "3": False},  # D19: True became 1 on a refusal (A5)
 }
 
 
