@@ -188,33 +188,50 @@ def test_d15_accepted_read_only_tickets_replaced(student):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
 
 
-# The host's version as True or as an IntEnum member (A5): refused with ValueError or accepted, a refused call leaves
-# it exactly as the host gave it, its type included (D19), not turned into a plain int.
-STATE_VERSIONS = {  # id -> (the version, as code, the proposal's changes that get it refused when accepted)
-    "bool": (True, "True", {}),  # True == 1: p at version 0 is stale
-    "intenum": (lesson.Version.FIRST, "Version.FIRST", {"call_id": "c2"}),  # no approval for q
+# The host's version as True or an IntEnum member (A5), its statuses as StrEnum members (A2): refused with ValueError
+# or accepted, a refused call leaves each value exactly as the host gave it, its type included (D19), not turned
+# into a plain int or str (plain copies compare those as equal, so the types are read here).
+KEPT_AS_GIVEN = {  # id -> (the host's line, the values it sets in state, the proposal's changes, the refusal if accepted)
+    "bool-version": ("state['version'] = True", {"version": True}, {}, "stale-version"),  # True == 1: p is stale
+    "intenum-version": ("state['version'] = Version.FIRST", {"version": lesson.Version.FIRST}, {"call_id": "c2"},
+                        "approval-required"),  # q has no approval
+    "strenum-statuses": ("state['tickets'] = {'lamp': Status.OPEN, 'sensor': Status.DONE}",
+                         {"tickets": {"lamp": lesson.Status.OPEN, "sensor": lesson.Status.DONE}}, {"version": 3},
+                         "stale-version"),
 }
 
 
-@check(3, "D19", nl="Een state met versie True of een IntEnum-lid (aanvaarden of weigeren mag allebei) blijft bij een "
-       "geweigerde call zoals hij was, ook het type van de versie.",
-       en="A state with version True or an IntEnum member (accepting or refusing it are both fine) stays as it was "
-          "after a refused call, the type of its version included.",
-       hint_nl="Zet de versie van de host niet om naar een gewone int in zijn state; reken zo nodig met een eigen kopie.",
-       hint_en="Do not convert the host's version to a plain int in its state; compute with a copy of your own if you "
-               "need to.")
-@pytest.mark.parametrize("kind", list(STATE_VERSIONS))
-def test_d19_state_version_kept_as_given(student, kind):
-    version, shown, changes = STATE_VERSIONS[kind]
+def _values(state: object) -> list:
+    """(where, type, value) of the state's version and of each ticket's status, read through dict itself."""
+    if type(state) is not dict:
+        return [("state", type(state), None)]
+    version, tickets = dict.get(state, "version"), dict.get(state, "tickets")
+    found = [("state['version']", type(version), version)]
+    if type(tickets) is dict:
+        found += [(f"state['tickets'][{key!r}]", type(value), value) for key, value in dict.items(tickets)]
+    return found
+
+
+@check(3, "D19", nl="Een state met versie True, een IntEnum-versie of StrEnum-statussen (aanvaarden of weigeren mag) "
+       "blijft bij een geweigerde call zoals hij was, ook de types.",
+       en="A state with version True, an IntEnum version or StrEnum statuses (accepting or refusing them is fine) "
+          "stays as it was after a refused call, types included.",
+       hint_nl="Zet de waarden van de host niet om naar een gewone int of str in zijn state; reken zo nodig met een "
+               "eigen kopie.",
+       hint_en="Do not convert the host's values to a plain int or str in its state; compute with a copy of your own if "
+               "you need to.")
+@pytest.mark.parametrize("kind", list(KEPT_AS_GIVEN))
+def test_d19_host_values_kept_as_given(student, kind):
+    line, values, changes, refusal = KEPT_AS_GIVEN[kind]
     scene = Scene(student)
-    scene.state["version"] = version
-    if kind == "intenum":
-        scene.say(lesson.SUBCLASS_TYPES)
-    scene.say(f"state['version'] = {shown}")
-    call = scene.attempt(approval="empty" if changes else "own", **changes)
-    found = dict.get(scene.state, "version") if type(scene.state) is dict else None
-    if not isinstance(call.error, ValueError):
-        expect_outcome(call, "stale-version" if not changes else "approval-required")
-    if type(found) is not type(version) or found != version:
-        raise Mismatch(scene.tried("state['version']"), shown,
-                       said(f"state['version'] werd {found!r}", f"state['version'] became {found!r}"))
+    scene.state.update(values)
+    scene.say(lesson.SUBCLASS_TYPES)
+    scene.say(line)
+    before = _values(scene.state)
+    call = scene.attempt(approval="empty" if "call_id" in changes else "own", **changes)
+    if not isinstance(call.error, ValueError):  # refusing the value is the other reading of A2 and A5
+        expect_outcome(call, refusal)
+    after = _values(scene.state)
+    for (where, kind_before, value), (_, kind_after, now) in zip(before, after + [(None, None, None)] * len(before)):
+        if kind_after is not kind_before or now != value:
+            raise Mismatch(scene.tried(where), repr(value), said(f"{where} werd {now!r}", f"{where} became {now!r}"))
