@@ -240,3 +240,25 @@ UNCHANGED_CASES = [
 @pytest.mark.parametrize("case", UNCHANGED_CASES)
 def test_v11_input_not_mutated(student, case):
     expect_input_unchanged(student, case)
+
+
+@check(1, "V11", nl="Een voorstel met een StrEnum-status of IntEnum-versie (aanvaarden of weigeren mag) houdt die waarde "
+       "zoals ze was, ook haar type.",
+       en="A proposal with a StrEnum status or an IntEnum version (accepting or refusing it is fine) keeps that value as "
+          "it was, its type included.",
+       hint_nl="Zet een waarde in de invoer niet om naar een gewone str of int; doe dat zo nodig in je eigen kopie.",
+       hint_en="Do not convert a value in the input to a plain str or int; do that in your own copy if you need to.")
+@pytest.mark.parametrize("kind", list(lesson.SUBCLASSED))
+def test_v11_subclass_values_kept_as_given(student, kind):
+    code, build = lesson.SUBCLASSED[kind]
+    q = build()
+    arguments = dict.get(q, "arguments")
+    before = [(type(value), value) for value in (dict.get(q, "version"), dict.get(arguments, "status"))]
+    student.call(VALIDATE, q, shown=f"{lesson.SUBCLASS_TYPES}\nq = {code}\nvalidate_ticket_proposal(q)\nq")
+    arguments = dict.get(q, "arguments")
+    after = [(type(value), value) for value in (dict.get(q, "version"),
+                                                dict.get(arguments, "status") if type(arguments) is dict else None)]
+    if after != before or any(kind_after is not kind_before for (kind_after, _), (kind_before, _) in zip(after, before)):
+        tried = f"{lesson.SUBCLASS_TYPES}\nq = {code}\nvalidate_ticket_proposal(q)\nq"
+        raise Mismatch(tried, said("q houdt zijn waarden, met hun type", "q keeps its values, with their types"),
+                       said(f"q is nu {q!r}", f"q is now {q!r}"))

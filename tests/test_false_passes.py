@@ -343,6 +343,7 @@ EXPECTED = {
     "ticket_normalised_in_place_before_error": {"1": False, "2": False, "3": False},  # 'Lamp' left as 'lamp'
     "state_version_made_plain_int": {"1": True, "2": True, "3": False},  # D19: True became 1 on a refusal (A5)
     "ticket_statuses_made_plain_str": {"1": True, "2": True, "3": False},  # D19: Status.OPEN became 'open' (A2)
+    "status_made_plain_str_in_input": {"1": False, "2": True, "3": True},  # V11: Status.DONE became 'done' (A2)
 }
 
 
