@@ -141,53 +141,6 @@ def test_d12_accepted_frozenset_read_like_a_set(student, case):
     expect_outcome(call, outcome)
 
 
-def _open() -> str:
-    """The default of the host's defaultdict of tickets below: every ticket read that is not there is 'open'."""
-    return "open"
-
-
-@check(3, "D13", nl="Aanvaard je state['tickets'] als defaultdict (weigeren mag ook), dan geeft een ticket dat er niet "
-       "in staat missing-ticket en blijft state gelijk.",
-       en="When you accept state['tickets'] as a defaultdict (refusing it is fine too), a ticket that is not in it gives "
-          "missing-ticket and state stays the same.",
-       hint_nl="Kijk met in of het ticket bestaat: state['tickets'][ticket] opzoeken en een KeyError opvangen maakt het "
-               "ticket in een defaultdict aan.",
-       hint_en="Use in to see whether the ticket exists: looking up state['tickets'][ticket] and catching a KeyError "
-               "creates the ticket in a defaultdict.")
-def test_d13_accepted_defaultdict_tickets_not_created(student):
-    scene = Scene(student)
-    scene.state["tickets"] = collections.defaultdict(_open, scene.state["tickets"])
-    scene.say("state['tickets'] = collections.defaultdict(lambda: 'open', state['tickets'])")
-    call = scene.attempt(ticket="pump")
-    if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
-        return
-    expect_outcome(call, "missing-ticket")
-    expected, found = {"version": 0, "tickets": {"lamp": "open", "sensor": "open"}}, plain(scene.state)
-    if not same(found, expected):
-        raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
-
-
-@check(3, "D15", nl="Aanvaard je state['tickets'] als alleen-lezen mapping (weigeren met ValueError mag ook), dan "
-       "slaagt een goedgekeurde call en staat de nieuwe status in state['tickets'].",
-       en="When you accept state['tickets'] as a read-only mapping (refusing it with ValueError is fine too), an "
-          "approved call succeeds and state['tickets'] holds the new status.",
-       hint_nl="In een alleen-lezen mapping kun je niet schrijven: weiger ze bij de controle van state, of zet een nieuwe "
-               "dictionary in state['tickets'].",
-       hint_en="A read-only mapping cannot be written to: refuse it when you check state, or put a new dictionary in "
-               "state['tickets'].")
-def test_d15_accepted_read_only_tickets_replaced(student):
-    scene = Scene(student)
-    scene.state["tickets"] = types.MappingProxyType(scene.state["tickets"])
-    scene.say("state['tickets'] = types.MappingProxyType(state['tickets'])")
-    call = scene.attempt()
-    if isinstance(call.error, ValueError):  # refusing it is the other reading of A1
-        return
-    expect_outcome(call, ("ok", 1))
-    expected, found = {"version": 1, "tickets": {"lamp": "done", "sensor": "open"}}, plain(scene.state)
-    if not same(found, expected):
-        raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
-
-
 # The host's version as True or an IntEnum member (A5), its statuses as StrEnum members (A2): refused with ValueError
 # or accepted, a refused call leaves each value exactly as the host gave it, its type included (D19), not turned
 # into a plain int or str (plain copies compare those as equal, so the types are read here).

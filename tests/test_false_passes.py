@@ -333,9 +333,6 @@ EXPECTED = {
     "tool_checked_only_for_existing_tickets": {"1": True, "2": True, "3": False},  # D7: delete_ticket on pump
     "tool_checked_only_with_log_room": {"1": True, "2": True, "3": False},  # D7: delete_ticket at 64 rows
     "conflict_only_for_existing_tickets": {"1": True, "2": True, "3": False},  # D10: conflict replayed, lamp gone
-    # A defaultdict of tickets accepted (A1), then read with [] in a KeyError handler: the lookup makes the ticket
-    "tickets_looked_up_through_key_error": {"1": True, "2": True, "3": False},  # D13: pump made and set
-    "tickets_read_only_view_written_in_place": {"1": True, "2": True, "3": False},  # D15/G2: TypeError on success
     "dispatch_own_rule_needs_two_characters": {"1": True, "2": True, "3": False},  # D5: call id 'c', ticket 't'
     # An approved field taken out of the caller's proposal before the ValueError (V11, F5, D20)
     "extra_approved_deleted_before_error": {"1": False, "2": False, "3": False},  # {**p, 'approved': True}

@@ -110,7 +110,9 @@ def dispatch_ticket(proposal, actor, approved, state, completed):
     if digest not in approved:
         return {'status': 'approval-required'}
     ticket, value = clean['arguments']['ticket'], clean['arguments']['status']
-    if ticket not in state['tickets']:  # a membership test: looking it up would make it in a defaultdict (A1)
+    try:
+        state['tickets'][ticket]
+    except KeyError:
         return {'status': 'missing-ticket'}
     if len(completed) >= 64:
         return {'status': 'log-full'}
