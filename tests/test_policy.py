@@ -73,7 +73,8 @@ REFUSED_AT_RUN = {
     "not a standard module": ("import numpy", "ImportError"),
     "relative import": ("from . import x", "ImportError"),
     "string.Formatter": ("import string\nf = string.Formatter", "AttributeError"),
-    "functools.update_wrapper": ("import functools\nf = functools.update_wrapper", "AttributeError"),
+    "functools.update_wrapper onto a grader function": (
+        "import functools, json\ndef f():\n    pass\ngetattr(functools.update_wrapper(f, json.dumps), '__wrapped__')", "AttributeError"),
     "write a module": ("import json\njson.dumps = None", "TypeError"),
     "write a module via setattr-free path": ("import copy\ncopy.deepcopy = copy.copy", "TypeError"),
     "write a builtin function attribute": ("import json\njson.dumps.x = 1", "TypeError"),

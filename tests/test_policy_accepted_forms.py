@@ -187,6 +187,17 @@ ACCEPTED = {
         "assert list(REGISTRY) == ['identifier'] and identifier.__doc__ == 'An id.' and identifier(3) == 3\n"
         "@functools.wraps(json.dumps)\ndef mine():\n    pass\nassert mine.__name__ == 'mine'"
     ),
+    "functools.update_wrapper: a function decorator and a class-based one (its __init__ passes self)": (
+        "import functools, json\ndef copied(func):\n    def wrapper(*args):\n        return dict(func(*args))\n"
+        "    return functools.update_wrapper(wrapper, func)\n"
+        "class counted:\n    def __init__(self, func):\n        self.func, self.calls = func, 0\n"
+        "        functools.update_wrapper(self, func)\n    def __call__(self, *args):\n"
+        "        self.calls += 1\n        return self.func(*args)\n"
+        "@counted\n@copied\ndef result(value):\n    'A result.'\n    return {'v': value}\n"
+        "assert result(3) == {'v': 3} and result.calls == 1 and result.func.__name__ == 'result'\n"
+        "assert result.func.__doc__ == 'A result.'\ndef mine():\n    pass\n"
+        "assert functools.update_wrapper(mine, json.dumps) is mine and mine.__name__ == 'mine'"
+    ),
     "__new__: a str value type checked as it is made, a singleton, and copies of both": (
         "import copy\nclass Ident(str):\n    def __new__(cls, value):\n        if not value.isalpha():\n"
         "            raise ValueError(value)\n        return super().__new__(cls, value)\n"

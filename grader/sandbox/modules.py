@@ -44,9 +44,10 @@ importlib.import_module("_strptime")
 
 # Module name -> the attributes a submission may use. Everything else of the real module,
 # and the module object itself, stays out of reach (a module's attributes lead to sys, os
-# and the real builtins). Left out on purpose: string.Formatter (field access bypasses the
-# attribute guard; string.Template only looks names up in the mapping it is given), functools.update_wrapper (writes attributes of any function;
-# functools.wraps is a stand-in that leaves the wrapper as it is), typing.get_type_hints/ForwardRef
+# and the real builtins). functools.wraps and update_wrapper are stand-ins (the real ones write attributes
+# of any function) that copy a name and docstring between main.py's own functions only. Left out on purpose:
+# string.Formatter (field access bypasses the attribute guard; string.Template only looks names up in the
+# mapping it is given), typing.get_type_hints/ForwardRef
 # (evaluate strings), typing.get_origin (typing.Type's origin is the real type), operator.methodcaller
 # (operator.attrgetter is the grader's own, which reads through the attribute guard: grader/sandbox/wrappers.py).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
@@ -62,7 +63,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "collections": (collections, ("OrderedDict", "defaultdict", "Counter", "deque", "ChainMap", "namedtuple", "UserDict",
                                   "UserList")),
     "itertools": (itertools, tuple(name for name in dir(itertools) if not name.startswith("_"))),
-    "functools": (functools, ("reduce", "partial", "lru_cache", "cache", "cmp_to_key", "total_ordering", "wraps")),
+    "functools": (functools, ("reduce", "partial", "lru_cache", "cache", "cmp_to_key", "total_ordering", "wraps",
+                                "update_wrapper")),
     "collections.abc": (collections.abc, ("Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set",
                                           "MutableSet", "Iterable", "Iterator", "Hashable", "Callable",
                                           "Container", "Sized", "Collection", "Generator", "KeysView",

@@ -255,6 +255,12 @@ def _wraps(guards: Guards, value: Any) -> Callable[..., Any]:
     return wraps
 
 
+def _update_wrapper(guards: Guards, value: Any) -> Callable[..., Any]:
+    # wraps as a function; a class-based decorator's update_wrapper(self, function) gets its instance back as it is.
+    wraps = _wraps(guards, value)
+    return lambda wrapper, wrapped, assigned=(), updated=(): wraps(wrapped)(wrapper)
+
+
 def _lru_cache(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
     """``functools.lru_cache`` without ``typed=True``: a typed key holds ``type(arg)`` next to the arguments, and
     the cache compares a colliding key of main.py's item by item, so main.py's ``__eq__`` would receive the real
@@ -370,6 +376,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("copy", "copy"): _copier("copy"),
     ("copy", "deepcopy"): _copier("deepcopy"),
     ("functools", "wraps"): _wraps,
+    ("functools", "update_wrapper"): _update_wrapper,
     ("functools", "total_ordering"): _total_ordering,
     ("functools", "lru_cache"): _lru_cache,
     ("typing", "Literal"): _literal,

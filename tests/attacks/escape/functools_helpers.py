@@ -21,7 +21,9 @@ def target():
     return 1
 
 
-attempt('functools.update_wrapper', lambda: functools.update_wrapper)
+attempt('update_wrapper(f, json.dumps).__wrapped__', lambda: getattr(functools.update_wrapper(target, json.dumps), '__wrapped__'))
+attempt('update_wrapper(json.dumps, f) names a grader function', lambda: functools.update_wrapper(json.dumps, target).__name__ != 'dumps' or None)
+attempt('update_wrapper(f, json.dumps) takes its name', lambda: target.__name__ != 'target' or None)
 attempt('functools.wraps', lambda: getattr(functools.wraps(json.dumps)(target), '__wrapped__'))
 attempt('reduce(getattr, ...)', lambda: functools.reduce(getattr, ['__globals__', 'get'], target))
 attempt('partial(getattr, ...)', lambda: functools.partial(getattr, target)('__globals__'))
