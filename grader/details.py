@@ -39,6 +39,10 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     (r'"(.+?)" is not an attribute a submission may use\.', r'"\1" is geen attribuut dat een inzending mag gebruiken.'),
     (r"(\w+)\(\) is not available in the grader\.", r"\1() is niet beschikbaar in de beoordelaar."),
     (r"this pattern is not allowed\.", r"dit patroon is niet toegestaan."),
+    (r"try \.\.\. except\* is not available in the grader; catch an exception group with a plain except "
+     r"\(ExceptionGroup is an Exception\)\.",
+     r"try ... except* is niet beschikbaar in de beoordelaar; vang een exception group met een gewone except "
+     r"(ExceptionGroup is een Exception)."),
     (r"a dotted name inside a '\|' pattern is not allowed here; compare with == in an if-guard instead\.",
      r"een naam met een punt in een '|'-patroon is hier niet toegestaan; vergelijk liever met == in een if-guard."),
     (r"a dotted name as a key in a mapping pattern is not allowed; use a literal key\.",

@@ -50,6 +50,7 @@ REFUSED = [
     "class A:\n    @staticmethod\n    def __eq__(other):\n        return True",
     "name = input('Naam? ')",
     "import logging\nlogging.basicConfig(filename='log.txt')",
+    "try:\n    pass\nexcept* ValueError:\n    pass",
 ]
 # The grader's own exception classes, which a student must never see by name.
 INTERNAL = ("InputCalled", "ExitCalled", "LoadTimeout", "CheckTimeout", "MemoryLimit")

@@ -187,6 +187,15 @@ ACCEPTED = {
         "assert list(REGISTRY) == ['identifier'] and identifier.__doc__ == 'An id.' and identifier(3) == 3\n"
         "@functools.wraps(json.dumps)\ndef mine():\n    pass\nassert mine.__name__ == 'mine'"
     ),
+    "ExceptionGroup: every problem at once, in a group that is a ValueError too (caught by a plain except)": (
+        "class Problems(ExceptionGroup, ValueError):\n    pass\n"
+        "def check(p):\n    found = [ValueError(k) for k in ('a', 'b') if k not in p]\n    if found:\n"
+        "        raise Problems(f'{len(found)} problems', found)\n"
+        "try:\n    check({})\nexcept ValueError as group:\n    caught, kind = [str(e) for e in group.exceptions], type(group)\n"
+        "assert caught == ['a', 'b'] and kind is Problems and issubclass(kind, ExceptionGroup)\n"
+        "rest = ExceptionGroup('x', [KeyError('k'), ValueError('v')]).subgroup(ValueError)\n"
+        "assert [str(e) for e in rest.exceptions] == ['v']"
+    ),
     "functools.update_wrapper: a function decorator and a class-based one (its __init__ passes self)": (
         "import functools, json\ndef copied(func):\n    def wrapper(*args):\n        return dict(func(*args))\n"
         "    return functools.update_wrapper(wrapper, func)\n"

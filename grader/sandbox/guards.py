@@ -152,7 +152,8 @@ class Guards:
         if type(held) is super:  # super(KeyError, error).name reads error's attributes from a base class on
             held = held.__self__
         foreign_exception = isinstance(held, BaseException) and not self.is_own(held)
-        if foreign_exception and name not in _EXCEPTION_NAMES and name not in _EXCEPTION_FIELDS:
+        if foreign_exception and name not in _EXCEPTION_NAMES and name not in _EXCEPTION_FIELDS and \
+                (name not in _GROUP_NAMES or type(held) is not ExceptionGroup):
             raise AttributeError(f'exceptions only offer "args" in the grader, not "{name}"')
         value = getattr(obj, name, *default)
         if foreign_exception and name in _EXCEPTION_FIELDS and type(value) not in (str, int, bytes, type(None)):
@@ -365,6 +366,8 @@ def read_through(obj: object) -> object:
 
 _ALIAS_DEPTH = 100
 _EXCEPTION_NAMES = frozenset({"args", "add_note"})  # what a library's exception offers (add_note gives nothing)
+# What an ExceptionGroup main.py made offers: the exceptions it put in, its message, groups of some of them.
+_GROUP_NAMES = frozenset({"exceptions", "message", "split", "subgroup", "derive"})
 # The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason...): offered as plain values only.
 _EXCEPTION_FIELDS = frozenset({"msg", "doc", "pos", "lineno", "colno", "pattern", "encoding", "object", "start", "end",
                                "reason"})

@@ -287,6 +287,14 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
                 self.error(node, f"{name}() is not available in the grader.")
         return super().visit_Call(node)
 
+    def visit_TryStar(self, node: ast.AST) -> ast.AST:
+        """``try ... except*``: refused, as RestrictedPython refuses it: Python 3.11 takes whatever an exception
+        group's own ``split()`` returns for a tuple (CPython gh-128049), a crash a class of main.py's could steer.
+        An ``ExceptionGroup`` itself is available, and a plain ``except`` catches one."""
+        self.error(node, "try ... except* is not available in the grader; catch an exception group with a plain "
+                         "except (ExceptionGroup is an Exception).")
+        return node
+
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
         if node.type is None:
             node.type = ast.Name("Exception", ast.Load())
