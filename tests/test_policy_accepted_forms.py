@@ -196,6 +196,16 @@ ACCEPTED = {
         "rest = ExceptionGroup('x', [KeyError('k'), ValueError('v')]).subgroup(ValueError)\n"
         "assert [str(e) for e in rest.exceptions] == ['v']"
     ),
+    "typing.get_origin with get_args walks annotations; a generic Protocol[T] (also runtime-checkable)": (
+        "import re, typing\nfrom typing import Annotated, Literal, Protocol, TypeVar, get_args, get_origin\n"
+        "T = TypeVar('T', contravariant=True)\n@typing.runtime_checkable\nclass Check(Protocol[T]):\n"
+        "    def check(self, value: T) -> bool: ...\nclass Ids:\n    def check(self, value):\n        return True\n"
+        "Status = Literal['open', 'done']\nId = Annotated[str, re.compile('[a-z]+')]\n"
+        "assert get_origin(Status) is Literal and get_args(Status) == ('open', 'done')\n"
+        "assert get_origin(Id) is Annotated and get_args(Id)[0] is str and get_origin(dict[str, int]) is dict\n"
+        "assert get_origin(typing.Type[int]) is type and get_origin(int) is None\n"
+        "assert isinstance(Ids(), Check) and Check[int] is Check and not isinstance(1, Check)"
+    ),
     "functools.update_wrapper: a function decorator and a class-based one (its __init__ passes self)": (
         "import functools, json\ndef copied(func):\n    def wrapper(*args):\n        return dict(func(*args))\n"
         "    return functools.update_wrapper(wrapper, func)\n"

@@ -310,6 +310,8 @@ def field_names(cls: type, annotations: bool = False) -> list:
     return names
 
 
+# Origins of the bases that give a class type parameters (class Box(Generic[T]), class Check(Protocol[T])).
+GENERIC_ORIGINS = (typing.Generic, typing.Protocol)
 # Parametrised containers a class may name as its base; it gets the plain class.
 _PLAIN_GENERIC_BASES = (dict, list, set, frozenset, tuple, collections.OrderedDict, collections.defaultdict,
                         collections.Counter, collections.deque)
@@ -318,9 +320,9 @@ _PLAIN_GENERIC_BASES = (dict, list, set, frozenset, tuple, collections.OrderedDi
 def plain_base(base: object) -> object:
     """``dict[str, int]`` or ``typing.Dict[str, int]`` as a base: ``dict`` (read without its ``__mro_entries__``,
     which compares the alias's origin with every base), ``Mapping[str, int]`` the real ``Mapping`` (whose plain
-    stand-in the guards' metaclass puts in its place); any other base as it is."""
+    stand-in the guards' metaclass puts in its place), ``Protocol[T]`` typing's ``Protocol``; any other base as it is."""
     if type(base) in (types.GenericAlias, typing._GenericAlias) and (
-            base.__origin__ in _PLAIN_GENERIC_BASES or base.__origin__ in PLAIN_ABCS):
+            base.__origin__ in _PLAIN_GENERIC_BASES or base.__origin__ in PLAIN_ABCS or base.__origin__ is typing.Protocol):
         return base.__origin__
     return base
 

@@ -25,10 +25,9 @@ import collections
 import types
 from typing import TYPE_CHECKING, Any, Callable
 
-from grader.sandbox import wrappers
 from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
 from grader.sandbox.enums import is_enum_class, member_table
-from grader.sandbox.names import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS
+from grader.sandbox.names import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS, forbidden_attribute
 from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import TYPED_DICT_ATTRIBUTES, is_typed_dict, typed_dict_attribute
 
@@ -42,12 +41,12 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
     if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
         following = _next_setattr(obj) if _super_of_own(guards, obj) else None
         if following is object:  # super().__setattr__ reaching object's
-            setter, target = wrappers.own_setattr(object, is_own), obj.__self__
+            setter, target = own_setattr(object, is_own), obj.__self__
             return lambda name, value: setter(target, name, value)
         if following is not None and is_own(following) and \
                 student_function(type.__getattribute__(following, "__dict__")["__setattr__"]):
             return getattr(obj, name)  # a base's own def __setattr__, as super() binds it
-        return wrappers.own_setattr(obj, is_own)
+        return own_setattr(obj, is_own)
     if name in _JUDGED:
         if not _JUDGED[name](guards, obj):
             if default:
@@ -232,3 +231,20 @@ def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object],
         return init(target, *args, **kwargs)
     method.__name__, method.__qualname__ = name, f"{cls.__name__}.{name}"
     return method
+
+
+def own_setattr(holder: object, is_own: Callable[[object], bool]) -> Callable[[Any, str, Any], None]:
+    """``object.__setattr__`` for a submission (a frozen dataclass's ``__post_init__``): sets an attribute
+    of the submission's own objects only, under the names ``obj.name = value`` may write there. Read off
+    anything but ``object`` itself (``x.__setattr__``, ``dict.__setattr__``) it is not available."""
+    if holder is not object:
+        raise AttributeError('"__setattr__" is only available in the grader as object.__setattr__')
+
+    def __setattr__(target: Any, name: str, value: Any) -> None:
+        if isinstance(target, type) or not is_own(target):
+            raise TypeError("object.__setattr__ can only set attributes of main.py's own objects in the grader")
+        if type(name) is not str or forbidden_attribute(name, own=True):
+            raise AttributeError(f"the attribute {str(name)[:60]!r} is not one a submission may set")
+        object.__setattr__(target, name, value)
+    __setattr__.__qualname__ = "object.__setattr__"
+    return __setattr__

@@ -14,7 +14,7 @@ from typing import Any
 
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
 
-from grader.sandbox.classes import (PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
+from grader.sandbox.classes import (GENERIC_ORIGINS, PLAIN_BUILTINS, SAFE_CLASSES, ClassRegistry, check_fields,
                                     foreign_function, make_type, opaque_class, parameters_ignored,
                                     plain_base, seen_as_classes, student_function,
                                     unavailable_attribute)
@@ -205,16 +205,16 @@ class Guards:
     # Classes -------------------------------------------------------------------------------
     def build_class(self, body: Any, name: str, /, *bases: Any, **keywords: Any) -> type:
         """``__build_class__``: every base must be a class, or typing's NamedTuple or TypedDict
-        (``Generic[T]`` is left out).
+        (``Generic[T]`` is left out, ``Protocol[T]`` is ``Protocol``).
 
         Python asks any other base for its real bases (``__mro_entries__``) before :meth:`metaclass`
         sees them, and typing's aliases answer by comparing their origin (the real ``type``) with
         every base: a base object of the submission with its own ``__eq__`` would receive it.
         """
         typing_view = self.views["typing"]
-        # Generic[T] only adds type parameters: the class is made without it, and ``Box[int]`` is ``Box``.
-        # A parametrised container (dict[str, int], typing.Dict[str, int]) is read as its plain class.
-        generic = any(type(base) is typing._GenericAlias and base.__origin__ is typing.Generic for base in bases)
+        # Generic[T] only adds type parameters: the class is made without it, and ``Box[int]`` is ``Box`` (also of a
+        # Protocol[T]). A parametrised container (dict[str, int], typing.Dict[str, int]) is read as its plain class.
+        generic = any(type(base) is typing._GenericAlias and base.__origin__ in GENERIC_ORIGINS for base in bases)
         bases = tuple(plain_base(base) for base in bases
                       if not (type(base) is typing._GenericAlias and base.__origin__ is typing.Generic))
         for base in bases:

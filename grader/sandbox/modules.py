@@ -47,8 +47,7 @@ importlib.import_module("_strptime")
 # and the real builtins). functools.wraps and update_wrapper are stand-ins (the real ones write attributes
 # of any function) that copy a name and docstring between main.py's own functions only. Left out on purpose:
 # string.Formatter (field access bypasses the attribute guard; string.Template only looks names up in the
-# mapping it is given), typing.get_type_hints/ForwardRef
-# (evaluate strings), typing.get_origin (typing.Type's origin is the real type), operator.methodcaller
+# mapping it is given), typing.get_type_hints/ForwardRef (evaluate strings), operator.methodcaller
 # (operator.attrgetter is the grader's own, which reads through the attribute guard: grader/sandbox/wrappers.py).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
@@ -72,7 +71,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "typing": (typing, ("Any", "Dict", "List", "Set", "FrozenSet", "Tuple", "Optional", "Union", "Mapping",
                         "MutableMapping", "Iterable", "Iterator", "Sequence", "Callable", "Final", "Literal",
                         "Hashable", "NoReturn", "cast", "TYPE_CHECKING", "ChainMap", "LiteralString", "TypedDict", "NamedTuple", "Protocol",
-                        "TypeVar", "Type", "ClassVar", "get_args", "TypeAlias", "Collection", "AbstractSet",
+                        "TypeVar", "Type", "ClassVar", "get_args", "get_origin", "TypeAlias", "Collection", "AbstractSet",
                         "Generator", "Pattern", "Match", "DefaultDict", "Deque", "Counter", "OrderedDict",
                         "Annotated", "NewType", "Generic", "Container", "Sized", "KeysView", "ValuesView",
                         "ItemsView", "TypeGuard", "NotRequired", "Required", "Never", "assert_never", "final",

@@ -76,6 +76,14 @@ def _get_args(guards: Guards, value: Callable[[Any], tuple]) -> Callable[[Any], 
     return get_args
 
 
+def _get_origin(guards: Guards, value: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    # get_origin(Type[int]) is the real type: the answer is shown as type(x) shows a class; Literal as main.py has it.
+    def get_origin(alias: Any) -> Any:
+        found = value(alias)
+        return guards.views["typing"].Literal if found is typing.Literal else guards.visible_class(found)
+    return get_origin
+
+
 def _exact_flags(what: str, options: dict[str, Any], maybe_none: tuple[str, ...] = ()) -> None:
     """``TypeError`` unless every option is True or False (or None where ``maybe_none`` allows): the
     decorator tests them for truth (a base's ``frozen`` again for each subclass), which would run
@@ -365,6 +373,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _namedtuple,
     ("typing", "get_args"): _get_args,
+    ("typing", "get_origin"): _get_origin,
     ("dataclasses", "dataclass"): _dataclass,
     ("dataclasses", "field"): _field,
     ("dataclasses", "replace"): _replace,
@@ -381,20 +390,3 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("functools", "lru_cache"): _lru_cache,
     ("typing", "Literal"): _literal,
 }
-
-
-def own_setattr(holder: object, is_own: Callable[[object], bool]) -> Callable[[Any, str, Any], None]:
-    """``object.__setattr__`` for a submission (a frozen dataclass's ``__post_init__``): sets an attribute
-    of the submission's own objects only, under the names ``obj.name = value`` may write there. Read off
-    anything but ``object`` itself (``x.__setattr__``, ``dict.__setattr__``) it is not available."""
-    if holder is not object:
-        raise AttributeError('"__setattr__" is only available in the grader as object.__setattr__')
-
-    def __setattr__(target: Any, name: str, value: Any) -> None:
-        if isinstance(target, type) or not is_own(target):
-            raise TypeError("object.__setattr__ can only set attributes of main.py's own objects in the grader")
-        if type(name) is not str or forbidden_attribute(name, own=True):
-            raise AttributeError(f"the attribute {str(name)[:60]!r} is not one a submission may set")
-        object.__setattr__(target, name, value)
-    __setattr__.__qualname__ = "object.__setattr__"
-    return __setattr__

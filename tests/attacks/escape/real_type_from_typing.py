@@ -42,3 +42,8 @@ def through_get_origin():
 
 attempt('get_args(Type[type]) is the real type', through_get_args)
 attempt('get_origin(Type[int]) is the real type', through_get_origin)
+attempt('get_origin(Type[type]) is the real type',
+        lambda: read(metaclass_from(typing.get_origin(typing.Type[type])), exit, '__globals__'))
+attempt('get_origin(type[int]) is the real type', lambda: read(metaclass_from(typing.get_origin(type[int])), exit, '__globals__'))
+attempt('get_origin(Protocol[T]) made into a metaclass',
+        lambda: read(metaclass_from(typing.get_origin(typing.Protocol[typing.TypeVar('T')])), exit, '__globals__'))
