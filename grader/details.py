@@ -99,8 +99,6 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     (r"EOFError: input\(\) was called, but there is no keyboard while grading: leave input\(\) out",
      r"EOFError: input() werd aangeroepen, maar tijdens het beoordelen is er geen toetsenbord: laat input() weg"),
     (r"SystemExit: exit\(\) was called", r"SystemExit: exit() werd aangeroepen"),
-    (_ERROR + r"logging to a file is not available in the grader",
-     r"\g<error>: loggen naar een bestand is niet beschikbaar in de beoordelaar"),
     # the sandbox's refusals while main.py was loaded (grader/sandbox/guards.py, modules.py, classes.py...)
     (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+)\)",
      r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed>)"),

@@ -49,7 +49,6 @@ REFUSED = [
     "import copy\ncopy.copy(iter([]))",
     "class A:\n    @staticmethod\n    def __eq__(other):\n        return True",
     "name = input('Naam? ')",
-    "import logging\nlogging.basicConfig(filename='log.txt')",
     "try:\n    pass\nexcept* ValueError:\n    pass",
 ]
 # The grader's own exception classes, which a student must never see by name.

@@ -17,6 +17,11 @@ ACCEPTED = {
         "log = logging.getLogger(__name__)\nlog.setLevel(logging.INFO)\nlog.addHandler(logging.StreamHandler())\n"
         "log.debug('x %s', 1)\nlog.warning('y')\nlogging.info('z')\nassert log.info('a') is None and logging.ERROR == 40"
     ),
+    "logging to a file (an audit log): accepted, and no file is written": (
+        "import logging\nlogging.basicConfig(filename='audit.log', level=logging.INFO, encoding='utf-8')\n"
+        "log = logging.getLogger('audit')\nlog.addHandler(logging.FileHandler('refused.log', mode='a'))\n"
+        "log.info('call %s ok', 'c1')\nlog.warning('call %s refused', 'c2')"
+    ),
     "logging: a handler added once (if not logger.handlers), settings written, the level's name": (
         "import logging\nlog = logging.getLogger(__name__)\nif not log.handlers:\n    log.addHandler(logging.StreamHandler())\n"
         "log.propagate = False\nlog.handlers.clear()\nassert log.handlers == [] and log.filters == []\n"
@@ -286,6 +291,13 @@ def loads(source: str) -> bool:
 @pytest.mark.parametrize("source", ACCEPTED.values(), ids=ACCEPTED.keys())
 def test_accepted(source):
     assert loads(source)
+
+
+def test_logging_to_a_file_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    load(b"import logging\nlogging.basicConfig(filename='audit.log')\nlogging.getLogger().addHandler("
+         b"logging.FileHandler('x.log'))\nlogging.error('x')\ndef validate_ticket_proposal(p):\n    return p\n")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_random_seed_changes_only_the_submissions_generator():

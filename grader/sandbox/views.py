@@ -103,21 +103,17 @@ class QuietLogging:
 
 def logging_view() -> ModuleView:
     """A stand-in for ``logging`` with what innocent code uses: loggers, handlers and formatters that
-    accept every call and show nothing, ``basicConfig``, the module-level functions and the levels."""
+    accept every call and show nothing, ``basicConfig``, the module-level functions and the levels. Logging to a
+    file (an audit log: ``basicConfig(filename=...)``, a ``FileHandler``) is accepted too and writes nothing."""
     quiet = QuietLogging()
     levels = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARNING": 30, "WARN": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
     namespace: dict[str, Any] = {"__slots__": (), **levels,
                                  "Logger": QuietLogging, "Handler": QuietLogging}  # type hints, isinstance
-    for name in ("getLogger", "StreamHandler", "NullHandler", "Formatter", "LoggerAdapter"):
+    for name in ("getLogger", "StreamHandler", "NullHandler", "FileHandler", "Formatter", "LoggerAdapter"):
         namespace[name] = staticmethod(lambda *args, **kwargs: quiet)
     for name in ("debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
-                 "disable", "captureWarnings"):
+                 "disable", "captureWarnings", "basicConfig"):
         namespace[name] = staticmethod(lambda *args, **kwargs: None)
-
-    def basicConfig(**settings: object) -> None:
-        if "filename" in settings:  # a submission writes no files
-            raise PermissionError("logging to a file is not available in the grader")
-    namespace["basicConfig"] = staticmethod(basicConfig)
     names = {number: name for name, number in reversed(levels.items())}  # 50: CRITICAL, 30: WARNING
     namespace["getLevelName"] = staticmethod(
         lambda level: names.get(level, f"Level {level}") if type(level) is int else levels.get(level, f"Level {level}"))

@@ -28,10 +28,12 @@ for attempt in range(1):
         print('BREACH: shutil')
     except Exception:
         pass
-    try:
+    try:  # accepted, as every logging call is, and writes nothing: the marker folder must stay as it was
         import logging
-        logging.basicConfig(filename=TARGET)
-        print('BREACH: logging')
+        logging.basicConfig(filename=TARGET, force=True)
+        logging.getLogger().addHandler(logging.FileHandler(TARGET, mode='w'))
+        logging.error('x')
+        logging.getLogger('audit').critical('x')
     except Exception:
         pass
     try:
