@@ -102,6 +102,8 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     # the sandbox's refusals while main.py was loaded (grader/sandbox/guards.py, modules.py, classes.py...)
     (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+)\)",
      r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed>)"),
+    (_ERROR + r"from (?P<name>\S+) import \* is not available in the grader: import the names you use",
+     r"\g<error>: from \g<name> import * is niet beschikbaar in de beoordelaar: importeer de namen die je gebruikt"),
     (_ERROR + r"module (?P<module>\S+) has no attribute (?P<name>.+?) in the grader \(only a vetted part of it is "
      r"available\)",
      r"\g<error>: module \g<module> heeft in de beoordelaar geen attribuut \g<name> (alleen een gecontroleerd deel "

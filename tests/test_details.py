@@ -34,7 +34,7 @@ REFUSED = [
     "from functools import singledispatch\n@singledispatch\ndef f(x):\n    return x\n@f.register\ndef _(x: 'json'):\n"
     "    return 1",
     "async def f():\n    pass\nf()",
-    "from os import *",
+    "def f():\n    from os import *",
     "class A(metaclass=B):\n    pass",
     "match 1:\n    case int(real=r):\n        pass",
     "match x:\n    case {a.b: 1}:\n        pass",
@@ -50,6 +50,7 @@ REFUSED = [
     "class A:\n    @staticmethod\n    def __eq__(other):\n        return True",
     "name = input('Naam? ')",
     "try:\n    pass\nexcept* ValueError:\n    pass",
+    "from decimal import *",
 ]
 # The grader's own exception classes, which a student must never see by name.
 INTERNAL = ("InputCalled", "ExitCalled", "LoadTimeout", "CheckTimeout", "MemoryLimit")

@@ -206,6 +206,17 @@ ACCEPTED = {
         "assert get_origin(typing.Type[int]) is type and get_origin(int) is None\n"
         "assert isinstance(Ids(), Check) and Check[int] is Check and not isinstance(1, Check)"
     ),
+    "from re import compile: a call of compile() is re's, at module level and in a function": (
+        "from re import compile, fullmatch\nID = compile('[a-z]+')\ndef ticket(value):\n"
+        "    return compile('[a-z][a-z0-9-]*').fullmatch(value) is not None\n"
+        "assert ID.fullmatch('abc') and ticket('a-1') and fullmatch('x', 'x')"
+    ),
+    "from M import * at module level binds the names the grader offers of M": (
+        "from typing import *\nfrom re import *\nfrom hashlib import *\nfrom collections.abc import *\n"
+        "if True:\n    from json import *\nStatus = Literal['open', 'done']\nx: Optional[Dict[str, Any]] = None\n"
+        "assert fullmatch('[a-z]+', 'abc') and len(sha256(b'x').hexdigest()) == 64 and isinstance({}, Mapping)\n"
+        "assert loads(dumps({'a': 1})) == {'a': 1} and compile('a').pattern == 'a'"
+    ),
     "functools.update_wrapper: a function decorator and a class-based one (its __init__ passes self)": (
         "import functools, json\ndef copied(func):\n    def wrapper(*args):\n        return dict(func(*args))\n"
         "    return functools.update_wrapper(wrapper, func)\n"

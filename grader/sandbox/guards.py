@@ -26,8 +26,8 @@ from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
 from grader.sandbox.generators import kept
-from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, os_view, partial_view, pytest_view,
-                                   threading_view)
+from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, import_star, os_view, partial_view,
+                                   pytest_view, threading_view)
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import build_views
 from grader.sandbox.views import ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
@@ -316,6 +316,7 @@ class Guards:
             "_abc_meta_base_": abc_meta_base,
             "_unavailable_": refuse_unavailable,
             "_print_": self.print_factory,
+            "_import_star_": lambda name: import_star(self.views, name, self.globals),
             "_generator_": kept,
         }
         return self.globals

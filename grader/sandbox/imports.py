@@ -36,6 +36,17 @@ def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:
     return views[name]
 
 
+def import_star(views: dict, name: str, namespace: dict) -> None:
+    """``from name import *``: binds in ``namespace`` (main.py's globals) every public name the grader offers of the
+    module, the names ``from name import a, b`` could bind; a module it does not offer raises ImportError."""
+    module = import_module(views, name, ("*",), 0)
+    if isinstance(module, Unavailable):
+        raise ImportError(f"from {str(name)[:60]} import * is not available in the grader: import the names you use")
+    for attribute in vars(type(module)):
+        if not attribute.startswith("_"):
+            namespace[attribute] = getattr(module, attribute)
+
+
 class Unavailable:
     """A standard module the grader does not offer (``os``, ``enum``), or a name read from one.
 

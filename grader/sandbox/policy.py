@@ -8,6 +8,7 @@ from typing import Callable
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
 
 from grader.sandbox.generators import has_docstring, keep_generators, makes_generator
+from grader.sandbox.modules import WHITELIST
 from grader.sandbox.names import (BASE_METHODS, ENUM_HOOKS, MAGIC_METHODS, MAX_NAME_LENGTH, SELF_ONLY_METHODS,
                                  UNAVAILABLE_CALLS, WRITABLE_DUNDERS, forbidden_attribute, reserved_name)
 from grader.sandbox.patterns import MatchStatements
@@ -19,6 +20,21 @@ def is_main_guard(test: ast.AST) -> bool:
     sides = [test.left, test.comparators[0]]
     return any(isinstance(side, ast.Name) and side.id == "__name__" for side in sides) and \
         any(isinstance(side, ast.Constant) and side.value == "__main__" and type(side.value) is str for side in sides)
+
+
+def bound_names(module: ast.Module) -> set[str]:
+    """The names a module binds by an import (``from re import compile``, ``from re import *`` binds what the
+    grader offers of re), a def or a class statement: a call of such a name is main.py's own, not a builtin's."""
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*" and isinstance(node, ast.ImportFrom) and node.module in WHITELIST:
+                    names.update(WHITELIST[node.module][1])
+                names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return names
 
 
 class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
@@ -36,6 +52,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.scopes: list[str] = ["module"]
+        self.own_calls: set[str] = set()  # names of UNAVAILABLE_CALLS that main.py binds itself (visit_Module)
         # Per match statement being visited: assignments of its dotted class patterns' classes (see visit_MatchClass).
         self.class_patterns: list[list[ast.stmt]] = []
         # ``from __future__ import annotations``: annotations stay text (PEP 563), never evaluated.
@@ -86,6 +103,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         self.lazy_annotations = any(isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
                                     and any(alias.name == "annotations" for alias in statement.names)
                                     for statement in node.body)
+        # from re import compile: main.py's own compile() (none of these names is a builtin in the sandbox).
+        self.own_calls = {name for name in bound_names(node) & UNAVAILABLE_CALLS if not name.startswith("_")}
         for statement in node.body:
             if isinstance(statement, ast.If) and is_main_guard(statement.test):
                 # Never runs here (__name__ is 'main', and no submission can rebind it): a demo that opens a file
@@ -276,16 +295,25 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
 
     # Calls and exceptions ------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> ast.AST:
-        if isinstance(node.func, ast.Name):
-            name = node.func.id
-            if name in UNAVAILABLE_CALLS and "function" in self.scopes and not name.startswith("_"):
+        name = node.func.id if isinstance(node.func, ast.Name) else None
+        if name in UNAVAILABLE_CALLS and name not in self.own_calls:
+            if "function" in self.scopes and not name.startswith("_"):
                 # In a function (a demo's main(), a save_log() helper) that grading may never call: refused
                 # only if it is called, by a stand-in that raises; its arguments are left out.
                 refusal = ast.Call(func=ast.Name("_unavailable_", ast.Load()), args=[ast.Constant(name)], keywords=[])
                 return ast.fix_missing_locations(ast.copy_location(refusal, node))
-            if name in UNAVAILABLE_CALLS:
-                self.error(node, f"{name}() is not available in the grader.")
+            self.error(node, f"{name}() is not available in the grader.")
         return super().visit_Call(node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
+        """``from M import *`` at module level (``from typing import *``) becomes a call of the guards'
+        ``_import_star_``, which binds the public names the grader offers of M; any other import is checked as
+        RestrictedPython checks it (a star import elsewhere is refused, as Python refuses it)."""
+        if [alias.name for alias in node.names] == ["*"] and node.level == 0 and self.scopes == ["module"] \
+                and node.module != "__future__":
+            call = ast.Call(func=ast.Name("_import_star_", ast.Load()), args=[ast.Constant(node.module)], keywords=[])
+            return ast.fix_missing_locations(ast.copy_location(ast.Expr(call), node))
+        return super().visit_ImportFrom(node)
 
     def visit_TryStar(self, node: ast.AST) -> ast.AST:
         """``try ... except*``: refused, as RestrictedPython refuses it: Python 3.11 takes whatever an exception
