@@ -206,6 +206,19 @@ ACCEPTED = {
         "assert get_origin(typing.Type[int]) is type and get_origin(int) is None\n"
         "assert isinstance(Ids(), Check) and Check[int] is Check and not isinstance(1, Check)"
     ),
+    "private names in a class (self.__rows, def __bump, __MAX) are mangled as Python mangles them": (
+        "class Log:\n    __slots__ = ('__rows',)\n    def __init__(self):\n        self.__rows = {}\n"
+        "    def add(self, key, value):\n        self.__rows[key] = value\n    def rows(self):\n"
+        "        return {k: v for k, v in self.__rows.items()}\n"
+        "class _Policy:\n    __MAX = 2\n    def __init__(self):\n        self.__count = 0\n"
+        "    def __bump(self):\n        self.__count += 1\n        return self.__count\n"
+        "    def ok(self):\n        return self.__bump() <= self.__MAX\n    @classmethod\n    def limit(cls):\n"
+        "        return cls.__MAX\nclass Strict(_Policy):\n    def peek(self):\n        return self.__count\n"
+        "log = Log()\nlog.add('a', 1)\np = _Policy()\n"
+        "assert log.rows() == {'a': 1} and p.ok() and p.ok() and not p.ok() and _Policy.limit() == 2\n"
+        "assert p._Policy__count == 3 and Strict()._Policy__count == 0\ntry:\n    Strict().peek()\n"
+        "    raise AssertionError\nexcept AttributeError:\n    pass"
+    ),
     "from re import compile: a call of compile() is re's, at module level and in a function": (
         "from re import compile, fullmatch\nID = compile('[a-z]+')\ndef ticket(value):\n"
         "    return compile('[a-z][a-z0-9-]*').fullmatch(value) is not None\n"

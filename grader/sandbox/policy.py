@@ -12,6 +12,7 @@ from grader.sandbox.modules import WHITELIST
 from grader.sandbox.names import (BASE_METHODS, ENUM_HOOKS, MAGIC_METHODS, MAX_NAME_LENGTH, SELF_ONLY_METHODS,
                                  UNAVAILABLE_CALLS, WRITABLE_DUNDERS, forbidden_attribute, reserved_name)
 from grader.sandbox.patterns import MatchStatements
+from grader.sandbox.private_names import PrivateNames
 
 def is_main_guard(test: ast.AST) -> bool:
     """``__name__ == '__main__'`` (either way round)."""
@@ -100,6 +101,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         RestrictedPython puts it after the future imports only: above a docstring, it pushed them
         down and a valid module no longer compiled ("must occur at the beginning of the file").
         """
+        PrivateNames().visit(node)  # self.__rows in class Log: _Log__rows, as Python's compiler names it
         self.lazy_annotations = any(isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
                                     and any(alias.name == "annotations" for alias in statement.names)
                                     for statement in node.body)
