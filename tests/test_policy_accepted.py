@@ -168,6 +168,7 @@ ACCEPTED = {
         "assert type(h) is Log and g == {'a': [1]} and g.note == [2]\n"
         "assert copy.deepcopy(Refused('bad')).args == ('bad',)\n"
         "assert copy.deepcopy([P(1, [2])])[0].b == [2]\n"
+        "import uuid\nu = uuid.uuid4()\nassert copy.deepcopy({'receipt': u})['receipt'] == u and copy.copy(slice(1, 2)) == slice(1, 2)\n"
         "assert copy.deepcopy(len) is len and copy.copy(Row) is Row"
     ),
     "type of values": (
