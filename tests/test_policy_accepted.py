@@ -169,6 +169,7 @@ ACCEPTED = {
         "assert copy.deepcopy(Refused('bad')).args == ('bad',)\n"
         "assert copy.deepcopy([P(1, [2])])[0].b == [2]\n"
         "import uuid\nu = uuid.uuid4()\nassert copy.deepcopy({'receipt': u})['receipt'] == u and copy.copy(slice(1, 2)) == slice(1, 2)\n"
+        "import time\nassert copy.deepcopy([time.localtime(0)])[0].tm_year == time.localtime(0).tm_year\n"
         "assert copy.deepcopy(len) is len and copy.copy(Row) is Row"
     ),
     "type of values": (

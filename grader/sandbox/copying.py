@@ -21,6 +21,7 @@ import enum
 import fractions
 import functools
 import re
+import time
 import types
 import uuid
 from typing import Any, Callable, Iterator
@@ -32,7 +33,7 @@ from grader.sandbox.dispatch import ABC
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
           types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented),
           datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone,
-          decimal.Decimal, fractions.Fraction, uuid.UUID, slice)  # immutable values
+          decimal.Decimal, fractions.Fraction, uuid.UUID, slice, time.struct_time)  # immutable values
 # Bases an own class may have and still be copied here (and builtin exceptions).
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
          collections.defaultdict, collections.Counter, collections.deque, *STAND_INS)  # collections.abc's: no state

@@ -1,10 +1,12 @@
-# Style: every successful change gets a receipt: a uuid.UUID object (not a string) in the result and in the log row,
-# which also keeps when it happened as a datetime; results and rows are copied with copy.deepcopy, UUIDs and all.
+# Style: every successful change gets a receipt: a uuid.UUID object (not a string) and the local time as
+# time.localtime() in the result, the log row also keeps a datetime; results are copied with copy.deepcopy, UUIDs,
+# struct_time and all.
 import copy
 import datetime
 import hashlib
 import json
 import re
+import time
 import uuid
 
 ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
@@ -90,7 +92,7 @@ def dispatch_ticket(proposal, actor, approved, state, completed):
     state["tickets"][ticket] = value
     state["version"] += 1
     result = {"status": "ok", "version": state["version"], "ticket": ticket, "value": value, "replayed": False,
-              "receipt": uuid.uuid5(RECEIPTS, f"{call_id}:{fingerprint}")}
+              "receipt": uuid.uuid5(RECEIPTS, f"{call_id}:{fingerprint}"), "local_time": time.localtime()}
     completed[call_id] = {"fingerprint": fingerprint, "result": copy.deepcopy(result),
                           "at": datetime.datetime.now(datetime.timezone.utc)}
     return result
