@@ -7,6 +7,7 @@ from grader.sandbox.loader import LoadFailure, compile_source, load
 REFUSED_AT_COMPILE = {
     "open() in the else branch of the main guard": "if __name__ == '__main__':\n    pass\nelse:\n    open('x')",
     "open() under a negated main guard": "if __name__ != '__main__':\n    open('x')",
+    "open() under a main guard joined by or": "if __name__ == '__main__' or True:\n    open('x')",
     "a metaclass other than ABCMeta": "class M(type):\n    pass\nclass A(metaclass=M):\n    pass",
     "guard hook as name": "_getattr_ = None",
     "a lambda with yield (its generators could not be kept)": "g = (lambda: (yield 1))()",

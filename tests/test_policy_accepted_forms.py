@@ -78,7 +78,8 @@ ACCEPTED = {
     "a demo under the main guard that uses what grading lacks": (
         "import json\nif __name__ == '__main__':\n    with open('log.json', 'w') as f:\n        json.dump({}, f)\n"
         "    print(dir(), eval('1'))\nelse:\n    imported = True\nif '__main__' == __name__:\n    breakpoint()\n"
-        "assert imported"
+        "import sys\nif __name__ == '__main__' and len(sys.argv) > 1:\n    print(open(sys.argv[1]).read())\n"
+        "if len(sys.argv) > 1 and __name__ == '__main__':\n    eval(sys.argv[1])\nassert imported"
     ),
     "singledispatch register of a union": (
         "from functools import singledispatch\nfrom typing import Optional\n@singledispatch\ndef f(x):\n    return 'other'\n"

@@ -15,7 +15,9 @@ from grader.sandbox.patterns import MatchStatements
 from grader.sandbox.private_names import PrivateNames
 
 def is_main_guard(test: ast.AST) -> bool:
-    """``__name__ == '__main__'`` (either way round)."""
+    """``__name__ == '__main__'`` (either way round), also as one of the terms of an ``and``, which is then false too."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(is_main_guard(value) for value in test.values)
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
         return False
     sides = [test.left, test.comparators[0]]
