@@ -102,6 +102,8 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     # the sandbox's refusals while main.py was loaded (grader/sandbox/guards.py, modules.py, classes.py...)
     (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+)\)",
      r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed>)"),
+    (r"FileNotFoundError: \[Errno 2\] No such file or directory while grading \(main\.py is the only file\)",
+     r"FileNotFoundError: [Errno 2] Bestand of map bestaat niet tijdens het beoordelen (main.py is het enige bestand)"),
     (_ERROR + r"from (?P<name>\S+) import \* is not available in the grader: import the names you use",
      r"\g<error>: from \g<name> import * is niet beschikbaar in de beoordelaar: importeer de namen die je gebruikt"),
     (_ERROR + r"module (?P<module>\S+) has no attribute (?P<name>.+?) in the grader \(only a vetted part of it is "

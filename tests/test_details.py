@@ -26,8 +26,9 @@ REFUSED = [
     "import enum, json\nclass A(json.JSONEncoder, enum.Enum):\n    X = 1",
     "class D(dict):\n    pass\ndict.__setitem__({}, 1, 2)",
     "import json\njson.dumps.__qualname__",
-    "def f():\n    return open('x')\nf()",
+    "def f():\n    return open('x', 'w')\nf()",
     "open('x')",
+    "eval('1')",
     "class A:\n    pass\nsetattr(A(), '__class__', dict)",
     "class ABCMeta:\n    pass\nclass A(metaclass=ABCMeta):\n    pass",
     "import abc\nabc.ABCMeta('X', (), {})",
@@ -85,12 +86,12 @@ def test_python_s_own_messages_stay_as_python_writes_them():
 
 
 def test_a_dutch_report_shows_the_dutch_form_and_an_english_one_the_original():
-    problem = problem_of("open('x')")
+    problem = problem_of("eval('1')")
     result = {"id": "anna", "score": 0, "max_score": 3, "status": "load-error", "checkpoints": {},
               "load": {"problem": problem, "notes": [], "output": ""}}
     view = feedback.build(result)
-    assert "`open() is niet beschikbaar in de beoordelaar.`" in markdown.render_feedback(view, "nl")
-    assert "`open() is not available in the grader.`" in markdown.render_feedback(view, "en")
+    assert "`eval() is niet beschikbaar in de beoordelaar.`" in markdown.render_feedback(view, "nl")
+    assert "`eval() is not available in the grader.`" in markdown.render_feedback(view, "en")
 
 
 @pytest.mark.parametrize("code", ["name = input('Naam? ')", "def f():\n    exit()\nf()",

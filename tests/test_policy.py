@@ -5,9 +5,6 @@ import pytest
 from grader.sandbox.loader import LoadFailure, compile_source, load
 
 REFUSED_AT_COMPILE = {
-    "open() in the else branch of the main guard": "if __name__ == '__main__':\n    pass\nelse:\n    open('x')",
-    "open() under a negated main guard": "if __name__ != '__main__':\n    open('x')",
-    "open() under a main guard joined by or": "if __name__ == '__main__' or True:\n    open('x')",
     "a metaclass other than ABCMeta": "class M(type):\n    pass\nclass A(metaclass=M):\n    pass",
     "guard hook as name": "_getattr_ = None",
     "a lambda with yield (its generators could not be kept)": "g = (lambda: (yield 1))()",
@@ -36,7 +33,6 @@ REFUSED_AT_COMPILE = {
     "code object attribute": "def f():\n    pass\nc = f.co_code",
     "eval": "eval('1')",
     "exec": "exec('x = 1')",
-    "open": "open('/etc/passwd')",
     "globals": "g = globals()",
     "try star": "try:\n    pass\nexcept* ValueError:\n    pass",
     "star import in a function": "def f():\n    from typing import *",
@@ -71,11 +67,21 @@ def test_refused_at_compile(source):
 
 REFUSED_AT_RUN = {
     "use of os": ("import os\nos.getcwd()", "AttributeError: os.getcwd is not available in the grader"),
-    "use of os.path on the disk": ("import os.path\nos.path.isfile('a')", "PermissionError: os.path.isfile() is not available"),
-    "from os import, used": ("from os import path\npath.exists('x')", "PermissionError: os.path.exists() is not available"),
+    "use of os.path on the disk": ("import os.path\nos.path.getsize('a')", "FileNotFoundError: [Errno 2]"),
+    "from os import, used": ("from os import path\npath.expanduser('~')", "PermissionError: os.path.expanduser() is not"),
+    "open() in the else branch of the main guard": ("if __name__ == '__main__':\n    pass\nelse:\n    open('x')",
+                                                    "FileNotFoundError: [Errno 2] No such file or directory while"),
+    "open() under a negated main guard": ("if __name__ != '__main__':\n    open('x', 'w')",
+                                          "PermissionError: open() is not available"),
+    "open() under a main guard joined by or": ("if __name__ == '__main__' or True:\n    open('x', mode='a')",
+                                               "PermissionError: open() is not available"),
+    "open() of a file outside": ("open('/etc/passwd').read()", "FileNotFoundError: [Errno 2]"),
+    "open() with a mode that is no literal": ("m = 'r'\nopen('/etc/passwd', m)", "PermissionError: open() is not"),
     "use of os.path, not offered": ("import os.path\nos.path.walk('a')", "AttributeError: os.path.walk is not available"),
     "a path next to __file__ read": ("from pathlib import Path\nPath(__file__).with_name('log.json').read_text()",
-                                     "PermissionError: Path.read_text() is not available"),
+                                     "FileNotFoundError: [Errno 2]"),
+    "a path next to __file__ written": ("from pathlib import Path\nPath(__file__).with_name('log.json').write_text('x')",
+                                        "PermissionError: Path.write_text() is not available"),
     "not a standard module": ("import numpy", "ImportError"),
     "star import of a module the grader does not offer": ("from decimal import *", "ImportError: from decimal import *"),
     "star import of a module outside the standard library": ("from numpy import *", "ImportError"),
@@ -145,7 +151,9 @@ REFUSED_AT_RUN = {
     "eval() in a function that is called": ("def f():\n    return eval('1')\nf()",
                                             "NotImplementedError: eval() is not available"),
     "open() in a lambda that is called": ("read = lambda: open('/etc/passwd').read()\nread()",
-                                          "PermissionError: open() is not available"),
+                                          "FileNotFoundError: [Errno 2]"),
+    "open() to write in a lambda that is called": ("write = lambda: open('/tmp/x', 'w')\nwrite()",
+                                                   "PermissionError: open() is not available"),
     "super().__setattr__ of a special attribute": (
         "class P:\n    def __init__(self):\n        super().__setattr__('__class__', dict)\nP()", "AttributeError"),
     "super().__setattr__ of a class": (

@@ -244,16 +244,20 @@ ACCEPTED = {
         "assert itemgetter('v', 'n')(rows[0]) == (2, 'b') and reduce(operator.add, [1, 2, 3]) == 6\n"
         "assert operator.mul(2, 3) == 6 and operator.eq(1, 1) and operator.getitem([5], 0) == 5"
     ),
-    "__file__ and pure path operations (pathlib, os.path) load; what touches the file system raises when called": (
+    "__file__ and pure path operations (pathlib, os.path) load; the file system holds no file but main.py": (
         "from pathlib import Path\nimport os.path\nfrom os.path import join, dirname\n"
         "HERE = Path(__file__).resolve().parent\nLOG = HERE / 'log.json'\nassert Path(__file__).name == 'main.py'\n"
         "assert LOG.name == 'log.json' and LOG.suffix == '.json' and LOG.stem == 'log' and LOG.parent == HERE\n"
         "assert Path(__file__).with_name('log.json') == LOG and HERE.joinpath('log.json') == LOG\n"
         "assert join(dirname(os.path.abspath(__file__)), 'log.json') == str(LOG) and os.path.basename(__file__) == 'main.py'\n"
         "assert os.path.splitext('a/b.json') == ('a/b', '.json') and isinstance(LOG, Path)\n"
-        "for call in (LOG.exists, LOG.read_text, LOG.mkdir, LOG.iterdir, LOG.open, lambda: LOG.write_text('x'), Path.cwd,\n"
-        "             lambda: os.path.exists(LOG), lambda: os.path.isfile(__file__), lambda: LOG.resolve(strict=True)):\n"
-        "    try:\n        call()\n    except PermissionError:\n        pass\n    else:\n        raise AssertionError(call)\n"
+        "assert not LOG.exists() and not LOG.is_file() and not os.path.exists(LOG) and not os.path.isdir(HERE)\n"
+        "for call, error in ((LOG.read_text, FileNotFoundError), (LOG.iterdir, FileNotFoundError),\n"
+        "                    (LOG.open, FileNotFoundError), (lambda: os.path.getsize(LOG), FileNotFoundError),\n"
+        "                    (LOG.mkdir, PermissionError), (lambda: LOG.open('w'), PermissionError),\n"
+        "                    (lambda: LOG.write_text('x'), PermissionError), (Path.cwd, PermissionError),\n"
+        "                    (lambda: LOG.resolve(strict=True), PermissionError)):\n"
+        "    try:\n        call()\n    except error:\n        pass\n    else:\n        raise AssertionError(call)\n"
         "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError"
     ),
     "doctest.testmod() unguarded at module level runs nothing and reports nothing failed": (

@@ -27,7 +27,7 @@ PLAIN_BUILTINS = (
     "UnicodeDecodeError", "UnicodeEncodeError", "ValueError", "ZeroDivisionError",
     # Named in except clauses and warnings.warn() of helpers and demos (all subclasses of Exception).
     "Warning", "UserWarning", "DeprecationWarning", "RuntimeWarning", "FileNotFoundError", "FileExistsError",
-    "PermissionError", "TimeoutError", "UnboundLocalError",
+    "PermissionError", "TimeoutError", "UnboundLocalError", "IOError", "EnvironmentError",  # OSError's old names
     # Every problem of a proposal at once (class Problems(ExceptionGroup, ValueError)); not BaseExceptionGroup, which
     # may hold the grader's BaseExceptions, and try/except* stays refused (grader/sandbox/policy.py visit_TryStar).
     "ExceptionGroup",

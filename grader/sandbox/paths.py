@@ -4,14 +4,16 @@
 ``__file__`` is the text :data:`MAIN_FILE`, in a folder that does not exist. Every operation on a path's text is
 offered (``name``, ``stem``, ``suffix``, ``parent``, ``with_name``, ``joinpath``, ``/``, ``str``...; ``os.path.join``,
 ``dirname``...): defining such a path loads. Anything that would touch the file system (``open``, ``read_text``,
-``exists``, ``mkdir``, ``iterdir``, ``os.path.isfile``...) raises ``PermissionError`` when it is called, as ``open()``
-in a function does (grader/sandbox/refusals.py). :class:`Path` is built on ``PurePosixPath``, which has no method that
+``exists``, ``mkdir``, ``iterdir``, ``os.path.isfile``...) answers as for a folder that holds main.py only: a test
+such as ``exists()`` is False, a read raises ``FileNotFoundError``, anything else (a write) ``PermissionError``, as
+``open()`` does (grader/sandbox/refusals.py). :class:`Path` is built on ``PurePosixPath``, which has no method that
 reads the file system; Python's ``pathlib.Path`` is not reachable, and no class can be built on :class:`Path`.
 ``resolve()`` and ``absolute()`` only anchor a relative path in :data:`FOLDER` (no link is looked up).
 """
 
 from __future__ import annotations
 
+import errno
 import pathlib
 import posixpath
 import types
@@ -28,9 +30,17 @@ FILE_SYSTEM_METHODS = (
     "rglob", "rmdir", "samefile", "stat", "symlink_to", "touch", "unlink", "walk", "write_bytes", "write_text")
 
 
+# What the file-system functions find while grading, where main.py is the only file: no other path exists (a test
+# answers False), reading one raises FileNotFoundError; anything else, writing above all, raises PermissionError.
+EXISTENCE_TESTS = ("exists", "lexists", "is_file", "isfile", "is_dir", "isdir", "is_symlink", "islink", "is_mount",
+                   "ismount", "is_junction", "is_block_device", "is_char_device", "is_fifo", "is_socket")
+READS = ("read_text", "read_bytes", "stat", "lstat", "getsize", "getmtime", "getatime", "getctime", "iterdir")
+
+
 class Refused:
-    """A stand-in for the function ``name`` that raises ``PermissionError`` when called (as ``open()`` does). Not a
-    function: read off a path it stays itself (no method is bound), and it holds nothing but its name."""
+    """A stand-in for the function ``name`` that answers as for a path that does not exist (``exists()`` is False,
+    ``read_text()`` raises ``FileNotFoundError``) or raises ``PermissionError`` when called (as ``open()`` does to
+    write). Not a function: read off a path it stays itself (no method is bound), and it holds nothing but its name."""
 
     __slots__ = ("_name",)
 
@@ -40,7 +50,13 @@ class Refused:
     def __setattr__(self, name: str, value: object) -> None:
         raise TypeError(f"{self._name} is read-only in the grader")
 
-    def __call__(self, *args: object, **kwargs: object) -> None:
+    def __call__(self, *args: object, **kwargs: object) -> bool:
+        function = self._name.rpartition(".")[2]
+        if function in EXISTENCE_TESTS:
+            return False
+        mode = kwargs.get("mode", args[0] if args else "r")
+        if function in READS or function == "open" and type(mode) is str and not set(mode) & set("wax+"):
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory while grading (main.py is the only file)")
         raise PermissionError(f"{self._name}() is not available in the grader: a submission reads and writes no files")
 
     def __repr__(self) -> str:

@@ -25,6 +25,13 @@ def is_main_guard(test: ast.AST) -> bool:
         any(isinstance(side, ast.Constant) and side.value == "__main__" and type(side.value) is str for side in sides)
 
 
+def reads(call: ast.Call) -> bool:
+    """Whether ``open(...)`` would only read: no mode, or a literal mode without w, a, x or +."""
+    modes = [keyword.value for keyword in call.keywords if keyword.arg == "mode"] + call.args[1:2]
+    return not modes or isinstance(modes[0], ast.Constant) and type(modes[0].value) is str \
+        and not set(modes[0].value) & set("wax+")
+
+
 def bound_names(module: ast.Module) -> set[str]:
     """The names a module binds by an import (``from re import compile``, ``from re import *`` binds what the
     grader offers of re), a def or a class statement: a call of such a name is main.py's own, not a builtin's."""
@@ -301,10 +308,12 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         name = node.func.id if isinstance(node.func, ast.Name) else None
         if name in UNAVAILABLE_CALLS and name not in self.own_calls:
-            if "function" in self.scopes and not name.startswith("_"):
-                # In a function (a demo's main(), a save_log() helper) that grading may never call: refused
-                # only if it is called, by a stand-in that raises; its arguments are left out.
-                refusal = ast.Call(func=ast.Name("_unavailable_", ast.Load()), args=[ast.Constant(name)], keywords=[])
+            if ("function" in self.scopes or name == "open") and not name.startswith("_"):
+                # In a function (a demo's main(), a save_log() helper) that grading may never call, and open()
+                # anywhere (a saved log read at import behind except FileNotFoundError): refused only if it is
+                # called, by a stand-in that raises; its arguments are left out.
+                details = [ast.Constant(name)] + ([ast.Constant(reads(node))] if name == "open" else [])
+                refusal = ast.Call(func=ast.Name("_unavailable_", ast.Load()), args=details, keywords=[])
                 return ast.fix_missing_locations(ast.copy_location(refusal, node))
             self.error(node, f"{name}() is not available in the grader.")
         return super().visit_Call(node)

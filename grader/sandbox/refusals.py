@@ -7,6 +7,8 @@ The exceptions are the grader's own, so a refusal is told apart from the submiss
 
 from __future__ import annotations
 
+import errno
+
 
 class ExitCalled(Exception):
     """``exit()``/``quit()`` in a submission: ends the module body early, fails a check in a function."""
@@ -21,9 +23,13 @@ def refuse_input(*args: object) -> None:
     raise InputCalled("input() was called, but there is no keyboard while grading: leave input() out")
 
 
-def refuse_unavailable(name: str) -> None:
-    """A call of open(), eval(), dir()... in a function: raises ``PermissionError`` for ``open``, else
-    ``NotImplementedError``."""
+def refuse_unavailable(name: str, reading: bool = False) -> None:
+    """A call of open() (anywhere), eval(), dir()... (in a function): ``NotImplementedError``, but for ``open``
+    ``FileNotFoundError`` when it would read (only main.py is there while grading: a saved log loaded at import
+    behind ``except FileNotFoundError`` is not found, as in a fresh folder) and ``PermissionError`` when it would
+    write."""
+    if name == "open" and reading:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory while grading (main.py is the only file)")
     message = f"{name}() is not available in the grader"
     raise PermissionError(message) if name == "open" else NotImplementedError(message)
 

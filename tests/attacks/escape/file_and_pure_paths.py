@@ -23,9 +23,11 @@ def attempt(what, action):
 
 here = Path(__file__).resolve().parent
 secret = Path(SECRET)
-for name in ('read_text', 'read_bytes', 'open', 'exists', 'is_file', 'stat', 'iterdir', 'glob', 'rglob', 'owner',
-             'readlink', 'samefile', 'lstat', 'is_dir', 'expanduser'):
+for name in ('read_text', 'read_bytes', 'open', 'stat', 'iterdir', 'glob', 'rglob', 'owner', 'readlink', 'samefile',
+             'lstat', 'expanduser'):
     attempt(f'Path.{name} of the secret', lambda name=name: getattr(secret, name)() or 'ran')
+for name in ('exists', 'is_file', 'is_dir', 'is_symlink'):  # False: only main.py is there while grading
+    attempt(f'Path.{name} of the secret answers from the disk', lambda name=name: getattr(secret, name)() or None)
 attempt('Path.write_text', lambda: Path('@@MARKER@@/written').write_text('x') or 'ran')
 attempt('Path.touch', lambda: Path('@@MARKER@@/touched').touch() or 'ran')
 attempt('Path.mkdir', lambda: Path('@@MARKER@@/made').mkdir() or 'ran')
@@ -35,8 +37,10 @@ attempt('a strict resolve', lambda: secret.resolve(strict=True))
 attempt('a resolve that reads links', lambda: str(Path('/proc/self/cwd').resolve()) != '/proc/self/cwd' or None)
 attempt('absolute() reads the working folder', lambda: str(Path('x').absolute()) != '/submission/x' or None)
 attempt('os.path.abspath reads the working folder', lambda: os.path.abspath('x') != '/submission/x' or None)
-for name in ('exists', 'isfile', 'isdir', 'getsize', 'getmtime', 'islink', 'expanduser', 'expandvars', 'relpath'):
+for name in ('getsize', 'getmtime', 'expanduser', 'expandvars', 'relpath'):
     attempt(f'os.path.{name}', lambda name=name: getattr(os.path, name)(SECRET) or 'ran')
+for name in ('exists', 'isfile', 'isdir', 'islink', 'lexists'):
+    attempt(f'os.path.{name} answers from the disk', lambda name=name: getattr(os.path, name)(SECRET) or None)
 attempt('os.path.realpath follows links', lambda: os.path.realpath('/proc/self/cwd') != '/proc/self/cwd' or None)
 attempt('os.getcwd', lambda: os.getcwd())
 attempt('os.listdir', lambda: os.listdir('@@MARKER@@'))

@@ -1,4 +1,4 @@
 # attack: write a file outside the submission with open()
-# expect: policy open()
+# expect: load-error runtime PermissionError: open() is not available
 with open('@@MARKER@@/written-by-open', 'w') as out:
     out.write('pwned')
