@@ -22,6 +22,11 @@ ACCEPTED = {
         "log = logging.getLogger('audit')\nlog.addHandler(logging.FileHandler('refused.log', mode='a'))\n"
         "log.info('call %s ok', 'c1')\nlog.warning('call %s refused', 'c2')"
     ),
+    "atexit.register (also as a decorator) gives the function back and never runs it while grading": (
+        "import atexit\nsaved = []\n@atexit.register\ndef save():\n    saved.append(1)\n"
+        "assert atexit.register(len, 'bye') is len and save() is None and saved == [1]\natexit.unregister(save)\n"
+        "try:\n    atexit.register(3)\nexcept TypeError:\n    refused = True\nassert refused"
+    ),
     "logging: a handler added once (if not logger.handlers), settings written, the level's name": (
         "import logging\nlog = logging.getLogger(__name__)\nif not log.handlers:\n    log.addHandler(logging.StreamHandler())\n"
         "log.propagate = False\nlog.handlers.clear()\nassert log.handlers == [] and log.filters == []\n"

@@ -113,9 +113,8 @@ class Guards:
         self.views["os.path"] = partial_view("os.path", self.views, paths.os_path_names())
         self.views["pathlib"] = partial_view("pathlib", self.views, paths.pathlib_names())
         self.views["os"] = os_view(self.views)
-        self.views["threading"] = threading_view(self.views)
-        self.views["asyncio"] = asyncio_view(self.views)
-        self.views["pytest"] = pytest_view(self.views)
+        for name, make in (("threading", threading_view), ("asyncio", asyncio_view), ("pytest", pytest_view)):
+            self.views[name] = make(self.views)
 
     # Reading --------------------------------------------------------------------------------
     def is_own(self, obj: object) -> bool:
@@ -138,10 +137,10 @@ class Guards:
         if name not in self.plain_names:
             if name in READABLE_DUNDERS:
                 return read_dunder(self, obj, name, default)
-            # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects and
-            # of its own classes whose metaclass is plain type (no ABC) is the submission's business.
+            # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects, of its own
+            # classes whose metaclass is plain type (no ABC) and of a module view (atexit's) is the submission's business.
             own = self.is_own(obj)
-            if forbidden_attribute(name, own=own) or (name == "register" and type(obj) not in DISPATCHERS and (
+            if forbidden_attribute(name, own=own) or (name == "register" and not isinstance(obj, REGISTRIES) and (
                     (type(obj) is not type and type(obj) not in self.own_classes) or not own)) \
                     or (name.startswith("_") and not own):
                 raise AttributeError(f'"{name}" is not available in the grader')
@@ -367,8 +366,8 @@ def read_through(obj: object) -> object:
 
 _ALIAS_DEPTH = 100
 _EXCEPTION_NAMES = frozenset({"args", "add_note"})  # what a library's exception offers (add_note gives nothing)
-# What an ExceptionGroup main.py made offers: the exceptions it put in, its message, groups of some of them.
-_GROUP_NAMES = frozenset({"exceptions", "message", "split", "subgroup", "derive"})
+REGISTRIES = (*DISPATCHERS, ModuleView)  # a register() that changes no isinstance: singledispatch's, atexit's
+_GROUP_NAMES = frozenset({"exceptions", "message", "split", "subgroup", "derive"})  # an ExceptionGroup main.py made
 # The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason...): offered as plain values only.
 _EXCEPTION_FIELDS = frozenset({"msg", "doc", "pos", "lineno", "colno", "pattern", "encoding", "object", "start", "end",
                                "reason"})

@@ -35,8 +35,8 @@ from typing import Any, Callable
 from grader.sandbox import clock, typing_bases
 from grader.sandbox.process_state import load_clock
 from grader.sandbox.testcase import unittest_view
-from grader.sandbox.views import (ModuleView, PartialMethod, contextlib_view, doctest_view, io_view, logging_view,
-                                 random_view, reprlib_view, sleep, warnings_view)
+from grader.sandbox.views import (ModuleView, PartialMethod, atexit_view, contextlib_view, doctest_view, io_view,
+                                 logging_view, random_view, reprlib_view, sleep, warnings_view)
 
 # datetime.strptime imports _strptime from C through the calling frame's __import__, which gives main.py a stand-in
 # and left the module out of sys.modules (a KeyError); imported here, the C code finds it there.
@@ -168,6 +168,6 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     views["unittest"] = unittest_view(ModuleView)
     views["random"] = random_view()
-    views["warnings"] = warnings_view()
+    views["warnings"], views["atexit"] = warnings_view(), atexit_view()
     views["doctest"], views["reprlib"], views["io"] = doctest_view(), reprlib_view(), io_view()
     return views

@@ -229,6 +229,18 @@ def warnings_view() -> ModuleView:
     return type("warnings", (ModuleView,), namespace)()
 
 
+def atexit_view() -> ModuleView:
+    """A stand-in for ``atexit``: ``register`` (also as a decorator) keeps nothing and gives the function back, as a
+    log saved when the program ends is never saved while grading; ``unregister`` does nothing."""
+    def register(function: Any, *args: object, **kwargs: object) -> Any:
+        if not callable(function):
+            raise TypeError("the first argument must be callable")
+        return function
+
+    namespace = {"__slots__": (), "register": staticmethod(register), "unregister": staticmethod(lambda function: None)}
+    return type("atexit", (ModuleView,), namespace)()
+
+
 class PartialMethod:
     """``functools.partialmethod(function, *args, **keywords)`` in a class body: read off an object it is
     ``partial(function, obj, *args, **keywords)``, off the class itself, called with the object first. It calls

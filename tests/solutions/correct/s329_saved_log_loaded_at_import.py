@@ -1,6 +1,7 @@
 # Style: a student who keeps the completed log of earlier runs in a JSON file next to main.py: it is loaded at
 # import (a missing file means an empty log: except FileNotFoundError, and the older spelling except IOError for
-# the settings file), only a demo uses it; settings are read if Path.exists() says the file is there.
+# the settings file) and saved again by an @atexit.register function when the program ends; only a demo uses it.
+import atexit
 import hashlib
 import json
 import re
@@ -23,6 +24,12 @@ except IOError:
 
 if LOG_FILE.exists() and not SAVED_LOG:
     print("warning: the saved log is empty")
+
+
+@atexit.register
+def _save_log():
+    with open(LOG_FILE, "w", encoding="utf-8") as handle:
+        json.dump(SAVED_LOG, handle, indent=2)
 
 MAX_ROWS = 64
 MAX_APPROVALS = 64
