@@ -220,6 +220,15 @@ ACCEPTED = {
         "assert p._Policy__count == 3 and Strict()._Policy__count == 0\ntry:\n    Strict().peek()\n"
         "    raise AssertionError\nexcept AttributeError:\n    pass"
     ),
+    "TypedDict called as a function makes the same plain class as a class statement": (
+        "from typing import TypedDict\nArgs = TypedDict('Args', {'ticket': str, 'status': str})\n"
+        "Some = TypedDict('Some', {'note': str}, total=False)\nclass Row(TypedDict):\n    fingerprint: str\n"
+        "assert Args(ticket='a', status='open') == {'ticket': 'a', 'status': 'open'} and Args.__name__ == 'Args'\n"
+        "assert Args.__required_keys__ == {'ticket', 'status'} and Some.__optional_keys__ == {'note'}\n"
+        "assert list(Args.__annotations__) == ['ticket', 'status'] and Row.__required_keys__ == {'fingerprint'}\n"
+        "for bad in (lambda: TypedDict('__globals__', {}), lambda: TypedDict('X', {1: int}), lambda: TypedDict('X', [])):\n"
+        "    try:\n        bad()\n    except TypeError:\n        pass\n    else:\n        raise AssertionError"
+    ),
     "from re import compile: a call of compile() is re's, at module level and in a function": (
         "from re import compile, fullmatch\nID = compile('[a-z]+')\ndef ticket(value):\n"
         "    return compile('[a-z][a-z0-9-]*').fullmatch(value) is not None\n"

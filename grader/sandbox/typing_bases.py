@@ -15,6 +15,8 @@ import typing
 import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
+from grader.sandbox.names import forbidden_attribute
+
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
 
@@ -92,6 +94,22 @@ def _typed_dict(guards: "Guards", name: str, namespace: dict, keywords: dict) ->
     cls = guards.metaclass(name, (dict,), {**namespace, "__new__": _TYPED_DICT_NEW})
     keep_total(cls, keywords.get("total", True))
     return cls
+
+
+def typed_dict_function(guards: "Guards", value: Any) -> Callable[..., type]:
+    """``typing.TypedDict`` as main.py calls it, ``TypedDict('Arguments', {'ticket': str}, total=False)``: the same
+    plain class a class statement makes (:func:`_typed_dict`), not typing's own; ``class X(TypedDict)`` still works
+    (the class statement asks the base for its real bases)."""
+    def TypedDict(typename: Any, fields: Any = None, /, *, total: Any = True) -> type:
+        if type(typename) is not str or forbidden_attribute(typename) or type(fields) is not dict \
+                or not all(type(key) is str for key in fields):
+            raise TypeError("TypedDict(name, {'field': type, ...}) takes a name and a dict with str keys in the grader")
+        module = guards.main_module.__name__ if guards.main_module is not None else "main"
+        namespace = {"__annotations__": dict(fields), "__module__": module, "__qualname__": typename}
+        return _typed_dict(guards, typename, namespace, {"total": total})
+    entries = value.__mro_entries__((value,))
+    TypedDict.__mro_entries__ = lambda bases: entries  # type: ignore[attr-defined]
+    return TypedDict
 
 
 def _ignore_keywords(make: Callable[["Guards", str, dict], type]) -> Any:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import check_fields, dataclass_fields_to_come, student_function
 from grader.sandbox.names import forbidden_attribute
+from grader.sandbox.typing_bases import typed_dict_function
 
 if TYPE_CHECKING:
     from grader.sandbox.guards import Guards
@@ -372,6 +373,7 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     **{("re", name): _re_function for name in _RE_FUNCTIONS},
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _namedtuple,
+    ("typing", "TypedDict"): typed_dict_function,
     ("typing", "get_args"): _get_args,
     ("typing", "get_origin"): _get_origin,
     ("dataclasses", "dataclass"): _dataclass,
