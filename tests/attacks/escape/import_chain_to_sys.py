@@ -44,8 +44,10 @@ except Exception:
     pass
 try:
     import os.path  # binds the os stand-in; its path offers text functions only: a breach when the disk is read
-    os.path.exists('/')
-    print('BREACH: import os.path')
+    if os.path.exists('/') or os.path.isdir('/'):  # '/' is on every disk; the stand-in holds main.py only
+        print('BREACH: import os.path')
+    os.path.getsize('/')
+    print('BREACH: import os.path, getsize')
 except Exception:
     pass
 try:
