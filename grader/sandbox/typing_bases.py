@@ -102,8 +102,9 @@ def typed_dict_function(guards: "Guards", value: Any) -> Callable[..., type]:
     (the class statement asks the base for its real bases)."""
     def TypedDict(typename: Any, fields: Any = None, /, *, total: Any = True) -> type:
         if type(typename) is not str or forbidden_attribute(typename) or type(fields) is not dict \
-                or not all(type(key) is str for key in fields):
-            raise TypeError("TypedDict(name, {'field': type, ...}) takes a name and a dict with str keys in the grader")
+                or not all(type(key) is str and not forbidden_attribute(key) for key in fields):
+            raise TypeError("TypedDict(name, {'field': type, ...}) takes a name and a dict with str keys in the grader "
+                            "(no name of Python's own, as a class statement could not declare it)")
         module = guards.main_module.__name__ if guards.main_module is not None else "main"
         namespace = {"__annotations__": dict(fields), "__module__": module, "__qualname__": typename}
         return _typed_dict(guards, typename, namespace, {"total": total})
