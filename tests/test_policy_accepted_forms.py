@@ -220,6 +220,11 @@ ACCEPTED = {
         "assert p._Policy__count == 3 and Strict()._Policy__count == 0\ntry:\n    Strict().peek()\n"
         "    raise AssertionError\nexcept AttributeError:\n    pass"
     ),
+    "a call's keyword in a class stays as written (Python mangles a parameter __key, never a keyword)": (
+        "class Rows:\n    def add(self, __key=None, **more):\n        return __key, more\n"
+        "    def call(self):\n        return self.add(__key=1)\n"
+        "assert Rows().call() == (None, {'__key': 1}) and Rows().add(_Rows__key=2) == (2, {})"
+    ),
     "TypedDict called as a function makes the same plain class as a class statement": (
         "from typing import TypedDict\nArgs = TypedDict('Args', {'ticket': str, 'status': str})\n"
         "Some = TypedDict('Some', {'note': str}, total=False)\nclass Row(TypedDict):\n    fingerprint: str\n"

@@ -4,7 +4,9 @@ them (``_Log__rows``), before the policy reads the code.
 RestrictedPython turns an attribute read into ``_getattr_(self, '__rows')``, a string the compiler never mangles,
 while a write stays ``self.__rows = ...``, which it does: the two named different attributes. Mangled first, both
 name ``_Log__rows``, a single-underscore name a submission could have written itself (the guards allow it on its own
-objects only). Outside a class nothing changes, so the policy refuses ``__x`` there as before.
+objects only). Outside a class nothing changes, so the policy refuses ``__x`` there as before. A keyword of a call
+(``self.check(p, __strict=True)``) stays as written, as Python leaves it: it names no parameter ``def check(self,
+p, __strict)`` has (in class Check that one is ``_Check__strict``), a TypeError at home and here alike.
 """
 
 from __future__ import annotations
@@ -53,10 +55,6 @@ class PrivateNames(ast.NodeTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_arg(self, node: ast.arg) -> ast.AST:
-        node.arg = mangled(node.arg, self.cls)
-        return self.generic_visit(node)
-
-    def visit_keyword(self, node: ast.keyword) -> ast.AST:
         node.arg = mangled(node.arg, self.cls)
         return self.generic_visit(node)
 
