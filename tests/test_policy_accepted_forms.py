@@ -234,6 +234,11 @@ ACCEPTED = {
         "for bad in (lambda: TypedDict('__globals__', {}), lambda: TypedDict('X', {1: int}), lambda: TypedDict('X', [])):\n"
         "    try:\n        bad()\n    except TypeError:\n        pass\n    else:\n        raise AssertionError"
     ),
+    "from collections import * binds what Python's does (its __all__): not collections.abc over an import abc": (
+        "import abc\nfrom collections import *\nclass Base(abc.ABC):\n    @abc.abstractmethod\n"
+        "    def run(self):\n        ...\nassert deque and Counter and OrderedDict\ntry:\n    Base()\n"
+        "    raise AssertionError\nexcept TypeError:\n    pass"
+    ),
     "from re import compile: a call of compile() is re's, at module level and in a function": (
         "from re import compile, fullmatch\nID = compile('[a-z]+')\ndef ticket(value):\n"
         "    return compile('[a-z][a-z0-9-]*').fullmatch(value) is not None\n"

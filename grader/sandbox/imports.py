@@ -38,12 +38,14 @@ def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:
 
 def import_star(views: dict, name: str, namespace: dict) -> None:
     """``from name import *``: binds in ``namespace`` (main.py's globals) every public name the grader offers of the
-    module, the names ``from name import a, b`` could bind; a module it does not offer raises ImportError."""
+    module that Python's star import binds (those of the module's ``__all__`` when it has one: not ``abc`` of
+    ``collections``, over main.py's ``import abc``); a module the grader does not offer raises ImportError."""
     module = import_module(views, name, ("*",), 0)
     if isinstance(module, Unavailable):
         raise ImportError(f"from {str(name)[:60]} import * is not available in the grader: import the names you use")
+    exported = getattr(sys.modules.get(name), "__all__", None)
     for attribute in vars(type(module)):
-        if not attribute.startswith("_"):
+        if not attribute.startswith("_") and (exported is None or attribute in exported):
             namespace[attribute] = getattr(module, attribute)
 
 
