@@ -239,6 +239,14 @@ ACCEPTED = {
         "    def run(self):\n        ...\nassert deque and Counter and OrderedDict\ntry:\n    Base()\n"
         "    raise AssertionError\nexcept TypeError:\n    pass"
     ),
+    "a method named open (Ticket.open) leaves open() elsewhere the grader's: a saved log is not found": (
+        "class Ticket:\n    def __init__(self):\n        self.status = 'done'\n    def open(self):\n"
+        "        self.status = 'open'\ndef load_log():\n    try:\n        with open('log.json') as handle:\n"
+        "            return handle.read()\n    except OSError:\n        return []\n"
+        "def pattern(text):\n    from re import compile\n    return compile(text)\n"
+        "assert load_log() == [] and pattern('a+').fullmatch('aa')\ntry:\n    open('log.json')\n"
+        "    raise AssertionError\nexcept FileNotFoundError:\n    pass"
+    ),
     "from re import compile: a call of compile() is re's, at module level and in a function": (
         "from re import compile, fullmatch\nID = compile('[a-z]+')\ndef ticket(value):\n"
         "    return compile('[a-z][a-z0-9-]*').fullmatch(value) is not None\n"

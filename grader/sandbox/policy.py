@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Callable
+from typing import Callable, Iterator
 
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer, copy_locations
 
@@ -32,11 +32,23 @@ def reads(call: ast.Call) -> bool:
         and not set(modes[0].value) & set("wax+")
 
 
-def bound_names(module: ast.Module) -> set[str]:
-    """The names a module binds by an import (``from re import compile``, ``from re import *`` binds what the
-    grader offers of re), a def or a class statement: a call of such a name is main.py's own, not a builtin's."""
+def in_scope(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a module's or a function's own scope: not those inside the bodies of its defs, classes, lambdas."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def bound_names(scope: ast.AST) -> set[str]:
+    """The names of :data:`UNAVAILABLE_CALLS` a module or a function binds in its own scope by an import (``from re
+    import compile``, ``from re import *`` binds what the grader offers of re), a def or a class statement: a call of
+    such a name there (or in a function inside it) is main.py's own, not a builtin's. A method's name (``def open(self)``
+    in a class) binds no name a call elsewhere finds."""
     names: set[str] = set()
-    for node in ast.walk(module):
+    for node in in_scope(scope):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 if alias.name == "*" and isinstance(node, ast.ImportFrom) and node.module in WHITELIST:
@@ -44,7 +56,7 @@ def bound_names(module: ast.Module) -> set[str]:
                 names.add(alias.asname or alias.name.split(".")[0])
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
-    return names
+    return {name for name in names & UNAVAILABLE_CALLS if not name.startswith("_")}
 
 
 class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
@@ -62,7 +74,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.scopes: list[str] = ["module"]
-        self.own_calls: set[str] = set()  # names of UNAVAILABLE_CALLS that main.py binds itself (visit_Module)
+        # Per module and function being visited: the names of UNAVAILABLE_CALLS that main.py binds itself there.
+        self.own_calls: list[set[str]] = [set()]
         # Per match statement being visited: assignments of its dotted class patterns' classes (see visit_MatchClass).
         self.class_patterns: list[list[ast.stmt]] = []
         # ``from __future__ import annotations``: annotations stay text (PEP 563), never evaluated.
@@ -115,7 +128,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
                                     and any(alias.name == "annotations" for alias in statement.names)
                                     for statement in node.body)
         # from re import compile: main.py's own compile() (none of these names is a builtin in the sandbox).
-        self.own_calls = {name for name in bound_names(node) & UNAVAILABLE_CALLS if not name.startswith("_")}
+        self.own_calls = [bound_names(node)]
         for statement in node.body:
             if isinstance(statement, ast.If) and is_main_guard(statement.test):
                 # Never runs here (__name__ is 'main', and no submission can rebind it): a demo that opens a file
@@ -175,6 +188,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     def _visit_function(self, node: ast.FunctionDef) -> ast.AST:
         self.check_name(node, node.name, allow_magic_methods=True)
         self.scopes.append("function")
+        self.own_calls.append(self.own_calls[-1] | bound_names(node))  # a class body's names are not a method's
         try:
             self.check_function_argument_names(node)
             with self.print_info.new_print_scope():
@@ -185,6 +199,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             return keep_generators(node) if makes_generator(node) else node
         finally:
             self.scopes.pop()
+            self.own_calls.pop()
 
     def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
         """``async def`` (a demo's ``async def main()`` run by ``asyncio.run`` under ``if __name__ == "__main__":``, an
@@ -307,7 +322,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     # Calls and exceptions ------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> ast.AST:
         name = node.func.id if isinstance(node.func, ast.Name) else None
-        if name in UNAVAILABLE_CALLS and name not in self.own_calls:
+        if name in UNAVAILABLE_CALLS and name not in self.own_calls[-1]:
             if ("function" in self.scopes or name == "open") and not name.startswith("_"):
                 # In a function (a demo's main(), a save_log() helper) that grading may never call, and open()
                 # anywhere (a saved log read at import behind except FileNotFoundError): refused only if it is
