@@ -6,6 +6,7 @@ import collections
 import types
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import PurePosixPath
 
 import pytest
 
@@ -259,6 +260,33 @@ def test_v4_equal_version_of_other_type_refused_after_valid(student, pair):
         return  # refused on its own by test_v4_bad_version_refused: not this check's finding
     student.call(VALIDATE, lesson.proposal(call_id=call_id, version=good), shown=tried)  # V8 judges this one
     student.call(VALIDATE, lesson.proposal(call_id=call_id, version=bad), shown=tried).expect_value_error()
+
+
+# Values that are no str but read as a valid one when turned into text (str(), json.dumps(..., default=str)): a
+# verdict remembered by such text accepts them after the valid value. Each pair has a call id of its own.
+SAME_TEXT = [("tx-status", "status", "done", PurePosixPath("done"), "pathlib.PurePosixPath('done')"),
+             ("tx-ticket", "ticket", "lamp", PurePosixPath("lamp"), "pathlib.PurePosixPath('lamp')"),
+             ("tx-actor", "actor", "learner", PurePosixPath("learner"), "pathlib.PurePosixPath('learner')")]
+
+
+@check(1, "V3-V7", nl="Een waarde die alleen als tekst op een geldige lijkt (een pathlib-pad 'done') blijft ongeldig, "
+       "ook vlak nadat hetzelfde voorstel met de echte str geaccepteerd werd.",
+       en="A value that only looks like a valid one as text (a pathlib path 'done') stays invalid, also right "
+          "after the same proposal with the real str was accepted.",
+       hint_nl="Onthoud geen oordeel per tekstweergave van het voorstel: beoordeel elk voorstel zelf opnieuw.",
+       hint_en="Do not remember verdicts by the proposal's text: judge every proposal itself again.")
+@pytest.mark.parametrize("pair", SAME_TEXT, ids=[pair[0] for pair in SAME_TEXT])
+def test_v3_v7_same_text_refused_after_valid(student, pair):
+    call_id, field, good, bad, code = pair
+    q = lesson.variant("call_id", repr(call_id))
+    tried = (f"q = {q}\n"
+             f"validate_ticket_proposal(q)\n"
+             f"validate_ticket_proposal({lesson.variant(field, code).replace('**p', '**q')})")
+    alone = student.call(VALIDATE, lesson.proposal(call_id=call_id, **{field: bad}), shown=tried)
+    if not isinstance(alone.error, ValueError):
+        return  # refused on its own by the clause's own check: not this check's finding
+    student.call(VALIDATE, lesson.proposal(call_id=call_id, **{field: good}), shown=tried)  # V8 judges this one
+    student.call(VALIDATE, lesson.proposal(call_id=call_id, **{field: bad}), shown=tried).expect_value_error()
 
 
 # Other kinds of mapping (CONTRACT.md A1): refusing them is one reading; a submission that accepts one returns, as for

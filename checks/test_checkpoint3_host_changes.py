@@ -3,6 +3,8 @@
 proposal it changed after validate_ticket_proposal returned it is validated again (D5), and so is a state equal to
 one that passed (D3)."""
 
+from pathlib import PurePosixPath
+
 import pytest
 
 from checks import lesson, validating
@@ -165,6 +167,36 @@ def test_d3_float_state_version_after_equal_state(student, pair):
     expect_status(scene.attempt(approval="empty", version=good), "approval-required")
     scene.assign("state", {"version": bad, "tickets": tickets})
     scene.attempt(version=good).expect_value_error()
+
+
+# Host inputs that are no str but read as a valid one when turned into text (str(), json.dumps(..., default=str)): a
+# memory of valid host inputs kept as text lets them through after the real str. Names of their own keep earlier
+# checks' inputs out of such a memory. Each case: (host actor, state's tickets) as (valid, invalid) pairs.
+SAME_TEXT_HOST = {
+    "host-actor-path": (("txprobe", PurePosixPath("txprobe")), ({"lamp": "open"}, {"lamp": "open"})),
+    "state-value-path": (("learner", "learner"),
+                         ({"lamp": "open", "tx-probe": "done"}, {"lamp": "open", "tx-probe": PurePosixPath("done")})),
+}
+
+
+@check(3, "D1-D3", nl="Een hostactor of ticketstatus die alleen als tekst op een geldige lijkt (een pathlib-pad) blijft "
+       "ongeldig, ook vlak na een call met de echte str.",
+       en="A host actor or ticket status that only looks like a valid one as text (a pathlib path) stays invalid, "
+          "also right after a call with the real str.",
+       hint_nl="Controleer de invoer van de host bij elke call opnieuw, niet via een geheugen van teksten die eerder "
+               "goed waren.",
+       hint_en="Check the host's input again at every call, not through a memory of texts that were fine before.")
+@pytest.mark.parametrize("case", list(SAME_TEXT_HOST))
+def test_d1_d3_same_text_host_input_after_valid(student, case):
+    (good_actor, bad_actor), (good_tickets, bad_tickets) = SAME_TEXT_HOST[case]
+    scene = Scene(student)
+    scene.assign("state", {"version": 0, "tickets": bad_tickets})
+    if not isinstance(scene.attempt(host=bad_actor, approval="empty", actor=good_actor).error, ValueError):
+        return  # accepted on its own: a check of D1 or D3 reports that
+    scene.assign("state", {"version": 0, "tickets": good_tickets})
+    expect_status(scene.attempt(host=good_actor, approval="empty", actor=good_actor), "approval-required")
+    scene.assign("state", {"version": 0, "tickets": bad_tickets})
+    scene.attempt(host=bad_actor, approval="empty", actor=good_actor).expect_value_error()
 
 
 def _proposal_version_float(scene: Scene) -> None:

@@ -43,6 +43,30 @@ def test_d4_completed_invalid(student, case):
         scene.attempt(approval="empty", call_id="f0", name="delete_ticket").expect_value_error()  # unknown-tool
 
 
+# D2, D3: a register or a state at its limit is valid as it is; the proposal adds nothing to it -----------------
+
+FULL_TICKETS = {"lamp": "open", **{f"t{i}": "open" for i in range(1, 16)}}  # 16 tickets, the most a state may hold
+
+
+@check(3, "D2-D3",
+       nl="64 goedkeuringen van andere voorstellen geven approval-required, en een voorstel voor een onbekend ticket bij "
+          "16 tickets geeft missing-ticket: het voorstel telt niet mee in die limieten.",
+       en="64 approvals of other proposals give approval-required, and a proposal for an unknown ticket at 16 tickets "
+          "gives missing-ticket: the proposal does not count towards those limits.",
+       hint_nl="Tel alleen wat de host je geeft: approved en state['tickets'] zoals ze zijn, zonder het voorstel erbij.",
+       hint_en="Count only what the host gives you: approved and state['tickets'] as they are, without the proposal.")
+@pytest.mark.parametrize("case", ["64-other-approvals", "16-tickets-unknown-ticket"])
+def test_d2_d3_limits_hold_without_the_proposal(student, case):
+    scene = Scene(student)
+    if case == "64-other-approvals":
+        scene.say(OTHERS)
+        expect_status(scene.call(P(), "learner", other_digests(64), "p, 'learner', others(64)"), "approval-required")
+        return
+    scene.assign("state", {"version": 0, "tickets": FULL_TICKETS})
+    expect_status(scene.attempt(ticket="pump"), "missing-ticket")
+    expect_success(scene.attempt(ticket="t15"), 1, "t15")
+
+
 # D14: log-full counts the rows of completed as the host holds them ------------------------------
 
 def _refusals_at_63(scene: Scene) -> None:

@@ -198,6 +198,13 @@ EXPECTED = {
     "row_keeps_uppercase_approval": {"1": True, "2": True, "3": False},  # D10: H(p).upper() stored, replay conflicts
     "read_only_view_returned_uncopied": {"1": False, "2": True, "3": True},  # V9/V10: the mappingproxy handed back
     "state_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D15: OrderedDict state's version unchanged
+    # A verdict remembered by the proposal's text: a non-str that reads as a valid value passes after that value
+    "validate_memo_by_json_text": {"1": False, "2": False, "3": False},  # V7: PurePosixPath('done') after 'done'
+    "host_actor_memo_by_text": {"1": True, "2": True, "3": False},  # D1: PurePosixPath('txprobe') after 'txprobe'
+    "state_memo_by_json_text": {"1": True, "2": True, "3": False},  # D3: a ticket status PurePosixPath('done')
+    # A limit checked with the proposal counted in: the host's register or state at its limit was never tried so
+    "approved_limit_counts_own_digest": {"1": True, "2": True, "3": False},  # D2: 64 approvals of other proposals
+    "tickets_limit_counts_proposed_ticket": {"1": True, "2": True, "3": False},  # D3/D13: 16 tickets, ticket pump
     "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
     "dispatch_hashes_raw_mapping": {"1": True, "2": True, "3": False},  # D12: accepted mappingproxy, TypeError
     # One module-level result dict refilled by every call: a result the host holds changes with the next call
