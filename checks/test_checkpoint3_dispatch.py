@@ -106,6 +106,9 @@ def test_d7_replay_at_the_top_version(student):
 FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("case-proposal", "Learner", "learner"),
              ("prefix", "learner", "learne"), ("longer", "learner", "learner2"),
              ("hyphen-underscore", "learner_2", "learner-2"), ("after-32", "a" * 32 + "x", "a" * 32 + "y"),
+             # A separator is part of the actor: stripping it at the end or dropping it lets the two meet.
+             ("trailing-hyphen", "learner", "learner-"), ("trailing-underscore", "learner_", "learner"),
+             ("hyphen-dropped", "learner-2", "learner2"),
              # One ends with the other: an endswith test either way lets them through.
              ("host-ends-claim", "learner", "earner"), ("claim-ends-host", "learner", "xlearner"),
              # No actor is privileged: neither a host that may act for others nor a claim that any host may forward.
