@@ -315,7 +315,7 @@ SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-32", "c" * 32 +
                ("known-begins-with-new", "c1x", "c1"), ("known-ends-with-new", "xc1", "c1"),
                ("new-ends-with-known", "c1", "xc1"),
                # A separator at the end is part of the call id: stripping it lets them meet too.
-               ("trailing-hyphen", "c1-", "c1")]
+               ("trailing-hyphen", "c1-", "c1"), ("trailing-underscore", "c1_", "c1")]
 
 
 @check(3, "D10", nl="Call-ID's die alleen in een scheidingsteken, na het 32e teken of in een teken ervoor of erachter "

@@ -207,6 +207,7 @@ EXPECTED = {
     "tickets_limit_counts_proposed_ticket": {"1": True, "2": True, "3": False},  # D3/D13: 16 tickets, ticket pump
     "actor_trailing_separators_stripped": {"1": True, "2": True, "3": False},  # D8: host 'learner-' passes 'learner'
     "actor_hyphens_dropped": {"1": True, "2": True, "3": False},  # D8: host 'learner2' passes 'learner-2'
+    "row_key_trailing_underscore_stripped": {"1": True, "2": True, "3": False},  # D10: 'c1' taken for 'c1_'
     "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
     "dispatch_hashes_raw_mapping": {"1": True, "2": True, "3": False},  # D12: accepted mappingproxy, TypeError
     # One module-level result dict refilled by every call: a result the host holds changes with the next call
