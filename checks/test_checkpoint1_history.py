@@ -7,8 +7,10 @@ in the checks of checkpoint 1 that run first), or once checkpoint 3's function r
 loaded anew (``fresh``) and after every other check (``last``).
 """
 
+import pytest
+
 from checks import lesson
-from checks.validating import VALIDATE
+from checks.validating import FIRST_INVALID, VALIDATE
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -58,3 +60,14 @@ def test_v8_v10_after_every_other_check(student):
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
 def test_v8_v10_loaded_a_year_later(student):
     judge(student, lesson.LOADED_LATER)
+
+
+@check(1, "V3-V7", fresh=True,
+       nl="Ook het allereerste voorstel na het laden van main.py met één ongeldig veld geeft ValueError.",
+       en="The very first proposal after main.py is loaded that has one invalid field also raises ValueError.",
+       hint_nl="Controleer elk veld al bij de eerste aanroep volledig, niet pas vanaf een latere.",
+       hint_en="Check every field fully from the first call on, not only from a later one.")
+@pytest.mark.parametrize("field", list(FIRST_INVALID))
+def test_v3_v7_first_invalid_field_after_loading(student, field):
+    case = FIRST_INVALID[field]
+    student.call(VALIDATE, case.build(), shown=f"{lesson.LOADED}\n{case.shown()}").expect_value_error()

@@ -10,6 +10,7 @@ import pytest
 
 from checks import lesson
 from checks.test_checkpoint2_fingerprint import FINGERPRINT, expect_digest
+from checks.validating import FIRST_INVALID
 from grader.battery import check
 
 
@@ -47,6 +48,18 @@ def test_f1_f4_after_every_other_check(student):
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
 def test_f1_f4_loaded_a_year_later(student):
     judge(student, lesson.LOADED_LATER)
+
+
+@check(2, "F4", fresh=True,
+       nl="Ook het allereerste voorstel na het laden van main.py met één ongeldig veld geeft ValueError.",
+       en="The very first proposal after main.py is loaded that has one invalid field also raises ValueError.",
+       hint_nl="Valideer al bij de eerste aanroep volledig; faalt checkpoint 1 hierop ook, herstel dat eerst.",
+       hint_en="Validate fully from the first call on; if checkpoint 1 fails on this too, fix that first.")
+@pytest.mark.parametrize("field", list(FIRST_INVALID))
+def test_f4_first_invalid_field_after_loading(student, field):
+    case = FIRST_INVALID[field]
+    shown = f"{lesson.LOADED}\n{case.shown(FINGERPRINT)}"
+    student.call(FINGERPRINT, case.build(), shown=shown).expect_value_error(cause="validation")
 
 
 # How the caller changes p in place after hashing it -> (code, change, the new fields; None: p is invalid then).

@@ -8,9 +8,12 @@ dispatches (a function that keeps the objects of an earlier call could change th
 call looks any more).
 """
 
+import pytest
+
 from checks import lesson
 from checks.dispatching import DISPATCH, H, Scene, expect_approved_success, expect_outcome, expect_status
 from checks.host import expect_unchanged, snapshot
+from checks.validating import FIRST_INVALID
 from grader.battery import check
 
 P = lesson.proposal
@@ -41,6 +44,47 @@ def judge(student, first_line: str) -> None:
        hint_en="Do not let the function depend on earlier calls: check everything again at every call.")
 def test_d5_d12_first_calls_after_loading(student):
     judge(student, lesson.LOADED)
+
+
+@check(3, "D5", fresh=True,
+       nl="Ook het allereerste voorstel na het laden van main.py met één ongeldig veld geeft ValueError.",
+       en="The very first proposal after main.py is loaded that has one invalid field also raises ValueError.",
+       hint_nl="Valideer al bij de eerste call volledig; faalt checkpoint 1 hierop ook, herstel dat eerst.",
+       hint_en="Validate fully from the first call on; if checkpoint 1 fails on this too, fix that first.")
+@pytest.mark.parametrize("field", list(FIRST_INVALID))
+def test_d5_first_invalid_field_after_loading(student, field):
+    case = FIRST_INVALID[field]
+    scene = Scene(student)
+    scene.lines.insert(0, lesson.LOADED)
+    scene.call(case.build(), "learner", {DIGEST}, f"{case.arg}, 'learner', {{H(p)}}").expect_value_error(cause="validation")
+
+
+# The host's own inputs at the very first call: the battery's other first calls bring a valid host actor, register
+# and state, so a check that works from its second use on (a pattern compiled on first use, and only compiled then)
+# would go unseen. Each case is the first call of main.py loaded anew: (host actor, approvals as code, approvals,
+# state's tickets).
+FIRST_HOST_INPUTS = {
+    "host-actor": ("_learner", "{H(p)}", lambda: {DIGEST}, {"lamp": "open", "sensor": "open"}),
+    # One invalid entry alone, one invalid ticket first: else a valid one could be the first use.
+    "approval": ("learner", "{'g' * 64}", lambda: {"g" * 64}, {"lamp": "open", "sensor": "open"}),
+    "state-ticket": ("learner", "{H(p)}", lambda: {DIGEST}, {"Sensor": "open", "lamp": "open"}),
+}
+
+
+@check(3, "D1-D3", fresh=True,
+       nl="Ook de allereerste call na het laden van main.py weigert een ongeldige hostactor, goedkeuring of state "
+       "met ValueError.",
+       en="The very first call after main.py is loaded also refuses an invalid host actor, approval or state with "
+          "ValueError.",
+       hint_nl="Controleer de invoer van de host al bij de eerste call volledig, niet pas vanaf een latere.",
+       hint_en="Check the host's input fully from the first call on, not only from a later one.")
+@pytest.mark.parametrize("case", list(FIRST_HOST_INPUTS))
+def test_d1_d3_first_host_input_after_loading(student, case):
+    actor, approvals, build, tickets = FIRST_HOST_INPUTS[case]
+    scene = Scene(student)
+    scene.lines.insert(0, lesson.LOADED)
+    scene.assign("state", {"version": 0, "tickets": tickets})
+    scene.call(P(), actor, build(), f"p, {actor!r}, {approvals}").expect_value_error()
 
 
 @check(3, "D5-D12", last=True,

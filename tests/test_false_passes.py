@@ -208,6 +208,11 @@ EXPECTED = {
     "actor_trailing_separators_stripped": {"1": True, "2": True, "3": False},  # D8: host 'learner-' passes 'learner'
     "actor_hyphens_dropped": {"1": True, "2": True, "3": False},  # D8: host 'learner2' passes 'learner-2'
     "row_key_trailing_underscore_stripped": {"1": True, "2": True, "3": False},  # D10: 'c1' taken for 'c1_'
+    # A pattern compiled on its first use, which then checks nothing: wrong only at the first call after loading
+    "lazy_status_pattern_first_use_unchecked": {"1": False, "2": False, "3": True},  # V7: status 'closed' (dispatch validates twice)
+    "lazy_digest_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D2: {'g' * 64}
+    "lazy_host_actor_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D1: '_learner'
+    "lazy_state_ticket_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D3: ticket 'Sensor'
     "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
     "dispatch_hashes_raw_mapping": {"1": True, "2": True, "3": False},  # D12: accepted mappingproxy, TypeError
     # One module-level result dict refilled by every call: a result the host holds changes with the next call
