@@ -82,8 +82,8 @@ FIRST_HOST_INPUTS = {
 def test_d1_d3_first_host_input_after_loading(student, case):
     actor, approvals, build, tickets = FIRST_HOST_INPUTS[case]
     scene = Scene(student)
-    scene.lines.insert(0, lesson.LOADED)
     scene.assign("state", {"version": 0, "tickets": tickets})
+    scene.lines.insert(0, lesson.LOADED)
     scene.call(P(), actor, build(), f"p, {actor!r}, {approvals}").expect_value_error()
 
 

@@ -189,14 +189,15 @@ SAME_TEXT_HOST = {
 @pytest.mark.parametrize("case", list(SAME_TEXT_HOST))
 def test_d1_d3_same_text_host_input_after_valid(student, case):
     (good_actor, bad_actor), (good_tickets, bad_tickets) = SAME_TEXT_HOST[case]
+    claim = {"actor": good_actor} if good_actor != "learner" else {}
     scene = Scene(student)
     scene.assign("state", {"version": 0, "tickets": bad_tickets})
-    if not isinstance(scene.attempt(host=bad_actor, approval="empty", actor=good_actor).error, ValueError):
+    if not isinstance(scene.attempt(bad_actor, "empty", **claim).error, ValueError):
         return  # accepted on its own: a check of D1 or D3 reports that
     scene.assign("state", {"version": 0, "tickets": good_tickets})
-    expect_status(scene.attempt(host=good_actor, approval="empty", actor=good_actor), "approval-required")
+    expect_status(scene.attempt(good_actor, "empty", **claim), "approval-required")
     scene.assign("state", {"version": 0, "tickets": bad_tickets})
-    scene.attempt(host=bad_actor, approval="empty", actor=good_actor).expect_value_error()
+    scene.attempt(bad_actor, "empty", **claim).expect_value_error()
 
 
 def _proposal_version_float(scene: Scene) -> None:
