@@ -87,6 +87,19 @@ def test_d1_d3_first_host_input_after_loading(student, case):
     scene.call(P(), actor, build(), f"p, {actor!r}, {approvals}").expect_value_error()
 
 
+@check(3, "D9", fresh=True,
+       nl="Ook de allereerste call na het laden van main.py, goedgekeurd maar voor een andere tool dan set_ticket, "
+       "krijgt unknown-tool.",
+       en="The very first call after main.py is loaded, approved but for a tool other than set_ticket, also gets "
+          "unknown-tool.",
+       hint_nl="Vergelijk de toolnaam al bij de eerste call met set_ticket, niet pas vanaf een latere.",
+       hint_en="Compare the tool name with set_ticket from the first call on, not only from a later one.")
+def test_d9_first_call_unknown_tool_after_loading(student):
+    scene = Scene(student)
+    scene.lines.insert(0, lesson.LOADED)
+    expect_status(scene.attempt(name="delete_ticket"), "unknown-tool")
+
+
 @check(3, "D5-D12", last=True,
        nl="Ook na alle andere controles weigert de functie een ongeldig voorstel en een voorstel zonder goedkeuring, "
        "zonder iets te veranderen.",
