@@ -65,9 +65,10 @@ def test_d5_first_invalid_field_after_loading(student, field):
 # state's tickets).
 FIRST_HOST_INPUTS = {
     "host-actor": ("_learner", "{H(p)}", lambda: {DIGEST}, {"lamp": "open", "sensor": "open"}),
-    # One invalid entry alone, one invalid ticket first: else a valid one could be the first use.
+    # One invalid entry alone, an invalid ticket or status first: else a valid one could be the first use.
     "approval": ("learner", "{'g' * 64}", lambda: {"g" * 64}, {"lamp": "open", "sensor": "open"}),
     "state-ticket": ("learner", "{H(p)}", lambda: {DIGEST}, {"Sensor": "open", "lamp": "open"}),
+    "state-value": ("learner", "{H(p)}", lambda: {DIGEST}, {"sensor": "closed", "lamp": "open"}),
 }
 
 

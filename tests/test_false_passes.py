@@ -213,6 +213,7 @@ EXPECTED = {
     "lazy_digest_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D2: {'g' * 64}
     "lazy_host_actor_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D1: '_learner'
     "lazy_state_ticket_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D3: ticket 'Sensor'
+    "lazy_state_status_pattern_first_use_unchecked": {"1": True, "2": True, "3": False},  # D3: status 'closed'
     "lazy_tool_register_first_use_unchecked": {"1": True, "2": True, "3": False},  # D9: delete_ticket carried out
     "log_subclass_copied_to_dict": {"1": True, "2": True, "3": False},  # D17: OrderedDict log's row in a copy
     "dispatch_hashes_raw_mapping": {"1": True, "2": True, "3": False},  # D12: accepted mappingproxy, TypeError
