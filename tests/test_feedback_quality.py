@@ -154,7 +154,9 @@ def test_a_raw_digest_is_blamed_on_the_form_not_on_the_json(results):
 
 def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(results):
     view = feedback.build(results[0]["bool-version"])["checkpoints"]
-    assert view[0]["failures"] and not view[0]["grouped"]
+    # Checkpoint 1 shows its own failures; one that only repeats a result shown already (the first call after
+    # loading, bringing version True as well) is listed, never blamed on checkpoint 1 itself.
+    assert view[0]["failures"] and {item["cause"] for item in view[0]["grouped"]} <= {"same-result"}
     for checkpoint in view[1:]:
         assert checkpoint["root_cause"] == "validation"
         assert {item["cause"] for item in checkpoint["grouped"]} == {"validation"}
