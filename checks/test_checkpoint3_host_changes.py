@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 import pytest
 
 from checks import lesson, validating
-from checks.dispatching import H, Scene, expect_replay, expect_status, expect_success
+from checks.dispatching import H, Scene, code, expect_replay, expect_status, expect_success
 from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, show
@@ -170,34 +170,47 @@ def test_d3_float_state_version_after_equal_state(student, pair):
 
 
 # Host inputs that are no str but read as a valid one when turned into text (str(), json.dumps(..., default=str)): a
-# memory of valid host inputs kept as text lets them through after the real str. Names of their own keep earlier
-# checks' inputs out of such a memory. Each case: (host actor, state's tickets) as (valid, invalid) pairs.
+# memory of valid host inputs kept as text lets them through after the real str. Values of their own in each case keep
+# earlier checks' inputs out of such a memory. Each case: the claimed actor, then (host actor, approval or None,
+# state's tickets) for the valid and the invalid call. The approval is H(t), t = {**p, 'call_id': 'tx-approval'}.
+TX_DIGEST = H(P(call_id="tx-approval"))
 SAME_TEXT_HOST = {
-    "host-actor-path": (("txprobe", PurePosixPath("txprobe")), ({"lamp": "open"}, {"lamp": "open"})),
-    "state-value-path": (("learner", "learner"),
-                         ({"lamp": "open", "tx-probe": "done"}, {"lamp": "open", "tx-probe": PurePosixPath("done")})),
+    "host-actor-path": ("txactor", ("txactor", None, {"tx-actor": "open"}),
+                        (PurePosixPath("txactor"), None, {"tx-actor": "open"})),
+    "approval-path": ("learner", ("learner", TX_DIGEST, {"tx-approval": "open"}),
+                      ("learner", PurePosixPath(TX_DIGEST), {"tx-approval": "open"})),
+    "state-value-path": ("learner", ("learner", None, {"lamp": "open", "tx-status": "done"}),
+                         ("learner", None, {"lamp": "open", "tx-status": PurePosixPath("done")})),
 }
 
 
-@check(3, "D1-D3", nl="Een hostactor of ticketstatus die alleen als tekst op een geldige lijkt (een pathlib-pad) blijft "
-       "ongeldig, ook vlak na een call met de echte str.",
-       en="A host actor or ticket status that only looks like a valid one as text (a pathlib path) stays invalid, "
-          "also right after a call with the real str.",
+@check(3, "D1-D3", nl="Een hostactor, goedkeuring of ticketstatus die alleen als tekst op een geldige lijkt (een "
+       "pathlib-pad) blijft ongeldig, ook vlak na een call met de echte str.",
+       en="A host actor, approval or ticket status that only looks like a valid one as text (a pathlib path) stays "
+          "invalid, also right after a call with the real str.",
        hint_nl="Controleer de invoer van de host bij elke call opnieuw, niet via een geheugen van teksten die eerder "
                "goed waren.",
        hint_en="Check the host's input again at every call, not through a memory of texts that were fine before.")
 @pytest.mark.parametrize("case", list(SAME_TEXT_HOST))
 def test_d1_d3_same_text_host_input_after_valid(student, case):
-    (good_actor, bad_actor), (good_tickets, bad_tickets) = SAME_TEXT_HOST[case]
-    claim = {"actor": good_actor} if good_actor != "learner" else {}
+    claim, good, bad = SAME_TEXT_HOST[case]
     scene = Scene(student)
-    scene.assign("state", {"version": 0, "tickets": bad_tickets})
-    if not isinstance(scene.attempt(bad_actor, "empty", **claim).error, ValueError):
-        return  # accepted on its own: a check of D1 or D3 reports that
-    scene.assign("state", {"version": 0, "tickets": good_tickets})
-    expect_status(scene.attempt(good_actor, "empty", **claim), "approval-required")
-    scene.assign("state", {"version": 0, "tickets": bad_tickets})
-    scene.attempt(bad_actor, "empty", **claim).expect_value_error()
+    proposal, name = (P(actor=claim), "q") if claim != "learner" else (P(), "p")
+    if name == "q":
+        scene.say(f"q = {{**p, 'actor': {claim!r}}}")
+    if case == "approval-path":
+        scene.say("t = {**p, 'call_id': 'tx-approval'}")
+
+    def call(host, approval, tickets):
+        scene.assign("state", {"version": 0, "tickets": tickets})
+        approved = set() if approval is None else {approval}
+        text = "set()" if approval is None else "{H(t)}" if type(approval) is str else "{PurePosixPath(H(t))}"
+        return scene.call(proposal, host, approved, f"{name}, {code(host)}, {text}")
+
+    if not isinstance(call(*bad).error, ValueError):
+        return  # accepted on its own: a check of D1-D3 reports that
+    expect_status(call(*good), "approval-required")
+    call(*bad).expect_value_error()
 
 
 def _proposal_version_float(scene: Scene) -> None:
