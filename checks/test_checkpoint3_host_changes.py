@@ -172,22 +172,23 @@ def test_d3_float_state_version_after_equal_state(student, pair):
 # Host inputs that are no str but read as a valid one when turned into text (str(), json.dumps(..., default=str)): a
 # memory of valid host inputs kept as text lets them through after the real str. Values of their own in each case keep
 # earlier checks' inputs out of such a memory. Each case: the claimed actor, then (host actor, approval or None,
-# state's tickets) for the valid and the invalid call. The approval is H(t), t = {**p, 'call_id': 'tx-approval'}.
-TX_DIGEST = H(P(call_id="tx-approval"))
+# state's tickets) for the valid and the invalid call. The approval is str(n), 64 decimal digits (valid hex), or the
+# int n itself (an element of a set must be a value Python compares itself: no pathlib path there).
+TX_NUMBER = 10 ** 63 + 20261201
 SAME_TEXT_HOST = {
     "host-actor-path": ("txactor", ("txactor", None, {"tx-actor": "open"}),
                         (PurePosixPath("txactor"), None, {"tx-actor": "open"})),
-    "approval-path": ("learner", ("learner", TX_DIGEST, {"tx-approval": "open"}),
-                      ("learner", PurePosixPath(TX_DIGEST), {"tx-approval": "open"})),
+    "approval-int": ("learner", ("learner", str(TX_NUMBER), {"tx-approval": "open"}),
+                     ("learner", TX_NUMBER, {"tx-approval": "open"})),
     "state-value-path": ("learner", ("learner", None, {"lamp": "open", "tx-status": "done"}),
                          ("learner", None, {"lamp": "open", "tx-status": PurePosixPath("done")})),
 }
 
 
 @check(3, "D1-D3", nl="Een hostactor, goedkeuring of ticketstatus die alleen als tekst op een geldige lijkt (een "
-       "pathlib-pad) blijft ongeldig, ook vlak na een call met de echte str.",
-       en="A host actor, approval or ticket status that only looks like a valid one as text (a pathlib path) stays "
-          "invalid, also right after a call with the real str.",
+       "pathlib-pad, een int van 64 cijfers) blijft ongeldig, ook vlak na een call met de echte str.",
+       en="A host actor, approval or ticket status that only looks like a valid one as text (a pathlib path, an int "
+          "of 64 digits) stays invalid, also right after a call with the real str.",
        hint_nl="Controleer de invoer van de host bij elke call opnieuw, niet via een geheugen van teksten die eerder "
                "goed waren.",
        hint_en="Check the host's input again at every call, not through a memory of texts that were fine before.")
@@ -198,13 +199,13 @@ def test_d1_d3_same_text_host_input_after_valid(student, case):
     proposal, name = (P(actor=claim), "q") if claim != "learner" else (P(), "p")
     if name == "q":
         scene.say(f"q = {{**p, 'actor': {claim!r}}}")
-    if case == "approval-path":
-        scene.say("t = {**p, 'call_id': 'tx-approval'}")
+    if case == "approval-int":
+        scene.say(f"n = 10 ** 63 + {TX_NUMBER - 10 ** 63}")
 
     def call(host, approval, tickets):
         scene.assign("state", {"version": 0, "tickets": tickets})
         approved = set() if approval is None else {approval}
-        text = "set()" if approval is None else "{H(t)}" if type(approval) is str else "{PurePosixPath(H(t))}"
+        text = "set()" if approval is None else "{str(n)}" if type(approval) is str else "{n}"
         return scene.call(proposal, host, approved, f"{name}, {code(host)}, {text}")
 
     if not isinstance(call(*bad).error, ValueError):

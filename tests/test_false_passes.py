@@ -202,7 +202,7 @@ EXPECTED = {
     "validate_memo_by_json_text": {"1": False, "2": False, "3": False},  # V7: PurePosixPath('done') after 'done'
     "host_actor_memo_by_text": {"1": True, "2": True, "3": False},  # D1: PurePosixPath('txactor') after 'txactor'
     "state_memo_by_json_text": {"1": True, "2": True, "3": False},  # D3: a ticket status PurePosixPath('done')
-    "approval_memo_by_text": {"1": True, "2": True, "3": False},  # D2: {PurePosixPath(H(t))} after {H(t)}
+    "approval_memo_by_text": {"1": True, "2": True, "3": False},  # D2: {n}, an int of 64 digits, after {str(n)}
     # A limit checked with the proposal counted in: the host's register or state at its limit was never tried so
     "approved_limit_counts_own_digest": {"1": True, "2": True, "3": False},  # D2: 64 approvals of other proposals
     "tickets_limit_counts_proposed_ticket": {"1": True, "2": True, "3": False},  # D3/D13: 16 tickets, ticket pump

@@ -1,4 +1,4 @@
-"""Wrong: D2: approvals that passed the check are remembered as str(entry), so {pathlib.PurePosixPath(H(t))} is taken as an approval register once {H(t)} was."""
+"""Wrong: D2: approvals that passed the check are remembered as str(entry), so {n}, an int of 64 digits, is taken as an approval register once {str(n)} was."""
 import copy
 import hashlib
 import json
