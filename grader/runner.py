@@ -74,6 +74,7 @@ class Battery:
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
         self.fresh: list[bool] = []  # per item: run with main.py loaded anew (grader.battery.check)
+        self.own_child: list[bool] = []  # per item: a fresh check's first case, which a child of its own starts at
         self.first_last: int | None = None  # the index of the first check marked last (at the end; None: none)
         self.readable: list[str] = []  # what a child may read (grader/sandbox/filesystem.py)
         self.current: Student | None = None
@@ -131,6 +132,8 @@ class Battery:
         self.listing = sorted(range(len(items)), key=lambda n: (bool(markers[items[n]].get("last")),
                                                                 markers[items[n]]["checkpoint"], written[items[n]]))
         self.listed_checks = [self.checks[n] for n in self.listing]
+        ids = [base_id(meta["id"]) for meta in self.checks]
+        self.own_child = [fresh and (n == 0 or ids[n - 1] != ids[n]) for n, fresh in enumerate(self.fresh)]
         self.direct = [execution.direct(item) for item in items]
         # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
         self.readable = filesystem.readable_paths({str(item.path.parent) for item in items})
@@ -326,10 +329,10 @@ class Battery:
                 if job.timeouts >= MAX_TIMEOUTS and stoppable:
                     return  # the parent marks the rest as not run, up to the checks marked last
                 used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
-                if index > job.next and isolation.ISOLATED and (used >= handover or self.fresh[index]):
-                    # The parent starts a fresh child at this check: a new CPU allowance, or for a check marked
-                    # fresh a process in which main.py loads for the first time, so no cache or timing of a
-                    # load before it can tell that load from the first one.
+                if index > job.next and isolation.ISOLATED and (used >= handover or self.own_child[index]):
+                    # The parent starts a fresh child at this check: a new CPU allowance, or for a check marked fresh
+                    # a process in which main.py loads for the first time, so no cache or timing of a load before
+                    # tells that load from the first one (the check's further cases load main.py anew in it).
                     return
                 if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
                     return  # the submission's CPU budget is used up: as after the last strike
@@ -374,9 +377,8 @@ class Battery:
 
     def _run_check(self, index: int, job: Job, source: bytes, just_loaded: bool) -> dict:
         """Run check ``index`` on the loaded submission (in the child), a ``fresh`` check on ``source`` loaded anew
-        (grader.battery.check); its outcome. A fresh check that is the first of its child (``just_loaded``: a forked
-        child starts at every fresh check) runs on that child's own first load; in-process grading (no fork) loads
-        main.py again, and the checks after it go on with the submission loaded first."""
+        (grader.battery.check), or on the child's own first load if it is the child's first (``just_loaded``: a forked
+        child starts at each fresh check's first case); its outcome. The checks after it go on with the first load."""
         if not self.fresh[index] or (just_loaded and isolation.ISOLATED):
             return self._run_loaded(index, job)
         loaded, message = self._load(source, self.timeout)  # the module body's full limit, as a fresh child gets
