@@ -61,9 +61,8 @@ class Battery:
                  meanwhile: Callable[[], None] | None = None, submission_cpu: int | None = None) -> None:
         self.submissions = submissions
         self.timeout = timeout
-        # A child's CPU-time limit (seconds, RLIMIT_CPU): a backstop for a check whose own budget
-        # cannot fire (a long C call). A child that has used most of it hands over to a fresh one
-        # between checks, so a slow but correct submission is never cut off by it.
+        # A child's CPU-time limit (seconds, RLIMIT_CPU): a backstop for a check whose own budget cannot fire (a long
+        # C call). A child that has used most of it hands over to a fresh one between checks (a slow solution goes on).
         self.child_cpu = child_cpu or int(timeout * 3 + 30)
         self.submission_cpu = submission_cpu or int(max(SUBMISSION_CPU_FLOOR, timeout * SUBMISSION_CPU_SHARE))
         self.jobs = max(1, jobs)
@@ -159,8 +158,8 @@ class Battery:
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         if session.testsfailed or self.collection_errors:
             return True  # nothing is graded; grader.grading says why
-        # The battery's objects, collected once, are shared by every child (copy-on-write): frozen, no
-        # garbage collection in a child walks them again (the gc.freeze advice in Python's documentation).
+        # The battery's objects, collected once, are shared by every child (copy-on-write): frozen, no garbage
+        # collection in a child walks them again (the gc.freeze advice in Python's documentation).
         gc.freeze()
         # One at a time: a submission (and its Job) is made when it starts, so few exist at once.
         pending = iter(self.submissions)
@@ -293,8 +292,8 @@ class Battery:
         if not isinstance(message, dict):
             return
         if "load" in message:
-            # One load message per child: a child repeating it (code that escaped the sandbox) must not
-            # push its wall-clock deadline back for ever while it sleeps (no CPU time, no RLIMIT_CPU).
+            # One load message per child: a child repeating it (code that escaped the sandbox) must not push its
+            # wall-clock deadline back for ever while it sleeps (no CPU time, no RLIMIT_CPU).
             if execution.valid_load(message) and not (job.child is not None and job.child.loaded):
                 if job.child is not None:
                     job.child.loaded = True
@@ -330,9 +329,8 @@ class Battery:
                     return  # the parent marks the rest as not run, up to the checks marked last
                 used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
                 if index > job.next and isolation.ISOLATED and (used >= handover or self.own_child[index]):
-                    # The parent starts a fresh child at this check: a new CPU allowance, or for a check marked fresh
-                    # a process in which main.py loads for the first time, so no cache or timing of a load before
-                    # tells that load from the first one (the check's further cases load main.py anew in it).
+                    # The parent starts a fresh child at this check: a new CPU allowance, or for a fresh check a process
+                    # whose load of main.py no cache or timing tells from the first (further cases load anew in it).
                     return
                 if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
                     return  # the submission's CPU budget is used up: as after the last strike
