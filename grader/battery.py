@@ -55,14 +55,15 @@ def check(checkpoint: int, clause: str, *, nl: str, en: str, hint_nl: str, hint_
         fresh=bool(fresh), last=bool(last))
 
 
-def place(marker: dict) -> tuple[bool, bool, int]:
-    """The sort key of a check by the arguments of its :func:`check` marker (a dict): the checks marked ``fresh``
-    run first, then the others by checkpoint, then those marked ``last``, those marked both at the very end (a stable
-    sort keeps the battery's order within each). Where the grader forks (grader.isolation), a child of its own
-    starts at every fresh check, main.py's first load in that process; so every check that is neither runs in one
-    child after the first fresh ones, and a check marked last still comes after all of them."""
+def place(marker: dict) -> tuple[int, int]:
+    """The sort key of a check by the arguments of its :func:`check` marker (a dict): (group, checkpoint), the groups
+    in this order: the other checks, those marked ``last``, those marked ``fresh``, those marked both (a stable sort
+    keeps the battery's order within each). So every other check runs in one child, checkpoint 1's before a looping
+    checkpoint 3 can stop the rest, and a check marked last after all of them; where the grader forks
+    (grader.isolation), a child of its own starts at each fresh check's first case, main.py's first load in that
+    process. The checks marked last or fresh run whatever came before (grader.runner)."""
     last, fresh = bool(marker.get("last")), bool(marker.get("fresh"))
-    return last, fresh == last, marker["checkpoint"]
+    return 2 * fresh + last, marker["checkpoint"]
 
 
 class MemoryLimit(BaseException):

@@ -74,7 +74,9 @@ class Battery:
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
         self.fresh: list[bool] = []  # per item: run with main.py loaded anew (grader.battery.check)
         self.own_child: list[bool] = []  # per item: a fresh check's first case, which a child of its own starts at
-        self.first_last: int | None = None  # the index of the first check marked last (at the end; None: none)
+        # The index of the first check that runs whatever came before (marked last or fresh, at the end; None: none).
+        self.first_last: int | None = None
+        self.later: list[bool] = []  # per item: marked last, so run with the clocks a year on
         self.readable: list[str] = []  # what a child may read (grader/sandbox/filesystem.py)
         self.current: Student | None = None
         self.reports: list[pytest.TestReport] = []
@@ -126,7 +128,8 @@ class Battery:
                 return
             self.checks.append(meta)
         self.items = list(items)
-        self.first_last = sum(not markers[item].get("last") for item in items)
+        self.first_last = sum(place(markers[item])[0] == 0 for item in items)
+        self.later = [bool(markers[item].get("last")) for item in items]
         # Results list the checks by checkpoint in the battery's own order, whatever order they run in.
         self.listing = sorted(range(len(items)), key=lambda n: (bool(markers[items[n]].get("last")),
                                                                 markers[items[n]]["checkpoint"], written[items[n]]))
@@ -316,7 +319,7 @@ class Battery:
         started = time.process_time()
         try:
             # A child that starts among the checks marked last loads main.py with the clocks already a year on.
-            clock.move_on(clock.LATER if self._is_last(job.next) else 0)
+            clock.move_on(clock.LATER if job.next < job.total and self.later[job.next] else 0)
             loaded, message = self._load(source, self.timeout)
             channel.send(message)
             if loaded is None:
@@ -324,7 +327,7 @@ class Battery:
             self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
             handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
             for index in range(job.next, job.total):
-                stoppable = not self._is_last(index)  # those marked last run anyway
+                stoppable = index < self.first_last  # those marked last or fresh run anyway
                 if job.timeouts >= MAX_TIMEOUTS and stoppable:
                     return  # the parent marks the rest as not run, up to the checks marked last
                 used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
@@ -335,16 +338,12 @@ class Battery:
                 if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
                     return  # the submission's CPU budget is used up: as after the last strike
                 # The checks marked last run a year on: a submission that behaves only while it is young fails them.
-                clock.move_on(clock.LATER if not stoppable else 0)
+                clock.move_on(clock.LATER if self.later[index] else 0)
                 outcome = self._run_check(index, job, source, just_loaded=index == job.next)
                 job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
                 channel.send({"done": index, "outcome": outcome})
         finally:  # in-process (no fork): the next submission and the grader itself read the real clocks
             clock.move_on(0)
-
-    def _is_last(self, index: int) -> bool:
-        """Whether check ``index`` is one of those marked last (grader.battery.check ``last``)."""
-        return self.first_last is not None and index >= self.first_last
 
     def _load_timeout(self, source: bytes, line: int | None, seconds: float) -> LoadProblem:
         """The time-out of a module body after ``seconds``, with the line of main.py it was busy at (``line``:

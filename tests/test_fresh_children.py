@@ -11,12 +11,14 @@ from grader.battery import place
 CORRECT = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
 
 
-def test_fresh_checks_run_first_and_those_also_marked_last_at_the_very_end():
-    places = [place(marker) for marker in (
-        {"checkpoint": 3, "fresh": True}, {"checkpoint": 1}, {"checkpoint": 1, "last": True},
-        {"checkpoint": 1, "fresh": True, "last": True})]
-    assert places == sorted(places)  # every other check runs in one child, after the first fresh ones
-    assert place({"checkpoint": 2, "last": True}) < place({"checkpoint": 1, "fresh": True, "last": True})
+def test_the_checks_marked_fresh_run_after_every_other_and_those_also_marked_last_at_the_very_end():
+    # Every other check runs in one child, checkpoint 1's before checkpoint 3's (a looping dispatch_ticket stops only
+    # what comes after it), the checks marked last after all of those; a child of its own starts at each fresh one.
+    order = [{"checkpoint": 1}, {"checkpoint": 3}, {"checkpoint": 1, "last": True}, {"checkpoint": 3, "last": True},
+             {"checkpoint": 1, "fresh": True}, {"checkpoint": 3, "fresh": True},
+             {"checkpoint": 1, "fresh": True, "last": True}]
+    places = [place(marker) for marker in order]
+    assert places == sorted(places) and len(set(places)) == len(places)
 
 
 def test_a_body_that_fails_only_when_loaded_a_year_on_fails_those_checks_and_says_why(write_submissions, tmp_path):
