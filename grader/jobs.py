@@ -45,7 +45,7 @@ class Job:
     def stop_early(self, submission_cpu: float, resume: int | None = None) -> None:
         """Mark the checks left as not run after MAX_TIMEOUTS strikes or ``submission_cpu`` CPU seconds used, up to
         check ``resume`` (None: all of them): the checks from there on run whatever came before (grader.battery.check's
-        ``last``: a checkpoint whose own function is right must not fail because another function looped)."""
+        ``last`` and ``fresh``: a checkpoint whose own function is right must not fail because another function looped)."""
         resume = self.total if resume is None else resume
         if self.finished or self.load is None or self.next >= resume:
             return

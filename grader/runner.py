@@ -329,7 +329,7 @@ class Battery:
             for index in range(job.next, job.total):
                 stoppable = index < self.first_last  # those marked last or fresh run anyway
                 if job.timeouts >= MAX_TIMEOUTS and stoppable:
-                    return  # the parent marks the rest as not run, up to the checks marked last
+                    return  # the parent marks the rest as not run, up to the checks marked last or fresh
                 used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
                 if index > job.next and isolation.ISOLATED and (used >= handover or self.own_child[index]):
                     # The parent starts a fresh child at this check: a new CPU allowance, or for a fresh check a process
