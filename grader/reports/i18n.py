@@ -7,9 +7,8 @@ from grader.reports.stopped import MESSAGES as STOPPED_MESSAGES
 
 LANGUAGES = ("nl", "en")
 
-# Placeholders in {braces} are filled by the renderer: numbers are shown as they are, text
-# (ids, function names, student text) is always shown as code and escaped; a list as its items
-# in code, separated by commas (and "and N more" when it was cut).
+# Placeholders in {braces} are filled by the renderer: numbers are shown as they are, text (ids, function names,
+# student text) is always shown as code and escaped; a list as its items in code, comma-separated ("and N more").
 MESSAGES: dict[str, dict[str, str]] = {
     # The student's page: header and summary.
     "page_title": {"nl": "Feedback voor {id}", "en": "Feedback for {id}"},
@@ -186,8 +185,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "where_column": {"nl": "Regel {line}, kolom {column}:", "en": "Line {line}, column {column}:"},
     "where_line": {"nl": "Regel {line}:", "en": "Line {line}:"},
-    # A notebook's cell is counted as Jupyter shows them, from the top, Markdown cells too (not only code cells,
-    # nor the In [n] of the last run): grader.discover.notebooks numbers them so.
+    # A notebook's cell counted from the top, Markdown cells too (not In [n]): as grader.discover.notebooks does.
     "where_cell_column": {"nl": "Cel {cell} van boven (alle cellen geteld, ook Markdown), regel {line}, "
                                 "kolom {column}:",
                           "en": "Cell {cell} from the top (counting every cell, Markdown too), line {line}, "

@@ -65,8 +65,7 @@ class ReadOnly:
 
     __setattr__ = __delattr__ = _refuse
 
-    # A value Python never lets change (a tuple the host handed in as completed): Python's own error, as the
-    # student sees it at home, instead of the grader's.
+    # A value Python never lets change (a tuple handed in as completed): Python's own error, as the student sees it.
     def __setitem__(self, *args: object) -> None:
         if type(self._target) in IMMUTABLE:
             raise TypeError(f"'{type(self._target).__name__}' object does not support item assignment")
