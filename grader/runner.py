@@ -73,7 +73,6 @@ class Battery:
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
         self.fresh: list[bool] = []  # per item: run with main.py loaded anew (grader.battery.check)
-        self.own_child: list[bool] = []  # per item: a fresh check's first case, which a child of its own starts at
         # The index of the first check that runs whatever came before (marked last or fresh, at the end; None: none).
         self.first_last: int | None = None
         self.later: list[bool] = []  # per item: marked last, so run with the clocks a year on
@@ -134,8 +133,6 @@ class Battery:
         self.listing = sorted(range(len(items)), key=lambda n: (bool(markers[items[n]].get("last")),
                                                                 markers[items[n]]["checkpoint"], written[items[n]]))
         self.listed_checks = [self.checks[n] for n in self.listing]
-        ids = [base_id(meta["id"]) for meta in self.checks]
-        self.own_child = [fresh and (n == 0 or ids[n - 1] != ids[n]) for n, fresh in enumerate(self.fresh)]
         self.direct = [execution.direct(item) for item in items]
         # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
         self.readable = filesystem.readable_paths({str(item.path.parent) for item in items})
@@ -331,9 +328,10 @@ class Battery:
                 if job.timeouts >= MAX_TIMEOUTS and stoppable:
                     return  # the parent marks the rest as not run, up to the checks marked last or fresh
                 used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
-                if index > job.next and isolation.ISOLATED and (used >= handover or self.own_child[index]):
-                    # The parent starts a fresh child at this check: a new CPU allowance, or for a fresh check a process
-                    # whose load of main.py no cache or timing tells from the first (further cases load anew in it).
+                if index > job.next and isolation.ISOLATED and (used >= handover or self.fresh[index]):
+                    # The parent starts a fresh child at this check: a new CPU allowance, or for each case of a fresh
+                    # check a process whose load of main.py no cache or timing tells from the first (a second load in
+                    # one process finds what the first left: OpenSSL's algorithms, for one).
                     return
                 if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
                     return  # the submission's CPU budget is used up: as after the last strike
@@ -375,7 +373,7 @@ class Battery:
     def _run_check(self, index: int, job: Job, source: bytes, just_loaded: bool) -> dict:
         """Run check ``index`` on the loaded submission (in the child), a ``fresh`` check on ``source`` loaded anew
         (grader.battery.check), or on the child's own first load if it is the child's first (``just_loaded``: a forked
-        child starts at each fresh check's first case); its outcome. The checks after it go on with the first load."""
+        child starts at every case of a fresh check); its outcome. The checks after it go on with the first load."""
         if not self.fresh[index] or (just_loaded and isolation.ISOLATED):
             return self._run_loaded(index, job)
         loaded, message = self._load(source, self.timeout)  # the module body's full limit, as a fresh child gets

@@ -1,5 +1,5 @@
 """A check marked fresh runs in a child of its own, forked from the grader, so main.py's load there is the first of
-that process (grader/runner.py; tests/attacks/inflation/history_reload_seen_by_*.py)."""
+that process, at every case of it (grader/runner.py; tests/attacks/inflation/history_reload_seen_by_*.py)."""
 
 from __future__ import annotations
 
@@ -42,22 +42,3 @@ def test_results_list_the_checks_in_the_battery_s_order_whatever_order_they_run_
     third = [check["id"] for check in result["checkpoints"]["3"]["checks"]]
     assert third[0].startswith("d1_host_actor_valid") and "d5_d12_first_calls_after_loading" in third[1:]
 
-
-def test_a_child_of_its_own_starts_at_each_fresh_check_s_first_case(monkeypatch):
-    # Its further cases load main.py anew in that child: a child per case cost a fork and a compile each.
-    import contextlib
-    import io
-
-    import pytest
-
-    from grader import grading, runner
-
-    battery = runner.Battery([], 1.0, 1, lambda job, checks: None)
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
-    with contextlib.redirect_stdout(io.StringIO()):
-        pytest.main(grading.pytest_arguments(1.0), plugins=[battery])
-    fresh = [check["id"] for check, own in zip(battery.checks, battery.fresh) if own]
-    started = [check["id"] for check, own in zip(battery.checks, battery.own_child) if own]
-    assert len(fresh) > len(started) and started == list(dict.fromkeys(started))
-    assert {check_id.split("[")[0] for check_id in started} == {check_id.split("[")[0] for check_id in fresh}
-    assert all(battery.fresh[n] for n, own in enumerate(battery.own_child) if own)
