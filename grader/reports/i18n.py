@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grader.reports.classtexts import MESSAGES as CLASS_MESSAGES
 from grader.reports.notes import MESSAGES as NOTE_MESSAGES
 from grader.reports.stopped import MESSAGES as STOPPED_MESSAGES
 
@@ -288,69 +289,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status_graded": {"nl": "beoordeeld", "en": "graded"},
     "status_load-error": {"nl": "laadfout", "en": "load error"},
     "status_empty": {"nl": "leeg", "en": "empty"},
-    # The class page.
-    "class_title": {"nl": "Resultaten van de klas", "en": "Class results"},
-    "class_count": {"nl": "{count} inzendingen.", "en": "{count} submissions."},
-    "class_count_one": {"nl": "{count} inzending.", "en": "{count} submission."},
-    "class_interrupted": {
-        "nl": "Onvolledig: het beoordelen werd onderbroken na {count} van de {found} inzendingen. Voer dezelfde "
-              "opdracht opnieuw uit om de rest te beoordelen; dit overzicht en de cijferlijsten tellen tot dan alleen "
-              "de beoordeelde inzendingen.",
-        "en": "Incomplete: grading was interrupted after {count} of the {found} submissions. Run the same command "
-              "again to grade the rest; until then this page and the gradebooks count only the graded submissions.",
-    },
-    "class_rate": {"nl": "Checkpoint {n}: {passed} van {total} geslaagd ({percent}%)",
-                   "en": "Checkpoint {n}: {passed} of {total} passed ({percent}%)"},
-    "class_table": {"nl": "Checkpoints per student", "en": "Checkpoints per student"},
-    "col_student": {"nl": "Student", "en": "Student"},
-    "col_checkpoint": {"nl": "CP {n}", "en": "CP {n}"},
-    "col_score": {"nl": "Score", "en": "Score"},
-    "col_status": {"nl": "Status", "en": "Status"},
-    "mark_yes": {"nl": "ja", "en": "yes"},
-    "mark_no": {"nl": "nee", "en": "no"},
-    "class_made": {"nl": "Gemaakt op {created} met grader {grader} (controles {battery}).",
-                   "en": "Made on {created} with grader {grader} (checks {battery})."},
-    # The class page: charts, the most failed checks, load errors, the sortable student table.
-    "class_checkpoints": {"nl": "Geslaagd per checkpoint", "en": "Pass rate per checkpoint"},
-    "class_checks": {"nl": "Meest gemiste controles", "en": "Most failed checks"},
-    "class_checks_explain": {
-        "nl": "Per controle het deel van de geladen inzendingen ({graded}) waarin ze mislukt, de meest gemiste eerst: "
-              "dit zijn de regels om opnieuw uit te leggen. Niet meegeteld: mislukkingen op dezelfde ongeldige "
-              "invoer als checkpoint 1 of door een verkeerde vingerafdruk (checkpoint 2), controles van een "
-              "ontbrekende functie en controles die niet zijn uitgevoerd.",
-        "en": "For each check the share of the loaded submissions ({graded}) in which it fails, the most failed "
-              "first: these are the rules to explain again. Not counted: failures on the same invalid input as "
-              "checkpoint 1 or from a wrong fingerprint (checkpoint 2), checks of a missing function and checks "
-              "that were not run.",
-    },
-    "class_checks_none": {"nl": "Geen enkele controle mislukte.", "en": "No check failed."},
-    "class_checks_all": {"nl": "Alle controles ({count})", "en": "All checks ({count})"},
-    "class_fail_rate": {"nl": "{failed} van {total} mislukt ({percent}%)",
-                        "en": "{failed} of {total} failed ({percent}%)"},
-    "class_scores": {"nl": "Verdeling van de scores", "en": "Score distribution"},
-    "class_score_row": {"nl": "Score {score}: {count} inzendingen ({percent}%)",
-                        "en": "Score {score}: {count} submissions ({percent}%)"},
-    "class_score_row_one": {"nl": "Score {score}: {count} inzending ({percent}%)",
-                            "en": "Score {score}: {count} submission ({percent}%)"},
-    "class_load_errors": {"nl": "Laadfouten per soort", "en": "Load errors by kind"},
-    "class_no_load_errors": {"nl": "Alle inzendingen konden worden geladen.",
-                             "en": "Every submission could be loaded."},
-    "col_check": {"nl": "Controle", "en": "Check"},
-    "col_clause": {"nl": "Regel", "en": "Clause"},
-    "col_failed": {"nl": "Mislukt", "en": "Failed"},
-    "col_kind": {"nl": "Soort", "en": "Kind"},
-    "col_count": {"nl": "Aantal", "en": "Count"},
-    "col_name": {"nl": "Naam", "en": "Name"},
-    "hidden_tag": {"nl": "verborgen", "en": "hidden"},
-    "filter_label": {"nl": "Zoek een student", "en": "Find a student"},
-    "filter_status": {"nl": "Status", "en": "Status"},
-    "filter_all": {"nl": "alle", "en": "all"},
-    "filter_shown": {"nl": "{shown} van {total} getoond", "en": "{shown} of {total} shown"},
-    "sort_hint": {"nl": "Kies een kolomkop om op die kolom te sorteren.",
-                  "en": "Choose a column heading to sort by that column."},
-    "instructor_view": {"nl": "docentweergave", "en": "instructor view"},
-    "class_similarity": {"nl": "Mogelijke kopieën (aantal paren: {count}), alleen voor docenten",
-                         "en": "Possible copies (pairs: {count}), for instructors only"},
+    # The class page and the similarity page (instructors only): grader.reports.classtexts.
+    **CLASS_MESSAGES,
     # A hidden check (--checks, hidden=True): the student sees its name and hint only.
     "hidden_check": {"nl": "Verborgen controle: de invoer en de verwachte uitkomst worden niet getoond.",
                      "en": "Hidden check: its input and expected result are not shown."},
@@ -358,33 +298,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "student geven.",
                           "en": "Instructor view: the input of hidden checks is shown too. Do not give this to the "
                                 "student."},
-    # The similarity page (instructors only).
-    "sim_title": {"nl": "Mogelijke kopieën", "en": "Possible copies"},
-    "sim_explain": {
-        "nl": "Paren inzendingen (of een inzending en een referentiebestand) waarvan minstens {threshold}% van de "
-              "genormaliseerde code overeenkomt. Dit is een aanwijzing om te bekijken, geen oordeel: het verandert "
-              "geen score en staat in geen enkel studentrapport.",
-        "en": "Pairs of submissions (or a submission and a reference file) of which at least {threshold}% of the "
-              "normalised code matches. This is a lead to look into, not a verdict: it changes no score and appears "
-              "in no student's report.",
-    },
-    "sim_none": {"nl": "Geen paren boven de drempel.", "en": "No pairs above the threshold."},
-    "sim_pairs": {"nl": "Paren", "en": "Pairs"},
-    "col_pair": {"nl": "Paar", "en": "Pair"},
-    "col_similarity": {"nl": "Overeenkomst", "en": "Similarity"},
-    "col_shared": {"nl": "Gedeelde vingerafdrukken", "en": "Shared fingerprints"},
-    "sim_identical": {"nl": "identiek na normalisatie", "en": "identical after normalisation"},
-    "sim_reference": {"nl": "referentie", "en": "reference"},
-    "sim_share": {"nl": "{percent}% van {id} komt voor in de ander", "en": "{percent}% of {id} is found in the other"},
-    "sim_marked": {"nl": "Gemarkeerd: code die in beide bestanden voorkomt.",
-                   "en": "Marked: code found in both files."},
-    "sim_more": {"nl": "Nog {count} paren staan alleen in de tabel en in similarity.json.",
-                 "en": "{count} more pairs are listed in the table and in similarity.json only."},
-    "sim_more_one": {"nl": "Nog {count} paar staat alleen in de tabel en in similarity.json.",
-                     "en": "{count} more pair is listed in the table and in similarity.json only."},
-    "sim_missing": {"nl": "Niet vergeleken (broncode niet gevonden of gewijzigd): {ids}",
-                    "en": "Not compared (source not found or changed): {ids}"},
-    "sim_back": {"nl": "Terug naar de klas", "en": "Back to the class"},
 }
 
 # A message with a "<key>_one" form uses it when the number in this placeholder is 1.
