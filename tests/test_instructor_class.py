@@ -136,3 +136,13 @@ def test_charts_escape_their_text_and_cut_long_labels():
     assert "…" in svg and 'width="112.5"' in svg
     columns = str(chart.histogram([("0/3", 0), ("3/3", 4)], "Scores", "c2"))
     assert columns.count("<rect") == 2 and ">4</text>" in columns
+
+
+def test_chart_tooltips_join_a_sentence_and_its_numbers_without_stray_punctuation():
+    # A check's rule ends with a full stop; joined with ": " its tooltip read "Rule of v4_bad_version.: 2/5 (40%)".
+    text = html.render_index(classview.summarize(sample_document()))
+    titles = re.findall(r"<title>([^<]*)</title>", text)
+    assert "V4 Rule of v4_bad_version: 2/5 (40%)" in titles
+    assert not [title for title in titles if re.search(r"[.!?]:", title)], titles
+    assert chart.caption("Is it valid?", "1/2") == "Is it valid? 1/2" and chart.caption("CP 1", "3/8") == "CP 1: 3/8"
+

@@ -27,6 +27,15 @@ def cut(text: str, limit: int = LABEL_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def caption(label: str, value: str) -> str:
+    """A bar's tooltip: ``label`` and its ``value`` joined with ``": "``; a label that ends a sentence with a full
+    stop or colon loses it first (not "… ValueError.: 1/5"), one ending in ``?`` or ``!`` keeps it, joined by a space."""
+    label = label.rstrip()
+    if label.endswith(("?", "!")):
+        return f"{label} {value}"
+    return f"{label.rstrip('.:;')}: {value}"
+
+
 def bars(items: list[Bar], title: str, chart_id: str) -> Markup:
     """A horizontal bar chart: per item its label on a line, then the bar and its value text.
 
@@ -43,12 +52,12 @@ def bars(items: list[Bar], title: str, chart_id: str) -> Markup:
         top = number * ROW
         share = min(max(item.share, 0.0), 1.0)
         parts.append(Markup(
-            '<g><title>{label}: {value}</title>'
+            '<g><title>{title}</title>'
             '<text class="chart-label" x="0" y="{ty}">{short}</text>'
             '<rect class="chart-track" x="0" y="{by}" width="{track}" height="12" rx="2"></rect>'
             '<rect class="chart-bar {tone}" x="0" y="{by}" width="{width:.1f}" height="12" rx="2"></rect>'
             '<text class="chart-value" x="{vx}" y="{vy}">{value}</text></g>'
-        ).format(label=item.label, value=item.value, short=cut(item.label), ty=top + 13, by=top + 18,
+        ).format(title=caption(item.label, item.value), value=item.value, short=cut(item.label), ty=top + 13, by=top + 18,
                  track=track, tone="ok" if item.tone == "ok" else "bad", width=track * share, vx=track + 6,
                  vy=top + 29))
     parts.append(Markup("</svg>"))
@@ -73,11 +82,11 @@ def histogram(counts: list[tuple[str, int]], title: str, chart_id: str) -> Marku
         column = (base - top) * count / most
         left = number * slot + slot * 0.2
         parts.append(Markup(
-            '<g><title>{label}: {count}</title>'
+            '<g><title>{title}</title>'
             '<rect class="chart-bar column" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="2"></rect>'
             '<text class="chart-value" x="{cx:.1f}" y="{vy:.1f}" text-anchor="middle">{count}</text>'
             '<text class="chart-label" x="{cx:.1f}" y="{ly}" text-anchor="middle">{label}</text></g>'
-        ).format(label=label, count=count, x=left, y=base - column, w=slot * 0.6, h=column,
+        ).format(title=caption(label, str(count)), label=label, count=count, x=left, y=base - column, w=slot * 0.6, h=column,
                  cx=number * slot + slot / 2, vy=base - column - 5, ly=base + 18))
     parts.append(Markup("</svg>"))
     return Markup("").join(parts)
