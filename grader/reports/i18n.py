@@ -302,7 +302,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # A message with a "<key>_one" form uses it when the number in this placeholder is 1.
 PLURAL_BY = {"passed_cases": "count", "cp_counts": "total", "missing_function": "count", "class_count": "count",
-             "class_score_row": "count", "not_run_count": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count"}
+             "not_run_count": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count"}
 # Messages whose "main.py" means that name itself, not the graded file (see templating.translator).
 LITERAL_NAMES = frozenset(f"rule_{n}" for n in range(9))
 
