@@ -287,8 +287,8 @@ def test_one_case_is_said_in_the_singular(lang, one, two):
     assert two in shown(res, lang)
 
 
-@pytest.mark.parametrize("lang, words", [("nl", ("1 inzending.", "1 inzending (")),
-                                         ("en", ("1 submission.", "1 submission ("))])
+@pytest.mark.parametrize("lang, words", [("nl", ("1 inzending.", "1 van 1 (100%)")),
+                                         ("en", ("1 submission.", "1 of 1 (100%)"))])
 def test_the_class_page_counts_one_submission_in_the_singular(lang, words):
     text = re.sub(r"<[^>]+>", "", html.render_index(classview.summarize(document([result(all_passing())], lang))))
     assert all(word in text for word in words), text
