@@ -215,11 +215,18 @@ class Progress:
             self._table(results, width)
         scores = Counter(result["score"] for result in results)
         self.say("  ".join(f"{score}/3: {scores[score]}" for score in sorted(scores, reverse=True)))
-        self.say(self.said("summary", len(results), out=out))
+        self.say(self.said("summary", len(results), out=out, which=self._unscored(results)))
         if (out / "index.html").is_file():
             self.say(self.text["overview"].format(index=out / "index.html"))
         if reused:
             self.say(self.text["reused"].format(n=reused))
+
+    def _unscored(self, results: list[dict]) -> str:
+        """The summary's clause on the results that are empty or did not load (``, waarvan 1 leeg``), or ``""``."""
+        empty = sum(result["status"] == "empty" for result in results)
+        failed = sum(result["status"] not in ("graded", "empty") for result in results)
+        parts = [self.text[key].format(n=n) for key, n in (("n-empty", empty), ("n-load-error", failed)) if n]
+        return self.text["which"].format(parts=f" {self.text['and']} ".join(parts)) if parts else ""
 
     def said(self, key: str, n: int, **values: object) -> str:
         """The text ``key`` for the number ``n``: its ``<key>-one`` form when ``n`` is 1."""

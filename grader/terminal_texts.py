@@ -4,11 +4,13 @@ TEXT = {
     "nl": {
         "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
-        "summary": "{n} inzendingen beoordeeld; rapporten in {out}", "unit": "inz",  # the progress bar's: inz/s
+        "summary": "{n} inzendingen beoordeeld{which}; rapporten in {out}", "unit": "inz",  # the progress bar's: inz/s
         "overview": "Klasoverzicht (open in een browser): {index}",
         "reused": "{n} ervan ongewijzigd sinds een eerdere beoordeling: dat resultaat is hergebruikt (--force "
                   "beoordeelt opnieuw)",
-        "summary-one": "{n} inzending beoordeeld; rapporten in {out}",
+        "summary-one": "{n} inzending beoordeeld{which}; rapporten in {out}",
+        # Of the submissions graded, those without a score of their own: "..., waarvan 1 leeg en 2 met een laadfout".
+        "which": ", waarvan {parts}", "n-empty": "{n} leeg", "n-load-error": "{n} met een laadfout",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
         "passed": "geslaagd", "failed": "niet geslaagd: {n} van de {total} controles mislukt",
@@ -111,10 +113,11 @@ TEXT = {
     "en": {
         "unisolated": "grade: this platform has no fork/resource limits: submissions run in this process, "
                       "without memory or CPU limits and without a time limit per check",
-        "summary": "{n} submissions graded; reports in {out}", "unit": "sub",
+        "summary": "{n} submissions graded{which}; reports in {out}", "unit": "sub",
         "overview": "Class overview (open in a browser): {index}",
         "reused": "{n} of them unchanged since they were graded before: that result was reused (--force grades again)",
-        "summary-one": "{n} submission graded; reports in {out}",
+        "summary-one": "{n} submission graded{which}; reports in {out}",
+        "which": ", of which {parts}", "n-empty": "{n} empty", "n-load-error": "{n} with a load error",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
         "checkpoint": "Checkpoint {k} ({function}): {verdict}",
         "passed": "passed", "failed": "not passed: {n} of the {total} checks failed",

@@ -41,3 +41,22 @@ def test_a_file_read_as_windows_1252_is_said_on_the_terminal(tmp_path):
     assert len(warned) == 1 and "anna" in warned[0] and "bram" not in warned[0] and SAID["en"] in warned[0]
     again = run_grade(str(tmp_path / "klas"), "--out", str(tmp_path / "uit"), "--quiet", "--lang", "en")
     assert [line for line in again.stderr.splitlines() if "Windows-1252" in line] == warned  # reused: said again
+
+
+@pytest.mark.parametrize("lang, said, plain", [
+    ("nl", "4 inzendingen beoordeeld, waarvan 1 leeg en 2 met een laadfout; rapporten in out",
+     "1 inzending beoordeeld; rapporten in out"),
+    ("en", "4 submissions graded, of which 1 empty and 2 with a load error; reports in out",
+     "1 submission graded; reports in out")])
+def test_the_summary_line_says_how_many_of_the_graded_were_empty_or_did_not_load(capsys, lang, said, plain):
+    # "4 inzendingen beoordeeld" counted an empty file and two that did not load as graded, as the class's.
+    from pathlib import Path
+    from grader.terminal import Progress
+    from test_reports import all_passing, load_error, result
+
+    empty, broken = load_error("empty", lang), load_error("syntax", lang)
+    Progress(4, lang, quiet=True).summary([result(all_passing(), lang=lang), empty, broken, {**broken, "id": "bo"}],
+                                          Path("out"))
+    Progress(1, lang, quiet=True).summary([result(all_passing(), lang=lang)], Path("out"))
+    lines = capsys.readouterr().out.splitlines()
+    assert said in lines and plain in lines
