@@ -1,13 +1,17 @@
 """What the terminal says about a submission's file beside its verdicts: a file not saved as UTF-8 is said
-there too, not only in the report, in a student's own run and at the end of a class's."""
+there too, not only in the report, in a student's own run and at the end of a class's; and the summary line."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from conftest import run_grade
+from grader.terminal import Progress
 from test_cli import CORRECT
 from test_report_texts import self_check, terminal_result
+from test_reports import all_passing, load_error, result
 
 SAID = {"nl": "niet als UTF-8 opgeslagen", "en": "not saved as UTF-8"}
 
@@ -49,11 +53,7 @@ def test_a_file_read_as_windows_1252_is_said_on_the_terminal(tmp_path):
     ("en", "4 submissions graded, of which 1 empty and 2 with a load error; reports in out",
      "1 submission graded; reports in out")])
 def test_the_summary_line_says_how_many_of_the_graded_were_empty_or_did_not_load(capsys, lang, said, plain):
-    # "4 inzendingen beoordeeld" counted an empty file and two that did not load as graded, as the class's.
-    from pathlib import Path
-    from grader.terminal import Progress
-    from test_reports import all_passing, load_error, result
-
+    # "4 inzendingen beoordeeld" counted an empty file and two that did not load as graded, without a word.
     empty, broken = load_error("empty", lang), load_error("syntax", lang)
     Progress(4, lang, quiet=True).summary([result(all_passing(), lang=lang), empty, broken, {**broken, "id": "bo"}],
                                           Path("out"))
