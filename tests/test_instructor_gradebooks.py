@@ -107,3 +107,16 @@ def test_identity_reads_optional_fields_defensively():
     odd = lms.identity({"id": "x", "name": 3, "lms": "not a dict", "email": ["no"]})
     assert odd["name"] == "" and odd["email"] == ""
     assert lms.identity({"id": "x", "username": "top"})["username"] == "top"
+
+
+@pytest.mark.parametrize("lang, said", [("nl", ["beoordeeld", "laadfout", "leeg"]),
+                                        ("en", ["graded", "load error", "empty"])])
+def test_gradebook_csv_keeps_the_status_code_and_says_it_in_the_run_s_language(lang, said):
+    # A Dutch run's gradebook.csv said only "graded", "load-error" and "empty". The code stays (as in results.json,
+    # the same in every language, for a script or a filter); beside it the status as index.html says it.
+    problem = {"kind": "syntax", "detail": "", "line": 1, "column": 1, "source": "x"}
+    results = [result("anna", battery()), result("bram", battery(), "load-error", problem),
+               result("cas", battery(), "empty", {**problem, "kind": "empty"})]
+    rows = table(gradebook.render({**document(*results), "lang": lang}))
+    assert rows[0] == ["id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status", "status_text"]
+    assert [row[-2:] for row in rows[1:]] == [[code, text] for code, text in zip(["graded", "load-error", "empty"], said)]

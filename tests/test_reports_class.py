@@ -35,12 +35,13 @@ def test_gradebook_columns_bom_and_formula_neutralisation(tmp_path):
     raw = (tmp_path / "gradebook.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert table[:4] == [["id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status"],
-                         ["anna", "1", "1", "1", "3", "3", "graded"],
-                         ["bool-version", "0", "0", "0", "0", "3", "graded"],
-                         ["upper-fp", "1", "0", "0", "1", "3", "graded"]]
+    assert table[:4] == [["id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status",
+                          "status_text"],
+                         ["anna", "1", "1", "1", "3", "3", "graded", "beoordeeld"],
+                         ["bool-version", "0", "0", "0", "0", "3", "graded", "beoordeeld"],
+                         ["upper-fp", "1", "0", "0", "1", "3", "graded", "beoordeeld"]]
     assert [row[0] for row in table[4:8]] == ["'=HYPERLINK(\"http://x\")", "'-2+3", "'@SUM(A1)", "'+1"]
-    assert table[8] == ["anna", "0", "0", "0", "0", "3", "load-error"] and len(table) == 9
+    assert table[8] == ["anna", "0", "0", "0", "0", "3", "load-error", "laadfout"] and len(table) == 9
     assert [gradebook.neutralise(v) for v in (3, "anna", "a=b", "\tx")] == [3, "anna", "a=b", "'\tx"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gradebook.csv", "index.html", "results.json"]
 

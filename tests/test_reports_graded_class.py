@@ -73,4 +73,5 @@ def test_the_class_outputs_mark_a_submission_whose_grading_stopped(looped):
     index = (out / "index.html").read_text(encoding="utf-8")
     assert index.count("gestopt na time-outs: ") == 2
     header = (out / "gradebook.csv").read_text(encoding="utf-8-sig").splitlines()[0]
-    assert header == '"id","checkpoint_1","checkpoint_2","checkpoint_3","score","max_score","status"'
+    assert header == ('"id","checkpoint_1","checkpoint_2","checkpoint_3","score","max_score","status",'
+                      '"status_text"')

@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Iterable, Iterator, TextIO
 
 from grader.reports.files import atomic_stream
+from grader.reports.i18n import MESSAGES
 
-COLUMNS = ("id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status")
+# ``status`` is the code of results.json (graded, load-error, empty) in every language, for a script or a filter;
+# ``status_text`` says it in the run's language, as index.html does.
+COLUMNS = ("id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status", "status_text")
 
 # A cell starting with one of these is read as a formula by spreadsheet programs.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -27,12 +30,19 @@ def neutralise(cell: object) -> object:
     return cell
 
 
+def status_text(status: object, lang: str) -> str:
+    """A status code (``graded``, ``load-error``, ``empty``) in ``lang`` (``nl``/``en``); another code as it is."""
+    return MESSAGES.get(f"status_{status}", {}).get(lang, str(status))
+
+
 def rows(document: dict) -> Iterator[list[object]]:
-    """The gradebook's rows (without the header), one at a time. In: a results.json document."""
+    """The gradebook's rows (without the header), one at a time. In: a results.json document (its ``lang``
+    chooses the language of ``status_text``, Dutch when it has none)."""
+    lang = document.get("lang", "nl")
     for result in document["submissions"]:
         marks = [int(bool(result["checkpoints"].get(key, {}).get("passed"))) for key in ("1", "2", "3")]
         yield [neutralise(cell) for cell in (result["id"], *marks, result["score"], result["max_score"],
-                                             result["status"])]
+                                             result["status"], status_text(result["status"], lang))]
 
 
 def write_csv(stream: TextIO, header: list[str] | tuple[str, ...], table: Iterable[list[object]],
