@@ -9,7 +9,8 @@ from pathlib import Path
 from grader import similarity
 from grader.details import in_dutch
 from grader.errors import BilingualError
-from grader.reports import FORMATS, GRADEBOOKS, Options, lms
+from grader.reports import FORMATS, GRADEBOOKS, Options, copies, lms
+from grader.reports.feedback import clean
 
 SUBCOMMANDS = ("report", "gradescope-bundle")
 
@@ -134,23 +135,45 @@ def report_main(argv: list[str]) -> int:
         say(f"{path} is not a results.json this grader can render ({detail})",
             f"{path} is geen results.json die deze grader kan weergeven ({detail})")
         return 2
-    if options.similarity and out / "similarity.html" not in written and len(document["submissions"]) > 1:
-        kept = (" A similarity.html already there is left as the run that wrote it made it."
-                if (out / "similarity.html").exists() else "")
-        kept_nl = (" Een similarity.html die er al staat, blijft zoals de run die hem schreef hem maakte."
-                   if kept else "")
-        say("similarity.html not written: the graded files could not be read again "
-            "(their paths in results.json are relative to where grade ran, files inside an archive are not "
-            f"read back, and a file changed since grading is left out).{kept}",
-            "similarity.html niet geschreven: de beoordeelde bestanden konden niet opnieuw gelezen worden "
-            "(hun paden in results.json gelden vanuit de map waarin grade draaide, bestanden in een archief "
-            f"worden niet teruggelezen en een sindsdien gewijzigd bestand blijft buiten beschouwing).{kept_nl}")
+    said = _similarity_said(document, out, options, written, lang)
+    if said:
+        print(f"grade report: {said}", file=sys.stderr)
     count = len(document["submissions"])
     if lang == "nl":
         print(f"{count} {'inzending' if count == 1 else 'inzendingen'} opnieuw weergegeven; rapporten in {out}")
     else:
         print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
     return 0
+
+
+def _similarity_said(document: dict, out: Path, options: Options, written: list[Path], lang: str) -> str | None:
+    """What ``grade report`` says of similarity.html after re-rendering ``document`` (results.json) into ``out``,
+    in ``lang``: that it compares fewer submissions than were graded, that the one grade made is kept, that the one
+    in ``out`` is of other results (index.html does not link it), or that none could be written; each with why the
+    graded files left out could not be read again. None when there is nothing to say."""
+    from grader.terminal_texts import TEXT
+
+    text, total = TEXT[lang], len(document["submissions"])
+    found = copies.current(document, out)
+    if found is None and (out / "similarity.html").exists():
+        return text["report-stale"].format(out=out)
+    if found is not None and out / "similarity.html" in written:
+        key, unread = "report-fewer", found["not_compared"]
+    elif options.similarity and total > 1:
+        key, unread = ("report-kept" if found else "report-none"), copies.submission_sources(document)[1]
+    else:
+        return None
+    if not unread:
+        return None
+    by_reason: dict[str, list[str]] = {}
+    wanted = set(unread)
+    for result in document["submissions"]:
+        if result["id"] in wanted:
+            by_reason.setdefault(copies.unread_reason(result), []).append(clean(str(result["id"]), 100))
+    why = "; ".join(f"{text['why'][reason]}: {', '.join(ids[:5])}{f' (+{len(ids) - 5})' if len(ids) > 5 else ''}"
+                    for reason, ids in by_reason.items())
+    compared = total - len(found["not_compared"]) if found else 0
+    return text[key].format(compared=compared, total=total, why=why)
 
 
 def _holding_a_submission(out: Path, document: dict) -> str | None:

@@ -99,6 +99,20 @@ TEXT = {
         "internal": "interne fout: {error}",
         "output": "kan de uitvoer in {out} niet schrijven: {error} (kies met --out een map waarin je mag schrijven)",
         "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
+        # grade report's similarity.html: compared anew with fewer submissions, kept as grade made it, or of other
+        # results; {why}: per reason the ids whose graded file could not be read again.
+        "report-fewer": "similarity.html vergelijkt {compared} van de {total} inzendingen; weggelaten omdat hun "
+                        "bestand niet opnieuw te lezen was: {why}",
+        "report-kept": "similarity.html blijft zoals hij was ({compared} van de {total} inzendingen vergeleken): "
+                       "grade report kan niet elk beoordeeld bestand opnieuw lezen; {why}",
+        "report-stale": "de similarity.html in {out} hoort niet bij deze resultaten (andere inzendingen, of gemaakt "
+                        "door een oudere versie van grade): index.html linkt hem niet en zegt dat; beoordeel de klas "
+                        "opnieuw of verwijder hem",
+        "report-none": "similarity.html niet geschreven: beoordeelde bestanden konden niet opnieuw gelezen worden, er "
+                       "blijven er minder dan twee over; {why}",
+        "why": {"archive": "in een archief", "folder": "geen codebestand",
+                "missing": "niet gevonden (paden gelden vanuit de map waarin grade draaide)",
+                "changed": "gewijzigd sinds het beoordelen"},
         # What a check got instead of a result, and why a file could not be loaded, in words.
         "timeout": "niet op tijd klaar (een oneindige lus?)", "crashed": "het proces stopte onverwacht",
         "error": "de controle brak af voordat ze een oordeel had (komt het niet door je code, meld het je docent)", "not-run": "niet uitgevoerd na herhaalde time-outs",
@@ -204,6 +218,18 @@ TEXT = {
         "internal": "internal error: {error}",
         "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
         "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
+        "report-fewer": "similarity.html compares {compared} of the {total} submissions; left out as their file "
+                        "could not be read again: {why}",
+        "report-kept": "similarity.html is kept as it was ({compared} of the {total} submissions compared): "
+                       "grade report cannot read every graded file again; {why}",
+        "report-stale": "the similarity.html in {out} does not belong to these results (other submissions, or made by "
+                        "an older version of grade): index.html does not link it and says so; grade the class again "
+                        "or delete it",
+        "report-none": "similarity.html not written: graded files could not be read again, fewer than two are left; "
+                       "{why}",
+        "why": {"archive": "inside an archive", "folder": "no code file",
+                "missing": "not found (paths are as seen from the folder grade ran in)",
+                "changed": "changed since grading"},
         "timeout": "did not finish in time (an endless loop?)", "crashed": "the process stopped unexpectedly",
         "error": "the check broke off before it reached a verdict (if your code is not the cause, tell your teacher)", "not-run": "not run after repeated time-outs",
         "not-run-budget": "not run: the CPU time for all checks together was used up", "memory": "too much memory",

@@ -73,8 +73,9 @@ def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], ca
     ``catalogue``. Entries are read one at a time: results.json and the Gradescope files are
     written as they come. Extras (``options``): ``gradebook-<platform>.csv``,
     ``gradescope/<id>.json`` per submission, ``similarity.html`` and ``.json`` (``sources``:
-    the graded bytes by id; without them the files are read from their paths). Out: the
-    paths written.
+    the graded bytes by id; without them, re-rendering, the files are read from their paths,
+    and index.html links a similarity.html already in ``out`` that was made for these
+    results, or says that the one there is of other results). Out: the paths written.
     """
     options = options or Options()
     header = {key: value for key, value in summary.items() if key not in ("submissions", "checks")}
@@ -95,7 +96,11 @@ def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], ca
             pairs = compare()
         if pairs is not None:
             written += [out / "similarity.html", out / "similarity.json"]
-    written.append(html.write_index(summary, out, pairs))
+    stale = False
+    if pairs is None and sources is None:  # re-rendering: a page already there is linked when it is of these results
+        kept = copies.current(summary, out)
+        pairs, stale = (len(kept["pairs"]), False) if kept else (None, (out / "similarity.html").exists())
+    written.append(html.write_index(summary, out, pairs, stale))
     return written
 
 

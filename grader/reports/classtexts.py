@@ -68,6 +68,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "instructor_view": {"nl": "docentweergave", "en": "instructor view"},
     "class_similarity": {"nl": "Mogelijke kopieën (aantal paren: {count}), alleen voor docenten",
                          "en": "Possible copies (pairs: {count}), for instructors only"},
+    "class_similarity_stale": {
+        "nl": "De {file} in deze map hoort niet bij deze resultaten (andere inzendingen, of gemaakt door een oudere "
+              "versie van grade) en is daarom niet gelinkt. Beoordeel de klas opnieuw voor een vergelijking die erbij "
+              "hoort.",
+        "en": "The {file} in this folder does not belong to these results (other submissions, or made by an older "
+              "version of grade), so it is not linked. Grade the class again for a comparison that belongs to them.",
+    },
     # The similarity page (instructors only).
     "sim_title": {"nl": "Mogelijke kopieën", "en": "Possible copies"},
     "sim_explain": {
@@ -92,7 +99,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "en": "{count} more pairs are listed in the table and in similarity.json only."},
     "sim_more_one": {"nl": "Nog {count} paar staat alleen in de tabel en in similarity.json.",
                      "en": "{count} more pair is listed in the table and in similarity.json only."},
-    "sim_missing": {"nl": "Niet vergeleken (broncode niet gevonden of gewijzigd): {ids}",
-                    "en": "Not compared (source not found or changed): {ids}"},
+    "sim_missing": {"nl": "Niet vergeleken (bestand in een archief, niet gevonden of gewijzigd sinds het beoordelen): "
+                          "{ids}",
+                    "en": "Not compared (file inside an archive, not found or changed since grading): {ids}"},
     "sim_back": {"nl": "Terug naar de klas", "en": "Back to the class"},
 }

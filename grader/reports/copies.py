@@ -78,6 +78,19 @@ def submission_sources(document: dict, given: Mapping[str, bytes] | None = None)
     return DecodedTexts(ids, lambda key: read[key] if key in read else given[key]), missing
 
 
+def unread_reason(result: dict) -> str:
+    """Why :func:`submission_sources` could not read ``result``'s graded file again: ``archive`` (a member of an
+    archive), ``folder`` (no code file was handed in: ``source`` is the folder), ``missing`` (not found from here)
+    or ``changed`` (its sha256 is not the graded one)."""
+    source = str(result.get("source") or "")
+    if "!/" in source:
+        return "archive"
+    path = Path(source)
+    if source and path.is_dir():
+        return "folder"
+    return "changed" if source and path.is_file() else "missing"
+
+
 def reference_sources(paths: list[Path]) -> dict[str, str]:
     """The reference files {name: text}: named by file name, or by the path where two share a name."""
     names = [path.name for path in paths]
@@ -130,10 +143,42 @@ def render(pairs: list[similarity.Pair], detector: similarity.Detector, lang: st
     )
 
 
-def as_json(pairs: list[similarity.Pair], threshold: float, missing: list[str]) -> str:
-    """similarity.json: the threshold, every pair found and the ids not compared."""
+def results_key(document: dict) -> str:
+    """What similarity.json records of the results it was made for: a hash of every submission's id and sha256
+    (the same for a results.json and its class document, in any order)."""
+    graded = sorted((str(result["id"]), str(result.get("sha256"))) for result in document["submissions"])
+    return hashlib.sha256(json.dumps(graded, ensure_ascii=False).encode()).hexdigest()
+
+
+def references_key(references: Mapping[str, str]) -> dict[str, str]:
+    """The reference files as similarity.json records them: name -> sha256 of the text compared."""
+    return {name: hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            for name, text in sorted(references.items())}
+
+
+def current(document: dict, out: Path) -> dict | None:
+    """``out/similarity.json`` when it and similarity.html are there and were made for the results of
+    ``document`` (its submissions' ids and sha256, :func:`results_key`), else None (none, unreadable, made for
+    other results or by a version that did not record them)."""
+    try:
+        found = json.loads((out / "similarity.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(found, dict) and found.get("results") == results_key(document)
+            and isinstance(found.get("pairs"), list) and isinstance(found.get("not_compared"), list)
+            and (out / "similarity.html").is_file()):
+        return None
+    return found
+
+
+def as_json(pairs: list[similarity.Pair], threshold: float, missing: list[str], results: str = "",
+            references: Mapping[str, str] | None = None) -> str:
+    """similarity.json: the results it was made for (:func:`results_key`), the threshold, the reference files
+    (:func:`references_key`), every pair found and the ids not compared."""
     return json.dumps({
+        "results": results,
         "threshold": threshold,
+        "references": references_key(references or {}),
         "pairs": [{"a": p.a, "b": p.b, "reference": p.reference, "similarity": round(p.similarity, 4),
                    "share_a": round(p.share_a, 4), "share_b": round(p.share_b, 4), "shared": p.shared,
                    "identical": p.identical} for p in pairs],
@@ -146,16 +191,22 @@ def write(document: dict, out: Path, references: list[Path] | None = None, thres
     """Compare the submissions (and the reference files) and write ``out/similarity.html`` and ``.json``.
 
     In: a results.json document, the output folder, reference file paths, the threshold
-    (0..1) and, when grading, the graded bytes by id. Out: the number of pairs found, or
-    None (nothing written) when fewer than two files could be compared. Never changes a
-    result.
+    (0..1) and, when grading, the graded bytes by id (without them, as ``grade report``
+    re-renders, the files are read again from their paths). Out: the number of pairs found,
+    or None (nothing written) when fewer than two files could be compared, or when
+    re-rendering and the comparison already in ``out`` (:func:`current`) was made with the
+    same threshold and reference files and compared more of these submissions than can be
+    read again (a member of an archive): that one is kept. Never changes a result.
     """
     texts, missing = submission_sources(document, sources)
     refs = reference_sources(list(references or []))
+    if sources is None and (kept := current(document, out)) is not None and kept.get("threshold") == threshold \
+            and kept.get("references") == references_key(refs) and set(kept["not_compared"]) < set(missing):
+        return None
     if len(texts) + len(refs) < 2 or not texts:
         return None
     detector = similarity.Detector(texts, refs)
     pairs = detector.pairs(threshold)
     write_atomic(out / "similarity.html", render(pairs, detector, document.get("lang", "nl"), threshold, missing))
-    write_atomic(out / "similarity.json", as_json(pairs, threshold, missing))
+    write_atomic(out / "similarity.json", as_json(pairs, threshold, missing, results_key(document), refs))
     return len(pairs)

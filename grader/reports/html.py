@@ -30,16 +30,17 @@ def write_feedback(view: dict, student_id: str, out: Path, lang: str) -> Path:
     return path
 
 
-def render_index(document: dict, similarity: int | None = None) -> str:
+def render_index(document: dict, similarity: int | None = None, stale: bool = False) -> str:
     """The class page as one text; see :func:`index_pieces`."""
-    return "".join(index_pieces(document, similarity))
+    return "".join(index_pieces(document, similarity, stale))
 
 
-def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]:
+def index_pieces(document: dict, similarity: int | None = None, stale: bool = False) -> Iterator[str]:
     """The class page, piece by piece (a large class's page is never held whole).
 
     In: a class document (grader.reports.classview); the number of similar pairs when
-    similarity.html exists. Out: HTML in the document's language: the pass rate per checkpoint and the failure
+    similarity.html exists; ``stale``: a similarity.html beside the page is of other results
+    (the page says so instead of linking it). Out: HTML in the document's language: the pass rate per checkpoint and the failure
     rate per check as inline SVG charts (most failed first), the score distribution, the
     load errors by kind and the student table (sortable and filterable by a small inline
     script; every row links to the student's feedback page).
@@ -64,7 +65,7 @@ def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]
                                    for row in view["scores"]], t("class_scores"), "chart-scores"),
     }
     return templating.template("index.html").generate(
-        lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity,
+        lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity, stale=stale,
         kinds=TEXT.get(lang, TEXT["en"])["kinds"],  # a load problem's kind in words, as the terminal names it
         statuses=STATUSES, offset=2 if view["names"] else 1,
         shown_template=i18n.MESSAGES["filter_shown"][lang],
@@ -76,11 +77,11 @@ def index_pieces(document: dict, similarity: int | None = None) -> Iterator[str]
     )
 
 
-def write_index(document: dict, out: Path, similarity: int | None = None) -> Path:
-    """Write ``out/index.html``; returns the path. ``similarity``: see :func:`render_index`."""
+def write_index(document: dict, out: Path, similarity: int | None = None, stale: bool = False) -> Path:
+    """Write ``out/index.html``; returns the path. ``similarity``, ``stale``: see :func:`index_pieces`."""
     path = out / "index.html"
     with atomic_stream(path) as stream:
-        stream.writelines(index_pieces(document, similarity))
+        stream.writelines(index_pieces(document, similarity, stale))
     return path
 
 

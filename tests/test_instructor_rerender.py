@@ -1,0 +1,96 @@
+"""``grade report`` and similarity.html: the comparison grade made is kept or its narrowing explained, and
+index.html links a similarity page only when it belongs to the results it shows."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_grade
+
+STUDENTS = ("anouk-jansen", "bram-meijer", "daan-de-vries")
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory) -> Path:
+    """A class graded into ``out``: three folders and José-2.zip, a copy of bram's main.py (an archive member
+    grade report cannot read back). Graded from the class's parent folder: ``source`` paths are relative to it."""
+    base = tmp_path_factory.mktemp("class")
+    for student in STUDENTS:
+        shutil.copytree(ROOT / "submissions" / student, base / "klas" / student)
+    with zipfile.ZipFile(base / "klas" / "José-2.zip", "w") as archive:
+        archive.write(ROOT / "submissions" / "bram-meijer" / "main.py", "main.py")
+    done = run_grade("klas", "--out", "out", "--quiet", cwd=base)
+    assert done.returncode == 0, done.stderr
+    assert pairs(base / "out") == {("bram-meijer", "José-2")}
+    return base
+
+
+def copy(graded: Path, tmp_path: Path) -> Path:
+    """A copy of the graded class and its outputs in ``tmp_path``; returns the folder grade ran in."""
+    shutil.copytree(graded, tmp_path / "run")
+    return tmp_path / "run"
+
+
+def pairs(out: Path) -> set[tuple[str, str]]:
+    return {(p["a"], p["b"]) for p in json.loads((out / "similarity.json").read_text(encoding="utf-8"))["pairs"]}
+
+
+def link(out: Path) -> str | None:
+    """The text of index.html's link to similarity.html, or None."""
+    found = re.search(r'<a href="similarity.html">([^<]*)</a>', (out / "index.html").read_text(encoding="utf-8"))
+    return found.group(1) if found else None
+
+
+def test_report_in_place_keeps_the_comparison_grade_made_and_says_why(graded, tmp_path):
+    # grade report could not read José-2's file back (inside an archive): it rewrote similarity.html without the
+    # pair bram/José-2, listing José-2 as "not compared", and said nothing on the terminal.
+    run = copy(graded, tmp_path)
+    done = run_grade("report", "out", cwd=run)
+    assert done.returncode == 0, done.stderr
+    assert pairs(run / "out") == {("bram-meijer", "José-2")}
+    assert json.loads((run / "out" / "similarity.json").read_text(encoding="utf-8"))["not_compared"] == []
+    assert link(run / "out") is not None and "1" in link(run / "out")
+    assert "similarity.html" in done.stderr and "José-2" in done.stderr and "archief" in done.stderr
+
+
+def test_report_that_compares_anew_says_which_submissions_it_left_out_and_why(graded, tmp_path):
+    run = copy(graded, tmp_path)
+    done = run_grade("report", "out", "--similarity-threshold", "0.5", "--lang", "en", cwd=run)
+    assert done.returncode == 0, done.stderr
+    written = json.loads((run / "out" / "similarity.json").read_text(encoding="utf-8"))
+    assert written["threshold"] == 0.5 and written["not_compared"] == ["José-2"]
+    assert "José-2" in done.stderr and "inside an archive" in done.stderr and "compares 3 of the 4 submissions" in done.stderr
+
+
+def test_report_elsewhere_links_a_similarity_page_that_belongs_to_its_results(graded, tmp_path):
+    # grade report into another folder kept the similarity.html there but its index.html no longer linked it.
+    run = copy(graded, tmp_path)
+    (run / "other").mkdir()
+    for name in ("similarity.html", "similarity.json"):
+        shutil.copy(run / "out" / name, run / "other" / name)
+    done = run_grade("report", str(run / "out"), "--out", str(run / "other"), cwd=tmp_path)  # sources not found here
+    assert done.returncode == 0, done.stderr
+    assert pairs(run / "other") == {("bram-meijer", "José-2")} and link(run / "other") is not None
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "hoort niet bij deze resultaten"),
+                                        ("en", "does not belong to these results")])
+def test_a_similarity_page_of_other_results_is_not_linked_and_is_explained(graded, tmp_path, lang, said):
+    run = copy(graded, tmp_path)
+    (run / "other").mkdir()
+    stale = json.loads((run / "out" / "similarity.json").read_text(encoding="utf-8"))
+    stale.pop("results", None)  # as an older grader wrote it, or another class's
+    (run / "other" / "similarity.json").write_text(json.dumps(stale), encoding="utf-8")
+    shutil.copy(run / "out" / "similarity.html", run / "other" / "similarity.html")
+    done = run_grade("report", str(run / "out"), "--out", str(run / "other"), "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert link(run / "other") is None  # the page says why, in the language of the results (Dutch)
+    index = " ".join(re.sub(r"<[^>]+>", "", (run / "other" / "index.html").read_text(encoding="utf-8")).split())
+    assert "De similarity.html in deze map hoort niet bij deze resultaten" in index
+    assert said in " ".join(done.stderr.split())
