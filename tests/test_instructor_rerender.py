@@ -94,3 +94,23 @@ def test_a_similarity_page_of_other_results_is_not_linked_and_is_explained(grade
     index = " ".join(re.sub(r"<[^>]+>", "", (run / "other" / "index.html").read_text(encoding="utf-8")).split())
     assert "De similarity.html in deze map hoort niet bij deze resultaten" in index
     assert said in " ".join(done.stderr.split())
+
+
+def test_report_compares_a_notebook_s_code_cells_as_grade_did(tmp_path):
+    # grade compares a notebook's code cells; grade report read the .ipynb back and compared its JSON text.
+    code = (ROOT / "submissions" / "bram-meijer" / "main.py").read_text(encoding="utf-8")
+    (tmp_path / "klas").mkdir()
+    (tmp_path / "klas" / "anna.py").write_text(code, encoding="utf-8")
+    cells = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+              "source": code.splitlines(keepends=True)}]
+    notebook = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "klas" / "bob.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    shutil.copy(ROOT / "submissions" / "daan-de-vries" / "main.py", tmp_path / "klas" / "cas.py")
+    assert run_grade("klas", "--out", "out", "--quiet", cwd=tmp_path).returncode == 0
+    graded = json.loads((tmp_path / "out" / "similarity.json").read_text(encoding="utf-8"))
+    done = run_grade("report", "out", "--similarity-threshold", "0.55", cwd=tmp_path)  # compared anew
+    assert done.returncode == 0, done.stderr
+    again = json.loads((tmp_path / "out" / "similarity.json").read_text(encoding="utf-8"))
+    assert again["threshold"] == 0.55 and again["not_compared"] == [] and "similarity" not in done.stderr
+    assert [(p["a"], p["b"], p["identical"]) for p in again["pairs"]] == \
+        [(p["a"], p["b"], p["identical"]) for p in graded["pairs"]] == [("anna", "bob", True)]

@@ -173,6 +173,18 @@ def _attempt_records(attempts: list[Attempt], graded: Attempt) -> list[dict]:
              "late": a.late} for a in ordered]
 
 
+def loaded(name: str, raw: bytes) -> bytes:
+    """The bytes the sandbox loads from ``raw``, a graded file named ``name``, as :func:`_source` makes them: a
+    notebook's code cells (b"" when it cannot be read, as grading then has no code), an online text's text, else
+    ``raw``. For reading a graded file back (grade report's similarity)."""
+    if name.lower().endswith(".ipynb"):
+        try:
+            return notebooks.to_python(raw)[0] if len(raw) <= NOTEBOOK_LIMIT else b""
+        except (notebooks.NotebookError, TypeError, AttributeError, ValueError, RecursionError, MemoryError):
+            return b""
+    return onlinetext.to_text(raw) if _ONLINE_TEXT.match(name) else raw
+
+
 def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
     """(bytes the sandbox loads, bytes as handed in) for the graded file."""
     lower = ref.name.lower()

@@ -10,7 +10,7 @@ from typing import Callable, Iterator, Mapping
 from markupsafe import Markup, escape
 
 from grader import similarity
-from grader.discover import safe_name
+from grader.discover import choose, safe_name
 from grader.reports import templating
 from grader.reports.feedback import clean, visible
 from grader.reports.files import write_atomic
@@ -59,7 +59,8 @@ def submission_sources(document: dict, given: Mapping[str, bytes] | None = None)
     In: a results.json document and, when grading, the bytes graded {id: bytes} (a mapping
     that may read them on access: grader.discover.Sources). Without them each file is read
     from its ``source`` path and used only when its sha256 still matches the graded one (a
-    changed file is not what was graded).
+    changed file is not what was graded), as grading loaded it (a notebook's code cells:
+    grader.discover.choose.loaded).
     """
     read, ids, missing = {}, [], []
     for result in document["submissions"]:
@@ -71,7 +72,7 @@ def submission_sources(document: dict, given: Mapping[str, bytes] | None = None)
         except (OSError, ValueError):
             data = None
         if data is not None and hashlib.sha256(data).hexdigest() == result.get("sha256"):
-            read[result["id"]] = data
+            read[result["id"]] = choose.loaded(Path(result["source"]).name, data)  # a notebook's code, as graded
             ids.append(result["id"])
         else:
             missing.append(result["id"])
