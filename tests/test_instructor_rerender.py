@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_grade
+from grader.reports import copies
+from test_instructor_class import sample_document
 
 STUDENTS = ("anouk-jansen", "bram-meijer", "daan-de-vries")
 
@@ -114,3 +116,17 @@ def test_report_compares_a_notebook_s_code_cells_as_grade_did(tmp_path):
     assert again["threshold"] == 0.55 and again["not_compared"] == [] and "similarity" not in done.stderr
     assert [(p["a"], p["b"], p["identical"]) for p in again["pairs"]] == \
         [(p["a"], p["b"], p["identical"]) for p in graded["pairs"]] == [("anna", "bob", True)]
+
+
+def test_a_similarity_json_counts_as_current_only_when_whole_and_of_these_results(tmp_path):
+    document = sample_document()
+    made = {"results": copies.results_key(document), "threshold": 0.6, "references": {}, "pairs": [],
+            "not_compared": ["anna"]}
+    (tmp_path / "similarity.json").write_text(json.dumps(made), encoding="utf-8")
+    assert copies.current(document, tmp_path) is None  # no similarity.html beside it
+    (tmp_path / "similarity.html").write_text("<!DOCTYPE html>", encoding="utf-8")
+    assert copies.current(document, tmp_path) == made
+    assert copies.current({**document, "submissions": document["submissions"][1:]}, tmp_path) is None
+    for edited in ({**made, "not_compared": [{}]}, {**made, "pairs": 3}, [made]):  # by hand: not the grader's
+        (tmp_path / "similarity.json").write_text(json.dumps(edited), encoding="utf-8")
+        assert copies.current(document, tmp_path) is None

@@ -72,7 +72,7 @@ def submission_sources(document: dict, given: Mapping[str, bytes] | None = None)
         except (OSError, ValueError):
             data = None
         if data is not None and hashlib.sha256(data).hexdigest() == result.get("sha256"):
-            read[result["id"]] = choose.loaded(Path(result["source"]).name, data)  # a notebook's code, as graded
+            read[result["id"]] = choose.loaded(Path(result.get("source") or "").name, data)  # a notebook's code
             ids.append(result["id"])
         else:
             missing.append(result["id"])
@@ -167,7 +167,7 @@ def current(document: dict, out: Path) -> dict | None:
         return None
     if not (isinstance(found, dict) and found.get("results") == results_key(document)
             and isinstance(found.get("pairs"), list) and isinstance(found.get("not_compared"), list)
-            and (out / "similarity.html").is_file()):
+            and all(isinstance(name, str) for name in found["not_compared"]) and (out / "similarity.html").is_file()):
         return None
     return found
 
