@@ -1,5 +1,5 @@
 """Checkpoint 3: inputs for which CONTRACT.md leaves two readings open (A1, A2, A4, A5): a submission may refuse them,
-but once it takes one as valid, it treats it by the firm clauses (D10, D12, D15, D17, D18), like any valid input."""
+but once it takes one as valid, it treats it by the firm clauses (D10, D12, D13, D15, D17-D19), like any valid input."""
 
 import collections
 import types
@@ -7,7 +7,8 @@ import types
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, dig, expect_approved_success, expect_outcome
+from checks.dispatching import H, Scene, dig, expect_approved_success, expect_outcome, expect_status
+from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -115,6 +116,66 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
     expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
 
+
+# The host's tickets or log as a collections.defaultdict, a dict subclass (A1) that makes a missing key when it is read
+# with []: a submission that accepts it and looks a ticket or a row up by catching KeyError finds one that is not
+# there, and so adds it to the host's object. Each case: (what the host sets, to what, the refused call: (approval kind,
+# changes to p, its status), the object that refusal leaves alone).
+DEFAULTDICTS = {
+    "tickets": ("state['tickets']", collections.defaultdict(str, {"lamp": "open", "sensor": "open"}),
+                ("own", {"ticket": "pump"}, "missing-ticket"), "state"),
+    "completed": ("log", collections.defaultdict(dict), ("empty", {}, "approval-required"), "completed"),
+}
+
+
+@check(3, "D13-D19", nl="Aanvaard je tickets of completed als defaultdict (weigeren mag ook), dan blijft een ticket of "
+       "rij die er niet is ontbreken: een weigering laat het object van de host zoals het was.",
+       en="When you accept tickets or completed given as a defaultdict (refusing it is fine too), a ticket or row that "
+          "is not there stays missing: a refusal leaves the host's object as it was.",
+       hint_nl="Kijk met in (of get) of een ticket of call-ID bestaat, niet met [] en een KeyError: een defaultdict maakt "
+               "dan de ontbrekende sleutel aan.",
+       hint_en="Use in (or get) to see whether a ticket or call id exists, not [] and a KeyError: a defaultdict then "
+               "makes the missing key.")
+@pytest.mark.parametrize("which", list(DEFAULTDICTS))
+def test_d13_d19_accepted_defaultdict_keeps_missing_keys_missing(student, which):
+    target, value, (approval, changes, status), kept = DEFAULTDICTS[which]
+    scene = Scene(student)
+    scene.assign(target, value)
+    objects = {"state": scene.state, "completed": scene.log}
+    before = snapshot(student, **objects)
+    refused = scene.attempt(approval=approval, **changes)
+    if isinstance(refused.error, ValueError):  # refusing it is the other reading of A1
+        return
+    expect_status(refused, status)
+    expect_unchanged(scene.tried(kept), before, student, **objects)
+    expect_outcome(scene.attempt(), ("ok", 1))
+    expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
+
+
+# The proposal as a collections.OrderedDict (A1): two of them are == only with their keys in the same order, a plain
+# dict and one of them whatever the order. Accepted, the same content in another key order is a replay (D10). Its
+# arguments stay a plain dict, as in the proposal that succeeded: refusing an OrderedDict there is a reading too.
+REORDERED = "collections.OrderedDict(reversed(list(p.items())))"
+
+
+@check(3, "D10-D18", nl="Aanvaard je een voorstel als OrderedDict (weigeren mag ook), dan is dezelfde inhoud als "
+       "OrderedDict in een andere sleutelvolgorde daarna een herhaling, geen conflict.",
+       en="When you accept a proposal given as an OrderedDict (refusing it is fine too), the same content as an "
+          "OrderedDict in another key order is afterwards a replay, not a conflict.",
+       hint_nl="Vergelijk bij een bekende call-ID de vingerafdrukken, niet de voorstellen met ==: twee OrderedDicts zijn "
+               "alleen gelijk met hun sleutels in dezelfde volgorde.",
+       hint_en="For a known call id, compare the fingerprints, not the proposals with ==: two OrderedDicts are only "
+               "equal with their keys in the same order.")
+def test_d10_d18_accepted_ordered_dict_replayed_in_another_order(student):
+    scene = Scene(student)
+    scene.say("q = collections.OrderedDict(p)")
+    first = scene.call(collections.OrderedDict(P()), "learner", {DIGEST}, "q, 'learner', {H(p)}")
+    if isinstance(first.error, ValueError):  # refusing it is the other reading of A1
+        return
+    expect_approved_success(scene, first, lambda: collections.OrderedDict(P()), "q")
+    scene.say(f"q2 = {REORDERED}")
+    again = collections.OrderedDict(reversed(list(P().items())))
+    expect_outcome(scene.call(again, "learner", set(), "q2, 'learner', set()"), ("replay", 1))
 
 
 # The register as a frozenset (A3): refusing it is one reading; a submission that accepts it reads it like a set.

@@ -4,7 +4,7 @@ R9, and V1-V7 inherited through D5)."""
 import pytest
 
 from checks import invalid, lesson
-from checks.dispatching import DISPATCH, H, Scene
+from checks.dispatching import DISPATCH, H, Scene, expect_outcome
 from grader.battery import Mismatch, check, said
 from grader.values import plain
 
@@ -48,6 +48,21 @@ def _dispatch_invalid(student, case):
 def test_d5_every_invalid_proposal(student, clause):
     # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
     invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case))
+
+
+# Valid call ids that between them hold every character an ID may (V3): a call id rule typed again in dispatch_ticket
+# (for the key of a row in completed, say) that misses one, such as A-Z after the first letter, refuses one of them.
+@check(3, "D5", nl="Een geldig voorstel wordt uitgevoerd, welke toegestane tekens de call-ID ook bevat: hoofdletters en "
+       "kleine letters, cijfers, _ en -.",
+       en="A valid proposal is carried out whatever allowed characters its call id holds: uppercase and lowercase "
+          "letters, digits, _ and -.",
+       hint_nl="Controleer de call-ID in dispatch_ticket niet met een eigen, strengere regel: wat checkpoint 1 aanvaardt, "
+               "is geldig.",
+       hint_en="Do not check the call id in dispatch_ticket with a stricter rule of your own: what checkpoint 1 accepts "
+               "is valid.")
+@pytest.mark.parametrize("call_id", list(lesson.ID_CHARACTERS.values()), ids=list(lesson.ID_CHARACTERS))
+def test_d5_call_id_with_every_character_carried_out(student, call_id):
+    expect_outcome(Scene(student).attempt(call_id=call_id), ("ok", 1))
 
 
 # An invalid proposal in a call that would otherwise be refused or replayed (the host's own inputs: below).
