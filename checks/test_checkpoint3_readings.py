@@ -103,8 +103,12 @@ ORDERED = {  # id -> (the host's line that makes it, the change to the scene)
        hint_en="Do not turn the host's input into a plain dict to write to: write into the object you were given.")
 @pytest.mark.parametrize("which", list(ORDERED))
 def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
-    line, change = ORDERED[which]
-    scene = Scene(student)
+    carried_out_in_state(Scene(student), *ORDERED[which])
+
+
+def carried_out_in_state(scene: Scene, line: str, change) -> None:
+    """After the host's ``line`` (made by ``change``), p is refused with ValueError (a reading of A1) or carried out:
+    the host's state holds the change (version 1, lamp done) and p afterwards is its replay."""
     change(scene)
     scene.say(line)
     first = scene.attempt()
@@ -115,6 +119,24 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
     if not same(found, expected):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
     expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
+
+
+# The host's tickets as a read-only types.MappingProxyType (A1): refusing it is one reading; a submission that accepts
+# it cannot write into it, but may put a new dict of tickets in state (A9), and so carries the approved call out.
+READ_ONLY_TICKETS = ("state['tickets'] = types.MappingProxyType(state['tickets'])",
+                     lambda scene: scene.state.__setitem__("tickets", types.MappingProxyType(scene.state["tickets"])))
+
+
+@check(3, "D15", nl="Aanvaard je state['tickets'] als alleen-lezen mapping (weigeren mag ook), dan voert een goedgekeurde "
+       "call de wijziging toch uit, met een nieuwe dictionary van tickets in state.",
+       en="When you accept state['tickets'] as a read-only mapping (refusing it is fine too), an approved call still "
+          "carries out the change, with a new dictionary of tickets in state.",
+       hint_nl="Schrijf niet in een mapping die je niet kunt wijzigen: zet dan een nieuwe dict met de wijziging in "
+               "state['tickets'], of weiger zo'n mapping met ValueError.",
+       hint_en="Do not write into a mapping you cannot change: put a new dict with the change in state['tickets'] "
+               "instead, or refuse such a mapping with ValueError.")
+def test_d15_accepted_read_only_tickets_carried_out(student):
+    carried_out_in_state(Scene(student), *READ_ONLY_TICKETS)
 
 
 # The host's tickets or log as a collections.defaultdict, a dict subclass (A1) that makes a missing key when it is read
