@@ -22,7 +22,8 @@ def run_grade(*args: str, cwd: Path | None = None, timeout: float = 600) -> subp
 
 def grade_folder(folder: Path, out: Path, *extra: str) -> dict:
     """Grade ``folder`` into ``out`` and return results.json as a dict {id: submission result}."""
-    done = run_grade(str(folder), "--out", str(out), "--quiet", *extra)
+    # The corpora hold hundreds of submissions: on a loaded 2-core machine the wrong/ folder took over 11 minutes.
+    done = run_grade(str(folder), "--out", str(out), "--quiet", *extra, timeout=1800)
     assert done.returncode == 0, done.stderr + done.stdout
     document = jsonreport.read(out / "results.json")
     return {entry["id"]: entry for entry in document["submissions"]}
