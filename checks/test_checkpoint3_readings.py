@@ -184,9 +184,9 @@ REORDERED = "collections.OrderedDict(reversed(list(p.items())))"
        "OrderedDict in een andere sleutelvolgorde daarna een herhaling, geen conflict.",
        en="When you accept a proposal given as an OrderedDict (refusing it is fine too), the same content as an "
           "OrderedDict in another key order is afterwards a replay, not a conflict.",
-       hint_nl="Vergelijk bij een bekende call-ID de vingerafdrukken, niet de voorstellen met ==: twee OrderedDicts zijn "
+       hint_nl="Vergelijk bij een bekende call-ID de vingerafdrukken, niet de voorstellen zelf: twee OrderedDicts zijn "
                "alleen gelijk met hun sleutels in dezelfde volgorde.",
-       hint_en="For a known call id, compare the fingerprints, not the proposals with ==: two OrderedDicts are only "
+       hint_en="For a known call id, compare the fingerprints, not the proposals themselves: two OrderedDicts are only "
                "equal with their keys in the same order.")
 def test_d10_d18_accepted_ordered_dict_replayed_in_another_order(student):
     scene = Scene(student)
