@@ -1,5 +1,5 @@
 """Checkpoint 3: inputs for which CONTRACT.md leaves two readings open (A1, A2, A4, A5): a submission may refuse them,
-but once it takes one as valid, it treats it by the firm clauses (D10, D12, D13, D15, D17-D19), like any valid input."""
+but once it takes one as valid, it treats it by the firm clauses (D10, D12, D15, D17, D18), like any valid input."""
 
 import collections
 import types
@@ -7,8 +7,7 @@ import types
 import pytest
 
 from checks import lesson
-from checks.dispatching import H, Scene, dig, expect_approved_success, expect_outcome, expect_status
-from checks.host import expect_unchanged, snapshot
+from checks.dispatching import H, Scene, dig, expect_approved_success, expect_outcome
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -103,12 +102,8 @@ ORDERED = {  # id -> (the host's line that makes it, the change to the scene)
        hint_en="Do not turn the host's input into a plain dict to write to: write into the object you were given.")
 @pytest.mark.parametrize("which", list(ORDERED))
 def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
-    carried_out_in_state(Scene(student), *ORDERED[which])
-
-
-def carried_out_in_state(scene: Scene, line: str, change) -> None:
-    """After the host's ``line`` (made by ``change``), p is refused with ValueError (a reading of A1) or carried out:
-    the host's state holds the change (version 1, lamp done) and p afterwards is its replay."""
+    line, change = ORDERED[which]
+    scene = Scene(student)
     change(scene)
     scene.say(line)
     first = scene.attempt()
@@ -118,59 +113,6 @@ def carried_out_in_state(scene: Scene, line: str, change) -> None:
     expected, found = {"version": 1, "tickets": {"lamp": "done", "sensor": "open"}}, plain(scene.state)
     if not same(found, expected):
         raise Mismatch(scene.tried("state"), show(expected), said(f"state is {show(found)}", f"state is {show(found)}"))
-    expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
-
-
-# The host's tickets as a read-only types.MappingProxyType (A1): refusing it is one reading; a submission that accepts
-# it cannot write into it, but may put a new dict of tickets in state (A9), and so carries the approved call out.
-READ_ONLY_TICKETS = ("state['tickets'] = types.MappingProxyType(state['tickets'])",
-                     lambda scene: scene.state.__setitem__("tickets", types.MappingProxyType(scene.state["tickets"])))
-
-
-@check(3, "D15", nl="Aanvaard je state['tickets'] als alleen-lezen mapping (weigeren mag ook), dan voert een goedgekeurde "
-       "call de wijziging toch uit, met een nieuwe dictionary van tickets in state.",
-       en="When you accept state['tickets'] as a read-only mapping (refusing it is fine too), an approved call still "
-          "carries out the change, with a new dictionary of tickets in state.",
-       hint_nl="Schrijf niet in een mapping die je niet kunt wijzigen: zet dan een nieuwe dict met de wijziging in "
-               "state['tickets'], of weiger zo'n mapping met ValueError.",
-       hint_en="Do not write into a mapping you cannot change: put a new dict with the change in state['tickets'] "
-               "instead, or refuse such a mapping with ValueError.")
-def test_d15_accepted_read_only_tickets_carried_out(student):
-    carried_out_in_state(Scene(student), *READ_ONLY_TICKETS)
-
-
-# The host's tickets or log as a collections.defaultdict, a dict subclass (A1) that makes a missing key when it is read
-# with []: a submission that accepts it and looks a ticket or a row up by catching KeyError finds one that is not
-# there, and so adds it to the host's object. Each case: (what the host sets, to what, the refused call: (approval kind,
-# changes to p, its status), the object that refusal leaves alone).
-DEFAULTDICTS = {
-    "tickets": ("state['tickets']", collections.defaultdict(str, {"lamp": "open", "sensor": "open"}),
-                ("own", {"ticket": "pump"}, "missing-ticket"), "state"),
-    "completed": ("log", collections.defaultdict(dict), ("empty", {}, "approval-required"), "completed"),
-}
-
-
-@check(3, "D13-D19", nl="Aanvaard je tickets of completed als defaultdict (weigeren mag ook), dan blijft een ticket of "
-       "rij die er niet is ontbreken: een weigering laat het object van de host zoals het was.",
-       en="When you accept tickets or completed given as a defaultdict (refusing it is fine too), a ticket or row that "
-          "is not there stays missing: a refusal leaves the host's object as it was.",
-       hint_nl="Kijk met in (of get) of een ticket of call-ID bestaat, niet met [] en een KeyError: een defaultdict maakt "
-               "dan de ontbrekende sleutel aan.",
-       hint_en="Use in (or get) to see whether a ticket or call id exists, not [] and a KeyError: a defaultdict then "
-               "makes the missing key.")
-@pytest.mark.parametrize("which", list(DEFAULTDICTS))
-def test_d13_d19_accepted_defaultdict_keeps_missing_keys_missing(student, which):
-    target, value, (approval, changes, status), kept = DEFAULTDICTS[which]
-    scene = Scene(student)
-    scene.assign(target, value)
-    objects = {"state": scene.state, "completed": scene.log}
-    before = snapshot(student, **objects)
-    refused = scene.attempt(approval=approval, **changes)
-    if isinstance(refused.error, ValueError):  # refusing it is the other reading of A1
-        return
-    expect_status(refused, status)
-    expect_unchanged(scene.tried(kept), before, student, **objects)
-    expect_outcome(scene.attempt(), ("ok", 1))
     expect_outcome(scene.attempt(approval="empty"), ("replay", 1))
 
 

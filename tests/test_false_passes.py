@@ -359,12 +359,8 @@ EXPECTED = {
     "state_version_made_plain_int": {"1": True, "2": True, "3": False},  # D19: True became 1 on a refusal (A5)
     "ticket_statuses_made_plain_str": {"1": True, "2": True, "3": False},  # D19: Status.OPEN became 'open' (A2)
     "status_made_plain_str_in_input": {"1": False, "2": True, "3": True},  # V11: Status.DONE became 'done' (A2)
-    # A reading CONTRACT.md leaves open (A1) taken, then a defaultdict looked up with [], two OrderedDicts compared with
-    # ==, or a read-only mapping written into
-    "completed_defaultdict_eafp_lookup": {"1": True, "2": True, "3": False},  # D19: a refusal adds the row {} to the log
-    "tickets_defaultdict_eafp_lookup": {"1": True, "2": True, "3": False},   # D13: ticket pump made, then set
+    # A reading CONTRACT.md leaves open (A1) taken, then two OrderedDicts compared with ==
     "ordered_proposal_replay_by_equality": {"1": True, "2": True, "3": False},  # D10: p in another order conflicts
-    "tickets_read_only_written_in_place": {"1": True, "2": True, "3": False},  # D15: TypeError, not a new dict (A9)
     # A call id rule typed again in dispatch_ticket: no call id of checkpoint 3 had an uppercase letter after the first
     "dispatch_call_id_rule_lowercase_after_first": {"1": True, "2": True, "3": False},  # D5: 'cX' raises ValueError
 }

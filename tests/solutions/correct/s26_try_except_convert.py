@@ -82,7 +82,10 @@ def dispatch_ticket(proposal, actor, approved, state, completed):
     if clean['name'] != 'set_ticket':
         return {'status': 'unknown-tool'}
     digest = proposal_fingerprint(clean)
-    row = completed.get(clean['call_id'])  # no [] with KeyError: a defaultdict log would make the row
+    try:
+        row = completed[clean['call_id']]
+    except KeyError:
+        row = None
     if row is not None:
         if row['fingerprint'] != digest:
             return {'status': 'call-id-conflict'}

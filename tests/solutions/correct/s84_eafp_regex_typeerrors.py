@@ -2,8 +2,7 @@
 # (None, ints, floats such as float('inf'), bytes, lists) is turned into a ValueError, as are the KeyError of a
 # missing field and the TypeError of an unhashable status; str subclasses are therefore strings (A2).
 # Containers are duck-typed by what they must do: any mapping for the proposal (A1), a set or frozenset for
-# approvals (A3), approvals of either case that match case-sensitively (A4). The tickets and the log are plain dicts
-# (A1): a ticket or a row is looked up by catching KeyError, which a defaultdict would answer by making the key.
+# approvals (A3), approvals of either case that match case-sensitively (A4).
 import hashlib
 import json
 import re
@@ -81,12 +80,12 @@ def _host(actor, approved, state, completed):
     fields = _fields(state, ('version', 'tickets'))
     _int(fields['version'], 1000001)
     tickets = fields['tickets']
-    if type(tickets) is not dict or not 1 <= len(tickets) <= 16:
+    if not isinstance(tickets, dict) or not 1 <= len(tickets) <= 16:
         raise Invalid('tickets')
     for ticket, status in tickets.items():
         _text(TICKET, ticket)
         _status(status)
-    if type(completed) is not dict or len(completed) > 64:
+    if not isinstance(completed, dict) or len(completed) > 64:
         raise Invalid('completed')
 
 
