@@ -37,6 +37,10 @@ class Job:
         self.grace: tuple[float, float] | None = None
         self.graces = 0
         self.reload_problem: dict | None = None  # why main.py failed to load again in the current child (LoadProblem)
+        # main.py compiled under the policy, as marshal bytes its first child sent before the module body ran
+        # (grader.loading): kept opaque here, loaded by the later children. None: each child compiles it.
+        self.code: bytes | None = None
+        self.compiled_sent = False  # the first child's compiled code came (only its first such message counts)
 
     @property
     def finished(self) -> bool:

@@ -12,14 +12,13 @@ from typing import Callable, Sequence
 
 import pytest
 
-from grader import execution, isolation, signing
+from grader import execution, isolation, loading, signing
 from grader.battery import Student, place
 from grader.execution import STRIKES
 from grader.jobs import MAX_TIMEOUTS, Job
 from grader.results import base_id
 from grader.discover import Submission
 from grader.sandbox import clock, filesystem
-from grader.sandbox.loader import LoadFailure, LoadProblem, Loaded, decode, load
 
 CHECKS_DIR = Path(__file__).resolve().parent.parent / "checks"
 
@@ -38,10 +37,6 @@ MAX_GRACES = 20
 # needs well under a second; without it, one submission could hold a worker for checks x --timeout).
 SUBMISSION_CPU_SHARE = 30
 SUBMISSION_CPU_FLOOR = 60
-
-
-class LoadTimeout(BaseException):
-    """The module body ran past its time limit (raised by a timer signal in the child)."""
 
 
 class Battery:
@@ -217,6 +212,7 @@ class Battery:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM}) if masking else None
         try:
             job.outcomes = {at: job.outcomes[n] for at, n in enumerate(self.listing) if n in job.outcomes}
+            job.code = None  # no later child needs it
             self.on_result(job, self.listed_checks)
             self.finished += 1
         except OSError as error:  # an output could not be written (a full disk): not a defect of the battery
@@ -284,14 +280,19 @@ class Battery:
         self._start(job, selector, running)
 
     def _handle(self, job: Job, message: dict) -> None:
-        """One message from a child: the load result, or the outcome of the check in flight.
+        """One message from a child: main.py's compiled code (grader.loading), the load result, or the outcome of
+        the check in flight.
 
         The check in flight is always ``job.next`` (checks run in order); each message resets
         the wall-clock deadline for the next step. Messages of another shape are ignored.
         """
         if not isinstance(message, dict):
             return
-        if "load" in message:
+        if "compiled" in message:
+            # Kept only from a submission's first child, once, before its load message: sent before its module body ran.
+            if job.child is not None and job.load is None and not job.compiled_sent:
+                job.compiled_sent, job.code = True, loading.received_code(message)
+        elif "load" in message:
             # One load message per child: a child repeating it (code that escaped the sandbox) must not push its
             # wall-clock deadline back for ever while it sleeps (no CPU time, no RLIMIT_CPU).
             if execution.valid_load(message) and not (job.child is not None and job.child.loaded):
@@ -317,7 +318,9 @@ class Battery:
         try:
             # A child that starts among the checks marked last loads main.py with the clocks already a year on.
             clock.move_on(clock.LATER if job.next < job.total and self.later[job.next] else 0)
-            loaded, message = self._load(source, self.timeout)
+            # The first child sends main.py's compiled code before the module body runs; the later ones load from it.
+            first = isolation.ISOLATED and job.load is None
+            loaded, message = loading.load_limited(source, self.timeout, job.code, channel.send if first else None)
             channel.send(message)
             if loaded is None:
                 return
@@ -343,40 +346,13 @@ class Battery:
         finally:  # in-process (no fork): the next submission and the grader itself read the real clocks
             clock.move_on(0)
 
-    def _load_timeout(self, source: bytes, line: int | None, seconds: float) -> LoadProblem:
-        """The time-out of a module body after ``seconds``, with the line of main.py it was busy at (``line``:
-        1-based, or None)."""
-        text = decode(source)[0].split("\n") if line else []  # decoded before: the body ran
-        where = text[line - 1].strip()[:120] if line and line <= len(text) else None
-        return LoadProblem("timeout", f"{seconds:g} s", line if where is not None else None, None, where)
-
-    def _load(self, source: bytes, seconds: float) -> tuple[Loaded | None, dict]:
-        """Load ``source`` with ``seconds`` of CPU time for the module body (in the child). Out: the loaded submission
-        (None when it failed) and the load message for the parent (grader.execution.valid_load)."""
-        budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
-        budget.start(seconds)
-        loaded = None
-        try:
-            try:
-                loaded = load(source)
-            finally:
-                budget.stop()
-        except LoadFailure as failure:
-            return None, {"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output}
-        except LoadTimeout:
-            pass
-        if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
-            return None, {"load": True, "status": "failed", "output": "",
-                          "problem": self._load_timeout(source, budget.line, seconds).to_dict()}
-        return loaded, {"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes}
-
     def _run_check(self, index: int, job: Job, source: bytes, just_loaded: bool) -> dict:
         """Run check ``index`` on the loaded submission (in the child), a ``fresh`` check on ``source`` loaded anew
         (grader.battery.check), or on the child's own first load if it is the child's first (``just_loaded``: a forked
         child starts at every case of a fresh check); its outcome. The checks after it go on with the first load."""
         if not self.fresh[index] or (just_loaded and isolation.ISOLATED):
             return self._run_loaded(index, job)
-        loaded, message = self._load(source, self.timeout)  # the module body's full limit, as a fresh child gets
+        loaded, message = loading.load_limited(source, self.timeout, job.code)  # the body's full limit, as in a fresh child
         if loaded is None:
             return execution.reload_failed(message["problem"])
         kept, self.current = self.current, Student(loaded.functions, loaded.source_lines, loaded.own_classes)

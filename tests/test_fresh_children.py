@@ -1,5 +1,6 @@
 """A check marked fresh runs in a child of its own, forked from the grader, so main.py's load there is the first of
-that process, at every case of it (grader/runner.py; tests/attacks/inflation/history_reload_seen_by_*.py)."""
+that process, at every case of it (grader/runner.py; tests/attacks/inflation/history_reload_seen_by_*.py). It loads the
+code the submission's first child compiled and sent before running main.py (grader/loading.py)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,99 @@ def test_results_list_the_checks_in_the_battery_s_order_whatever_order_they_run_
     third = [check["id"] for check in result["checkpoints"]["3"]["checks"]]
     assert third[0].startswith("d1_host_actor_valid") and "d5_d12_first_calls_after_loading" in third[1:]
 
+
+def test_main_py_is_compiled_once_and_the_later_children_load_the_code_the_first_one_sent(monkeypatch):
+    # The first child sends main.py's compiled code before its module body runs (grader.loading); the parent keeps
+    # it unread, and the children forked after it (one at each check marked fresh) load from it instead of compiling.
+    # Swapped in the parent for the code of a main.py whose functions return None, it is what those children run.
+    import contextlib
+    import io
+    import marshal
+    import os
+
+    import pytest
+
+    from grader import grading, runner
+    from grader.discover import Submission
+    from grader.sandbox.loader import compile_source
+
+    wrong = compile_source.__wrapped__("".join(f"def {name}(*args):\n    return None\n" for name in
+                                               ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")))
+    sent, graded, unmarshalled = [], [], []
+    parent, real_loads, real_handle = os.getpid(), marshal.loads, runner.Battery._handle
+
+    def loads(data, *args):
+        if os.getpid() == parent:
+            unmarshalled.append(bytes(data))
+        return real_loads(data, *args)
+
+    def handle(self, job, message):
+        real_handle(self, job, message)
+        if job.code is not None and not sent:
+            sent.append(job.code)
+            job.code = wrong
+
+    monkeypatch.setattr(marshal, "loads", loads)
+    monkeypatch.setattr(runner.Battery, "_handle", handle)
+    battery = runner.Battery([Submission("good", "good.py", CORRECT.encode(), "0" * 64)], 5, 1,
+                             lambda job, checks: graded.append(job))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        pytest.main(grading.pytest_arguments(5), plugins=[battery])
+    if not runner.isolation.ISOLATED:  # in-process: each load compiles (once, then from a cache), nothing is sent
+        assert not sent
+        return
+    [job] = graded
+    assert len(sent) == 1 and sent[0] != wrong and job.code is None  # not kept once the submission is graded
+    passed = [job.outcomes[at]["outcome"] == "passed" for at in range(job.total)]  # in the order results list them
+    assert passed == [not battery.fresh[index] for index in battery.listing] and any(battery.fresh)
+    assert sent[0] not in unmarshalled and wrong not in unmarshalled  # the parent never unmarshals them
+
+
+def test_main_py_s_compiled_code_is_handed_on_before_the_module_body_runs_and_used_only_if_it_is_such_code():
+    import marshal
+
+    import pytest
+
+    from grader.sandbox.loader import LoadFailure, compile_source, load
+
+    handed = []
+    source = CORRECT + "\nraise RuntimeError('body')\n"
+    with pytest.raises(LoadFailure) as failure:
+        load(source.encode(), on_compiled=handed.append)
+    assert failure.value.problem.kind == "runtime" and handed == [compile_source(source)]
+    with pytest.raises(LoadFailure) as failure:
+        load(b"def f(:\n", on_compiled=handed.append)  # not compiled: nothing to hand on
+    assert failure.value.problem.kind == "syntax" and len(handed) == 1
+    compiled = compile_source(CORRECT)
+    assert load(b"x = 1\n", compiled, handed.append).functions.keys() == {"validate_ticket_proposal",
+                                                                          "proposal_fingerprint", "dispatch_ticket"}
+    other = compile(CORRECT, "other.py", "exec")
+    for broken in (b"", b"\x00garbage", marshal.dumps(1), marshal.dumps(other), compiled[:-5]):
+        with pytest.raises(LoadFailure) as failure:  # compiled anew from the source, which defines none of them
+            load(b"x = 1\n", broken)
+        assert failure.value.problem.kind == "missing-functions"
+    assert len(handed) == 1
+
+
+def test_a_time_out_while_the_compiled_code_is_sent_comes_after_the_whole_message():
+    # A line torn by the module body's timer would swallow the load message written after it.
+    import time
+
+    import pytest
+
+    from grader import execution, loading
+
+    if not execution.CPU_TIMER:
+        pytest.skip("no CPU timer here (Windows)")
+    sent = []
+
+    def slow_send(message):
+        spent = time.process_time() + 0.3
+        while time.process_time() < spent:  # the timer's 0.05 s run out in the middle of the write
+            pass
+        sent.append(message)
+
+    loaded, message = loading.load_limited(CORRECT.encode(), 0.05, send=slow_send)
+    assert loaded is None and message["problem"]["kind"] == "timeout"
+    assert len(sent) == 1 and loading.received_code(sent[0])

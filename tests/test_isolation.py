@@ -9,7 +9,7 @@ import types
 import pytest
 
 from conftest import SOLUTIONS, failing, grade_folder
-from grader import execution, isolation, runner
+from grader import execution, isolation, loading, runner
 
 CORRECT = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
 
@@ -292,3 +292,29 @@ def test_a_repeated_load_message_does_not_push_the_deadline_back_and_texts_are_c
     outcome = job.outcomes[0]
     assert max(len(outcome["error"]), len(outcome["detail"]["tried"]), len(outcome["detail"]["got"]["en"])) < 5000
     assert execution.valid_outcome(outcome)
+
+
+def test_only_the_first_child_s_compiled_code_sent_before_its_load_message_is_kept():
+    # grader.loading: the first child sends it before main.py's body runs; a second one, or one after the load
+    # message, may come from that body (code that escaped the sandbox) and would be loaded by every later child.
+    battery = runner.Battery([], 2, 1, lambda *args: None)
+    job = runner.Job(types.SimpleNamespace(), 1)
+    battery._handle(job, loading.compiled_message(b"code"))  # no child: in-process, nothing is handed on
+    assert job.code is None
+    job.child = isolation.Child(-1, -1)
+    battery._handle(job, loading.compiled_message(b"code"))
+    battery._handle(job, loading.compiled_message(b"forged"))
+    assert job.code == b"code"
+    job = runner.Job(types.SimpleNamespace(), 1)
+    job.child = isolation.Child(-1, -1)
+    battery._handle(job, {"compiled": "not base64!"})  # kept as none: each later child compiles main.py itself
+    battery._handle(job, loading.compiled_message(b"forged"))
+    assert job.code is None
+    job = runner.Job(types.SimpleNamespace(), 1)
+    job.child = isolation.Child(-1, -1)
+    battery._handle(job, {"load": True, "status": "ok", "output": "", "notes": []})
+    battery._handle(job, loading.compiled_message(b"forged"))
+    assert job.code is None and job.load is not None
+    too_long = loading.compiled_message(b"x" * (loading.MAX_COMPILED + 1))
+    assert too_long == {"compiled": None} and loading.received_code(too_long) is None
+    assert len(isolation._ENCODE(loading.compiled_message(b"x" * loading.MAX_COMPILED))) < isolation.MAX_MESSAGE

@@ -6,12 +6,13 @@ import ast
 import dataclasses
 import difflib
 import functools
+import marshal
 import re
 import signal
 import sys
 import time
 import types
-
+from typing import Callable
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.sandbox.generators import delegate_nothing
@@ -121,8 +122,10 @@ def newer_syntax(message: str, line: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1)  # a check marked fresh loads the same main.py again (grader.runner)
-def compile_source(text: str) -> object:
-    """Compile ``text`` under :class:`GraderPolicy`; a :class:`LoadFailure` names the first problem."""
+def compile_source(text: str) -> bytes:
+    """Compile ``text`` under :class:`GraderPolicy`; a :class:`LoadFailure` names the first problem.
+
+    Out: the module's code as ``marshal`` bytes (each load unmarshals its own code objects from them)."""
     lines = text.split("\n")
     try:
         tree = ast.parse(text, STUDENT_FILENAME)
@@ -160,7 +163,16 @@ def compile_source(text: str) -> object:
         detail = found.group(2) if found else errors[0]
         source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
-    return code
+    return marshal.dumps(code)
+
+
+def _unmarshalled(compiled: bytes) -> types.CodeType | None:
+    """The module's code from :func:`compile_source`'s bytes; None when they are not such code."""
+    try:
+        code = marshal.loads(compiled)
+    except (ValueError, EOFError, TypeError):
+        return None
+    return code if type(code) is types.CodeType and code.co_filename == STUDENT_FILENAME else None
 
 
 def _time_left() -> float | None:
@@ -190,10 +202,12 @@ def _near_line(namespace: dict) -> int | None:
     return None
 
 
-def load(data: bytes) -> Loaded:
+def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[bytes], None] | None = None) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
-    Out: :class:`Loaded` with the callables of FUNCTIONS that exist. Raises
+    ``compiled``: what :func:`compile_source` made of these bytes in a process where no code of the submission
+    had run (None, or bytes that are not such code: compiled here). ``on_compiled`` is called with the bytes
+    compiled here, before the module body runs. Out: :class:`Loaded` with the callables of FUNCTIONS that exist. Raises
     :class:`LoadFailure` for encoding, syntax and policy problems, an exception while the
     module body runs (``exit()`` is not one: it ends the body early, with a note), or when
     none of the three functions exists. Time limits are the caller's (see grader.runner): when
@@ -202,7 +216,12 @@ def load(data: bytes) -> Loaded:
     """
     text, notes = decode(data)
     lines = text.split("\n")
-    code = compile_source(text)
+    code = _unmarshalled(compiled) if compiled is not None else None
+    if code is None:
+        compiled = compile_source(text)
+        if on_compiled is not None:
+            on_compiled(compiled)
+        code = _unmarshalled(compiled)
     output = OutputBuffer()
     guards = Guards(output)
     namespace = guards.namespace()

@@ -39,7 +39,8 @@ def forget_caches() -> None:
     templates, the glob patterns ``pathlib``'s ``match`` compiled and the quoter of its ``as_uri``, the patterns
     ``datetime.strptime`` made per format, the codecs (:func:`_forget_codecs`) and the answers abstract classes keep
     (:func:`_forget_abstract_answers`). Called before every load of main.py, the first one too, so each load starts
-    with the same empty caches."""
+    with the same empty caches: a forked child inherits what the grader's own process cached (collecting the battery
+    fills typing's, ``re``'s and the abstract classes' caches; writing reports between two forks fills more)."""
     for clear in getattr(typing, "_cleanups", ()):
         clear()
     re.purge()
