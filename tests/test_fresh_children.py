@@ -139,3 +139,21 @@ def test_a_time_out_while_the_compiled_code_is_sent_comes_after_the_whole_messag
     loaded, message = loading.load_limited(CORRECT.encode(), 0.05, send=slow_send)
     assert loaded is None and message["problem"]["kind"] == "timeout"
     assert len(sent) == 1 and loading.received_code(sent[0])
+
+
+def test_code_nested_too_deeply_to_check_or_hand_on_is_a_load_failure_not_a_crash_of_the_child(monkeypatch):
+    import marshal
+
+    import pytest
+
+    from grader.sandbox import loader
+
+    def too_deep(code):
+        raise ValueError("object too deeply nested to marshal")
+
+    for source, broken in (("f = " + "lambda: " * 1000 + "0\n", False), (CORRECT, True)):
+        if broken:  # deeper than marshal goes: the policy's visitor refuses such code first, so it is faked here
+            monkeypatch.setattr(marshal, "dumps", too_deep)
+        with pytest.raises(loader.LoadFailure) as failure:
+            loader.compile_source.__wrapped__(source)
+        assert failure.value.problem.kind == "syntax" and "too deeply nested" in failure.value.problem.detail

@@ -143,7 +143,7 @@ def compile_source(text: str) -> bytes:
         raise LoadFailure(LoadProblem(kind, detail, line, error.offset,
                                       lines[line - 1].rstrip() if line else None)) from None
     except (RecursionError, MemoryError, ValueError) as error:
-        raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
+        raise _too_deep(error) from None
     errors: list[str] = []
     try:
         GraderPolicy(errors, [], {}).visit(tree)  # transforms the tree in place
@@ -156,14 +156,22 @@ def compile_source(text: str) -> bytes:
         raise LoadFailure(LoadProblem("syntax", error.msg, line, error.offset,
                                       lines[line - 1].rstrip() if line else None)) from None
     except (RecursionError, MemoryError) as error:  # the policy's visitor and compile() recurse per level
-        raise LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})")) from None
+        raise _too_deep(error) from None
     if errors:
         found = _POLICY_ERROR.match(errors[0])
         line = int(found.group(1)) if found else None
         detail = found.group(2) if found else errors[0]
         source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
-    return marshal.dumps(code)
+    try:
+        return marshal.dumps(code)
+    except ValueError as error:  # nested deeper than marshal goes (the policy's visitor stops far shallower code)
+        raise _too_deep(error) from None
+
+
+def _too_deep(error: BaseException) -> LoadFailure:
+    """The load failure of code too deeply nested or too large to parse, check or compile (``error`` says which)."""
+    return LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})"))
 
 
 def _unmarshalled(compiled: bytes) -> types.CodeType | None:
