@@ -88,6 +88,25 @@ def bilingual(text: str | dict) -> str | dict:
     return said(_NOTE.sub(lambda found: found[1], text), _NOTE.sub(lambda found: found[2], text))
 
 
+# What the sandbox says when a call meets a module it does not offer (grader/sandbox/imports.py): the module.
+_REFUSED = re.compile(r"raised \w+: (?:[\w.]+ is not available in the grader: (?:module|only a part of module) "
+                      r"(?P<module>[\w.]+)|import of '(?P<name>[\w.]+)' is not allowed in the grader)")
+
+
+def refusal_hint(got: object) -> dict | None:
+    """The hint for a call whose result ``got`` (a :func:`said` pair) is the sandbox's refusal of a module it does not
+    offer, which any rule's own hint would miss: the modules the lesson needs, and which one to do without; else
+    None."""
+    found = _REFUSED.match(got["en"]) if isinstance(got, dict) and isinstance(got.get("en"), str) else None
+    if found is None:
+        return None
+    module = found["module"] or found["name"]
+    return said(f"Deze opdracht heeft geen andere modules nodig dan re, json, hashlib en copy: schrijf dit stuk "
+                f"zonder {module}.",
+                f"This assignment needs no modules other than re, json, hashlib and copy: write this part without "
+                f"{module}.")
+
+
 class Mismatch(AssertionError):
     """A check's finding: what was tried, what the contract expects, what the submission did.
 
@@ -102,7 +121,8 @@ class Mismatch(AssertionError):
     first such check of checkpoint 2 and only list the others). ``setup`` marks
     a finding made while preparing the situation to test (the reports show those last). ``hint`` (a :func:`said`
     pair) stands for the check's hint where the case is of another kind than the hint speaks of (version ``'0'``
-    under a hint about True and False). The runner sends these fields to the reports as they are, so they must be
+    under a hint about True and False; a call that met a module the grader does not offer gets
+    :func:`refusal_hint`). The runner sends these fields to the reports as they are, so they must be
     plain data.
     """
 
@@ -116,6 +136,7 @@ class Mismatch(AssertionError):
             self.detail["setup"] = True
         if case:
             self.detail["case"] = case
+        hint = refusal_hint(got) or hint
         if hint:
             self.detail["hint"] = hint
 

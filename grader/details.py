@@ -100,8 +100,23 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"EOFError: input() werd aangeroepen, maar tijdens het beoordelen is er geen toetsenbord: laat input() weg"),
     (r"SystemExit: exit\(\) was called", r"SystemExit: exit() werd aangeroepen"),
     # the sandbox's refusals while main.py was loaded (grader/sandbox/guards.py, modules.py, classes.py...)
+    # (a list of modules ends "and 25 more" where it would not fit whole: grader/sandbox/imports.py listing)
+    (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+) and (?P<more>\d+) "
+     r"more\)", r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed> en nog "
+     r"\g<more>)"),
     (_ERROR + r"import of (?P<name>.+?) is not allowed in the grader \(allowed: (?P<allowed>.+)\)",
      r"\g<error>: import van \g<name> is niet toegestaan in de beoordelaar (wel: \g<allowed>)"),
+    (_ERROR + r"(?P<path>[\w.]+) is not available in the grader: module (?P<module>[\w.]+) is not offered \(modules: "
+     r"(?P<allowed>.+) and (?P<more>\d+) more\)",
+     r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar: module \g<module> wordt niet aangeboden (modules: "
+     r"\g<allowed> en nog \g<more>)"),
+    (_ERROR + r"(?P<path>[\w.]+) is not available in the grader: module (?P<module>[\w.]+) is not offered \(modules: "
+     r"(?P<allowed>.+)\)",
+     r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar: module \g<module> wordt niet aangeboden (modules: "
+     r"\g<allowed>)"),
+    (_ERROR + r"(?P<path>[\w.]+) is not available in the grader: only a part of module (?P<module>[\w.]+) is offered",
+     r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar: van module \g<module> wordt maar een deel "
+     r"aangeboden"),
     (r"FileNotFoundError: \[Errno 2\] No such file or directory while grading \(main\.py is the only file\)",
      r"FileNotFoundError: [Errno 2] Bestand of map bestaat niet tijdens het beoordelen (main.py is het enige bestand)"),
     (_ERROR + r"from (?P<name>\S+) import \* is not available in the grader: import the names you use",
@@ -126,7 +141,7 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"register\(cls\) in the grader",
      r"\g<error>: register(f): geef de eerste parameter van f een klasse (of de naam ervan) als annotatie, of "
      r"gebruik in de beoordelaar register(cls)"),
-    # The list of modules may be cut short (a load problem's detail keeps 300 characters).
+    # Written before the list of modules was cut at a whole name: it may end mid-word (a detail keeps 300 characters).
     (_ERROR + r"(?P<path>[\w.]+) is not available in the grader \(modules: (?P<allowed>.+?)(?P<end>\)?)",
      r"\g<error>: \g<path> is niet beschikbaar in de beoordelaar (modules: \g<allowed>\g<end>"),
     (_ERROR + r"a (?P<kind>\w+) object that main\.py did not create cannot be changed in the grader",

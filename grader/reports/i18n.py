@@ -260,10 +260,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "problem_unavailable": {
         "nl": "main.py gebruikt een onderdeel van Python dat de beoordelaar om veiligheidsredenen niet aanbiedt "
-              "(de melding hieronder zegt welk). Schrijf dat stuk zonder dit onderdeel: deze opdracht heeft het "
-              "niet nodig.",
+              "(de melding hieronder zegt welk). Deze opdracht heeft geen andere modules nodig dan re, json, "
+              "hashlib en copy: schrijf dat stuk daarmee, of zonder module.",
         "en": "main.py uses a part of Python the grader does not offer, for safety (the message below says which). "
-              "Write that part without it: this assignment does not need it.",
+              "This assignment needs no modules other than re, json, hashlib and copy: write that part with those.",
     },
     "problem_unreadable": {
         "nl": "De beoordelaar kon je bestand niet openen, dus er was geen code om na te kijken; de melding hieronder "

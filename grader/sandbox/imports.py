@@ -16,9 +16,25 @@ from typing import Any
 from grader.sandbox.views import ModuleView
 
 
-def available(views: dict) -> str:
-    """The modules there are, as a refusal names them."""
-    return ", ".join(sorted(name for name in views if not name.startswith("_")))
+# A refusal's text at most (characters): the reports keep 300 of a load problem's (its list of modules is cut at
+# a whole name to fit, the rest counted: "... json and 30 more").
+REFUSAL_CHARS = 290
+
+
+def available(views: dict) -> tuple[str, ...]:
+    """The modules there are, as a refusal names them (alphabetical)."""
+    return tuple(sorted(name for name in views if not name.startswith("_")))
+
+
+def listing(names: tuple[str, ...], room: int) -> str:
+    """``names`` joined with ``, `` in at most ``room`` characters (the first name always), cut after a whole
+    name with `` and N more``."""
+    shown = ", ".join(names)
+    for count in range(len(names), 0, -1):
+        shown = ", ".join(names[:count]) + (f" and {len(names) - count} more" if count < len(names) else "")
+        if len(shown) <= room:
+            break
+    return shown
 
 
 def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:
@@ -28,9 +44,10 @@ def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:
         top = name.split(".")[0]
         if top in views and not fromlist:  # ``import os.path`` binds ``os``: the view (its other names are stand-ins)
             return views[top]
-        return Unavailable(top if not fromlist else name[:100], allowed)
+        return Unavailable(top if not fromlist else name[:100], allowed, name[:100] if top in views else top)
     if level != 0 or type(name) is not str or name not in views:
-        raise ImportError(f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: {allowed})")
+        said = f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: "
+        raise ImportError(f"{said}{listing(allowed, REFUSAL_CHARS - len(said))})")
     if "." in name and not fromlist:  # ``import collections.abc`` binds ``collections``
         return views[name.split(".")[0]]
     return views[name]
@@ -53,23 +70,31 @@ class Unavailable:
     """A standard module the grader does not offer (``os``, ``enum``), or a name read from one.
 
     Importing it, in any form, and reading names from it work, so that an unused import costs
-    nothing; calling, indexing, iterating or testing it raises AttributeError with the reason.
-    It holds only its dotted name and the list of modules that are available.
+    nothing; calling, indexing, iterating or testing it raises AttributeError with the reason, which names the
+    module (``decimal``) and the modules there are. It holds only its dotted name, the modules
+    that are available and the module it comes from (``module``); ``part``: that module is offered, but only
+    in part (``os``: not ``os.system``).
     """
 
-    __slots__ = ("_path", "_allowed")
+    __slots__ = ("_path", "_allowed", "_module", "_part")
 
-    def __init__(self, path: str, allowed: str) -> None:
+    def __init__(self, path: str, allowed: tuple[str, ...], module: str, part: bool = False) -> None:
         object.__setattr__(self, "_path", path)
         object.__setattr__(self, "_allowed", allowed)
+        object.__setattr__(self, "_module", module)
+        object.__setattr__(self, "_part", part)
 
     def __getattr__(self, name: str) -> "Unavailable":
         if name.startswith("__"):  # Python's own probes (__mro_entries__, __spec__...): as for any object
             raise AttributeError(name)
-        return Unavailable(f"{self._path}.{name}"[:200], self._allowed)
+        return Unavailable(f"{self._path}.{name}"[:200], self._allowed, self._module, self._part)
 
     def _refuse(self, *args: object, **kwargs: object) -> None:
-        raise AttributeError(f"{self._path} is not available in the grader (modules: {self._allowed})")
+        if self._part:
+            raise AttributeError(f"{self._path} is not available in the grader: only a part of module {self._module} "
+                                 "is offered")
+        said = f"{self._path} is not available in the grader: module {self._module} is not offered (modules: "
+        raise AttributeError(f"{said}{listing(self._allowed, REFUSAL_CHARS - len(said))})")
 
     __call__ = __getitem__ = __iter__ = __len__ = __bool__ = __setattr__ = __delattr__ = _refuse
 
@@ -84,7 +109,7 @@ def partial_view(module: str, views: dict, names: dict) -> ModuleView:
     def other(view: ModuleView, name: str) -> object:
         if name.startswith("__"):
             return ModuleView.__getattr__(view, name)
-        return Unavailable(f"{module}.{name}"[:200], available(views))
+        return Unavailable(f"{module}.{name}"[:200], available(views), module, True)
 
     return type(module, (ModuleView,), {"__slots__": (), "__getattr__": other, **names})()
 
