@@ -110,7 +110,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     if interrupted:
         raise Interrupted(document)
     if single:
-        show.self_check(run.full[0], out, brief=quiet)
+        show.self_check(run.full[0], out, brief=quiet, reused=not todo)
     else:
         show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
         where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]

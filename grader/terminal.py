@@ -256,9 +256,10 @@ class Progress:
             said += f" ({marker.format(count=stop['count'], total=stop['total'])})"
         return said
 
-    def self_check(self, result: dict, out: Path, brief: bool = False) -> None:
-        """A student's own run: each checkpoint, the first failed checks with hints, the report path;
-        ``brief`` (``--quiet``): the checkpoints, the score and the report path only."""
+    def self_check(self, result: dict, out: Path, brief: bool = False, reused: bool = False) -> None:
+        """A student's own run: each checkpoint, the first failed checks with hints, the report path, and whether
+        the result was ``reused`` (the file unchanged since it was graded before); ``brief`` (``--quiet``): the
+        checkpoints, the score and the report path only."""
         text = self.text
         problem = result["load"]["problem"]
         file = Path(str(result.get("graded_file") or result["source"])).name
@@ -317,6 +318,8 @@ class Progress:
                 self.say("    " + self.said("more" if groups else "listed", left))
         self.say(text["score"].format(score=result["score"], max=result["max_score"]))
         self.say(text["report"].format(path=out / "feedback" / f"{safe_name(result['id'])}.html"))
+        if reused and not brief:  # not graded again: a student wondering why nothing changed reads why
+            self.say(text["self-reused"].format(file=file))
         if (out / "index.html").is_file():  # a class's outputs: its results.json is left as it is (grader.grading)
             self.say(text["class-results-kept"].format(path=out / "results.json"))
 

@@ -57,6 +57,8 @@ TEXT = {
         "load-missing": "{file} definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
                         "dispatch_ticket; controleer de namen (hoofdletters en underscores tellen mee)",
         "report": "Volledig rapport: {path}",
+        "self-reused": "{file} is niet veranderd sinds de vorige beoordeling: dit resultaat is hergebruikt (--force "
+                       "beoordeelt opnieuw)",
         "busy": "{file} wordt beoordeeld...",
         "class-results-kept": "({path} is van een klas en blijft zoals het was: dit resultaat staat er niet in)",
         "score": "Score: {score}/{max}",
@@ -178,6 +180,8 @@ TEXT = {
         "load-missing": "{file} defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
                         "dispatch_ticket; check the names (capitals and underscores count)",
         "report": "Full report: {path}",
+        "self-reused": "{file} has not changed since it was last graded: this result was reused (--force grades it "
+                       "again)",
         "busy": "grading {file}...",
         "class-results-kept": "({path} belongs to a class and is left as it was: this result is not in it)",
         "score": "Score: {score}/{max}",

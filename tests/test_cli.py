@@ -355,3 +355,17 @@ def test_the_summary_table_names_the_student_behind_an_lms_number(tmp_path, caps
     progress.summary(rows, tmp_path)
     shown = capsys.readouterr().out
     assert "101 (jansenanouk)" in shown and "anna (anna)" not in shown
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "hergebruikt"), ("en", "reused")])
+def test_a_self_check_of_an_unchanged_file_says_its_result_was_reused_and_how_to_grade_again(tmp_path, lang, said):
+    # The second run reused the stored result without a word: a student could not tell it was not graded again.
+    main = tmp_path / "main.py"
+    shutil.copy(CORRECT, main)
+    first = run_grade(str(main), "--out", str(tmp_path / "out"), "--lang", lang)
+    assert first.returncode == 0 and said not in first.stdout
+    again = run_grade(str(main), "--out", str(tmp_path / "out"), "--lang", lang)
+    lines = [line for line in again.stdout.splitlines() if said in line]
+    assert again.returncode == 0 and len(lines) == 1 and "--force" in lines[0] and "main.py" in lines[0], again.stdout
+    forced = run_grade(str(main), "--out", str(tmp_path / "out"), "--lang", lang, "--force")
+    assert forced.returncode == 0 and said not in forced.stdout
