@@ -154,7 +154,8 @@ def settle(entry: dict) -> dict:
         return entry
     note = _unreadable(entry["load"].get("notes", []), entry.get("graded_file"))
     if note is None:
-        online = any(note.get("kind") == "online-text-no-code" for note in entry["load"].get("notes", []))
+        online = entry.get("graded_file") is None and any(note.get("kind") == "online-text-no-code"
+                                                          for note in entry["load"].get("notes", []))
         entry["load"]["problem"] = {**problem, "kind": "empty",
                                     "detail": "the online text holds no Python code" if online else "the file has no code"}
         entry["status"] = "empty"

@@ -69,3 +69,45 @@ def test_a_remark_is_empty_with_its_reason_in_results_and_report(tmp_path):
     report = (tmp_path / "uit" / "feedback" / "12345.md").read_text(encoding="utf-8")
     assert "online tekst" in report and "geen Python-code" in report and "zie bijlage" in report
     assert "syntax" not in report.lower() and "Regel 1" not in report
+
+
+def _moodle(folder: Path, page: str) -> str:
+    text = folder / "Anouk Jansen_1234_assignsubmission_onlinetext"
+    text.mkdir(parents=True)
+    (text / "onlinetext.html").write_text(page, encoding="utf-8")
+    (folder / "Anouk Jansen_1234_assignsubmission_file").mkdir()
+    (folder / "Anouk Jansen_1234_assignsubmission_file" / "opdracht.py").write_text(CODE, encoding="utf-8")
+    return str(folder)
+
+
+def _canvas_with_code(folder: Path, page: str) -> str:
+    _canvas(folder, page)
+    (folder / "jansenanouk_12345_679_opdracht.py").write_text(CODE, encoding="utf-8")
+    return str(folder)
+
+
+@pytest.mark.parametrize("export, file", [(_moodle, "onlinetext.html"), (_canvas_with_code, "text.html")])
+@pytest.mark.parametrize("page", ["<p>zie bijlage</p>", ""])
+def test_a_remark_beside_a_graded_file_is_said_to_hold_no_code_not_listed_as_code_left_out(tmp_path, export, file,
+                                                                                          page):
+    # "Niet beoordeeld: onlinetext.html" read as if code had been left out of the grading.
+    anouk = next(s for s in discover([export(tmp_path / "export", page)])[0] if s.name and "nouk" in s.name)
+    assert anouk.graded_file == "opdracht.py"
+    chosen = [note for note in anouk.notes if note["kind"] == "chosen-file"]
+    assert all(file not in note["ignored"] for note in chosen), anouk.notes
+    said = [note for note in anouk.notes if note["kind"] == "online-text-no-code"]
+    assert len(said) == 1 and said[0]["file"] == file and "no-code-file" not in str(anouk.notes)
+
+
+def test_online_text_with_code_beside_a_graded_file_is_still_named_as_left_out(tmp_path):
+    anouk = next(s for s in discover([_moodle(tmp_path / "export", "<p>x = 1</p>")])[0])
+    assert anouk.graded_file == "opdracht.py"
+    assert [note["ignored"] for note in anouk.notes if note["kind"] == "chosen-file"] == [["onlinetext.html"]]
+
+
+def test_an_empty_graded_file_beside_a_remark_is_an_empty_file_not_an_online_text_without_code(tmp_path):
+    folder = Path(_moodle(tmp_path / "export", "<p>zie bijlage</p>"))
+    (folder / "Anouk Jansen_1234_assignsubmission_file" / "opdracht.py").write_text("# nog niets\n", encoding="utf-8")
+    anouk = grade_folder(folder, tmp_path / "uit")["1234"]
+    assert (anouk["status"], anouk["graded_file"]) == ("empty", "opdracht.py")
+    assert anouk["load"]["problem"]["detail"] == "the file has no code"

@@ -237,7 +237,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
     were left out or the graded file is not the student's own ``main.py`` nor a loose file of a class folder
     that is the student, and no notebook or online-text note names it), ``attempts``, ``late``,
     ``no-code-file`` (nothing to grade: the source is empty, so the status is ``empty``; also when the only
-    candidate is online text without code, said in an ``online-text-no-code`` note), ``file-unreadable``,
+    candidate is online text without code, said in an ``online-text-no-code`` note, which also names online
+    text without code beside the graded file, then not among the ``ignored`` of ``chosen-file``), ``file-unreadable``,
     ``archive-unreadable`` (the file, or a zip among the files, could not be read: empty too) and
     ``folder-unreadable`` (``folder``: a folder among the files that could not be listed).
     """
@@ -258,6 +259,8 @@ def build(student: Student, layout: str, *, depth: int = 0, explicit: bool = Fal
         notes.append({"kind": "late"})
     if chosen is not None and _ONLINE_TEXT.match(chosen.name) and not _online_code(chosen, notes):
         chosen = None  # a remark such as "zie bijlage" (see attachment): nothing to grade
+    if chosen is not None:  # such a remark beside the graded file is no code left out: its note says what it is
+        others = [ref for ref in others if not _ONLINE_TEXT.match(ref.name) or _online_code(ref, notes)]
     listed = [ref.real for ref in files if ref is not chosen][:MAX_LISTED]
     if chosen is None:
         notes.append({"kind": "no-code-file", "found": [ref.real for ref in files][:MAX_LISTED]})
