@@ -83,6 +83,7 @@ def report_main(argv: list[str]) -> int:
     from grader.cli import Parser, language
     from grader.reports import jsonreport, render_all
     from grader.stamps import record_rendered
+    from grader.terminal import unmatched_warning
 
     ap = Parser(prog="grade report", description="Re-render every report from a results.json without regrading.")
     ap.lang = language(argv)
@@ -138,6 +139,9 @@ def report_main(argv: list[str]) -> int:
     said = _similarity_said(document, out, options, written, lang)
     if said:
         print(f"grade report: {said}", file=sys.stderr)
+    for platform in options.gradebooks:  # rows of students renamed at intake: as grade says them
+        if platform != "plain" and (ids := lms.unmatched(platform, document)):
+            print(unmatched_warning(f"gradebook-{platform}.csv", ids, lang), file=sys.stderr)
     count = len(document["submissions"])
     if lang == "nl":
         print(f"{count} {'inzending' if count == 1 else 'inzendingen'} opnieuw weergegeven; rapporten in {out}")

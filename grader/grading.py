@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 import pytest
 
 from grader import __version__, isolation, reports, terminal
-from grader.reports import classview, jsonreport
+from grader.reports import classview, jsonreport, lms
 from grader.cache import ResultCache
 from grader.discover import Sources, Submission
 from grader.errors import BilingualError
@@ -116,6 +116,9 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
         show.warn_check_errors(run.check_errors, len(submissions), run.check_error_texts, where if kept else [])
         show.warn_decoded(run.decoded)
+        gradebooks = [platform for platform in (options or reports.Options()).gradebooks if platform != "plain"]
+        show.warn_renamed(run.renamed, [f"gradebook-{platform}.csv" for platform in gradebooks],
+                          [lms.unmatched(platform, document) if run.renamed else [] for platform in gradebooks])
     return document
 
 
@@ -157,6 +160,7 @@ class _Outputs:
         self.check_errors: Counter = Counter()  # check id -> submissions for which it raised
         self.check_error_texts: dict[str, str] = {}  # check id -> the first error it raised
         self.decoded: dict[str, list[str]] = {}  # a decoded-* note's kind -> the ids of files not saved as UTF-8
+        self.renamed: list[tuple[str, str]] = []  # (id before, id after) of each student renamed at intake
 
     def reuse(self, submission: Submission) -> bool:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
@@ -192,6 +196,8 @@ class _Outputs:
             self.check_error_texts.setdefault(check_id, error)
         if summary.get("decoded"):
             self.decoded.setdefault(summary["decoded"], []).append(submission.id)
+        if summary.get("renamed") is not None:
+            self.renamed.append((summary["renamed"], submission.id))
         self.summaries[submission.id] = self.spill.put_json(summary)
         if stamp is not None:
             self.stamps.put(submission.id, stamp, summary, self.out)
@@ -200,7 +206,8 @@ class _Outputs:
     def _bare(self, submission_id: str) -> dict:
         """A results.json entry from a summary alone (its cache entry has gone missing): no check records."""
         summary = self.spill.get_json(self.summaries[submission_id])
-        return {key: value for key, value in summary.items() if key not in ("failed", "hidden", "errors", "decoded")}
+        return {key: value for key, value in summary.items()
+                if key not in ("failed", "hidden", "errors", "decoded", "renamed")}
 
     def finish(self, submissions: Sequence[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""

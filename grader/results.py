@@ -130,6 +130,16 @@ def decoded(result: dict) -> str | None:
     return next((note["kind"] for note in notes if isinstance(note, dict) and note.get("kind") in DECODED), None)
 
 
+def renamed(result: dict) -> str | None:
+    """The id ``result``'s student had before the intake renamed it to keep it apart from another (``José`` of
+    ``José-2``: the ``from`` of its first ``renamed-id`` note; a summary's own ``renamed``), or None."""
+    if "renamed" in result:  # a summary (grader.reports.classview), which keeps no notes
+        return result["renamed"]
+    notes = (result.get("load") or {}).get("notes") or []
+    return next((str(note.get("from")) for note in notes if isinstance(note, dict) and note.get("kind") == "renamed-id"),
+                None)
+
+
 def _unreadable(notes: list[dict], graded_file: str | None) -> dict | None:
     """The note that says why the graded file could not be read, or None (a file that simply holds no code).
 

@@ -77,12 +77,19 @@ def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
     return _listed(TEXT[lang], "unclaimed", entries, shown)
 
 
-def _listed(text: dict[str, str], key: str, names: list[str], shown: int = 10) -> str:
-    """The text ``key`` (its ``-one`` form for one name) naming the first ``shown`` of ``names``, escaped."""
+def unmatched_warning(file: str, ids: list[str], lang: str) -> str:
+    """The warning that the rows of ``ids`` in the LMS gradebook ``file`` have no identifier its import can match
+    (grader.reports.lms.unmatched), naming the first ten, control characters escaped."""
+    return _listed(TEXT[lang], "unmatched", ids, file=file)
+
+
+def _listed(text: dict[str, str], key: str, names: list[str], shown: int = 10, **values: str) -> str:
+    """The text ``key`` (its ``-one`` form for one name) naming the first ``shown`` of ``names``, escaped
+    (``values``: the text's other fields)."""
     said = ", ".join(printable(name, False) for name in names[:shown])
     if len(names) > shown:
         said += f" (+{len(names) - shown})"
-    return text[f"{key}-one" if len(names) == 1 else key].format(n=len(names), names=said)
+    return text[f"{key}-one" if len(names) == 1 else key].format(n=len(names), names=said, **values)
 
 
 def _columns_of(char: str) -> int:
@@ -175,6 +182,16 @@ class Progress:
         for kind in DECODED:
             if decoded.get(kind):
                 print(_listed(self.text, f"class-{kind}", decoded[kind]), file=sys.stderr)
+
+    def warn_renamed(self, renamed: list[tuple[str, str]], files: list[str], unmatched: list[list[str]]) -> None:
+        """Said after a class run: the submissions the intake renamed to keep them apart (``renamed``: their id
+        before and after), in one line, and per LMS gradebook in ``files`` the rows that leaves without an
+        identifier its import knows (``unmatched``: their ids, per file)."""
+        if renamed:
+            print(_listed(self.text, "class-renamed", [f"{real} → {now}" for real, now in renamed]), file=sys.stderr)
+        for file, ids in zip(files, unmatched):
+            if ids:
+                print(unmatched_warning(file, ids, self.lang), file=sys.stderr)
 
     def warn_unisolated(self) -> None:
         """Said once when grading cannot be isolated in child processes (no fork)."""

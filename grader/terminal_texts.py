@@ -84,6 +84,16 @@ TEXT = {
                                "rapport zegt het): {names}",
         "class-decoded-utf16-one": "grade: let op: 1 inzending is niet als UTF-8 opgeslagen maar als UTF-16 (het "
                                    "rapport zegt het): {names}",
+        # Students the intake renamed to keep them apart (a renamed-id note), and the gradebook rows that leaves
+        # without an identifier an LMS knows.
+        "class-renamed": "grade: let op: {n} inzendingen zijn hernoemd om ze uit elkaar te houden (hun rapport zegt "
+                         "het): {names}",
+        "class-renamed-one": "grade: let op: 1 inzending is hernoemd om haar van een andere te onderscheiden (het "
+                             "rapport zegt het): {names}",
+        "unmatched": "grade: let op: {n} rijen van {file} hebben geen id die het LMS kent (die id is bij het inlezen "
+                     "gemaakt): vul ze in vóór het importeren, anders meldt de import ze: {names}",
+        "unmatched-one": "grade: let op: 1 rij van {file} heeft geen id die het LMS kent (die id is bij het inlezen "
+                         "gemaakt): vul die in vóór het importeren, anders meldt de import die: {names}",
         # Usage errors (exit code 2) and failures of the run itself.
         "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
         "required-reference": " (--reference neemt alle bestanden erna: zet het na de PATHs, of sluit de lijst af met --)",
@@ -206,6 +216,14 @@ TEXT = {
                                "so): {names}",
         "class-decoded-utf16-one": "grade: note: 1 submission was not saved as UTF-8 but as UTF-16 (its report says "
                                    "so): {names}",
+        "class-renamed": "grade: note: {n} submissions were renamed to keep them apart (their reports say so): "
+                         "{names}",
+        "class-renamed-one": "grade: note: 1 submission was renamed to keep it apart from another (its report says "
+                             "so): {names}",
+        "unmatched": "grade: note: {n} rows of {file} have no identifier the LMS knows (their id was made at "
+                     "intake): fill them in before importing, or the import flags them: {names}",
+        "unmatched-one": "grade: note: 1 row of {file} has no identifier the LMS knows (its id was made at intake): "
+                         "fill it in before importing, or the import flags it: {names}",
         "required": "the following arguments are required: PATH",
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",
         "positive": "{option} must be positive",

@@ -120,3 +120,31 @@ def test_gradebook_csv_keeps_the_status_code_and_says_it_in_the_run_s_language(l
     rows = table(gradebook.render({**document(*results), "lang": lang}))
     assert rows[0] == ["id", "checkpoint_1", "checkpoint_2", "checkpoint_3", "score", "max_score", "status", "status_text"]
     assert [row[-2:] for row in rows[1:]] == [[code, text] for code, text in zip(["graded", "load-error", "empty"], said)]
+
+
+def renamed(student: str, real: str, **extra) -> dict:
+    """A result whose id was renamed at intake to keep it apart from another (``José-2``)."""
+    made = result(student, battery(), **extra)
+    made["load"]["notes"] = [{"kind": "renamed-id", "from": real}]
+    return made
+
+
+def test_a_renamed_id_is_never_put_where_an_lms_matches_a_student():
+    # "José-2" stood under SIS Login ID (and Username): no LMS knows it, and José's own grade could land on it.
+    class_ = document(result("José", battery()), renamed("José-2", "José"))
+    canvas = table(lms.render("canvas", class_, "Les 1"))
+    assert canvas[2][:4] == ["José", "", "", "José"] and canvas[3][:4] == ["José-2", "", "", ""]
+    assert table(lms.render("brightspace", class_, "Les 1"))[2][:2] == ["", ""]
+    assert table(lms.render("moodle", class_, "Les 1"))[2][:5] == ["", "", "", "", ""]
+    for platform in lms.PLATFORMS:
+        assert lms.unmatched(platform, class_) == ["José-2"], platform
+
+
+def test_a_renamed_lms_id_keeps_the_id_its_export_gave():
+    # The same Canvas user (or Moodle participant) in two exports: the second became 101-2, still user 101.
+    class_ = document(result("101", battery(), layout="canvas"), renamed("101-2", "101", layout="canvas"),
+                      renamed("2001-2", "2001", layout="moodle"), renamed("zoe-2", "zoe", lms={"username": "zberg"}))
+    canvas = table(lms.render("canvas", class_, "Les 1"))
+    assert canvas[3][:4] == ["101-2", "101", "", ""] and canvas[5][:4] == ["zoe-2", "", "", "zberg"]
+    assert table(lms.render("moodle", class_, "Les 1"))[3][0] == "Participant 2001"
+    assert lms.unmatched("canvas", class_) == ["2001-2"] and lms.unmatched("moodle", class_) == ["101-2"]

@@ -1,8 +1,10 @@
 """What the terminal says about a submission's file beside its verdicts: a file not saved as UTF-8 is said
-there too, not only in the report, in a student's own run and at the end of a class's; and the summary line."""
+there too, not only in the report, in a student's own run and at the end of a class's, as are students renamed at
+intake; and the summary line."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -60,3 +62,22 @@ def test_the_summary_line_says_how_many_of_the_graded_were_empty_or_did_not_load
     Progress(1, lang, quiet=True).summary([result(all_passing(), lang=lang)], Path("out"))
     lines = capsys.readouterr().out.splitlines()
     assert said in lines and plain in lines
+
+
+def test_a_class_run_says_in_one_line_which_students_were_renamed_and_which_gradebook_rows_lack_an_id(tmp_path):
+    # Only the reports said that a second José became José-2; the Canvas gradebook put José-2 under SIS Login ID.
+    for form in ("NFC", "NFD"):
+        folder = tmp_path / "klas" / unicodedata.normalize(form, "José")
+        folder.mkdir(parents=True)
+        (folder / "main.py").write_text("x = 1\n", encoding="utf-8")
+    for lang, said, row in (("en", "renamed", "gradebook-canvas.csv"), ("nl", "hernoemd", "gradebook-canvas.csv")):
+        done = run_grade(str(tmp_path / "klas"), "--out", str(tmp_path / lang), "--quiet", "--lang", lang,
+                         "--gradebook", "canvas")
+        assert done.returncode == 0, done.stderr
+        renamed = [line for line in done.stderr.splitlines() if said in line]
+        assert len(renamed) == 1 and "José → José-2" in unicodedata.normalize("NFC", renamed[0]), done.stderr
+        rows = [line for line in done.stderr.splitlines() if row in line]
+        assert len(rows) == 1 and "José-2" in unicodedata.normalize("NFC", rows[0]), done.stderr
+    again = run_grade("report", str(tmp_path / "en"), "--out", str(tmp_path / "again"), "--gradebook", "moodle")
+    rows = [line for line in again.stderr.splitlines() if "gradebook-moodle.csv" in line]
+    assert again.returncode == 0 and len(rows) == 1 and "José-2" in unicodedata.normalize("NFC", rows[0])

@@ -10,7 +10,7 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.reports import selection, stopped
 from grader.reports.feedback import clean
-from grader.results import base_id, decoded
+from grader.results import base_id, decoded, renamed
 
 STATUSES = ("graded", "load-error", "empty")
 
@@ -57,7 +57,9 @@ class ClassSummary:
         or why grading stopped early and how many checks were not run, grader.reports.stopped.summary), ``hidden`` (whether any
         check is hidden) and ``errors`` (check id -> its error text, at most 200 characters, for each check that ended in
         an error: a defect of the check, which the terminal points out also when the result is reused) and ``decoded``
-        (grader.results.decoded: the note that the file was not saved as UTF-8, which the terminal says too, or None).
+        (grader.results.decoded: the note that the file was not saved as UTF-8, which the terminal says too, or None)
+        and ``renamed`` (grader.results.renamed: the id before the intake renamed the student, which the terminal
+        says too and the LMS gradebooks never use as an identifier, or None).
         """
         failed, hidden, errors = {}, False, {}
         for entry in result.get("checkpoints", {}).values():
@@ -82,6 +84,7 @@ class ClassSummary:
         summary["hidden"] = hidden
         summary["errors"] = errors
         summary["decoded"] = decoded(result)
+        summary["renamed"] = renamed(result)
         return summary
 
     def document(self, header: dict, summaries: list[dict]) -> dict:

@@ -9,6 +9,7 @@ from typing import Iterator
 
 from grader.reports.files import atomic_stream
 from grader.reports.gradebook import csv_text, neutralise, write_csv
+from grader.results import renamed
 
 PLATFORMS = ("canvas", "brightspace", "moodle")
 # The grade column's name when the instructor names no assignment (--assignment).
@@ -34,13 +35,16 @@ def nfc(text: object) -> str:
 
 
 def identity(result: dict) -> dict:
-    """A submission's identifiers for an LMS: ``id``, ``name`` and every key of _KEYS (``""`` when unknown).
+    """A submission's identifiers for an LMS: ``id``, ``name``, ``own`` and every key of _KEYS (``""`` when unknown).
 
     Optional fields are read defensively: ``name``/``display_name`` and an ``lms`` object
-    (or top-level keys) with the platform's ids. All text is NFC.
+    (or top-level keys) with the platform's ids. ``own`` is the id the source gave (an LMS export's user or
+    participant id), also when the intake renamed it to keep it apart from another (``101-2``, ``José-2``: a
+    name no LMS knows); ``renamed`` whether it did. All text is NFC.
     """
     lms = result.get("lms") if isinstance(result.get("lms"), dict) else {}
-    found = {"id": nfc(result["id"])}
+    real = renamed(result)
+    found = {"id": nfc(result["id"]), "own": nfc(result["id"] if real is None else real), "renamed": real is not None}
     name = result.get("name") or result.get("display_name") or ""
     found["name"] = nfc(name) if isinstance(name, str) else ""
     for field, keys in _KEYS.items():
@@ -48,6 +52,12 @@ def identity(result: dict) -> dict:
                       if isinstance(source.get(key), (str, int)) and str(source.get(key)).strip()), "")
         found[field] = nfc(value).strip()
     return found
+
+
+def _fallback(who: dict) -> str:
+    """The submission id where no LMS id is known (a folder named by login or username), but not one the intake
+    renamed: left empty, the import flags the row (:func:`unmatched`) instead of matching no one, or another."""
+    return "" if who["renamed"] else who["id"]
 
 
 Table = tuple[list[str], Iterator[list[object]]]
@@ -71,8 +81,8 @@ def canvas(document: dict, assignment: str) -> Table:
         for result in submissions:
             who = identity(result)
             # A submission id is a Canvas user id only in a Canvas export (a Moodle participant id is not).
-            user_id = who["user_id"] or (who["id"] if result.get("layout") == "canvas" and who["id"].isdigit() else "")
-            login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else who["id"])
+            user_id = who["user_id"] or (who["own"] if result.get("layout") == "canvas" and who["own"].isdigit() else "")
+            login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else _fallback(who))
             yield [neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
                                                  who["section"], result["score"])]
     return header, table()
@@ -88,7 +98,7 @@ def brightspace(document: dict, assignment: str) -> Table:
     def table() -> Iterator[list[object]]:
         for result in document["submissions"]:
             who = identity(result)
-            username = who["username"] or ("" if who["org_defined_id"] else who["id"])
+            username = who["username"] or ("" if who["org_defined_id"] else _fallback(who))
             yield [neutralise(cell) for cell in (who["org_defined_id"], username, result["score"], "#")]
     return ["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"], table()
 
@@ -111,9 +121,9 @@ def moodle(document: dict, assignment: str) -> Table:
     def table() -> Iterator[list[object]]:
         for result in document["submissions"]:
             who = identity(result)
-            exported = result.get("layout") == "moodle" and who["id"].isdigit()
-            participant = f"Participant {who['id']}" if exported else ""
-            username = who["username"] or ("" if exported else who["id"])
+            exported = result.get("layout") == "moodle" and who["own"].isdigit()
+            participant = f"Participant {who['own']}" if exported else ""
+            username = who["username"] or ("" if exported else _fallback(who))
             yield [neutralise(cell) for cell in (participant, who["name"], who["email"], who["idnumber"], username,
                                                  result["score"], modified)]
     return ["Identifier", "Full name", "Email address", "ID number", "Username", "Grade", "Last modified (grade)"], table()
@@ -129,6 +139,18 @@ def _moodle_time(created: object) -> str:
 
 
 TABLES = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
+# The columns of each platform's rows by which its import finds the student.
+_MATCHED_BY = {"canvas": (1, 2, 3), "brightspace": (0, 1), "moodle": (0, 2, 3, 4)}
+
+
+def unmatched(platform: str, document: dict) -> list[str]:
+    """The ids of the submissions whose row in ``platform``'s gradebook has no identifier its import can match
+    (renamed at intake, with no LMS id from the source): the import flags those rows."""
+    rows = TABLES[platform](document, DEFAULT_ASSIGNMENT)[1]
+    if platform == "canvas":
+        next(rows)  # the Points Possible row
+    return [result["id"] for result, row in zip(document["submissions"], rows)
+            if not any(row[column] for column in _MATCHED_BY[platform])]
 
 
 def render(platform: str, document: dict, assignment: str = DEFAULT_ASSIGNMENT) -> str:
