@@ -17,7 +17,7 @@ from grader.sandbox.modules import WHITELIST
 # The builtins a submission's namespace holds as they are (grader/sandbox/guards.py adds stand-ins).
 PLAIN_BUILTINS = (
     "None", "False", "True", "Ellipsis", "NotImplemented", "abs", "all", "any", "ascii", "bin", "bool",
-    "bytearray", "bytes", "callable", "chr", "classmethod", "complex", "dict", "divmod", "enumerate",
+    "bytearray", "bytes", "callable", "chr", "classmethod", "complex", "dict", "dir", "divmod", "enumerate",
     "filter", "float", "format", "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter",
     "len", "list", "map", "max", "min", "next", "object", "oct", "ord", "pow", "property", "range", "repr",
     "reversed", "round", "set", "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple", "zip",

@@ -32,9 +32,10 @@ MAGIC_METHODS = frozenset({
     "__abs__", "__invert__",
 })
 
-# Builtins that do not exist in the sandbox; calling them is refused with a clear reason.
+# Builtins that do not exist in the sandbox; calling them is refused with a clear reason. Not ``dir``: it gives names
+# only (strs), never a value, so it is the builtin (grader/sandbox/classes.py PLAIN_BUILTINS).
 UNAVAILABLE_CALLS = frozenset({
-    "eval", "exec", "compile", "open", "globals", "locals", "dir", "breakpoint",
+    "eval", "exec", "compile", "open", "globals", "locals", "breakpoint",
     "memoryview", "delattr", "help", "__import__",
 })
 
