@@ -95,6 +95,16 @@ ACCEPTED = {
         "t = T()\nt.setUp()\nt.test_a()\ntry:\n    t.assertTrue(False)\nexcept AssertionError:\n    failed = True\n"
         "assert failed\nunittest.main()"
     ),
+    "dir(), and locals(), vars() and globals() as copies of main.py's own names": (
+        "class Rules:\n    def check_b(self):\n        pass\n    def check_a(self):\n        pass\n"
+        "assert [n for n in dir(Rules()) if n.startswith('check_')] == ['check_a', 'check_b']\n"
+        "def check_x(v):\n    return v\n"
+        "def f(a):\n    b = [2]\n    print(locals())\n    assert sorted(vars()) == ['a', 'b']\n"
+        "    return '{a}-{b[0]}'.format(**locals()), globals()['check_x'](a)\n"
+        "assert f(1) == ('1-2', 1) and 'f' in globals() and globals()['__name__'] == __name__\n"
+        "assert not {'__builtins__', '_getattr_', '_write_', '_print_'} & (set(globals()) | set(locals()))\n"
+        "globals()['extra'] = 1\nassert 'extra' not in globals()"
+    ),
     "open(), eval() and dir() in functions that grading does not call": (
         "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"
         "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    try:\n        save({})\n"

@@ -24,7 +24,7 @@ from grader.sandbox.copying import Copier
 from grader.sandbox.abc_bases import plain_abc
 from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
-from grader.sandbox.dunders import dunder_writer, own_vars, read_dunder
+from grader.sandbox.dunders import dunder_writer, read_dunder, scope_builtins
 from grader.sandbox.generators import kept
 from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, import_star, os_view, partial_view,
                                    pytest_view, threading_view)
@@ -286,7 +286,7 @@ class Guards:
             "getattr": plain_function(self.getattr),
             "hasattr": plain_function(self.hasattr),
             "setattr": plain_function(self.setattr),
-            "vars": plain_function(own_vars(self)),
+            **scope_builtins(self),
             "isinstance": plain_function(typing_bases.protocol_isinstance(self.hasattr)),
             "type": self.type,
             "classmethod": checked_classmethod,

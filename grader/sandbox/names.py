@@ -33,9 +33,10 @@ MAGIC_METHODS = frozenset({
 })
 
 # Builtins that do not exist in the sandbox; calling them is refused with a clear reason. Not ``dir``: it gives names
-# only (strs), never a value, so it is the builtin (grader/sandbox/classes.py PLAIN_BUILTINS).
+# only (strs), never a value, so it is the builtin (grader/sandbox/classes.py PLAIN_BUILTINS); not ``locals`` and
+# ``globals``, copies of main.py's own names (grader/sandbox/dunders.py scope_builtins).
 UNAVAILABLE_CALLS = frozenset({
-    "eval", "exec", "compile", "open", "globals", "locals", "breakpoint",
+    "eval", "exec", "compile", "open", "breakpoint",
     "memoryview", "delattr", "help", "__import__",
 })
 
