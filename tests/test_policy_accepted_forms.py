@@ -1,6 +1,6 @@
 """The restricted policy accepts the class machinery and the helpers students write beside the three functions
-(vars and dunders of their own classes, descriptors, abc, singledispatch, functools.wraps, unittest tests,
-debugging with pprint and traceback): each source loads and its own asserts hold."""
+(vars and dunders of their own classes, descriptors, abc, singledispatch, get_type_hints, functools.wraps, unittest
+tests, debugging with pprint and traceback): each source loads and its own asserts hold."""
 
 import pytest
 
@@ -104,6 +104,19 @@ ACCEPTED = {
         "assert f(1) == ('1-2', 1) and 'f' in globals() and globals()['__name__'] == __name__\n"
         "assert not {'__builtins__', '_getattr_', '_write_', '_print_'} & (set(globals()) | set(locals()))\n"
         "globals()['extra'] = 1\nassert 'extra' not in globals()"
+    ),
+    "typing.get_type_hints of TypedDicts, NamedTuples, dataclasses and functions under the future import": (
+        "from __future__ import annotations\nimport typing\nfrom dataclasses import dataclass\n"
+        "from typing import Annotated, Literal, NamedTuple, TypedDict, get_args, get_type_hints\n"
+        "Status = Literal['open', 'done']\nclass Args(TypedDict):\n    ticket: str\n    status: Status\n"
+        "class Row(NamedTuple):\n    fingerprint: str\n    result: 'dict[str, int] | None'\n"
+        "@dataclass\nclass D:\n    a: Annotated[int, 'n'] = 0\nclass E(D):\n    b: typing.Optional[Row] = None\n"
+        "def f(x: Args, y: int = 0) -> None:\n    pass\n"
+        "assert get_type_hints(Args) == {'ticket': str, 'status': Status} and get_args(Status) == ('open', 'done')\n"
+        "assert get_type_hints(Row) == {'fingerprint': str, 'result': dict[str, int] | None}\n"
+        "assert get_type_hints(E) == {'a': int, 'b': typing.Optional[Row]}\n"
+        "assert get_type_hints(D, include_extras=True) == {'a': Annotated[int, 'n']}\n"
+        "assert get_type_hints(f) == {'x': Args, 'y': int, 'return': type(None)}"
     ),
     "open(), eval() and dir() in functions that grading does not call": (
         "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"

@@ -257,11 +257,15 @@ def add_views(guards: "Guards", views: dict) -> None:
     from grader.sandbox.contexts import contextmanager
     from grader.sandbox.views import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
+    from grader.sandbox.dunders import read_dunder
+    from grader.sandbox.type_hints import type_hints
 
     type(views["functools"]).singledispatch = staticmethod(singledispatch)
     type(views["functools"]).singledispatchmethod = staticmethod(SingleDispatchMethod)
     type(views["functools"]).cached_property = staticmethod(lambda function: CachedProperty(function, guards.is_own))
     type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
+    type(views["typing"]).get_type_hints = staticmethod(
+        type_hints(guards, lambda obj: read_dunder(guards, obj, "__annotations__", ())))
     views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC, "ABCMeta": ABCMeta,
                                                "abstractmethod": staticmethod(abstractmethod)})()
     views["enum"] = type("enum", (ModuleView,), {"__slots__": (), **enum_view_namespace()})()

@@ -47,8 +47,9 @@ importlib.import_module("_strptime")
 # and the real builtins). functools.wraps and update_wrapper are stand-ins (the real ones write attributes
 # of any function) that copy a name and docstring between main.py's own functions only. Left out on purpose:
 # string.Formatter (field access bypasses the attribute guard; string.Template only looks names up in the
-# mapping it is given), typing.get_type_hints/ForwardRef (evaluate strings), operator.methodcaller
-# (operator.attrgetter is the grader's own, which reads through the attribute guard: grader/sandbox/wrappers.py).
+# mapping it is given), typing.ForwardRef (evaluates strings; get_type_hints is the grader's: type_hints.py),
+# operator.methodcaller (operator.attrgetter is the grader's own, which reads through the attribute guard:
+# grader/sandbox/wrappers.py).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",

@@ -1,0 +1,79 @@
+"""``typing.get_type_hints`` for a submission: the annotations of its own classes and functions, with the text of an
+annotation (``from __future__ import annotations``, a quoted ``'Row'``) read as the names it spells.
+
+Python's evaluates that text with ``eval`` in the module's globals. The grader's reads only what main.py could have
+written there itself, through the same guards: names of main.py's globals or of its builtins (not the grader's
+reserved names), attributes through the attribute guard (``typing.Optional``), subscripts (``Literal['open',
+'done']``, ``dict[str, int]``), ``|`` unions, tuples, lists and constants. Anything else (a call, an operator,
+a lambda) raises NameError, as an annotation Python cannot resolve does.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import types
+import typing
+from typing import TYPE_CHECKING, Any, Callable
+
+from grader.sandbox.classes import student_function
+from grader.sandbox.names import forbidden_attribute, reserved_name
+
+if TYPE_CHECKING:
+    from grader.sandbox.guards import Guards
+
+
+def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable[..., dict]:
+    """``get_type_hints(obj, globalns=None, localns=None, include_extras=False)`` over ``annotations(x)`` (a new dict
+    of the annotations main.py declared on its own class or function ``x``): a class's own and those of its own
+    bases, base classes first, as typing merges them."""
+    def get_type_hints(obj: Any, globalns: Any = None, localns: Any = None, include_extras: bool = False) -> dict:
+        if isinstance(obj, type) and guards.is_own(obj):
+            declared: dict = {}
+            for klass in reversed(type.__getattribute__(obj, "__mro__")):
+                if guards.is_own(klass):
+                    declared.update(annotations(klass))
+        elif student_function(obj.__func__ if type(obj) is types.MethodType else obj):
+            declared = annotations(obj)
+        else:
+            raise TypeError("get_type_hints() reads the annotations of main.py's own classes and functions only")
+        hints = {}
+        for name, hint in declared.items():
+            value = hint
+            for _ in range(2):  # 'Row' under the future import is the text "'Row'": read the text it gives once more
+                value = _read(guards, _parsed(value)) if type(value) is str else value
+            value = type(None) if value is None else value
+            hints[name] = value if include_extras else typing._strip_annotations(value)  # type: ignore[attr-defined]
+        return hints
+    return get_type_hints
+
+
+def _parsed(text: str) -> ast.AST:
+    """The expression an annotation's text spells; NameError for a text longer than any annotation a student writes
+    (one made at run time could nest deep enough to exhaust the parser)."""
+    if len(text) > MAX_TEXT:
+        raise NameError(f"an annotation of {len(text)} characters cannot be read in the grader (at most {MAX_TEXT})")
+    return ast.parse(text, mode="eval").body
+
+
+MAX_TEXT = 500
+
+
+def _read(guards: "Guards", node: ast.AST) -> Any:
+    """The value of one node of an annotation's text, read as main.py's own code would read it."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        scope, builtins = guards.globals, guards.globals.get("__builtins__", {})
+        if not reserved_name(node.id) and (node.id in scope or node.id in builtins):
+            return scope[node.id] if node.id in scope else builtins[node.id]
+    elif isinstance(node, ast.Attribute) and not forbidden_attribute(node.attr, reading=True, own=True):
+        return guards.getattr(_read(guards, node.value), node.attr)
+    elif isinstance(node, ast.Subscript):
+        return operator.getitem(_read(guards, node.value), _read(guards, node.slice))
+    elif isinstance(node, (ast.Tuple, ast.List)):
+        parts = [_read(guards, part) for part in node.elts]
+        return tuple(parts) if isinstance(node, ast.Tuple) else parts
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return operator.or_(_read(guards, node.left), _read(guards, node.right))
+    raise NameError(f"the annotation {ast.unparse(node)[:60]!r} cannot be read in the grader")
