@@ -115,6 +115,7 @@ REFUSED_AT_RUN = {
     "vars of a class main.py did not write": ("import json\nvars(json.JSONEncoder)", "AttributeError"),
     "vars of a module view": ("import json\nvars(json)", "AttributeError"),
     "vars with two arguments": ("vars(1, 2)", "TypeError"),
+    "the fields of a class that is no dataclass": ("class C:\n    pass\nf = C.__dataclass_fields__", "AttributeError"),
     "locals() called by a library's code": ("import string, collections\n"
                                             "string.Template('$x').substitute(collections.defaultdict(locals))",
                                             "NotImplementedError"),

@@ -118,6 +118,14 @@ ACCEPTED = {
         "assert get_type_hints(D, include_extras=True) == {'a': Annotated[int, 'n']}\n"
         "assert get_type_hints(f) == {'x': Args, 'y': int, 'return': type(None)}"
     ),
+    "__dataclass_fields__ of an own dataclass, its objects and subclasses, as a new dict": (
+        "from dataclasses import dataclass, field, fields\nfrom typing import ClassVar\n"
+        "@dataclass\nclass D:\n    a: int = 1\n    b: list = field(default_factory=list)\n    LIMIT: ClassVar[int] = 3\n"
+        "class E(D):\n    pass\n"
+        "assert list(D.__dataclass_fields__) == list(E().__dataclass_fields__) == ['a', 'b', 'LIMIT']\n"
+        "assert [f.name for f in fields(D)] == ['a', 'b'] and D.__dataclass_fields__['a'].default == 1\n"
+        "D.__dataclass_fields__.clear()\nassert len(D.__dataclass_fields__) == 3 and hasattr(D, '__dataclass_fields__')"
+    ),
     "open(), eval() and dir() in functions that grading does not call": (
         "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"
         "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    try:\n        save({})\n"

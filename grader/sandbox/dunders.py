@@ -65,6 +65,8 @@ def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
             return member_table(obj, name)
         if name == "__annotations__":
             return _annotations(guards, obj)
+        if name == "__dataclass_fields__":  # a new dict of the Field objects dataclasses.fields() gives as well
+            return dict(_dataclass_fields(guards, obj))
         if name in TYPED_DICT_ATTRIBUTES:
             return typed_dict_attribute(obj, name, guards.own_classes.__contains__)
         if name == "__init_subclass__":
@@ -202,6 +204,8 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     "__cause__": lambda guards, obj: isinstance(obj, BaseException),
     **dict.fromkeys(ENUM_TABLES, lambda guards, obj: is_enum_class(obj) and guards.is_own(obj)),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
+    # Of an own dataclass or its object (set(Proposal.__dataclass_fields__), the field names), as a new dict.
+    "__dataclass_fields__": lambda guards, obj: _dataclass_fields(guards, obj) is not None,
     # Of an own TypedDict class: new frozensets of its keys, and its total (a bool).
     **dict.fromkeys(TYPED_DICT_ATTRIBUTES, lambda guards, obj: isinstance(obj, type) and guards.is_own(obj)
                     and is_typed_dict(obj)),
@@ -230,6 +234,16 @@ def _annotated(guards: "Guards", obj: Any) -> bool:
     """An own class, or an own function (also bound to an object): their annotations are main.py's own values."""
     return isinstance(obj, type) and guards.is_own(obj) or student_function(obj) or \
         type(obj) is types.MethodType and student_function(obj.__func__)
+
+
+def _dataclass_fields(guards: "Guards", obj: Any) -> dict | None:
+    """The table of fields @dataclass wrote on ``obj``'s class (or ``obj``, a class) or the nearest base that has one,
+    when that class is main.py's own; else None."""
+    for klass in type.__getattribute__(obj if isinstance(obj, type) else type(obj), "__mro__"):
+        if "__dataclass_fields__" in vars(klass):
+            table = vars(klass)["__dataclass_fields__"]
+            return table if guards.is_own(klass) and type(table) is dict else None
+    return None
 
 
 def _annotations(guards: "Guards", obj: Any) -> dict:
