@@ -12,6 +12,7 @@ its own class (grader/sandbox/subclass_hooks.py), ``__subclasses__()`` of its ow
 only), ``__slots__`` and ``__match_args__`` of its own classes and objects, ``__annotations__`` only of its own
 classes and functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields),
 ``__required_keys__``/``__optional_keys__`` (new frozensets) and ``__total__`` of its own TypedDict classes,
+``__dataclass_fields__`` of its own dataclasses and their objects (a new dict of the Field objects),
 ``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
 
 Written (names.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
