@@ -7,6 +7,12 @@ import pytest
 from grader.sandbox.loader import load
 
 ACCEPTED = {
+    "typing_extensions is typing's view, with @override": (
+        "from typing_extensions import Literal, Self, TypedDict, override\nimport typing, typing_extensions as te\n"
+        "class A:\n    def m(self) -> Self:\n        return self\nclass B(A):\n    @override\n"
+        "    def m(self) -> Self:\n        return self\n"
+        "assert type(B().m()) is B and te.Literal['x'] == typing.Literal['x'] and typing.override(len) is len"
+    ),
     "object.__setattr__ in a frozen dataclass": (
         "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass C:\n    x: int\n"
         "    def __post_init__(self):\n        object.__setattr__(self, 'x', self.x + 1)\n        object.__setattr__(self, '_y', 2)\n"

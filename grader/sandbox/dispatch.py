@@ -266,6 +266,10 @@ def add_views(guards: "Guards", views: dict) -> None:
     type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
     type(views["typing"]).get_type_hints = staticmethod(
         type_hints(guards, lambda obj: read_dunder(guards, obj, "__annotations__", ())))
+    # typing_extensions (installed beside most editors' type checkers) is typing's view; @override (typing's from
+    # Python 3.12) gives the function back, as it does when nothing reads the __override__ it writes.
+    type(views["typing"]).override = staticmethod(lambda function: function)
+    views["typing_extensions"] = views["typing"]
     views["abc"] = type("abc", (ModuleView,), {"__slots__": (), "ABC": ABC, "ABCMeta": ABCMeta,
                                                "abstractmethod": staticmethod(abstractmethod)})()
     views["enum"] = type("enum", (ModuleView,), {"__slots__": (), **enum_view_namespace()})()
