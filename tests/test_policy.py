@@ -115,6 +115,10 @@ REFUSED_AT_RUN = {
     "vars of a class main.py did not write": ("import json\nvars(json.JSONEncoder)", "AttributeError"),
     "vars of a module view": ("import json\nvars(json)", "AttributeError"),
     "vars with two arguments": ("vars(1, 2)", "TypeError"),
+    "get_type_hints of a function main.py did not write": ("from typing import get_type_hints\nget_type_hints(len)",
+                                                           "TypeError"),
+    "get_type_hints of an annotation that calls": ("import typing\nclass C:\n    a: 'print(1)'\n"
+                                                   "typing.get_type_hints(C)", "NameError"),
     "the fields of a class that is no dataclass": ("class C:\n    pass\nf = C.__dataclass_fields__", "AttributeError"),
     "locals() called by a library's code": ("import string, collections\n"
                                             "string.Template('$x').substitute(collections.defaultdict(locals))",
