@@ -1,4 +1,5 @@
-# attack: typing constructs that hold code in strings (forward references); nothing may evaluate them
+# attack: typing constructs that hold code in strings (forward references); nothing may evaluate them, also not
+#         typing.get_type_hints (the grader's, which reads an annotation's text as names only: type_hints.py)
 # expect: load-error missing-functions
 import typing
 
@@ -18,7 +19,6 @@ def attempt(what, action):
 
 alias = typing.List[CODE]
 optional = typing.Optional[CODE]
-attempt('typing.get_type_hints', lambda: typing.get_type_hints)
 attempt('typing.ForwardRef', lambda: typing.ForwardRef)
 attempt('alias.__args__', lambda: getattr(alias, '__args__'))
 attempt('typing.cast(CODE, ...)', lambda: typing.cast(CODE, 1) != 1 or None)
@@ -26,3 +26,14 @@ attempt('typing.cast(CODE, ...)', lambda: typing.cast(CODE, 1) != 1 or None)
 
 def annotated(x: CODE) -> CODE:
     return x
+
+
+def listed(x: alias, y: optional) -> typing.Dict[str, CODE]:
+    return x
+
+
+attempt('typing.get_type_hints(annotated)', lambda: typing.get_type_hints(annotated))
+try:  # the forward references stay text inside the aliases: a file made next to the secret would show otherwise
+    typing.get_type_hints(listed)
+except Exception:
+    pass
