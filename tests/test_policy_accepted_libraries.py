@@ -7,6 +7,11 @@ import pytest
 from grader.sandbox.loader import load
 
 ACCEPTED = {
+    "difflib.get_close_matches for a hint": (
+        "import difflib\nfrom difflib import get_close_matches\n"
+        "assert difflib.get_close_matches('set-ticket', ['set_ticket', 'get_ticket'], n=1) == ['set_ticket']\n"
+        "assert get_close_matches('zzz', ['set_ticket']) == []"
+    ),
     "typing_extensions is typing's view, with @override": (
         "from typing_extensions import Literal, Self, TypedDict, override\nimport typing, typing_extensions as te\n"
         "class A:\n    def m(self) -> Self:\n        return self\nclass B(A):\n    @override\n"

@@ -11,6 +11,7 @@ import collections.abc
 import copy
 import dataclasses
 import datetime
+import difflib
 import functools
 import hashlib
 import heapq
@@ -105,6 +106,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                                   "digit", "bidirectional", "combining", "east_asian_width", "mirrored",
                                   "decomposition", "unidata_version")),
     "hmac": (hmac, ("compare_digest",)),
+    # A pure function of strs (an unknown tool name answered with "did you mean set_ticket?").
+    "difflib": (difflib, ("get_close_matches",)),
     # Functions of a list the caller hands in (a sorted register searched in halves, a priority queue); not heapq.merge,
     # a generator that would hold main.py's iterators.
     "bisect": (bisect, ("bisect", "bisect_left", "bisect_right", "insort", "insort_left", "insort_right")),
