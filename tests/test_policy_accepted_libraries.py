@@ -7,6 +7,10 @@ import pytest
 from grader.sandbox.loader import load
 
 ACCEPTED = {
+    "random.Random(seed), a generator of its own for a demo": (
+        "import random\nrng = random.Random(2026)\nids = [rng.randint(1, 99) for _ in range(3)]\n"
+        "assert ids == [random.Random(2026).randint(1, 99) for _ in range(1)] + ids[1:] and 0 <= rng.random() < 1"
+    ),
     "difflib.get_close_matches for a hint": (
         "import difflib\nfrom difflib import get_close_matches\n"
         "assert difflib.get_close_matches('set-ticket', ['set_ticket', 'get_ticket'], n=1) == ['set_ticket']\n"

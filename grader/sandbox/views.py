@@ -170,11 +170,14 @@ def contextlib_view() -> ModuleView:
 
 def random_view() -> ModuleView:
     """A stand-in for ``random``: the functions of a generator of the submission's own, so ``random.seed(...)``
-    changes no other generator of the process."""
+    changes no other generator of the process, and ``Random(seed)`` for a new one."""
     generator = random.Random()
     names = ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "seed",
              "getrandbits")
     namespace = {"__slots__": (), **{name: staticmethod(getattr(generator, name)) for name in names}}
+    # random.Random(seed): a new generator of Python's for a demo's reproducible ids (made here: the class itself,
+    # a base to build on, stays out).
+    namespace["Random"] = staticmethod(lambda *seed: random.Random(*seed))
     return type("random", (ModuleView,), namespace)()
 
 
