@@ -111,3 +111,37 @@ def test_an_empty_graded_file_beside_a_remark_is_an_empty_file_not_an_online_tex
     anouk = grade_folder(folder, tmp_path / "uit")["1234"]
     assert (anouk["status"], anouk["graded_file"]) == ("empty", "opdracht.py")
     assert anouk["load"]["problem"]["detail"] == "the file has no code"
+
+
+SANNE = f"<p>Hier is mijn code:</p><pre>{html.escape(CODE)}</pre><p>Groetjes, Sanne</p>"
+HALF = CODE.index("\ndef ", CODE.index("\ndef ") + 1)  # the code cut in two before its second function
+IN_TWO = (f"<p>Eerst:</p><pre>{html.escape(CODE[:HALF])}</pre><p>en de rest:</p><pre><code>{html.escape(CODE[HALF:])}"
+          "</code></pre><pre>\n</pre>")
+
+
+@pytest.mark.parametrize("page", [SANNE, IN_TWO])
+def test_only_the_pre_blocks_of_an_online_text_with_prose_around_them_are_graded(tmp_path, page):
+    # "Hier is mijn code:" before the <pre> was graded as Python: 0/3, a syntax error at line 1.
+    folder = tmp_path / "export"
+    folder.mkdir()
+    (folder / "bakkersanne_23456_78901_text.html").write_text(page, encoding="utf-8")
+    by_id = grade_folder(folder, tmp_path / "uit")
+    assert (by_id["23456"]["status"], by_id["23456"]["score"]) == ("graded", 3)
+    note = next(n for n in by_id["23456"]["load"]["notes"] if n["kind"] == "online-text")
+    assert note["prose_left_out"] is True
+    report = (tmp_path / "uit" / "feedback" / "23456.md").read_text(encoding="utf-8")
+    assert "<pre>" in report and "weggelaten" in report
+
+
+def test_the_pre_blocks_of_an_online_text_in_a_zip_of_the_export_are_graded_too(tmp_path):
+    import zipfile
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as archive:
+        archive.writestr("bakkersanne_23456_78901_text.html", SANNE)
+    by_id = grade_folder(tmp_path / "export.zip", tmp_path / "uit")
+    assert (by_id["23456"]["status"], by_id["23456"]["score"]) == ("graded", 3)
+
+
+def test_text_without_prose_around_its_pre_block_says_nothing_was_left_out():
+    assert onlinetext.to_code(b"<pre>a = 1</pre>") == (b"a = 1\n", False)
+    assert onlinetext.to_code(b"<p>x</p><pre>a = 1</pre><pre>b = 2</pre>") == (b"a = 1\n\nb = 2\n", True)
+    assert onlinetext.to_code(b"<p>a = 1</p><p>b = 2</p>") == (b"a = 1\nb = 2\n", False)

@@ -207,17 +207,19 @@ def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
         notes.append({**note, "file": ref.real})
         return source, raw
     if _ONLINE_TEXT.match(ref.name):
-        notes.append({"kind": "online-text", "file": ref.real})
-        return onlinetext.to_text(raw), raw
+        code, prose_left_out = onlinetext.to_code(raw)
+        notes.append({"kind": "online-text", "file": ref.real, **({"prose_left_out": True} if prose_left_out else {})})
+        return code, raw
     return raw, raw
 
 
 def _online_code(ref: FileRef, notes: list[dict]) -> bool:
-    """Whether the online text ``ref`` holds Python code (grader.discover.onlinetext.holds_code); when it does not,
+    """Whether the online text ``ref`` (its ``<pre>`` blocks when it has them: grader.discover.onlinetext.to_code)
+    holds Python code (grader.discover.onlinetext.holds_code); when it does not,
     an ``online-text-no-code`` note says so (``file``; ``text``: its visible text on one line, the first 200
     characters). A text that cannot be read counts as code here: :func:`_source` says why."""
     try:
-        text = onlinetext.to_text(ref.read(READ_LIMIT))
+        text = onlinetext.to_code(ref.read(READ_LIMIT))[0]
     except (OSError, archives.ArchiveError):
         return True
     if onlinetext.holds_code(text):

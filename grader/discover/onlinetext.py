@@ -54,24 +54,40 @@ class _Text:
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.skipping = 0
+        self.in_pre = 0
+        self.pre_parts: list[str] = []  # the text inside <pre> blocks, each block ending in a new line
+        self.prose = False  # whether any visible text stands outside the <pre> blocks
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        if self.in_pre:
+            self.pre_parts.append(text)
+        elif text.strip("\n\t \xa0\u200b"):
+            self.prose = True
 
     def data(self, text: str) -> None:
         if text and not self.skipping:
-            self.parts.append(html.unescape(text))
+            self.add(html.unescape(text))
 
     def start(self, tag: str) -> None:
         if tag in _SKIPPED:
             self.skipping += 1
         elif tag == "br":
-            self.parts.append("\n")
+            self.add("\n")
         elif tag in _BLOCKS and self.parts and not self.parts[-1].endswith("\n"):
-            self.parts.append("\n")
+            self.add("\n")
+        if tag == "pre":
+            if not self.in_pre and self.pre_parts:
+                self.pre_parts.append("\n")  # a blank line between two blocks
+            self.in_pre += 1
 
     def end(self, tag: str) -> None:
         if tag in _SKIPPED:
             self.skipping = max(0, self.skipping - 1)
         elif tag in _BLOCKS:
-            self.parts.append("\n")
+            self.add("\n")
+        if tag == "pre":
+            self.in_pre = max(0, self.in_pre - 1)
 
     def feed(self, page: str) -> None:
         """Read ``page``: every character is looked at a bounded number of times."""
@@ -118,13 +134,37 @@ def to_text(data: bytes) -> bytes:
     In: the page's bytes (UTF-8, with or without BOM, else Windows-1252). Out: the text, one new
     line at its end; never raises. A ``<`` that opens no finished tag is kept as text.
     """
+    return _plain(_read(data).parts)
+
+
+def to_code(data: bytes) -> tuple[bytes, bool]:
+    """The code of an online text: when the page has ``<pre>`` blocks, the text in them only (blocks apart by
+    a blank line), as :func:`to_text` writes it; else the page's whole visible text (:func:`to_text`).
+
+    In: the page's bytes (as :func:`to_text`). Out: (that text, whether visible text outside the ``<pre>``
+    blocks, such as ``Hier is mijn code:`` or a greeting, was left out); never raises.
+    """
+    parser = _read(data)
+    if not "".join(parser.pre_parts).strip():
+        return _plain(parser.parts), False
+    return _plain(parser.pre_parts), parser.prose
+
+
+def _read(data: bytes) -> _Text:
+    """The page ``data`` read by :class:`_Text` (UTF-8, with or without BOM, else Windows-1252)."""
     try:
         page = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         page = data.decode("cp1252", errors="replace")
     parser = _Text()
     parser.feed(page)
-    text = "".join(parser.parts).replace("\xa0", " ").replace("\u200b", "")
+    return parser
+
+
+def _plain(parts: list[str]) -> bytes:
+    """``parts`` joined as UTF-8 text: non-breaking and zero-width spaces plain, no spaces at line ends, no
+    blank lines at either end, one new line at the end."""
+    text = "".join(parts).replace("\xa0", " ").replace("\u200b", "")
     return "\n".join(line.rstrip() for line in text.strip("\n").split("\n")).encode("utf-8") + b"\n"
 
 

@@ -258,7 +258,8 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "graded": text("graded", 80), "count": _number(note.get("count")) or 2}
     if kind in ("online-text", "notebook", "archive-unreadable", "file-unreadable"):
         return {"kind": kind, "file": text("file"), "detail": text("detail", 300),
-                "detail_nl": clean(details.in_dutch(text("detail", 300))), "replaced": _number(note.get("replaced")) or 0}
+                "detail_nl": clean(details.in_dutch(text("detail", 300))), "replaced": _number(note.get("replaced")) or 0,
+                "prose_left_out": note.get("prose_left_out") is True}
     if kind == "notebook-unreadable":
         return {"kind": kind, "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}
     if kind == "archive-member-refused":

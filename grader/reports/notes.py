@@ -68,6 +68,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Python-code.",
         "en": "Your work was online text in the LMS ({file}); the grader converted that text to Python code.",
     },
+    "note_online_text_prose": {
+        "nl": "Alleen de code in de codeblokken ({tag}) is beoordeeld; de tekst eromheen is weggelaten.",
+        "en": "Only the code in the code blocks ({tag}) was graded; the text around them was left out.",
+    },
     "note_notebook": {"nl": "{file} is een notebook: de codecellen zijn op volgorde samengevoegd en zo beoordeeld.",
                       "en": "{file} is a notebook: its code cells were joined in order and graded that way."},
     "note_notebook_replaced": {"nl": "{count} regels met IPython-opdrachten (% of !) telden als pass.",
@@ -145,7 +149,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind == "attempts":
         return t("note_attempts", count=note["count"], graded=note["graded"])
     if kind == "online-text":
-        return t("note_online_text", file=note["file"])
+        said = t("note_online_text", file=note["file"])
+        return said + " " + t("note_online_text_prose", tag="<pre>") if note.get("prose_left_out") else said
     if kind == "online-text-no-code":
         if note["text"]:
             return t("note_online_text_no_code", file=note["file"], text=note["text"])
