@@ -101,6 +101,16 @@ def test_a_check_counts_as_failed_only_where_the_report_shows_it_as_a_finding_of
     assert by_id["v4_bad_version"]["failed"] == 2 and by_id["f2_hexdigest"]["failed"] == 1
 
 
+def test_a_check_whose_failure_repeats_an_earlier_result_still_counts_as_failed():
+    # The report lists such a check under "these checks fail with a result shown above" instead of in full;
+    # the class page said "0 of 1 failed" for it although the student's code failed it.
+    both = result("nina", battery({"d5_refused": failed("dispatch_ticket(p, ...)"),
+                                   "x3_secret[a]": failed("dispatch_ticket('SECRET-INPUT')")}))
+    document = {**sample_document(), "submissions": [both]}
+    by_id = {c["id"]: c for c in classview.check_failures(classview.summarize(document))}
+    assert (by_id["d5_refused"]["failed"], by_id["x3_secret"]["failed"]) == (1, 1)
+
+
 def test_load_error_kinds_are_named_in_the_page_language_beside_their_code():
     text = visible(html.render_index(classview.summarize(sample_document("nl"))))
     assert "syntaxfout syntax" in " ".join(text.split())  # the table of kinds and a student's status

@@ -162,39 +162,43 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     return verdicts, inherited
 
 
+def _selections(result: dict) -> dict[str, dict]:
+    """Per checkpoint key of a results.json entry: :func:`select` of its checks."""
+    entries = result.get("checkpoints", {})
+    verdicts, inherited = context(entries)
+    graded = result["status"] == "graded"
+    return {key: select(int(key), entry.get("checks", []), verdicts, graded, inherited)
+            for key, entry in entries.items()}
+
+
 def shown_failures(result: dict) -> dict[str, tuple[str | None, list[dict], bool]]:
     """Per checkpoint key of a results.json entry: (its root cause: None, ``validation`` or ``fingerprint``;
     the failed check records a report shows in full, in the report's order; whether checkpoint 2's digest is
     wrong too, :func:`also_fingerprint`). The terminal shows the same."""
-    entries = result.get("checkpoints", {})
-    verdicts, inherited = context(entries)
-    graded = result["status"] == "graded"
-    found = {}
-    for key, entry in entries.items():
-        selection = select(int(key), entry.get("checks", []), verdicts, graded, inherited)
-        found[key] = (selection["root"], selection["shown"], selection["also_fingerprint"])
-    return found
+    return {key: (chosen["root"], chosen["shown"], chosen["also_fingerprint"])
+            for key, chosen in _selections(result).items()}
 
 
 def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
-    """The checks (base ids) a results.json entry's report shows in full as findings of their own.
+    """The checks (base ids) a results.json entry's report names as findings about their own rule.
 
     In: a results.json entry and the checkpoints' functions in order. Out: the base ids of the failed checks the
     report shows in full (:func:`select`), also below "fix checkpoint 1 first": the failures that follow from
-    checkpoint 1 are only listed there. Left out, as they say nothing about that check's own rule: a checkpoint
-    whose root cause is the fingerprint (the checks approve with the right digest, which the student's
-    dispatch_ticket does not find), a finding that confirms the fingerprint as the cause, one the report only
-    lists (it repeats an earlier result or input), a check of a function the submission lacks (a
-    ``missing-function`` note) and a check that was not run. The class page counts these.
+    checkpoint 1 are only listed there; and those it lists as failing with a result shown above (``same_result``:
+    the code does fail them). Left out, as they say nothing about that check's own rule: a checkpoint whose root
+    cause is the fingerprint (the checks approve with the right digest, which the student's dispatch_ticket does
+    not find), a finding that confirms the fingerprint as the cause, one that fails on checkpoint 1's invalid
+    input or hashes another JSON text (``same_input``, ``same_text``), a check of a function the submission lacks
+    (a ``missing-function`` note) and a check that was not run. The class page counts these.
     """
     missing = {note.get("name") for note in (result.get("load") or {}).get("notes", [])
                if isinstance(note, dict) and note.get("kind") == "missing-function"}
     found: dict[str, bool] = {}
-    for key, (root, shown, _) in shown_failures(result).items():
+    for key, chosen in _selections(result).items():
         number = int(key)
-        if root == "fingerprint" or (1 <= number <= len(functions) and functions[number - 1] in missing):
+        if chosen["root"] == "fingerprint" or (1 <= number <= len(functions) and functions[number - 1] in missing):
             continue
-        for record in shown:
+        for record in chosen["shown"] + chosen["same_result"]:
             if cause(record) != "fingerprint":
                 found[base_id(record["id"])] = True
     return list(found)
