@@ -22,7 +22,7 @@ from grader.errors import BilingualError
 from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
 from grader.spill import Spill, SpilledList
-from grader.stamps import STAMPS_FILE, ReportStamps
+from grader.stamps import STAMPS_FILE, ReportStamps, record_self_check
 
 
 class BatteryError(Exception):
@@ -226,6 +226,8 @@ class _Outputs:
                 jsonreport.write(header, catalogue, entries(), self.out)
             if "gradescope" in self.options.formats:
                 reports.write_gradescope(header, self.full, self.out)
+            for submission in graded:  # so that a class run into this folder removes them (not its students')
+                record_self_check(self.out, submission.id)
         else:
             if not interrupted:
                 class_stamp = self.stamps.class_stamp((s.id for s in graded), self.options, self.options.references)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from grader import signing
 from grader.discover import Submission, safe_name
@@ -49,6 +49,8 @@ def _valid(stored: dict) -> bool:
         return False
     if not all(_is(name, str) and _is(time, int) for name, time in files.items()):
         return False
+    if not (_is(stored.get("self_checks", []), list) and all(_is(i, str) for i in stored.get("self_checks", []))):
+        return False
     return all(_is(entry, dict) and _is(entry.get("stamp"), str) and _valid_summary(entry.get("summary"))
                and (entry.get("times") is None or (_is(entry["times"], list) and all(_is(t, int) for t in entry["times"])))
                for entry in entries.values())
@@ -78,17 +80,32 @@ def record_rendered(out: Path, written: Iterable[Path]) -> None:
     The class outputs are marked as not current (they follow ``grade report``'s options, not a run's); the
     students' stamps are kept. A folder without valid stamps gets stamps that list only these files.
     """
+    files = {str(target.relative_to(out)): target.stat().st_mtime_ns for target in written}
+    _update(out, lambda stored: {**stored, "class": None, "class_files": {**stored["class_files"], **files}})
+
+
+def record_self_check(out: Path, submission_id: str) -> None:
+    """Record the reports a self-check just wrote under ``out`` for ``submission_id`` as this grader's files.
+
+    A self-check leaves a class's stamps as they are; without this record its reports would stay among the
+    class's for good (``grade main.py --out X``, then ``grade class/ --out X``): the next run into ``out`` removes
+    them unless ``submission_id`` is one of its students (:meth:`ReportStamps.remove_departed`). A folder without
+    valid stamps gets stamps that list only these reports.
+    """
+    _update(out, lambda stored: {**stored, "self_checks": sorted({*stored.get("self_checks", []), submission_id})})
+
+
+def _update(out: Path, change: Callable[[dict], dict]) -> None:
+    """Write the stamps file under ``out`` again as ``change`` makes it from the stored one (or from empty stamps,
+    when there are no valid ones); never raises for a file that cannot be written (only a later clean-up is lost)."""
     path = out / ".cache" / STAMPS_FILE
     stored = signing.read_json(path)
     if not (isinstance(stored, dict) and _valid(stored)):
         stored = {"parts": [], "class_files": {}, "checks": {}, "submissions": {}}
-    files = dict(stored["class_files"])
-    files.update({str(target.relative_to(out)): target.stat().st_mtime_ns for target in written})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with atomic_stream(path) as stream:
-            stream.write(signing.sign(json.dumps({**stored, "class": None, "class_files": files},
-                                                 ensure_ascii=False, separators=(",", ":"))))
+            stream.write(signing.sign(json.dumps(change(stored), ensure_ascii=False, separators=(",", ":"))))
     except OSError:  # the outputs are written; only a later run's clean-up is lost
         pass
 
@@ -210,23 +227,25 @@ class ReportStamps:
                     target.parent.rmdir()  # gradescope/, when no run asks for that format any more
 
     def remove_departed(self, out: Path, ids: Iterable[str]) -> None:
-        """Remove the reports of the previous run's students that are not among ``ids`` (this run's).
+        """Remove the reports of the previous run's students, and of the self-checks since (:func:`record_self_check`),
+        that are not among ``ids`` (this run's).
 
         A report left behind would be shared or uploaded with the others; only the files this
-        grader wrote for a student it stamped are removed. ``ids`` are read only when there was a
-        previous run.
+        grader wrote for a student it stamped or a self-check recorded are removed. ``ids`` are read only when
+        there was a previous run or self-check.
         """
         old = self.previous.get("submissions") or {}
-        if not self.persist or not old:
+        checked = self.previous.get("self_checks") or []
+        if not self.persist or not (old or checked):
             return
         present = set(ids)
         root = out.resolve()
-        for student_id, entry in old.items():
-            if student_id not in present:
-                for name in self._files(student_id, bool(entry["summary"].get("hidden"))):
-                    target = (out / name).resolve()
-                    if root in target.parents and target.is_file():  # never through a link out of --out
-                        target.unlink()
+        departed = [(i, bool(entry["summary"].get("hidden"))) for i, entry in old.items() if i not in present]
+        for student_id, hidden in departed + [(i, True) for i in checked if i not in present and i not in old]:
+            for name in self._files(student_id, hidden):
+                target = (out / name).resolve()
+                if root in target.parents and target.is_file():  # never through a link out of --out
+                    target.unlink()
 
     def save(self, class_stamp: str | None, out: Path, class_files: list[Path] = ()) -> None:
         """Write this run's stamps (``class_stamp`` None: the class outputs are not up to date).

@@ -258,6 +258,30 @@ def test_the_reports_of_a_student_no_longer_in_the_folder_are_removed(tmp_path):
     assert (elsewhere / "dave.html").is_file() and (elsewhere / "dave.md").is_file()
 
 
+def test_the_report_of_a_self_check_is_removed_by_a_class_run_it_is_no_student_of(tmp_path):
+    # grade correct.py --out X, then grade mut2/ --out X: feedback/correct.html and .md stayed among the class's.
+    (tmp_path / "correct.py").write_bytes(SOURCE)
+    out = tmp_path / "out"
+    assert run_grade(str(tmp_path / "correct.py"), "--out", str(out), "--quiet").returncode == 0
+    assert (out / "feedback" / "correct.html").is_file()
+    (out / "feedback" / "notes.md").write_text("mine")  # not the grader's: stays
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "bram"):
+        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == [
+        "anna.html", "anna.md", "bram.html", "bram.md", "notes.md"]
+    # A self-check into the class's folder: its report goes at the next class run; the class's stay.
+    (folder / "anna.py").rename(tmp_path / "anna.py")
+    assert run_grade(str(tmp_path / "anna.py"), "--out", str(out), "--quiet").returncode == 0
+    (tmp_path / "anna.py").rename(folder / "anna.py")
+    assert run_grade(str(tmp_path / "correct.py"), "--out", str(out), "--quiet").returncode == 0
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == [
+        "anna.html", "anna.md", "bram.html", "bram.md", "notes.md"]
+
+
 def test_a_cache_entry_planted_in_the_output_folder_is_never_taken_for_a_result(tmp_path):
     # A student's repository may hold reports/.cache: a well-formed entry that says 3/3 for a
     # failing main.py (its key can be worked out) must not decide the self-check's verdict.
