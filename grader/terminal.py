@@ -73,8 +73,9 @@ def printable(text: str, lines: bool = True) -> str:
 
 def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
     """The warning about top-level entries that became no submission (grader.discover: ``unclaimed``),
-    naming the first ``shown`` of them, control characters escaped."""
-    return _listed(TEXT[lang], "unclaimed", entries, shown)
+    naming the first ``shown`` of them, each with its reason when it has one (``why``), control characters escaped."""
+    said = [f"{entry} ({entry.why[lang == 'nl']})" if hasattr(entry, "why") else entry for entry in entries]
+    return _listed(TEXT[lang], "unclaimed", said, shown)
 
 
 def unmatched_warning(file: str, ids: list[str], lang: str) -> str:

@@ -64,10 +64,8 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} definieert geen functie {function}", "near": " (bedoelde je {near}?)",
         "cases": "({n} gevallen, het eerste:)",
-        "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld "
-                     "(niet genoemd zoals de export ze noemt, een symbolische link, een lege map?): {names}",
-        "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld "
-                         "(niet genoemd zoals de export ze noemt, een symbolische link, een lege map?): {names}",
+        "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld: {names}",
+        "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld: {names}",
         "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
                        "{total} inzendingen ({error}); is de controle zelf defect?",
         "check-error-where": " Details per inzending in {where}.", "and": "en",
@@ -197,10 +195,8 @@ TEXT = {
         "score": "Score: {score}/{max}",
         "missing": "{file} defines no function {function}", "near": " (did you mean {near}?)",
         "cases": "({n} cases, the first one:)",
-        "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded "
-                     "(not named as the export names them, a symbolic link, an empty folder?): {names}",
-        "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded "
-                         "(not named as the export names them, a symbolic link, an empty folder?): {names}",
+        "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded: {names}",
+        "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded: {names}",
         "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "
                        "submissions ({error}); is the check itself broken?",
         "check-error-where": " Details per submission in {where}.", "and": "and",

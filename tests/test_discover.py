@@ -338,8 +338,19 @@ def test_a_class_folder_of_empty_student_folders_is_not_called_empty(tmp_path):
     with pytest.raises(UsageError) as error:
         discover([str(tmp_path)])
     assert "the folder is empty" not in error.value.text("en")
-    assert "found no file, only: anna/, bram/ (empty folders, symbolic links?)" in error.value.text("en")
-    assert "geen bestand gevonden, alleen: anna/, bram/ (lege mappen, symbolische links?)" in error.value.text("nl")
+    assert "found no file, only: anna/ (empty folder), bram/ (empty folder)" in error.value.text("en")
+    assert "geen bestand gevonden, alleen: anna/ (lege map), bram/ (lege map)" in error.value.text("nl")
+
+
+def test_nothing_to_grade_names_an_empty_folder_beside_the_files_found(tmp_path):
+    # grade niets/ with leeg/ and notes.txt in it said "found: notes.txt", as if that were all.
+    (tmp_path / "leeg").mkdir()
+    (tmp_path / "notes.txt").write_text("aantekeningen")
+    (tmp_path / "link.py").symlink_to(tmp_path / "notes.txt")
+    with pytest.raises(UsageError) as error:
+        discover([str(tmp_path)])
+    assert "gevonden: notes.txt, leeg/ (lege map), link.py (symbolische link, niet gevolgd)" in error.value.text("nl")
+    assert "found: notes.txt, leeg/ (empty folder), link.py (symbolic link, not followed)" in error.value.text("en")
 
 
 def test_students_are_in_the_order_a_reader_expects_accents_and_case_aside(tmp_path):

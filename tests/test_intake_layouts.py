@@ -207,6 +207,11 @@ def test_an_entry_that_gives_no_file_is_named_too(wrapper, tmp_path):
     assert submissions[1].notes[0]["kind"] == "file-unreadable" and submissions[1].source == b""
     # Named where they are: "klas: empty" sent the instructor to klas/ for what lay in klas/export/.
     assert unclaimed == [f"{klas if wrapper else tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty")]
+    # Each with its own reason, not one guess for all ("a symbolic link, an empty folder?").
+    assert [entry.why for entry in unclaimed] == [
+        ("folder holding only links, hidden files or empty folders", "map met alleen links, verborgen bestanden of lege mappen"),
+        ("symbolic link, not followed", "symbolische link, niet gevolgd"),
+        ("symbolic link, not followed", "symbolische link, niet gevolgd"), ("empty folder", "lege map")]
 
 
 def test_an_entry_in_a_wrapped_archive_that_becomes_no_submission_is_named_where_it_is(tmp_path):
@@ -228,7 +233,11 @@ def test_the_terminal_names_what_became_no_submission(tmp_path):
     (folder / "dekker eva main.py").write_text("x = 1\n", encoding="utf-8")
     done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en")
     assert done.returncode == 0, done.stderr
-    assert "1 entry of the folder became no submission" in done.stderr and "dekker eva main.py" in done.stderr
+    assert "1 entry of the folder became no submission and was not graded: " in done.stderr
+    assert "dekker eva main.py (not named as the export names submissions)" in done.stderr
+    dutch = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet")
+    assert "dekker eva main.py (niet genoemd zoals de export inzendingen noemt)" in dutch.stderr
+    assert "?" not in dutch.stderr.split("niet beoordeeld", 1)[1]  # no guess
 
 
 # An export of a single student: the student's own folder is the export's entry, not a wrapper to drop.

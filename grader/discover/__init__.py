@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from grader.details import in_dutch
-from grader.discover import archives
+from grader.discover import archives, leftout
 from grader.discover.choose import build
 from grader.discover.files import Tree
 from grader.discover.scan import scan_folder, single_file
@@ -25,17 +25,18 @@ HINT_NAMES = 8
 
 
 def _hint(tree: Tree) -> tuple[str, str]:
-    """What ``tree`` holds, for a usage error: (English, Dutch)."""
-    found = [ref.rel for ref in tree.files] or tree.skipped  # else entries that give no file: empty folders, links
-    names = ", ".join(found[:HINT_NAMES])
-    extra = len(found) - HINT_NAMES
-    more_en, more_nl = (f" (and {extra} more)", f" (en nog {extra})") if extra > 0 else ("", "")
-    if not tree.files and tree.skipped:
-        return (f"found no file, only: {names}{more_en} (empty folders, symbolic links?)",
-                f"geen bestand gevonden, alleen: {names}{more_nl} (lege mappen, symbolische links?)")
-    if not names:
+    """What ``tree`` holds, for a usage error: (English, Dutch). Entries that give no file (an empty folder, a
+    symbolic link) are named with the reason, after the files."""
+    if not tree.files and not tree.skipped:
         return "the folder is empty", "de map is leeg"
-    return f"found: {names}{more_en}", f"gevonden: {names}{more_nl}"
+    said = []
+    for lang, (found, only, more) in enumerate((("found: ", "found no file, only: ", " (and {} more)"),
+                                                ("gevonden: ", "geen bestand gevonden, alleen: ", " (en nog {})"))):
+        names = [ref.rel for ref in tree.files] + leftout.with_reasons(tree, tree.skipped, lang)
+        extra = len(names) - HINT_NAMES
+        said.append((found if tree.files else only) + ", ".join(names[:HINT_NAMES])
+                    + (more.format(extra) if extra > 0 else ""))
+    return said[0], said[1]
 
 
 def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
@@ -63,7 +64,7 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         students, own = module.students(full), False
     if unclaimed is not None and not own:
         where = os.path.join(raw, plain.origin[len(base):].lstrip("/")) if plain.origin.startswith(base + "/") else raw
-        unclaimed.extend(f"{where}: {entry}" for entry in _unclaimed(plain, students))
+        unclaimed.extend(leftout.Unclaimed(f"{where}: {entry}", why) for entry, why in _unclaimed(plain, students))
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
         what_nl = "inzendingen" if layout == AUTO else f"{layout}-inzendingen"
@@ -79,11 +80,12 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
     return submissions, own
 
 
-def _unclaimed(tree: Tree, students: list[Student]) -> list[str]:
+def _unclaimed(tree: Tree, students: list[Student]) -> list[tuple[str, str]]:
     """The top-level folders and code files (.py, .ipynb, .zip) of ``tree`` none of whose files any
     student took: a hand-added folder in an LMS export, a file not named as the export names them; also
     those that gave no file (``tree.skipped``: a symbolic link, a fifo, an empty folder). Other loose
-    files (an LMS's index.html, receipts) and an earlier run's output folder are not listed."""
+    files (an LMS's index.html, receipts) and an earlier run's output folder are not listed. Out: (entry, the
+    code of why it became no submission, grader.discover.leftout.WHY), by entry."""
     taken = {ref.origin for student in students for attempt in student.attempts for ref in attempt.files}
     left = []
     for entry, refs in sorted(tree.top().items()):
@@ -92,8 +94,8 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[str]:
             continue
         if folder and folders.output_folder([ref.under(ref.rel.split("/", 1)[1]) for ref in refs]):
             continue
-        left.append(entry)
-    left.extend(entry.rstrip("/") for entry in tree.skipped
+        left.append((entry, "name"))
+    left.extend((entry.rstrip("/"), leftout.skipped_reason(tree, entry)) for entry in tree.skipped
                 if "/" not in entry.rstrip("/") and (entry.endswith("/") or entry.lower().endswith(folders.LOOSE)))
     return sorted(left)
 
@@ -141,7 +143,7 @@ def discover(paths: list[str], layout: str = AUTO,
     Symbolic links inside folders are not followed; junk (``__MACOSX``, ``._*``, hidden
     files) is ignored. Out: (submissions with unique ids, path by path and within a path in
     :func:`reading_order`; True when the run is a single-file self-check). ``unclaimed``, when given, gets
-    ``"<path>: <entry>"`` for each top-level folder or code file of a class folder or export that became no
+    ``"<path>: <entry>"`` (grader.discover.leftout.Unclaimed: with ``why``, the reason) for each top-level folder or code file of a class folder or export that became no
     submission (nothing is left out without a word); ``<path>`` is the path given, with the wrapping folders
     the entry lies in (``klas3/wrap: leeg``, ``export.zip/wrap: extra``). Raises :class:`UsageError` for a path that does not
     exist or is no file or folder (a named pipe), paths that name the same files twice, a folder or archive
@@ -215,7 +217,7 @@ def discover_apart(paths: list[str], layout: str = AUTO,
         return discover(paths, layout, unclaimed)
 
     def work() -> dict:
-        left: list[str] = []
+        left: list[leftout.Unclaimed] = []
         try:
             submissions, single = discover(paths, layout, left)
         except (UsageError, OSError) as error:
@@ -223,7 +225,7 @@ def discover_apart(paths: list[str], layout: str = AUTO,
         places = [SOURCES.put_json(fields(submission)) for submission in submissions]
         if any(isinstance(place, bytes) for place in places):
             raise OSError("the spill could not be written")  # run_apart: RuntimeError, discovered here instead
-        return {"single": single, "places": places, "unclaimed": left}
+        return {"single": single, "places": places, "unclaimed": [[str(entry), entry.reason] for entry in left]}
 
     try:
         answer = isolation.run_apart(work)
@@ -235,7 +237,7 @@ def discover_apart(paths: list[str], layout: str = AUTO,
         if places:
             restore(SOURCES.get_json(places[0]))  # the spill reads back here too
         if unclaimed is not None:
-            unclaimed.extend(str(entry) for entry in answer.get("unclaimed", []))
+            unclaimed.extend(leftout.Unclaimed(str(text), reason) for text, reason in answer.get("unclaimed", []))
         return SubmissionList(places), answer["single"]
     except (RuntimeError, OSError, ValueError, TypeError, KeyError):
         return discover(paths, layout, unclaimed)  # that process failed (killed, no memory): the same, here

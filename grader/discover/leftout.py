@@ -1,0 +1,50 @@
+"""Why an entry of a class folder or export became no submission: said per entry, in English and Dutch."""
+
+from __future__ import annotations
+
+import os
+
+from grader.discover.files import Tree
+
+# A reason's code -> (English, Dutch).
+WHY = {
+    "link": ("symbolic link, not followed", "symbolische link, niet gevolgd"),
+    "empty": ("empty folder", "lege map"),
+    "no-file": ("folder holding only links, hidden files or empty folders",
+                "map met alleen links, verborgen bestanden of lege mappen"),
+    "unread": ("no file read", "geen bestand gelezen"),
+    "name": ("not named as the export names submissions", "niet genoemd zoals de export inzendingen noemt"),
+}
+
+
+class Unclaimed(str):
+    """``"<path>: <entry>"`` of an entry that became no submission (a str, compared as one), with ``reason``: a
+    code of :data:`WHY`, and ``why``: that reason, (English, Dutch)."""
+
+    reason: str
+    why: tuple[str, str]
+
+    def __new__(cls, text: str, reason: str) -> Unclaimed:
+        made = super().__new__(cls, text)
+        made.reason, made.why = reason, WHY[reason]
+        return made
+
+
+def skipped_reason(tree: Tree, entry: str) -> str:
+    """The code in :data:`WHY` of why ``entry`` of ``tree.skipped`` gave no file, from what is on disk at
+    ``tree.origin``: a symbolic link, an empty folder, a folder of only links, hidden files or empty folders;
+    ``unread`` when it is no longer there under that name (renamed to a safe name, or gone)."""
+    path = os.path.join(tree.origin, entry.rstrip("/"))
+    try:
+        if os.path.islink(path):
+            return "link"
+        if os.path.isdir(path):
+            return "no-file" if os.listdir(path) else "empty"
+    except OSError:
+        pass
+    return "unread"
+
+
+def with_reasons(tree: Tree, entries: list[str], lang: int) -> list[str]:
+    """``entries`` of ``tree.skipped`` each followed by its reason in parentheses; ``lang`` 0: English, 1: Dutch."""
+    return [f"{entry} ({WHY[skipped_reason(tree, entry)][lang]})" for entry in entries]
