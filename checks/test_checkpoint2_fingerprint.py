@@ -139,6 +139,19 @@ def without_zeros(call, fields: dict) -> object:
     return call.got()
 
 
+def first_line(first: object) -> object:
+    """What the lesson's example prints first when proposal_fingerprint(p) returned ``first`` (a plain value):
+    its length, or the TypeError ``len()`` raises for a value without one; only the value when neither is known."""
+    returned = (f"proposal_fingerprint(p) gaf {show(first)}", f"proposal_fingerprint(p) returned {show(first)}")
+    if type(first) in (str, bytes, bytearray, list, tuple, dict, set, frozenset):
+        return said(f"eerste regel {len(first)}: {returned[0]}", f"first line {len(first)}: {returned[1]}")
+    if first is None or type(first) in (bool, int, float):
+        kind = type(first).__name__
+        return said(f"eerste regel: TypeError (een {kind} heeft geen lengte): {returned[0]}",
+                    f"first line: TypeError (a {kind} has no length): {returned[1]}")
+    return said(*returned)
+
+
 @check(2, "F2-F3", nl="Het voorbeeld uit de les drukt 64 en True af.",
        en="The lesson's example prints 64 and True.",
        hint_nl="Geef een hexstring van 64 tekens terug die niet afhangt van de volgorde van de sleutels.",
@@ -149,9 +162,7 @@ def test_f3_lesson_example_2_prints_64_and_true(student):
     expected = said("de regels 64 en True", "the lines 64 and True")
     first = plain(student.call(FINGERPRINT, lesson.proposal(), shown=tried).returned())
     if type(first) is not str or len(first) != 64:
-        length = len(first) if type(first) is str else "?"
-        raise Mismatch(tried, expected, said(f"eerste regel {length}: proposal_fingerprint(p) gaf {show(first)}",
-                                             f"first line {length}: proposal_fingerprint(p) returned {show(first)}"))
+        raise Mismatch(tried, expected, first_line(first))
     again = plain(student.call(FINGERPRINT, lesson.proposal(), shown=tried).returned())
     other = plain(student.call(FINGERPRINT, dict(reversed(list(lesson.proposal().items()))), shown=tried).returned())
     if not (type(again) is str and same(again, other)):

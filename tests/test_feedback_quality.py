@@ -152,6 +152,13 @@ def test_a_raw_digest_is_blamed_on_the_form_not_on_the_json(results):
     assert not any(failure["id"].startswith("f1_") for failure in failures)
 
 
+def test_the_lesson_examples_first_line_is_said_for_a_raw_digest_too(results):
+    # It said "first line ?: proposal_fingerprint(p) returned b'...'": print(len(...)) prints 32 for those bytes.
+    record = next(check for entry in results[0]["raw-digest"]["checkpoints"].values() for check in entry["checks"]
+                  if check["id"] == "f3_lesson_example_2_prints_64_and_true")
+    assert record["outcome"] == "failed" and record["detail"]["got"].startswith("first line 32: proposal_fingerprint(p)")
+
+
 def test_inherited_validation_failures_are_listed_once_under_checkpoint_1(results):
     view = feedback.build(results[0]["bool-version"])["checkpoints"]
     # Checkpoint 1 shows its own failures; one that only repeats a result shown already (the first call after
