@@ -13,7 +13,7 @@ from grader.discover import discover, onlinetext
 from test_cli import CORRECT
 
 CODE = CORRECT.read_text(encoding="utf-8")
-REMARKS = ["<p>zie bijlage</p>", "<p>Zie bijlage.</p>", "<p>bijlage</p>", "<p>Zie mijn bestand.</p><p><img src='x.png'></p>",
+REMARKS = ["<p>zie bijlage</p>", "<p>Mijn code:</p><pre>zie bijlage</pre>", "<p>Zie bijlage.</p>", "<p>bijlage</p>", "<p>Zie mijn bestand.</p><p><img src='x.png'></p>",
            "", "<p>&nbsp;</p>", "<p>Ik heb het <b>bestand</b> geüpload, 42 regels</p>",
            "<p>https://github.com/anna/opdracht</p>", "<p>Klaar!</p>\n<p>Groetjes, Anna</p>", "<p>None</p>"]
 PASTED = [f"<pre>{html.escape(CODE)}</pre>",
@@ -145,3 +145,12 @@ def test_text_without_prose_around_its_pre_block_says_nothing_was_left_out():
     assert onlinetext.to_code(b"<pre>a = 1</pre>") == (b"a = 1\n", False)
     assert onlinetext.to_code(b"<p>x</p><pre>a = 1</pre><pre>b = 2</pre>") == (b"a = 1\n\nb = 2\n", True)
     assert onlinetext.to_code(b"<p>a = 1</p><p>b = 2</p>") == (b"a = 1\nb = 2\n", False)
+
+
+def test_moodles_online_text_with_prose_around_its_pre_block_gives_the_code_only(tmp_path):
+    folder = tmp_path / "export" / "Sanne Bakker_23456_assignsubmission_onlinetext"
+    folder.mkdir(parents=True)
+    (folder / "onlinetext.html").write_text(SANNE, encoding="utf-8")
+    sanne = discover([str(tmp_path / "export")])[0][0]
+    assert sanne.id == "23456" and sanne.source == CODE.strip("\n").encode() + b"\n"
+    assert {"kind": "online-text", "file": "onlinetext.html", "prose_left_out": True} in sanne.notes

@@ -219,11 +219,12 @@ def _online_code(ref: FileRef, notes: list[dict]) -> bool:
     an ``online-text-no-code`` note says so (``file``; ``text``: its visible text on one line, the first 200
     characters). A text that cannot be read counts as code here: :func:`_source` says why."""
     try:
-        text = onlinetext.to_code(ref.read(READ_LIMIT))[0]
+        raw = ref.read(READ_LIMIT)
     except (OSError, archives.ArchiveError):
         return True
-    if onlinetext.holds_code(text):
+    if onlinetext.holds_code(onlinetext.to_code(raw)[0]):
         return True
+    text = onlinetext.to_text(raw)
     notes.append({"kind": "online-text-no-code", "file": ref.real,
                   "text": " ".join(text.decode("utf-8", "replace").split())[:200]})
     return False
