@@ -115,7 +115,8 @@ class ReportStamps:
 
     ``parts``: the cache's key parts (grader, battery, language, time limit); stamps written
     under other parts are ignored. ``checks`` is the class document's check catalogue.
-    ``persist`` False: the stamps file is neither read, removed nor written (a self-check).
+    ``persist`` False: the stamps file is neither read, removed nor written by this object (a self-check, which
+    only adds its reports to it afterwards: :func:`record_self_check`).
     """
 
     def __init__(self, path: Path, parts: tuple[str, ...], fresh: bool = False, persist: bool = True) -> None:
