@@ -154,3 +154,11 @@ def test_moodles_online_text_with_prose_around_its_pre_block_gives_the_code_only
     sanne = discover([str(tmp_path / "export")])[0][0]
     assert sanne.id == "23456" and sanne.source == CODE.strip("\n").encode() + b"\n"
     assert {"kind": "online-text", "file": "onlinetext.html", "prose_left_out": True} in sanne.notes
+
+
+def test_a_graded_online_text_read_back_is_the_code_that_was_graded():
+    # grade report's similarity compares what was graded: the <pre> blocks, not the prose around them.
+    from grader.discover import choose
+
+    assert choose.loaded("text.html", SANNE.encode()) == onlinetext.to_code(SANNE.encode())[0]
+    assert b"Hier is mijn code" not in choose.loaded("text.html", SANNE.encode())

@@ -175,14 +175,15 @@ def _attempt_records(attempts: list[Attempt], graded: Attempt) -> list[dict]:
 
 def loaded(name: str, raw: bytes) -> bytes:
     """The bytes the sandbox loads from ``raw``, a graded file named ``name``, as :func:`_source` makes them: a
-    notebook's code cells (b"" when it cannot be read, as grading then has no code), an online text's text, else
-    ``raw``. For reading a graded file back (grade report's similarity)."""
+    notebook's code cells (b"" when it cannot be read, as grading then has no code), an online text's code
+    (onlinetext.to_code: its ``<pre>`` blocks when it has them), else ``raw``. For reading a graded file back
+    (grade report's similarity)."""
     if name.lower().endswith(".ipynb"):
         try:
             return notebooks.to_python(raw)[0] if len(raw) <= NOTEBOOK_LIMIT else b""
         except (notebooks.NotebookError, TypeError, AttributeError, ValueError, RecursionError, MemoryError):
             return b""
-    return onlinetext.to_text(raw) if _ONLINE_TEXT.match(name) else raw
+    return onlinetext.to_code(raw)[0] if _ONLINE_TEXT.match(name) else raw
 
 
 def _source(ref: FileRef, notes: list[dict]) -> tuple[bytes, bytes]:
