@@ -205,83 +205,6 @@ def test_an_altered_cache_entry_is_graded_again_even_while_the_reports_are_curre
     assert {i: r["score"] for i, r in results.items()} == {"anna": 3, "bram": 3, "cas": 3}
 
 
-def test_class_outputs_a_run_no_longer_writes_are_removed(tmp_path):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for name in ("anna", "bram"):
-        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
-    out = tmp_path / "out"
-    assert run_grade(str(folder), "--out", str(out), "--quiet", "--gradebook", "canvas", "--format",
-                     "gradescope").returncode == 0
-    assert (out / "gradebook-canvas.csv").is_file() and (out / "similarity.html").is_file()
-    (folder / "bram.py").write_bytes(SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1))
-    assert run_grade(str(folder), "--out", str(out), "--quiet", "--no-similarity").returncode == 0
-    assert not (out / "gradebook-canvas.csv").exists() and not (out / "gradescope").exists()  # nor its folder
-    assert not (out / "similarity.html").exists() and (out / "gradebook.csv").is_file()
-
-
-@pytest.mark.parametrize("rendered_elsewhere", [False, True])
-def test_a_gradebook_only_grade_report_wrote_is_removed_by_the_next_run_too(tmp_path, rendered_elsewhere):
-    """grade report --gradebook canvas, then a regrade without it: the Canvas file would keep the old scores."""
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for name in ("anna", "bram"):
-        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
-    out = tmp_path / "out"
-    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
-    rendered = tmp_path / "copy" if rendered_elsewhere else out
-    done = run_grade("report", str(out / "results.json"), "--out", str(rendered), "--gradebook", "canvas")
-    assert done.returncode == 0 and (rendered / "gradebook-canvas.csv").is_file(), done.stderr
-    (folder / "bram.py").write_bytes(SOURCE.replace(b"def validate_ticket_proposal", b"def old_validate", 1))
-    assert run_grade(str(folder), "--out", str(rendered), "--quiet").returncode == 0
-    assert not (rendered / "gradebook-canvas.csv").exists() and (rendered / "gradebook.csv").is_file()
-    assert results_by_id(rendered)["bram"]["score"] == 0
-
-
-def test_the_reports_of_a_student_no_longer_in_the_folder_are_removed(tmp_path):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for name in ("anna", "carol"):
-        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
-    out = tmp_path / "out"
-    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
-    (folder / "carol.py").rename(folder / "dave.py")
-    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
-    assert sorted(p.name for p in (out / "feedback").iterdir()) == ["anna.html", "anna.md", "dave.html", "dave.md"]
-    assert set(results_by_id(out)) == {"anna", "dave"}
-    # feedback/ made a link to a folder outside --out: a departed student's files there are not removed.
-    elsewhere = tmp_path / "elsewhere"
-    (out / "feedback").rename(elsewhere)
-    (out / "feedback").symlink_to(elsewhere, target_is_directory=True)
-    (folder / "dave.py").unlink()
-    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
-    assert (elsewhere / "dave.html").is_file() and (elsewhere / "dave.md").is_file()
-
-
-def test_the_report_of_a_self_check_is_removed_by_a_class_run_it_is_no_student_of(tmp_path):
-    # grade correct.py --out X, then grade mut2/ --out X: feedback/correct.html and .md stayed among the class's.
-    (tmp_path / "correct.py").write_bytes(SOURCE)
-    out = tmp_path / "out"
-    assert run_grade(str(tmp_path / "correct.py"), "--out", str(out), "--quiet").returncode == 0
-    assert (out / "feedback" / "correct.html").is_file()
-    (out / "feedback" / "notes.md").write_text("mine")  # not the grader's: stays
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for name in ("anna", "bram"):
-        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
-    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
-    assert sorted(p.name for p in (out / "feedback").iterdir()) == [
-        "anna.html", "anna.md", "bram.html", "bram.md", "notes.md"]
-    # A self-check into the class's folder: its report goes at the next class run; the class's stay.
-    (folder / "anna.py").rename(tmp_path / "anna.py")
-    assert run_grade(str(tmp_path / "anna.py"), "--out", str(out), "--quiet").returncode == 0
-    (tmp_path / "anna.py").rename(folder / "anna.py")
-    assert run_grade(str(tmp_path / "correct.py"), "--out", str(out), "--quiet").returncode == 0
-    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
-    assert sorted(p.name for p in (out / "feedback").iterdir()) == [
-        "anna.html", "anna.md", "bram.html", "bram.md", "notes.md"]
-
-
 def test_a_cache_entry_planted_in_the_output_folder_is_never_taken_for_a_result(tmp_path):
     # A student's repository may hold reports/.cache: a well-formed entry that says 3/3 for a
     # failing main.py (its key can be worked out) must not decide the self-check's verdict.
@@ -389,21 +312,3 @@ def test_a_grading_child_zeroes_the_signing_key_it_inherited(tmp_path, monkeypat
     signing.forget_key()
     assert held == bytearray(32)  # the very object a signer used is zeroed, not only dropped
     assert signing.key() == stored  # read again from the key file when the grader itself needs it
-
-
-@pytest.mark.parametrize("parts,fresh", [(("grader", "battery", "nl", "10"), True),   # --force
-                                         (("grader", "battery", "en", "10"), False)])  # another --lang
-def test_a_forced_or_relanguaged_run_still_removes_the_previous_runs_class_outputs_it_does_not_write(
-        tmp_path, parts, fresh):
-    from grader.stamps import ReportStamps
-
-    out = tmp_path / "out"
-    out.mkdir()
-    names = ("results.json", "index.html", "similarity.html", "similarity.json")
-    for name in names:
-        (out / name).write_text("x", encoding="utf-8")
-    ReportStamps(out / ".cache" / "reports.json", ("grader", "battery", "nl", "10")).save(
-        "stamp", out, [out / name for name in names])
-    again = ReportStamps(out / ".cache" / "reports.json", parts, fresh=fresh)  # interrupted: no similarity
-    again.remove_stale(out, [out / "results.json", out / "index.html"])
-    assert sorted(p.name for p in out.iterdir() if p.is_file()) == ["index.html", "results.json"]
