@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 import pytest
@@ -140,3 +142,22 @@ def test_the_helper_in_inherited_tried_code_is_named_in_the_report_s_language():
     tried = Mismatch(case.shown(), "ValueError", "None").detail["tried"]
     assert "disguise" not in tried["nl"] and tried["nl"].count("vermom(") == 2, tried
     assert tried["en"].count("disguise(") == 2, tried
+
+
+@pytest.mark.parametrize("text, words", [
+    (lambda p: json.dumps(p, sort_keys=True), "spaces after"),
+    (lambda p: json.dumps(p, separators=(",", ":")), "not sorted"),
+    (json.dumps, "not sorted and it has spaces"),
+    (str, "str() of the dictionary"),
+    (lambda p: json.dumps(p, sort_keys=True, separators=(",", ":")), None),  # H(p) itself
+    (lambda p: json.dumps({**p, "version": 1}, sort_keys=True, separators=(",", ":")), None),  # other content
+])
+def test_a_digest_of_the_same_content_in_another_text_is_diagnosed(text, words):
+    from checks import canonical, lesson
+
+    for p in (lesson.proposal(), dict(reversed(list(lesson.proposal().items())))):
+        found = canonical.diagnosis(p, hashlib.sha256(text(p).encode()).hexdigest().upper())
+        if words is None:
+            assert found is None
+        else:
+            assert words in found["en"] and found["nl"] != found["en"]
