@@ -117,6 +117,10 @@ REFUSED_AT_RUN = {
     "vars with two arguments": ("vars(1, 2)", "TypeError"),
     "get_type_hints of a function main.py did not write": ("from typing import get_type_hints\nget_type_hints(len)",
                                                            "TypeError"),
+    "get_type_hints of an object main.py did not make": ("import typing, json\n"
+                                                         "typing.get_type_hints(json.JSONEncoder())", "TypeError"),
+    "get_type_hints of an own object without annotations": ("import typing\nclass C:\n    pass\n"
+                                                            "typing.get_type_hints(C())", "TypeError"),
     "get_type_hints of an annotation that calls": ("import typing\nclass C:\n    a: 'print(1)'\n"
                                                    "typing.get_type_hints(C)", "NameError"),
     "the fields of a class that is no dataclass": ("class C:\n    pass\nf = C.__dataclass_fields__", "AttributeError"),

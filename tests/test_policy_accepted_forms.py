@@ -116,7 +116,8 @@ ACCEPTED = {
         "assert get_type_hints(Row) == {'fingerprint': str, 'result': dict[str, int] | None}\n"
         "assert get_type_hints(E) == {'a': int, 'b': typing.Optional[Row]}\n"
         "assert get_type_hints(D, include_extras=True) == {'a': Annotated[int, 'n']}\n"
-        "assert get_type_hints(f) == {'x': Args, 'y': int, 'return': type(None)}"
+        "assert get_type_hints(f) == {'x': Args, 'y': int, 'return': type(None)}\n"
+        "assert get_type_hints(E()) == {'b': typing.Optional[Row]}  # an object: its class's own, as Python reads them"
     ),
     "__dataclass_fields__ of an own dataclass, its objects and subclasses, as a new dict": (
         "from dataclasses import dataclass, field, fields\nfrom typing import ClassVar\n"

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable[..., dict]:
     """``get_type_hints(obj, globalns=None, localns=None, include_extras=False)`` over ``annotations(x)`` (a new dict
     of the annotations main.py declared on its own class or function ``x``): a class's own and those of its own
-    bases, base classes first, as typing merges them."""
+    bases, base classes first, as typing merges them; for an object of main.py's own class, those
+    ``obj.__annotations__`` finds (:func:`_of_object`)."""
     def get_type_hints(obj: Any, globalns: Any = None, localns: Any = None, include_extras: bool = False) -> dict:
         if isinstance(obj, type) and guards.is_own(obj):
             declared: dict = {}
@@ -35,8 +36,10 @@ def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable
                     declared.update(annotations(klass))
         elif student_function(obj.__func__ if type(obj) is types.MethodType else obj):
             declared = annotations(obj)
+        elif not isinstance(obj, type) and guards.is_own(obj):  # get_type_hints(self) in a __post_init__
+            declared = _of_object(guards, obj, annotations)
         else:
-            raise TypeError("get_type_hints() reads the annotations of main.py's own classes and functions only")
+            raise TypeError("get_type_hints() reads the annotations of main.py's own classes, functions and objects only")
         hints = {}
         for name, hint in declared.items():
             value = hint
@@ -46,6 +49,18 @@ def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable
             hints[name] = value if include_extras else typing._strip_annotations(value)  # type: ignore[attr-defined]
         return hints
     return get_type_hints
+
+
+def _of_object(guards: "Guards", obj: Any, annotations: Callable[[Any], dict]) -> dict:
+    """The annotations Python's ``get_type_hints(obj)`` reads for an object of main.py's own class: those of the nearest
+    class of its MRO that declares any (no base's beside them), when that class is main.py's own; else TypeError, as
+    for an object without annotations."""
+    for klass in type.__getattribute__(type(obj), "__mro__"):
+        if "__annotations__" in vars(klass):
+            if guards.is_own(klass):
+                return annotations(klass)
+            break
+    raise TypeError(f"{type(obj).__name__!r} object is not a module, class, method, or function")
 
 
 def _parsed(text: str) -> ast.AST:
