@@ -117,7 +117,10 @@ ACCEPTED = {
         "assert get_type_hints(E) == {'a': int, 'b': typing.Optional[Row]}\n"
         "assert get_type_hints(D, include_extras=True) == {'a': Annotated[int, 'n']}\n"
         "assert get_type_hints(f) == {'x': Args, 'y': int, 'return': type(None)}\n"
-        "assert get_type_hints(E()) == {'b': typing.Optional[Row]}  # an object: its class's own, as Python reads them"
+        "assert get_type_hints(E()) == {'b': typing.Optional[Row]}  # an object: its class's own, as Python reads them\n"
+        "class H:\n    x: 'Local'\n    y: 'Row'\nclass Local:\n    pass\n"
+        "assert get_type_hints(H, localns={'Local': int}) == {'x': int, 'y': Row}\n"
+        "assert get_type_hints(H, {'Local': str, 'Row': int}) == {'x': str, 'y': int}"
     ),
     "__dataclass_fields__ of an own dataclass, its objects and subclasses, as a new dict": (
         "from dataclasses import dataclass, field, fields\nfrom typing import ClassVar\n"

@@ -27,7 +27,8 @@ def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable
     """``get_type_hints(obj, globalns=None, localns=None, include_extras=False)`` over ``annotations(x)`` (a new dict
     of the annotations main.py declared on its own class or function ``x``): a class's own and those of its own
     bases, base classes first, as typing merges them; for an object of main.py's own class, those
-    ``obj.__annotations__`` finds (:func:`_of_object`)."""
+    ``obj.__annotations__`` finds (:func:`_of_object`). Names are looked up in ``localns``, then ``globalns`` (main.py's
+    globals when None), then the builtins main.py sees."""
     def get_type_hints(obj: Any, globalns: Any = None, localns: Any = None, include_extras: bool = False) -> dict:
         if isinstance(obj, type) and guards.is_own(obj):
             declared: dict = {}
@@ -40,11 +41,13 @@ def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable
             declared = _of_object(guards, obj, annotations)
         else:
             raise TypeError("get_type_hints() reads the annotations of main.py's own classes, functions and objects only")
+        scopes = (*([] if localns is None else [dict(localns)]), guards.globals if globalns is None else dict(globalns),
+                  guards.globals.get("__builtins__", {}))
         hints = {}
         for name, hint in declared.items():
             value = hint
             for _ in range(2):  # 'Row' under the future import is the text "'Row'": read the text it gives once more
-                value = _read(guards, _parsed(value)) if type(value) is str else value
+                value = _read(guards, scopes, _parsed(value)) if type(value) is str else value
             value = type(None) if value is None else value
             hints[name] = value if include_extras else typing._strip_annotations(value)  # type: ignore[attr-defined]
         return hints
@@ -74,21 +77,22 @@ def _parsed(text: str) -> ast.AST:
 MAX_TEXT = 500
 
 
-def _read(guards: "Guards", node: ast.AST) -> Any:
-    """The value of one node of an annotation's text, read as main.py's own code would read it."""
+def _read(guards: "Guards", scopes: tuple[dict, ...], node: ast.AST) -> Any:
+    """The value of one node of an annotation's text, read as main.py's own code would read it (``scopes``: the
+    namespaces a name is looked up in, in order; names of the grader's own never)."""
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.Name):
-        scope, builtins = guards.globals, guards.globals.get("__builtins__", {})
-        if not reserved_name(node.id) and (node.id in scope or node.id in builtins):
-            return scope[node.id] if node.id in scope else builtins[node.id]
+        for scope in scopes if not reserved_name(node.id) else ():
+            if node.id in scope:
+                return scope[node.id]
     elif isinstance(node, ast.Attribute) and not forbidden_attribute(node.attr, reading=True, own=True):
-        return guards.getattr(_read(guards, node.value), node.attr)
+        return guards.getattr(_read(guards, scopes, node.value), node.attr)
     elif isinstance(node, ast.Subscript):
-        return operator.getitem(_read(guards, node.value), _read(guards, node.slice))
+        return operator.getitem(_read(guards, scopes, node.value), _read(guards, scopes, node.slice))
     elif isinstance(node, (ast.Tuple, ast.List)):
-        parts = [_read(guards, part) for part in node.elts]
+        parts = [_read(guards, scopes, part) for part in node.elts]
         return tuple(parts) if isinstance(node, ast.Tuple) else parts
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return operator.or_(_read(guards, node.left), _read(guards, node.right))
+        return operator.or_(_read(guards, scopes, node.left), _read(guards, scopes, node.right))
     raise NameError(f"the annotation {ast.unparse(node)[:60]!r} cannot be read in the grader")

@@ -2,7 +2,7 @@
 #         class to subclass or call unbound, copies, vars), a dataclass field table's Field objects (their private
 #         attributes, vars, writes), the iterator locals() shows in a comprehension that unpacks pairs (a generator
 #         of RestrictedPython's: its frame), get_type_hints over an annotation object whose __getattr__ hands typing's
-#         _strip_annotations a catcher (what it compares with), globalns/localns of the grader's, and
+#         _strip_annotations a catcher (what it compares with), the grader's names through globalns/localns, and
 #         difflib.get_close_matches and dir() on the grader's own objects.
 # expect: load-error missing-functions
 import dataclasses
@@ -88,11 +88,14 @@ for other in caught:  # typing's own Required/NotRequired, which the typing modu
 
 
 class Hinted:
-    a: "secret"
+    a: "__builtins__"
+    b: "_getattr_"
 
 
-attempt('get_type_hints with a globalns of its own', lambda: typing.get_type_hints(Hinted, {'secret': json}))
-attempt('get_type_hints with a localns of its own', lambda: typing.get_type_hints(Hinted, None, {'secret': json}))
+# Its own namespaces are searched, the grader's names still never (the builtins behind them stay the grader's too).
+attempt('get_type_hints with a globalns of its own', lambda: typing.get_type_hints(Hinted, {}))
+attempt('get_type_hints with a localns of its own', lambda: typing.get_type_hints(Hinted, None, {'_getattr_': 1}))
+attempt('get_type_hints with its globals()', lambda: typing.get_type_hints(Hinted, globals(), locals()))
 attempt('get_close_matches of objects', lambda: difflib.get_close_matches(json, [json]), ([],))
 for holder in (json, typing, random, difflib):
     attempt('dir() of a module view named a private', lambda: [n for n in dir(holder) if n[:1] == '_' and n[:2] != '__'],
