@@ -19,7 +19,6 @@ REFUSED = [
     "print(x.__reduce__)",
     "print(().__dict__)",
     "import json\nvars(json)",
-    "vars()",
     "import contextlib, json\ncontextlib.contextmanager(json.dumps)",
     "from enum import Enum, unique\nunique(int)",
     "from enum import Enum\nclass A(Enum):\n    X = 1\nclass B(A):\n    Y = 2",
