@@ -7,6 +7,7 @@ import hashlib
 
 from checks import lesson
 from grader.battery import Call, Mismatch, Student, note, said
+from grader.tips import field_hint
 from grader.values import plain, same, show
 
 DISPATCH = "dispatch_ticket"
@@ -194,10 +195,11 @@ def expect_status(call: Call, status: str) -> None:
 
 
 def expect_fields(call: Call, **fields: object) -> None:
-    """The call returned a dict holding every given key with exactly that value (A6: more keys allowed)."""
+    """The call returned a dict holding every given key with exactly that value (A6: more keys allowed); with the
+    right status but another field, the finding's tip is about that field (grader.tips.field_hint)."""
     value = plain(call.returned())
     if any(not same(dig(value, key), expected) for key, expected in fields.items()):
-        raise Mismatch(call.shown, repr(fields), call.got())
+        raise Mismatch(call.shown, repr(fields), call.got(), hint=field_hint(fields, value))
 
 
 def expect_success(call: Call, version: int, ticket: str = "lamp", value: str = "done") -> None:

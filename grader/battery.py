@@ -13,6 +13,7 @@ import pytest
 
 from grader.details import in_dutch
 from grader.hostreads import first_lie, may_lie
+from grader.tips import error_hint
 from grader.values import TOO_LARGE, error_text, key_with_own_eq, keyable_with_own_eq, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
@@ -181,9 +182,10 @@ class Call:
 
     def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None) -> None:
         """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``,
-        ``case`` and ``hint``."""
+        ``case`` and ``hint``; another exception gets grader.tips.error_hint in place of ``hint``."""
         if not isinstance(self.error, ValueError):
-            raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case, hint=hint)
+            raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case,
+                           hint=error_hint(self.error, self.line) or hint)
 
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""

@@ -1,0 +1,74 @@
+"""Tips that follow what a failed call did, where a check's own hint would speak of another mistake.
+
+A check's hint names the usual mistake against its rule. Two findings say more precisely what is wrong: a
+result with the expected status but another field (the version not raised, ``replayed`` as a text), and
+another exception than the ValueError expected (raised on purpose, or from a step of the student's code that
+stopped on the input). grader.battery and checks/dispatching.py give these tips as a case's own hint.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grader.values import same, show
+
+# Types a plain result's field can have that a student knows by name.
+_TYPES = frozenset({bool, int, float, str, list, dict, type(None)})
+_RAISE = re.compile(r"raise\b")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,59}")
+
+
+def _name(error: BaseException) -> str:
+    """The name of ``error``'s class, or of its nearest base class with a plain name: a tip is report text, not code,
+    and a class made with type() may have any name."""
+    return next(kind.__name__ for kind in type(error).__mro__ if _NAME.fullmatch(kind.__name__))
+
+
+def error_hint(error: BaseException | None, line: dict | None) -> dict | None:
+    """The tip for a call that should raise ValueError but raised ``error`` (raised on the student's ``line``,
+    ``{"line": int, "source": str}`` or None): a ``{"nl", "en"}`` pair, or None when ``error`` is None or a
+    ValueError. A ``raise`` statement there asks for ValueError in its place; any other line stopped on the input
+    before the code refused it."""
+    if error is None or isinstance(error, ValueError):
+        return None
+    name = _name(error)
+    if line is None:
+        return {"nl": f"Je code geeft hier een {name}; bij deze ongeldige invoer hoort een ValueError.",
+                "en": f"Your code raises {name} here; this invalid input calls for a ValueError."}
+    number = line["line"]
+    if _RAISE.match(line["source"]):
+        return {"nl": f"Je code geeft zelf een {name} (regel {number}); bij ongeldige invoer hoort een ValueError. "
+                      "Geef daar een ValueError.",
+                "en": f"Your code raises {name} itself (line {number}); invalid input calls for a ValueError. "
+                      "Raise a ValueError there."}
+    return {"nl": f"Regel {number} van je code stopt op deze invoer met een {name}, voordat je functie een ValueError "
+                  "geeft. Zorg dat je controles op elke invoer werken en deze invoer weigeren met een ValueError.",
+            "en": f"Line {number} of your code stops on this input with a {name} before your function raises a "
+                  "ValueError. Make your checks work on any input and refuse this one with a ValueError."}
+
+
+def field_hint(expected: dict, got: object) -> dict | None:
+    """The tip for a result ``got`` (a plain value) that has ``expected``'s status but not its other fields: about
+    the first field of ``expected`` it lacks or has another value (or type) of, as a ``{"nl", "en"}`` pair; None
+    when ``got`` is no dict, ``expected`` names no status or the statuses differ. The tip names the expected value
+    and the type found, never the student's value (the finding shows that as code)."""
+    if type(got) is not dict or "status" not in expected or not same(got.get("status"), expected["status"]):
+        return None
+    for key, want in expected.items():
+        if key not in got:
+            return {"nl": f"De status klopt, maar het resultaat mist {key}: verwacht {key} = {show(want)}.",
+                    "en": f"The status is right, but the result lacks {key}: expected {key} = {show(want)}."}
+        have = got[key]
+        if same(have, want):
+            continue
+        if type(have) is not type(want) and type(have) in _TYPES:
+            wanted, had = type(want).__name__, type(have).__name__
+            return {"nl": f"De status klopt, maar {key} heeft het verkeerde type: verwacht {show(want)}, een {wanted}, "
+                          f"geen {had}.",
+                    "en": f"The status is right, but {key} has the wrong type: expected {show(want)}, a {wanted}, "
+                          f"not a {had}."}
+        return {"nl": f"De status klopt, maar {key} niet: verwacht {key} = {show(want)}. Ga na wat {key} na deze "
+                      "call hoort te zijn.",
+                "en": f"The status is right, but {key} is not: expected {key} = {show(want)}. Work out what {key} "
+                      "should be after this call."}
+    return None

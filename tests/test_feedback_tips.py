@@ -1,0 +1,101 @@
+"""The tip under a failed check fits what the submission did: a wrong field beside the right status, another
+exception than ValueError (raised on purpose, or from a step that stopped on the input)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, grade_folder
+from grader.reports import selection
+from grader.tips import error_hint, field_hint
+
+REFERENCE_CHECK = "if type(proposal) is not dict or set(proposal) != FIELDS:"
+SUBMISSIONS = {
+    # The host's version is not raised: status 'ok', only version is wrong.
+    "version-kept": lambda reference: reference.replace('    state["version"] += 1\n', ""),
+    # replayed as the text 'False'.
+    "replayed-text": lambda reference: reference.replace('"replayed": False}', '"replayed": "False"}'),
+    # The dict check is there, with the wrong exception.
+    "type-error": lambda reference: reference.replace(
+        REFERENCE_CHECK, "if type(proposal) is not dict:\n        raise TypeError\n    if set(proposal) != FIELDS:"),
+    # sorted() stops with TypeError on a key that is no str.
+    "sorted-keys": lambda reference: reference.replace("set(proposal) != FIELDS", "sorted(proposal) != sorted(FIELDS)"),
+}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    reference = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    folder = tmp_path_factory.mktemp("tips")
+    for student, change in SUBMISSIONS.items():
+        source = change(reference)
+        assert source != reference, student
+        (folder / f"{student}.py").write_text(source, encoding="utf-8")
+    return {lang: grade_folder(folder, tmp_path_factory.mktemp("out"), "--lang", lang) for lang in ("nl", "en")}
+
+
+def first_tip(results: dict, student: str, checkpoint: str) -> dict:
+    """Per language: the tip of the first failed check a report shows in full for ``checkpoint``."""
+    return {lang: selection.hint(selection.shown_failures(graded[student])[checkpoint][1][0])
+            for lang, graded in results.items()}
+
+
+@pytest.mark.parametrize("student, words", [
+    ("version-kept", {"en": ["status is right", "version = 1"], "nl": ["status klopt", "version = 1"]}),
+    ("replayed-text", {"en": ["status is right", "replayed", "bool", "str"], "nl": ["status klopt", "replayed", "bool",
+                                                                                    "str"]}),
+])
+def test_a_wrong_field_beside_the_right_status_gets_a_tip_about_that_field(results, student, words):
+    tip = first_tip(results, student, "3")
+    for lang, said in words.items():
+        assert all(word in tip[lang] for word in said), (lang, tip[lang])
+        assert "approved" not in tip[lang] and "H(p)" not in tip[lang], tip[lang]
+
+
+class Odd(TypeError):
+    pass
+
+
+Odd.__name__ = "Odd *[x](y)*"
+
+
+@pytest.mark.parametrize("error, line, words", [
+    (TypeError(), {"line": 3, "source": "raise TypeError"}, ["raises TypeError itself (line 3)", "Raise a ValueError"]),
+    (KeyError("x"), {"line": 4, "source": "if proposal['x']:"}, ["Line 4", "KeyError", "refuse this one"]),
+    (Odd(), None, ["raises TypeError here"]),  # a class name that is no plain name: its base class's
+])
+def test_the_exception_tip_says_whether_the_code_raised_it_or_stopped(error, line, words):
+    tip = error_hint(error, line)
+    assert all(word in tip["en"] for word in words) and tip["nl"] != tip["en"], tip
+
+
+def test_no_exception_tip_for_a_value_error_or_a_return():
+    assert error_hint(ValueError(), None) is None and error_hint(None, None) is None
+
+
+@pytest.mark.parametrize("got, words", [
+    ({"status": "ok", "version": 0, "replayed": False}, ["version = 1"]),
+    ({"status": "ok", "version": 1, "replayed": "<b>x</b>"}, ["replayed", "a bool, not a str"]),
+    ({"status": "ok", "replayed": False}, ["lacks version"]),
+])
+def test_the_field_tip_names_the_first_wrong_field_and_never_the_students_value(got, words):
+    tip = field_hint({"status": "ok", "version": 1, "replayed": False}, got)
+    assert all(word in tip["en"] for word in words) and "<b>" not in tip["en"] + tip["nl"], tip
+
+
+@pytest.mark.parametrize("got", [{"status": "stale-version"}, ["ok"], {"version": 1}])
+def test_no_field_tip_when_the_status_differs(got):
+    assert field_hint({"status": "ok", "version": 1}, got) is None
+
+
+def test_another_exception_raised_on_purpose_gets_a_tip_to_raise_value_error(results):
+    tip = first_tip(results, "type-error", "1")
+    assert "ValueError" in tip["en"] and "TypeError" in tip["en"] and "dictionary" not in tip["en"], tip
+    assert "ValueError" in tip["nl"] and "TypeError" in tip["nl"] and "dictionary" not in tip["nl"], tip
+
+
+def test_an_exception_from_a_step_that_stopped_gets_a_tip_about_that_step(results):
+    tip = first_tip(results, "sorted-keys", "1")
+    for lang, line in (("en", "line 29"), ("nl", "regel 29")):
+        assert "ValueError" in tip[lang] and "TypeError" in tip[lang] and line in tip[lang].lower(), tip
+        assert "five" not in tip[lang] and "vijf" not in tip[lang], tip
