@@ -139,7 +139,7 @@ def report_main(argv: list[str]) -> int:
     said = _similarity_said(document, out, options, written, lang)
     if said:
         print(f"grade report: {said}", file=sys.stderr)
-    for platform in options.gradebooks:  # rows of students renamed at intake: as grade says them
+    for platform in options.gradebooks:  # rows the import cannot match (grader.reports.lms.unmatched): as grade says them
         if platform != "plain" and (ids := lms.unmatched(platform, document)):
             print(unmatched_warning(f"gradebook-{platform}.csv", ids, lang), file=sys.stderr)
     count = len(document["submissions"])

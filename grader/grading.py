@@ -118,7 +118,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         show.warn_decoded(run.decoded)
         gradebooks = [platform for platform in (options or reports.Options()).gradebooks if platform != "plain"]
         show.warn_renamed(run.renamed, [f"gradebook-{platform}.csv" for platform in gradebooks],
-                          [lms.unmatched(platform, document) if run.renamed else [] for platform in gradebooks])
+                          [lms.unmatched(platform, document) for platform in gradebooks])
     return document
 
 

@@ -142,9 +142,36 @@ def test_a_renamed_id_is_never_put_where_an_lms_matches_a_student():
 
 def test_a_renamed_lms_id_keeps_the_id_its_export_gave():
     # The same Canvas user (or Moodle participant) in two exports: the second became 101-2, still user 101.
-    class_ = document(result("101", battery(), layout="canvas"), renamed("101-2", "101", layout="canvas"),
+    class_ = document(result("7", battery(), layout="canvas"), renamed("101-2", "101", layout="canvas"),
                       renamed("2001-2", "2001", layout="moodle"), renamed("zoe-2", "zoe", lms={"username": "zberg"}))
     canvas = table(lms.render("canvas", class_, "Les 1"))
     assert canvas[3][:4] == ["101-2", "101", "", ""] and canvas[5][:4] == ["zoe-2", "", "", "zberg"]
     assert table(lms.render("moodle", class_, "Les 1"))[3][0] == "Participant 2001"
     assert lms.unmatched("canvas", class_) == ["2001-2"] and lms.unmatched("moodle", class_) == ["101-2"]
+
+
+def test_one_lms_user_graded_twice_has_its_id_on_one_row_only():
+    # 101 and 101-2 (the same Canvas user in two exports) both carried user id 101: Canvas gave that student both
+    # grades, the later row silently winning. The row the intake did not rename keeps the id, wherever it stands;
+    # the other is left without identifiers for the instructor, and so is a second row of one Moodle participant
+    # or of one LMS username.
+    class_ = document(renamed("101-2", "101", layout="canvas"), result("101", battery(), layout="canvas"),
+                      result("2001", battery(), layout="moodle"), renamed("2001-2", "2001", layout="moodle"),
+                      result("anna", battery(), lms={"username": "ab1"}), result("bram", battery(), lms={"username": "ab1"}))
+    canvas = table(lms.render("canvas", class_, "Les 1"))
+    assert [row[1:4] for row in canvas[2:4]] == [["", "", ""], ["101", "", ""]]
+    assert canvas[6][1:4] == ["", "", "ab1"] and canvas[7][1:4] == ["", "", ""]
+    moodle = table(lms.render("moodle", class_, "Les 1"))
+    assert [row[0] for row in moodle[3:5]] == ["Participant 2001", ""] and moodle[4][2:5] == ["", "", ""]
+    brightspace = table(lms.render("brightspace", class_, "Les 1"))
+    assert brightspace[5][:2] == ["", "ab1"] and brightspace[6][:2] == ["", ""]
+    assert lms.unmatched("canvas", class_) == ["101-2", "2001-2", "bram"]
+    assert lms.unmatched("moodle", class_) == ["101-2", "2001-2", "bram"]
+    assert lms.unmatched("brightspace", class_) == ["101-2", "2001-2", "bram"]
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "een andere rij draagt"), ("en", "another row already carries")])
+def test_the_terminal_says_a_row_may_have_left_its_id_to_another(lang, said):
+    from grader.terminal import unmatched_warning
+    for ids in (["101-2"], ["101-2", "bram"]):
+        assert said in unmatched_warning("gradebook-canvas.csv", ids, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import unicodedata
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from grader.reports.files import atomic_stream
 from grader.reports.gradebook import csv_text, neutralise, write_csv
@@ -61,6 +61,31 @@ def _fallback(who: dict) -> str:
 
 
 Table = tuple[list[str], Iterator[list[object]]]
+# The columns of each platform's rows by which its import finds the student.
+_MATCHED_BY = {"canvas": (1, 2, 3), "brightspace": (0, 1), "moodle": (0, 2, 3, 4)}
+
+
+def _once(submissions: list[dict], rows: Callable[[], Iterator[list[object]]],
+          columns: tuple[int, ...]) -> Iterator[list[object]]:
+    """The rows ``rows()`` makes for ``submissions`` (one each), with no identifier in ``columns`` on two of them.
+
+    Two submissions of one LMS user (``101`` and ``101-2`` from two exports) would otherwise both carry it, and the
+    import would give that student both grades, the later one silently winning. An identifier stays on the first row
+    of a submission the intake did not rename (its id is the one its source gave; the intake renames the one it meets
+    later), else on the first row; every other row that carries one it does not keep has all of ``columns`` emptied,
+    so the import flags it (:func:`unmatched`) instead of grading a student twice. ``rows`` is called twice: the rows
+    are made one at a time, only the identifiers are held.
+    """
+    keeper: dict[tuple[int, object], tuple[int, bool]] = {}  # (column, identifier) -> (row, made by the source)
+    for index, (result, row) in enumerate(zip(submissions, rows())):
+        original = renamed(result) is None
+        for key in ((column, row[column]) for column in columns if row[column]):
+            if key not in keeper or (original and not keeper[key][1]):
+                keeper[key] = (index, original)
+    for index, row in enumerate(rows()):
+        if any(row[column] and keeper[column, row[column]][0] != index for column in columns):
+            row = ["" if column in columns else cell for column, cell in enumerate(row)]
+        yield row
 
 
 def canvas(document: dict, assignment: str) -> Table:
@@ -76,8 +101,7 @@ def canvas(document: dict, assignment: str) -> Table:
     submissions = document["submissions"]
     most = max([s.get("max_score", 3) for s in submissions] + [0]) or 3
 
-    def table() -> Iterator[list[object]]:
-        yield ["    Points Possible", "", "", "", "", most]
+    def rows() -> Iterator[list[object]]:
         for result in submissions:
             who = identity(result)
             # A submission id is a Canvas user id only in a Canvas export (a Moodle participant id is not).
@@ -85,6 +109,10 @@ def canvas(document: dict, assignment: str) -> Table:
             login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else _fallback(who))
             yield [neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
                                                  who["section"], result["score"])]
+
+    def table() -> Iterator[list[object]]:
+        yield ["    Points Possible", "", "", "", "", most]
+        yield from _once(submissions, rows, _MATCHED_BY["canvas"])
     return header, table()
 
 
@@ -95,12 +123,13 @@ def brightspace(document: dict, assignment: str) -> Table:
     results carry neither, the submission id stands as the Username. No other user columns
     (the import refuses names and e-mail). Every row ends with ``#``.
     """
-    def table() -> Iterator[list[object]]:
+    def rows() -> Iterator[list[object]]:
         for result in document["submissions"]:
             who = identity(result)
             username = who["username"] or ("" if who["org_defined_id"] else _fallback(who))
             yield [neutralise(cell) for cell in (who["org_defined_id"], username, result["score"], "#")]
-    return ["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"], table()
+    return (["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"],
+            _once(document["submissions"], rows, _MATCHED_BY["brightspace"]))
 
 
 def moodle(document: dict, assignment: str) -> Table:
@@ -118,7 +147,7 @@ def moodle(document: dict, assignment: str) -> Table:
     """
     modified = _moodle_time(document.get("created"))
 
-    def table() -> Iterator[list[object]]:
+    def rows() -> Iterator[list[object]]:
         for result in document["submissions"]:
             who = identity(result)
             exported = result.get("layout") == "moodle" and who["own"].isdigit()
@@ -126,7 +155,8 @@ def moodle(document: dict, assignment: str) -> Table:
             username = who["username"] or ("" if exported else _fallback(who))
             yield [neutralise(cell) for cell in (participant, who["name"], who["email"], who["idnumber"], username,
                                                  result["score"], modified)]
-    return ["Identifier", "Full name", "Email address", "ID number", "Username", "Grade", "Last modified (grade)"], table()
+    return (["Identifier", "Full name", "Email address", "ID number", "Username", "Grade", "Last modified (grade)"],
+            _once(document["submissions"], rows, _MATCHED_BY["moodle"]))
 
 
 def _moodle_time(created: object) -> str:
@@ -139,13 +169,12 @@ def _moodle_time(created: object) -> str:
 
 
 TABLES = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
-# The columns of each platform's rows by which its import finds the student.
-_MATCHED_BY = {"canvas": (1, 2, 3), "brightspace": (0, 1), "moodle": (0, 2, 3, 4)}
 
 
 def unmatched(platform: str, document: dict) -> list[str]:
     """The ids of the submissions whose row in ``platform``'s gradebook has no identifier its import can match
-    (renamed at intake, with no LMS id from the source): the import flags those rows."""
+    (renamed at intake, with no LMS id from the source, or one of a student another row already carries:
+    :func:`_once`): the import flags those rows."""
     rows = TABLES[platform](document, DEFAULT_ASSIGNMENT)[1]
     if platform == "canvas":
         next(rows)  # the Points Possible row
