@@ -353,6 +353,17 @@ def test_nothing_to_grade_names_an_empty_folder_beside_the_files_found(tmp_path)
     assert "found: notes.txt, leeg/ (empty folder), link.py (symbolic link, not followed)" in error.value.text("en")
 
 
+def test_an_entry_given_a_clean_name_keeps_its_own_reason(tmp_path):
+    # The reason was looked up on disk under the entry's clean name (Zoë, composed), which is not the folder's
+    # (Zoe + a combining diaeresis, as a Mac writes it): it said "no file read" of an empty folder.
+    (tmp_path / "Zoe\u0308").mkdir()
+    (tmp_path / "notes.txt").write_text("aantekeningen")
+    with pytest.raises(UsageError) as error:
+        discover([str(tmp_path)])
+    assert "found: notes.txt, Zoë/ (empty folder)" in error.value.text("en")
+    assert "gevonden: notes.txt, Zoë/ (lege map)" in error.value.text("nl")
+
+
 def test_students_are_in_the_order_a_reader_expects_accents_and_case_aside(tmp_path):
     # Sorted by code point, Émile and bram came after Zoë in the table and the gradebooks.
     for name in ("Zoë", "Émile", "anouk", "bram", "Carl"):

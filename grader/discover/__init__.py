@@ -32,7 +32,7 @@ def _hint(tree: Tree) -> tuple[str, str]:
     said = []
     for lang, (found, only, more) in enumerate((("found: ", "found no file, only: ", " (and {} more)"),
                                                 ("gevonden: ", "geen bestand gevonden, alleen: ", " (en nog {})"))):
-        names = [ref.rel for ref in tree.files] + leftout.with_reasons(tree, tree.skipped, lang)
+        names = [ref.rel for ref in tree.files] + leftout.with_reasons(tree, list(tree.skipped), lang)
         extra = len(names) - HINT_NAMES
         said.append((found if tree.files else only) + ", ".join(names[:HINT_NAMES])
                     + (more.format(extra) if extra > 0 else ""))
@@ -95,7 +95,7 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[tuple[str, str]]:
         if folder and folders.output_folder([ref.under(ref.rel.split("/", 1)[1]) for ref in refs]):
             continue
         left.append((entry, "name"))
-    left.extend((entry.rstrip("/"), leftout.skipped_reason(tree, entry)) for entry in tree.skipped
+    left.extend((entry.rstrip("/"), why) for entry, why in tree.skipped.items()
                 if "/" not in entry.rstrip("/") and (entry.endswith("/") or entry.lower().endswith(folders.LOOSE)))
     return sorted(left)
 

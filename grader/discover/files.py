@@ -86,7 +86,8 @@ class Tree:
     """The files found under a root: ``root_name`` (folder or archive name), ``origin`` (its
     path), the files, the folders that held a ``.git`` folder, notes (refused members), the
     innermost ``wrapper`` folder :meth:`unwrap` dropped and the ``skipped`` entries beside the
-    students' that gave no file (a symbolic link, a fifo, an empty folder: a folder's name ends in ``/``)."""
+    students' that gave no file (a symbolic link, a fifo, an empty folder: a folder's name ends in ``/``), each
+    -> the code of why (grader.discover.leftout.WHY), found where the walk met it."""
 
     root_name: str
     origin: str
@@ -94,7 +95,7 @@ class Tree:
     git_dirs: set[str] = dataclasses.field(default_factory=set)
     notes: list[dict] = dataclasses.field(default_factory=list)
     wrapper: str | None = None
-    skipped: list[str] = dataclasses.field(default_factory=list)
+    skipped: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def top(self) -> dict[str, list[FileRef]]:
         """Files grouped by their first path component (a top-level file is its own group)."""
@@ -107,7 +108,7 @@ class Tree:
         """This tree as the only entry of the folder ``parent`` (its name) at ``origin`` (its path)."""
         return Tree(parent, origin, [ref.under(f"{self.root_name}/{ref.rel}") for ref in self.files],
                     {f"{self.root_name}/{folder}".rstrip("/") for folder in self.git_dirs}, self.notes,
-                    skipped=[f"{self.root_name}/{entry}" for entry in self.skipped])
+                    skipped={f"{self.root_name}/{entry}": why for entry, why in self.skipped.items()})
 
     def unwrap(self, *, full: bool = True, keep_name: bool = False,
                stop: Callable[[str, str], bool] | None = None) -> Tree:
@@ -139,7 +140,7 @@ class Tree:
         return Tree(self.root_name if keep_name else wrapper, f"{self.origin}/{prefix[:-1]}",
                     [ref.under(ref.rel[cut:]) for ref in self.files],
                     {folder[cut:] for folder in self.git_dirs if folder.startswith(prefix)}, self.notes, wrapper,
-                    [entry[cut:] for entry in self.skipped if entry.startswith(prefix)])
+                    {entry[cut:]: why for entry, why in self.skipped.items() if entry.startswith(prefix)})
 
 
 def _part(rel: str, start: int) -> str:

@@ -30,11 +30,11 @@ class Unclaimed(str):
         return made
 
 
-def skipped_reason(tree: Tree, entry: str) -> str:
-    """The code in :data:`WHY` of why ``entry`` of ``tree.skipped`` gave no file, from what is on disk at
-    ``tree.origin``: a symbolic link, an empty folder, a folder of only links, hidden files or empty folders;
-    ``unread`` when it is no longer there under that name (renamed to a safe name, or gone)."""
-    path = os.path.join(tree.origin, entry.rstrip("/"))
+def skipped_reason(path: str) -> str:
+    """The code in :data:`WHY` of why the entry at ``path`` (on disk, as the walk met it: its clean name in
+    ``Tree.skipped`` may differ) gave no file: a symbolic link, an empty folder, a folder of only links, hidden
+    files or empty folders; ``unread`` when it is none of these (or gone)."""
+    path = path.rstrip("/")
     try:
         if os.path.islink(path):
             return "link"
@@ -47,4 +47,4 @@ def skipped_reason(tree: Tree, entry: str) -> str:
 
 def with_reasons(tree: Tree, entries: list[str], lang: int) -> list[str]:
     """``entries`` of ``tree.skipped`` each followed by its reason in parentheses; ``lang`` 0: English, 1: Dutch."""
-    return [f"{entry} ({WHY[skipped_reason(tree, entry)][lang]})" for entry in entries]
+    return [f"{entry} ({WHY[tree.skipped[entry]][lang]})" for entry in entries]

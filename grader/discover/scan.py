@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from grader.discover.files import WINDOWS, FileRef, Tree, clean_rel, is_junk
+from grader.discover.leftout import skipped_reason
 
 # A folder walk refuses to go on after this many files (someone pointed the grader at their home folder).
 MAX_FILES = 200_000
@@ -51,7 +52,7 @@ def scan_folder(folder: Path) -> Tree:
     Raises ``OSError`` when ``folder`` cannot be listed, and grader.discover.UsageError beyond MAX_FILES files.
     """
     files: list[FileRef] = []
-    entries: list[str] = []  # the students' own entries (a folder's name ends in "/")
+    entries: dict[str, str] = {}  # the students' own entries (a folder's name ends in "/") -> their paths on disk
     git_dirs: set[str] = set()
     counts: dict[str, int] = {}  # files kept per student folder (its path on disk)
     notes: list[dict] = []
@@ -117,7 +118,7 @@ def scan_folder(folder: Path) -> Tree:
             reals.update((os.path.join(current, raw), old) for raw, old in renamed)
         if depth == level:  # the students' own entries: those that give no file are named (Tree.skipped)
             for group, end in ((dirs, "/"), (names, "")):
-                entries.extend(rel + end for name in group
+                entries.update((rel + end, os.path.join(current, name)) for name in group
                                if not is_junk(name) and (rel := rel_of(head, prefix, name, local)))
         if ".git" in dirs:
             git_dirs.add(prefix.rstrip("/"))
@@ -141,7 +142,7 @@ def scan_folder(folder: Path) -> Tree:
                 raise UsageError(f"more than {MAX_FILES:,} files under {folder}: is this the folder of submissions?",
                                  f"meer dan {MAX_FILES:,} bestanden in {folder}: is dit de map met inzendingen?")
     taken = {"/".join(ref.rel.split("/", level + 1)[:level + 1]) for ref in files}
-    skipped = sorted(entry for entry in entries if entry.rstrip("/") not in taken)
+    skipped = {entry: skipped_reason(entries[entry]) for entry in sorted(entries) if entry.rstrip("/") not in taken}
     return Tree(clean_rel(folder.resolve().name) or "submissions", str(folder), files, git_dirs, notes, None, skipped)
 
 
