@@ -124,9 +124,11 @@ def _label(result: dict) -> str:
 
 
 def _columns(stream: object) -> int:
-    """The width of the terminal ``stream`` writes to, in characters (0 when it reports none)."""
+    """The width of the terminal ``stream`` writes to, in characters (0 when it reports none, or reports no
+    height: ``stty rows 0``, where a progress bar is never drawn; either is a terminal of unknown size)."""
     try:
-        return os.get_terminal_size(stream.fileno()).columns
+        size = os.get_terminal_size(stream.fileno())
+        return size.columns if size.lines > 0 else 0
     except (OSError, ValueError, AttributeError):
         return 0
 
@@ -148,7 +150,7 @@ class Progress:
         self.explained: frozenset[str] = frozenset()  # what a legend said: p, H (grader.reports.legend)
         self.stream = sys.stdout  # taken now: pytest's own chatter is redirected while grading
         # On a terminal a progress bar (count, rate, ETA); otherwise a plain line per submission. A
-        # terminal that reports no width (a bare pseudo-terminal) would show the bar as nothing at all.
+        # terminal that reports no width or no height (a bare pseudo-terminal) would show the bar as nothing at all.
         self.bar = None
         self.waiting = False  # the busy line is shown
         if not quiet and sys.stderr.isatty() and _columns(sys.stderr) > 0:

@@ -4,6 +4,8 @@ intake; and the summary line."""
 
 from __future__ import annotations
 
+import io
+import os
 import unicodedata
 from pathlib import Path
 
@@ -81,3 +83,26 @@ def test_a_class_run_says_in_one_line_which_students_were_renamed_and_which_grad
     again = run_grade("report", str(tmp_path / "en"), "--out", str(tmp_path / "again"), "--gradebook", "moodle")
     rows = [line for line in again.stderr.splitlines() if "gradebook-moodle.csv" in line]
     assert again.returncode == 0 and len(rows) == 1 and "José-2" in unicodedata.normalize("NFC", rows[0])
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal (its size is what os.get_terminal_size is made to say)."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 2
+
+
+@pytest.mark.parametrize("size, bar", [((100, 0), False), ((0, 0), False), ((100, 40), True)])
+def test_a_terminal_that_reports_no_height_gets_plain_lines(monkeypatch, size, bar):
+    # With columns but 0 rows (stty rows 0) the progress bar was chosen and never drawn: nothing appeared until the
+    # final table, neither a bar nor a line per submission.
+    monkeypatch.setattr("sys.stderr", _Terminal())
+    monkeypatch.setattr("os.get_terminal_size", lambda fd=None: os.terminal_size(size))
+    shown = Progress(3, "en", quiet=False)
+    try:
+        assert (shown.bar is not None) == bar
+    finally:
+        shown.close()
