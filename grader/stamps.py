@@ -90,9 +90,14 @@ def record_self_check(out: Path, submission_id: str) -> None:
     A self-check leaves a class's stamps as they are; without this record its reports would stay among the
     class's for good (``grade main.py --out X``, then ``grade class/ --out X``): the next run into ``out`` removes
     them unless ``submission_id`` is one of its students (:meth:`ReportStamps.remove_departed`). A folder without
-    valid stamps gets stamps that list only these reports.
+    valid stamps gets stamps that list only these reports. Each id is listed once, and only while a report of it is
+    still under ``out`` (one removed needs no clean-up): the list never outgrows the reports in the folder.
     """
-    _update(out, lambda stored: {**stored, "self_checks": sorted({*stored.get("self_checks", []), submission_id})})
+    def present(student_id: str) -> bool:
+        return any((out / name).is_file() for name in ReportStamps._files(student_id, True))
+
+    _update(out, lambda stored: {**stored, "self_checks": sorted({*filter(present, stored.get("self_checks", [])),
+                                                                  submission_id})})
 
 
 def _update(out: Path, change: Callable[[dict], dict]) -> None:

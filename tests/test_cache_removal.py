@@ -102,3 +102,19 @@ def test_a_forced_or_relanguaged_run_still_removes_the_previous_runs_class_outpu
     again = ReportStamps(out / ".cache" / "reports.json", parts, fresh=fresh)  # interrupted: no similarity
     again.remove_stale(out, [out / "results.json", out / "index.html"])
     assert sorted(p.name for p in out.iterdir() if p.is_file()) == ["index.html", "results.json"]
+
+
+def test_the_stamps_list_each_self_check_once_and_only_while_its_reports_are_there(tmp_path):
+    # Every self-check into a folder added its id to the stamps' list until the next class run there: the same file
+    # checked again, or one whose reports are gone, need no second entry, so the list grew without bound.
+    from grader import signing, stamps
+    for student in ("anna", "bram"):
+        (tmp_path / "feedback").mkdir(exist_ok=True)
+        (tmp_path / "feedback" / f"{student}.html").write_text("rapport")
+        stamps.record_self_check(tmp_path, student)
+        stamps.record_self_check(tmp_path, student)
+    assert signing.read_json(tmp_path / ".cache" / stamps.STAMPS_FILE)["self_checks"] == ["anna", "bram"]
+    (tmp_path / "feedback" / "anna.html").unlink()
+    (tmp_path / "feedback" / "cas.md").write_text("rapport")
+    stamps.record_self_check(tmp_path, "cas")
+    assert signing.read_json(tmp_path / ".cache" / stamps.STAMPS_FILE)["self_checks"] == ["bram", "cas"]
