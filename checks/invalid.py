@@ -85,6 +85,11 @@ BAD_IDS = [  # (id suffix, value, note); each is tried as call_id, actor and nam
     # The characters between Z and a in ASCII ([ \ ] ^ _ `): a range written [A-z] lets them in.
     ("bracket", "c[1", ""),
     ("bracket-first", "[c1", ""),
+    # The ASCII neighbours of A-Z and a-z ('@' before A, '`' before a, '{' after z) as the first character: a
+    # first-character test written as a comparison ('@' <= c <= 'Z') one character too wide lets one in.
+    ("at-first", "@c1", ""),
+    ("backtick-first", "`c1", ""),
+    ("brace-first", "{c1", ""),
     ("caret", "c^", ""),
     ("backtick", "c`", ""),
     ("backslash", "c\\1", ""),
@@ -208,6 +213,9 @@ CLAUSES["V6"] = refused("V6", [
     ("ticket-hyphen-first", changed("ticket", "-lamp")),
     # The first character is a lowercase letter: a first-character class [a-z_] (an identifier's) lets this in.
     ("ticket-underscore-first", changed("ticket", "_lamp")),
+    # The ASCII neighbours of a-z as the first character: a comparison one character too wide ('`' <= c) lets one in.
+    ("ticket-backtick-first", changed("ticket", "`lamp")),
+    ("ticket-brace-first", changed("ticket", "{lamp")),
     ("ticket-all-upper", changed("ticket", "LAMP")),
     ("ticket-exclamation", changed("ticket", "lamp!")),
     ("ticket-space", changed("ticket", "la mp")),
