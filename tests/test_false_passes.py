@@ -369,6 +369,7 @@ EXPECTED = {
     "id_first_char_up_to_brace": {"1": False, "2": False, "3": False},        # V3: '{c1'
     "ticket_first_char_from_backtick": {"1": False, "2": False, "3": False},  # V6: '`lamp'
     "ticket_first_char_up_to_brace": {"1": False, "2": False, "3": False},    # V6: '{lamp'
+    "host_actor_first_char_from_at_sign": {"1": True, "2": True, "3": False},  # D1: host actor '@c1'
 }
 
 
