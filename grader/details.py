@@ -166,6 +166,12 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: \g<helper> kan alleen gebruikt worden op een functie die main.py definieert"),
     (_ERROR + r"(?P<helper>@\w+) can only be used on an enum class main\.py defines",
      r"\g<error>: \g<helper> kan alleen gebruikt worden op een enum-klasse die main.py definieert"),
+    (_ERROR + r"globals\(\) cannot bind or delete (?P<name>.+) in the grader: only a name main\.py could assign "
+     r"itself",
+     r"\g<error>: globals() kan \g<name> in de beoordelaar niet binden of verwijderen: alleen een naam die main.py "
+     r"zelf zou kunnen toekennen"),
+    (_ERROR + r"globals\(\)\.(?P<method>\w+)\(\) is not available in the grader",
+     r"\g<error>: globals().\g<method>() is niet beschikbaar in de beoordelaar"),
     (_ERROR + r"vars\(\) needs an object in the grader \(no locals\)",
      r"\g<error>: vars() heeft in de beoordelaar een object nodig (geen locals)"),
     (_ERROR + r"class (?P<name>.+?): cannot extend enum (?P<base>.+): it has members",

@@ -49,6 +49,8 @@ REFUSED = [
     "import copy\ncopy.copy(iter([]))",
     "class A:\n    @staticmethod\n    def __eq__(other):\n        return True",
     "name = input('Naam? ')",
+    "globals()['_getattr_'] = 1",
+    "globals().clear()",
     "try:\n    pass\nexcept* ValueError:\n    pass",
     "from decimal import *",
 ]

@@ -95,7 +95,7 @@ ACCEPTED = {
         "t = T()\nt.setUp()\nt.test_a()\ntry:\n    t.assertTrue(False)\nexcept AssertionError:\n    failed = True\n"
         "assert failed\nunittest.main()"
     ),
-    "dir(), and locals(), vars() and globals() as copies of main.py's own names": (
+    "dir(), and locals(), vars() and globals() as main.py's own names (writes into globals() bind them)": (
         "class Rules:\n    def check_b(self):\n        pass\n    def check_a(self):\n        pass\n"
         "assert [n for n in dir(Rules()) if n.startswith('check_')] == ['check_a', 'check_b']\n"
         "def check_x(v):\n    return v\n"
@@ -103,7 +103,11 @@ ACCEPTED = {
         "    return '{a}-{b[0]}'.format(**locals()), globals()['check_x'](a)\n"
         "assert f(1) == ('1-2', 1) and 'f' in globals() and globals()['__name__'] == __name__\n"
         "assert not {'__builtins__', '_getattr_', '_write_', '_print_'} & (set(globals()) | set(locals()))\n"
-        "globals()['extra'] = 1\nassert 'extra' not in globals()"
+        "def make(n):\n    return lambda: n\nfor n in ('a', 'b'):\n    globals()['get_' + n] = make(n)\n"
+        "def g():\n    globals().update(extra=1, more=2)\n    del globals()['more']\n    globals().setdefault('x', 3)\n"
+        "    locals()['y'] = 1\n    return 'y' in locals()\n"
+        "assert not g() and get_a() + get_b() == 'ab' and extra == 1 and 'more' not in globals()\n"
+        "locals()['top'] = 4\nimport copy\nassert top == 4 and type(copy.copy(globals())) is dict"
     ),
     "typing.get_type_hints of TypedDicts, NamedTuples, dataclasses and functions under the future import": (
         "from __future__ import annotations\nimport typing\nfrom dataclasses import dataclass\n"

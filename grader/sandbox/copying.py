@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator
 
 from grader.sandbox.abc_bases import STAND_INS, USER_STAND_INS
 from grader.sandbox.dispatch import ABC
+from grader.sandbox.module_names import ModuleNames
 
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
@@ -66,7 +67,7 @@ class Copier:
         if memo is not None and id(x) in memo:
             return memo[id(x)]
         items = (lambda values: [self._copy(v, memo) for v in values]) if memo is not None else list
-        if kind is dict:
+        if kind is dict or kind is ModuleNames:  # copy.copy(globals()): a plain dict, as Python's
             made: Any = {}
             self._keep(memo, x, made)
             made.update(_pairs(x, items))

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from grader.battery import STUDENT_FILENAME
 from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
 from grader.sandbox.enums import is_enum_class, member_table
+from grader.sandbox.module_names import ModuleNames
 from grader.sandbox.names import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS, forbidden_attribute, reserved_name
 from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import TYPED_DICT_ATTRIBUTES, is_typed_dict, typed_dict_attribute
@@ -137,31 +138,33 @@ def scope_builtins(guards: "Guards") -> dict[str, Callable[..., dict]]:
     (``vars(self)`` in a ``__repr__``). ``locals()``, ``vars()`` and ``globals()``: a new dict of the names the calling
     code of main.py sees (``print(locals())`` while debugging, ``globals()[f'check_{field}']``), without the names
     that belong to the grader (``_getattr_``, ``__builtins__``, ``_tmp0``: names.reserved_name) but with the texts
-    ``__name__``, ``__doc__``...; writing into it
-    changes nothing, and a call that does not come straight from main.py's code (a ``defaultdict(locals)`` read by
-    the grader) raises NotImplementedError."""
+    ``__name__``, ``__doc__``...; writing into a function's locals changes nothing (as in Python), writing into the
+    module's names binds a name main.py could bind itself (grader/sandbox/module_names.py), and a call that does not
+    come straight from main.py's code (a ``defaultdict(locals)`` read by the grader) raises NotImplementedError."""
     def vars(*obj: Any) -> dict:  # noqa: A001 (the builtin's name, as main.py calls it)
         if not obj:
-            return _names_seen(sys._getframe(1), "vars", "f_locals")
+            return _names_seen(guards, sys._getframe(1), "vars", "f_locals")
         if len(obj) != 1:
             raise TypeError(f"vars expected at most 1 argument, got {len(obj)}")
         return read_dunder(guards, obj[0], "__dict__", ())
 
     def locals() -> dict:  # noqa: A001
-        return _names_seen(sys._getframe(1), "locals", "f_locals")
+        return _names_seen(guards, sys._getframe(1), "locals", "f_locals")
 
     def globals() -> dict:  # noqa: A001
-        return _names_seen(sys._getframe(1), "globals", "f_globals")
+        return _names_seen(guards, sys._getframe(1), "globals", "f_globals")
     return {"vars": vars, "locals": locals, "globals": globals}
 
 
-def _names_seen(frame: types.FrameType, name: str, scope: str) -> dict:
+def _names_seen(guards: "Guards", frame: types.FrameType, name: str, scope: str) -> dict:
     """The ``scope`` names (``f_locals`` or ``f_globals``) of ``frame`` when it runs main.py's code, reserved ones
-    left out, as a new dict."""
+    left out, as a new dict (a :class:`ModuleNames` when they are main.py's module names)."""
     if frame.f_code.co_filename != STUDENT_FILENAME:
         raise NotImplementedError(f"{name}() is available in the grader only when main.py's code calls it")
-    return {key: value for key, value in getattr(frame, scope).items()
+    names = getattr(frame, scope)
+    seen = {key: value for key, value in names.items()
             if type(key) is str and (not reserved_name(key) or key in _SCOPE_DUNDERS)}
+    return ModuleNames(names, seen) if names is guards.globals else seen
 
 
 # The dunder names such a dict keeps: texts Python puts in a module's or a class body's namespace.

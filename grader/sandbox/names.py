@@ -69,6 +69,17 @@ def reserved_name(name: str) -> bool:
         (name.startswith("_tmp") and name[4:].isdigit())
 
 
+def bindable_name(name: object) -> bool:
+    """True for a name main.py's code may bind with ``name = value`` (an exact str; grader/sandbox/policy.py
+    check_name refuses the others at compile time)."""
+    return type(name) is str and name.isidentifier() and len(name) <= MAX_NAME_LENGTH and not reserved_name(name) \
+        and not name.endswith("__roles__") and name not in RESERVED_PLAIN_NAMES
+
+
+# Names without "_" that RestrictedPython keeps for itself (print) or refuses to bind.
+RESERVED_PLAIN_NAMES = ("print", "builtins", "breakpoint")
+
+
 # Dunder names innocent modules and classes define; Python gives them no hidden power here
 # (``__slots__`` only limits the attributes of the submission's own instances).
 PLAIN_DUNDER_NAMES = frozenset({"__all__", "__version__", "__author__", "__slots__", "__match_args__",

@@ -9,8 +9,9 @@ from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransf
 
 from grader.sandbox.generators import has_docstring, keep_generators, makes_generator
 from grader.sandbox.modules import WHITELIST
-from grader.sandbox.names import (BASE_METHODS, ENUM_HOOKS, MAGIC_METHODS, MAX_NAME_LENGTH, SELF_ONLY_METHODS,
-                                 UNAVAILABLE_CALLS, WRITABLE_DUNDERS, forbidden_attribute, reserved_name)
+from grader.sandbox.names import (BASE_METHODS, ENUM_HOOKS, MAGIC_METHODS, MAX_NAME_LENGTH, RESERVED_PLAIN_NAMES,
+                                 SELF_ONLY_METHODS, UNAVAILABLE_CALLS, WRITABLE_DUNDERS, forbidden_attribute,
+                                 reserved_name)
 from grader.sandbox.patterns import MatchStatements
 from grader.sandbox.private_names import PrivateNames
 
@@ -97,7 +98,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
                              'and "_print" and "_tmp" followed by digits belong to the grader.')
-        elif name.endswith("__roles__") or name in ("print", "builtins", "breakpoint"):
+        elif name.endswith("__roles__") or name in RESERVED_PLAIN_NAMES:
             self.error(node, f'"{name}" is a reserved name.')
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
