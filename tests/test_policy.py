@@ -119,6 +119,11 @@ REFUSED_AT_RUN = {
                                                            "TypeError"),
     "get_type_hints of an object main.py did not make": ("import typing, json\n"
                                                          "typing.get_type_hints(json.JSONEncoder())", "TypeError"),
+    "get_type_hints of a builtin's __init__": ("import typing\nclass D(dict):\n    pass\n"
+                                               "typing.get_type_hints(D.__init__)", "TypeError"),
+    "get_type_hints of a library base's __init__": ("import typing, json, dataclasses\n"
+                                                    "@dataclasses.dataclass(init=False)\nclass E(json.JSONEncoder):\n"
+                                                    "    a: int = 0\ntyping.get_type_hints(E.__init__)", "TypeError"),
     "get_type_hints of an own object without annotations": ("import typing\nclass C:\n    pass\n"
                                                             "typing.get_type_hints(C())", "TypeError"),
     "get_type_hints of an annotation that calls": ("import typing\nclass C:\n    a: 'print(1)'\n"

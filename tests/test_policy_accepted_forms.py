@@ -105,9 +105,17 @@ ACCEPTED = {
         "assert not {'__builtins__', '_getattr_', '_write_', '_print_'} & (set(globals()) | set(locals()))\n"
         "def make(n):\n    return lambda: n\nfor n in ('a', 'b'):\n    globals()['get_' + n] = make(n)\n"
         "def g():\n    globals().update(extra=1, more=2)\n    del globals()['more']\n    globals().setdefault('x', 3)\n"
-        "    locals()['y'] = 1\n    return 'y' in locals()\n"
-        "assert not g() and get_a() + get_b() == 'ab' and extra == 1 and 'more' not in globals()\n"
+        "    y = 0\n    locals()['y'] = 1\n    return y\n"
+        "assert g() == 0 and get_a() + get_b() == 'ab' and extra == 1 and x == 3 and 'more' not in globals()\n"
         "locals()['top'] = 4\nimport copy\nassert top == 4 and type(copy.copy(globals())) is dict"
+    ),
+    "typing.get_type_hints of an __init__: one @dataclass wrote, main.py's own, read off the class or an object": (
+        "from __future__ import annotations\nimport typing, dataclasses\n@dataclasses.dataclass\nclass B:\n    a: str\n"
+        "@dataclasses.dataclass\nclass P(B):\n    b: typing.Optional[int] = None\n"
+        "class Q:\n    def __init__(self, a: int, b: 'P') -> None:\n        pass\n"
+        "none = type(None)\nassert typing.get_type_hints(P.__init__) == {'a': str, 'b': typing.Optional[int], 'return': none}\n"
+        "assert typing.get_type_hints(P('x').__init__)['a'] is str and typing.get_type_hints(B.__init__)['a'] is str\n"
+        "assert typing.get_type_hints(Q.__init__) == {'a': int, 'b': P, 'return': none}"
     ),
     "typing.get_type_hints of TypedDicts, NamedTuples, dataclasses and functions under the future import": (
         "from __future__ import annotations\nimport typing\nfrom dataclasses import dataclass\n"

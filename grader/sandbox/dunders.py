@@ -25,6 +25,7 @@ import builtins
 import collections
 import sys
 import types
+import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.battery import STUDENT_FILENAME
@@ -277,7 +278,13 @@ def _initializer(cls: type, init: Callable[..., Any], is_own: Callable[[object],
             raise TypeError(f"{cls.__name__}.{name} can only change a {cls.__name__} object main.py made in the grader")
         return init(target, *args, **kwargs)
     method.__name__, method.__qualname__ = name, f"{cls.__name__}.{name}"
+    if name == "__init__":  # get_type_hints(Row.__init__) reads init's annotations (grader/sandbox/type_hints.py)
+        INITIALIZERS[method] = (cls, init)
     return method
+
+
+# What each ``cls.__init__`` that :func:`_initializer` made stands for: ``(cls, init)``.
+INITIALIZERS: "weakref.WeakKeyDictionary[Callable[..., Any], tuple[type, Any]]" = weakref.WeakKeyDictionary()
 
 
 def own_setattr(holder: object, is_own: Callable[[object], bool]) -> Callable[[Any, str, Any], None]:

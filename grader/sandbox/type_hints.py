@@ -17,6 +17,7 @@ import typing
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import student_function
+from grader.sandbox.dunders import INITIALIZERS
 from grader.sandbox.names import forbidden_attribute, reserved_name
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable
             for klass in reversed(type.__getattribute__(obj, "__mro__")):
                 if guards.is_own(klass):
                     declared.update(annotations(klass))
+        elif (init := _own_init(guards, obj)) is not None:  # get_type_hints(Row.__init__) of a dataclass
+            declared = annotations(init) if student_function(init) else dict(init.__annotations__)
         elif student_function(obj.__func__ if type(obj) is types.MethodType else obj):
             declared = annotations(obj)
         elif not isinstance(obj, type) and guards.is_own(obj):  # get_type_hints(self) in a __post_init__
@@ -64,6 +67,24 @@ def _of_object(guards: "Guards", obj: Any, annotations: Callable[[Any], dict]) -
                 return annotations(klass)
             break
     raise TypeError(f"{type(obj).__name__!r} object is not a module, class, method, or function")
+
+
+def _own_init(guards: "Guards", obj: Any) -> Any:
+    """The ``__init__`` behind ``Row.__init__`` or ``Row(...).__init__`` of main.py's own class ``Row``: main.py's own
+    def, or the one @dataclass wrote from the annotations of main.py's own class; None for anything else."""
+    if type(obj) is types.MethodType and not isinstance(obj.__self__, type) and guards.is_own(obj.__self__):
+        cls, init = type(obj.__self__), obj.__func__
+    elif type(obj) is types.FunctionType and obj in INITIALIZERS:
+        cls, init = INITIALIZERS[obj]
+    else:
+        return None
+    for klass in type.__getattribute__(cls, "__mro__"):
+        namespace = type.__getattribute__(klass, "__dict__")
+        if namespace.get("__init__") is init:
+            made = student_function(init) or "__dataclass_fields__" in namespace and type(init) is types.FunctionType \
+                and init.__code__.co_filename == "<string>" and init.__qualname__ == f"{klass.__qualname__}.__init__"
+            return init if guards.is_own(klass) and made else None
+    return None
 
 
 def _parsed(text: str) -> ast.AST:
