@@ -109,6 +109,14 @@ ACCEPTED = {
         "assert g() == 0 and get_a() + get_b() == 'ab' and extra == 1 and x == 3 and 'more' not in globals()\n"
         "locals()['top'] = 4\nimport copy\nassert top == 4 and type(copy.copy(globals())) is dict"
     ),
+    "typing.get_type_hints reads a class's own names after main.py's globals, before a globalns given, not with "
+    "localns": (
+        "from __future__ import annotations\nimport typing\nId = int\nclass R:\n    Id = str\n    Kind = bytes\n"
+        "    a: Id\n    b: Kind\nclass S(R):\n    Kind = float\n    c: Kind\n"
+        "assert typing.get_type_hints(S) == {'a': int, 'b': bytes, 'c': float}\n"
+        "assert typing.get_type_hints(R, globalns={}) == {'a': str, 'b': bytes}\n"
+        "assert typing.get_type_hints(R, localns={'Id': list, 'Kind': set}) == {'a': list, 'b': set}"
+    ),
     "typing.get_type_hints of an __init__: one @dataclass wrote, main.py's own, read off the class or an object": (
         "from __future__ import annotations\nimport typing, dataclasses\n@dataclasses.dataclass\nclass B:\n    a: str\n"
         "@dataclasses.dataclass\nclass P(B):\n    b: typing.Optional[int] = None\n"

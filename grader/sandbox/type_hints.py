@@ -29,32 +29,57 @@ def type_hints(guards: "Guards", annotations: Callable[[Any], dict]) -> Callable
     of the annotations main.py declared on its own class or function ``x``): a class's own and those of its own
     bases, base classes first, as typing merges them; for an object of main.py's own class, those
     ``obj.__annotations__`` finds (:func:`_of_object`). Names are looked up in ``localns``, then ``globalns`` (main.py's
-    globals when None), then the builtins main.py sees."""
+    globals when None), then the builtins main.py sees; a class's annotations also in that class's own names, as
+    Python's does (after main.py's globals when neither namespace is given, else before ``globalns``, never beside
+    ``localns``)."""
     def get_type_hints(obj: Any, globalns: Any = None, localns: Any = None, include_extras: bool = False) -> dict:
         if isinstance(obj, type) and guards.is_own(obj):
-            declared: dict = {}
-            for klass in reversed(type.__getattribute__(obj, "__mro__")):
-                if guards.is_own(klass):
-                    declared.update(annotations(klass))
+            parts = [(annotations(klass), _ClassNames(guards, klass))
+                     for klass in reversed(type.__getattribute__(obj, "__mro__")) if guards.is_own(klass)]
         elif (init := _own_init(guards, obj)) is not None:  # get_type_hints(Row.__init__) of a dataclass
-            declared = annotations(init) if student_function(init) else dict(init.__annotations__)
+            parts = [(annotations(init) if student_function(init) else dict(init.__annotations__), None)]
         elif student_function(obj.__func__ if type(obj) is types.MethodType else obj):
-            declared = annotations(obj)
+            parts = [(annotations(obj), None)]
         elif not isinstance(obj, type) and guards.is_own(obj):  # get_type_hints(self) in a __post_init__
-            declared = _of_object(guards, obj, annotations)
+            parts = [(_of_object(guards, obj, annotations), None)]
         else:
             raise TypeError("get_type_hints() reads the annotations of main.py's own classes, functions and objects only")
-        scopes = (*([] if localns is None else [dict(localns)]), guards.globals if globalns is None else dict(globalns),
-                  guards.globals.get("__builtins__", {}))
+        module = guards.globals if globalns is None else dict(globalns)
         hints = {}
-        for name, hint in declared.items():
-            value = hint
-            for _ in range(2):  # 'Row' under the future import is the text "'Row'": read the text it gives once more
-                value = _read(guards, scopes, _parsed(value)) if type(value) is str else value
-            value = type(None) if value is None else value
-            hints[name] = value if include_extras else typing._strip_annotations(value)  # type: ignore[attr-defined]
+        for declared, names in parts:
+            if localns is not None or names is None:
+                scopes = (*([] if localns is None else [dict(localns)]), module)
+            else:
+                scopes = (module, names) if globalns is None else (names, module)
+            hints.update(_hints(guards, declared, (*scopes, guards.globals.get("__builtins__", {})), include_extras))
         return hints
     return get_type_hints
+
+
+def _hints(guards: "Guards", declared: dict, scopes: tuple, include_extras: bool) -> dict:
+    """The values of the annotations ``declared``, their texts read with names from ``scopes``."""
+    hints = {}
+    for name, hint in declared.items():
+        value = hint
+        for _ in range(2):  # 'Row' under the future import is the text "'Row'": read the text it gives once more
+            value = _read(guards, scopes, _parsed(value)) if type(value) is str else value
+        value = type(None) if value is None else value
+        hints[name] = value if include_extras else typing._strip_annotations(value)  # type: ignore[attr-defined]
+    return hints
+
+
+class _ClassNames:
+    """The names of main.py's own class ``klass`` as an annotation's text finds them: those of its own namespace,
+    read as main.py's ``klass.name`` reads them."""
+
+    def __init__(self, guards: "Guards", klass: type) -> None:
+        self.guards, self.klass = guards, klass
+
+    def __contains__(self, name: str) -> bool:
+        return name in type.__getattribute__(self.klass, "__dict__")
+
+    def __getitem__(self, name: str) -> Any:
+        return self.guards.getattr(self.klass, name)
 
 
 def _of_object(guards: "Guards", obj: Any, annotations: Callable[[Any], dict]) -> dict:
