@@ -119,6 +119,8 @@ REFUSED_AT_RUN = {
                                                            "TypeError"),
     "get_type_hints of an object main.py did not make": ("import typing, json\n"
                                                          "typing.get_type_hints(json.JSONEncoder())", "TypeError"),
+    "get_type_hints of an annotation naming a class's internals": ("import typing\nclass C:\n    x: '__dict__'\n"
+                                                                   "typing.get_type_hints(C)", "NameError"),
     "get_type_hints of a builtin's __init__": ("import typing\nclass D(dict):\n    pass\n"
                                                "typing.get_type_hints(D.__init__)", "TypeError"),
     "get_type_hints of a library base's __init__": ("import typing, json, dataclasses\n"
