@@ -134,6 +134,11 @@ REFUSED_AT_RUN = {
     "locals() called by a library's code": ("import string, collections\n"
                                             "string.Template('$x').substitute(collections.defaultdict(locals))",
                                             "NotImplementedError"),
+    "another module through sys.modules": ("import sys\nm = sys.modules['builtins']", "KeyError"),
+    "a guard hook through sys.modules": ("import sys\nm = getattr(sys.modules[__name__], '_getattr_')",
+                                         "AttributeError"),
+    "a name written through sys.modules": ("import sys\nsetattr(sys.modules[__name__], 'x', 1)", "TypeError"),
+    "main.py's module dict through sys.modules": ("import sys\nd = vars(sys.modules[__name__])", "AttributeError"),
     "globals() binding a guard's name": ("globals()['_getattr_'] = getattr", "NotImplementedError: globals() cannot"),
     "globals() binding the builtins": ("globals().update(__builtins__={})", "NotImplementedError: globals() cannot"),
     "globals() binding print": ("g = globals()\ng |= {'print': len}", "NotImplementedError: globals() cannot"),

@@ -106,7 +106,7 @@ class Guards:
                              or is_enum_class(value))
         self.views = build_views(self._wrap_module_value)
         add_views(self, self.views)
-        self.views["sys"] = sys_view(StandardStream(output), refuse_exit, self.visible_class)
+        self.views["sys"] = sys_view(StandardStream(output), refuse_exit, self.visible_class, lambda: self.globals)
         self.views["pprint"] = pprint_view(Printer(output)._call_print)
         self.views["traceback"] = traceback_view(Printer(output)._call_print)
         self.views["os.path"] = partial_view("os.path", self.views, paths.os_path_names())

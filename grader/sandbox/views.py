@@ -10,9 +10,12 @@ import io
 import random
 import reprlib
 import sys
+import types
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
+from grader.sandbox.names import reserved_name
+
 
 class ModuleView:
     """Base of every module view: no instance state, no writes, and a clear error for the rest."""
@@ -36,13 +39,13 @@ class ModuleView:
 _VERSION_INFO = collections.namedtuple("version_info", "major minor micro releaselevel serial")
 
 
-def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[[type], Any] = lambda cls: cls) \
-        -> ModuleView:
+def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[[type], Any] = lambda cls: cls,
+             main_names: Callable[[], dict] = dict) -> ModuleView:
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
     ``stdout``/``stderr`` (both write to the captured output), ``version_info``, ``version``,
     ``platform``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
-    a deeper C stack could crash the process), ``getsizeof`` and ``exc_info`` (``visible``: a class as ``type(x)``
-    shows it)."""
+    a deeper C stack could crash the process), ``getsizeof``, ``exc_info`` (``visible``: a class as ``type(x)``
+    shows it) and ``modules``, holding main.py only (:func:`main_module_view` of ``main_names()``)."""
     limit = sys.getrecursionlimit()
 
     def exc_info() -> tuple:
@@ -61,8 +64,23 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
         "exc_info": staticmethod(exc_info),
         # A size guard before a regex: the number only (its __self__ would be the real sys module).
         "getsizeof": staticmethod(lambda obj, *default: sys.getsizeof(obj, *default[:1])),
+        "modules": types.MappingProxyType({"main": main_module_view(main_names)}),
     }
     return type("sys", (ModuleView,), namespace)()
+
+
+def main_module_view(names: Callable[[], dict]) -> ModuleView:
+    """``sys.modules[__name__]`` for main.py: reads its own names in ``names()`` (main.py's globals) as main.py's code
+    does (``getattr(this, 'check_' + field)``, ``dir(this)``), never the grader's reserved ones; read-only."""
+    def __getattr__(self: ModuleView, name: str) -> object:
+        scope = names()
+        if name in ("__name__", "__doc__") or type(name) is str and not reserved_name(name) and name in scope:
+            return scope.get(name)
+        raise AttributeError(f"module 'main' has no attribute {name!r}")
+
+    def __dir__(self: ModuleView) -> list:
+        return sorted(key for key in names() if type(key) is str and not reserved_name(key))
+    return type("main", (ModuleView,), {"__slots__": (), "__getattr__": __getattr__, "__dir__": __dir__})()
 
 
 class QuietLogging:

@@ -8,8 +8,9 @@ try:
 except Exception:
     pass
 try:
-    from sys import modules
-    print('BREACH: sys.modules')
+    from sys import modules  # main.py's own names only (sys.modules[__name__])
+    if len(modules) != 1 or modules.get('builtins') is not None or modules.get('os') is not None:
+        print('BREACH: sys.modules')
 except Exception:
     pass
 try:
