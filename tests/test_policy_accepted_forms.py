@@ -115,8 +115,7 @@ ACCEPTED = {
         "assert [n for n in dir(this) if n.startswith('check_')] == ['check_a'] and this.__name__ == __name__\n"
         "assert sys.modules.get(__name__) is this"
     ),
-    "typing.get_type_hints reads a class's own names after main.py's globals, before a globalns given, not with "
-    "localns": (
+    "get_type_hints reads a class's own names after main.py's globals, before a globalns, not with localns": (
         "from __future__ import annotations\nimport typing\nId = int\nclass R:\n    Id = str\n    Kind = bytes\n"
         "    a: Id\n    b: Kind\nclass S(R):\n    Kind = float\n    c: Kind\n"
         "assert typing.get_type_hints(S) == {'a': int, 'b': bytes, 'c': float}\n"
