@@ -389,10 +389,6 @@ ACCEPTED = {
         "    text = traceback.format_exc()\n    only = traceback.format_exception_only(error)\n"
         "assert 'line' not in text and 'File' not in text and only == [\"ValueError: invalid literal for int() with base 10: 'x'\\n\"]"
     ),
-    "unicodedata: a normal form and categories": (
-        "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
-        "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"
-    ),
 }
 
 

@@ -304,6 +304,10 @@ ACCEPTED = {
         "assert 'sha256' in hashlib.algorithms_guaranteed\ntry:\n    io.open('x')\nexcept AttributeError:\n    pass\n"
         "else:\n    raise AssertionError"
     ),
+    "unicodedata: a normal form and categories": (
+        "import unicodedata\nassert unicodedata.normalize('NFKC', '\\u212a') == 'K' and unicodedata.category('a') == 'Ll'\n"
+        "assert unicodedata.is_normalized('NFC', 'lamp') and unicodedata.name('a') == 'LATIN SMALL LETTER A'"
+    ),
 }
 
 
