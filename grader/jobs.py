@@ -46,24 +46,41 @@ class Job:
     def finished(self) -> bool:
         return (self.load is not None and self.load["status"] != "ok") or self.next >= self.total
 
-    def stop_early(self, submission_cpu: float, resume: int | None = None) -> None:
+    def stop_early(self, submission_cpu: float, resume: int | None = None, checkpoints: list[int] | None = None) -> None:
         """Mark the checks left as not run after MAX_TIMEOUTS strikes or ``submission_cpu`` CPU seconds used, up to
         check ``resume`` (None: all of them): the checks from there on run whatever came before (grader.battery.check's
-        ``last`` and ``fresh``: a checkpoint whose own function is right must not fail because another function looped)."""
+        ``last`` and ``fresh``: a checkpoint whose own function is right must not fail because another function looped),
+        except those of a checkpoint that has already failed, which cannot change its verdict (``checkpoints``: each
+        check's checkpoint, in the order they run; without it, all of them run)."""
         resume = self.total if resume is None else resume
-        if self.finished or self.load is None or self.next >= resume:
+        if self.finished or self.load is None:
             return
         if self.timeouts >= MAX_TIMEOUTS:  # why: the strike seen most (grader.reports say it in words)
             strikes = [outcome["outcome"] for outcome in self.outcomes.values()]
             skipped = {"outcome": "not-run", "error": "after-" + max(STRIKES, key=strikes.count)}
         elif self.cpu_used >= submission_cpu:
             skipped = {"outcome": "not-run", "error": "cpu-budget"}
-            self.load.setdefault("notes", []).append({"kind": "cpu-budget", "seconds": submission_cpu})
         else:
             return
-        for index in range(self.next, resume):
+        marked = list(range(self.next, resume))
+        if checkpoints:
+            failed = {checkpoints[index] for index, outcome in self.outcomes.items() if outcome["outcome"] != "passed"}
+            failed.update(checkpoints[index] for index in marked)
+            marked += [index for index in range(max(self.next, resume), self.total)
+                       if checkpoints[index] in failed and index not in self.outcomes]
+        for index in marked:
             self.outcomes[index] = dict(skipped)
-        self.next = resume
+        note = {"kind": "cpu-budget", "seconds": submission_cpu}
+        if marked and skipped["error"] == "cpu-budget" and note not in self.load.setdefault("notes", []):
+            self.load["notes"].append(note)
+        self.next = max(self.next, resume) - 1
+        self.advance()
+
+    def advance(self) -> None:
+        """Move on to the next check to run: past the check in flight and those stop_early marked as not run."""
+        self.next += 1
+        while self.next in self.outcomes:
+            self.next += 1
 
     def after_exit(self, status: int) -> None:
         """Account for the current child, ended with wait ``status``, if it stopped before finishing its work (killed, crashed)."""
@@ -74,7 +91,7 @@ class Job:
         if reloaded is not None and not self.child.killed and status == 0 and not self.finished:
             self.outcomes[self.next] = execution.reload_failed(reloaded)  # the check the child was to start with
             self.timeouts += self.outcomes[self.next]["outcome"] in STRIKES
-            self.next += 1
+            self.advance()
             return
         timed_out = self.child.killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
         reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
@@ -84,4 +101,4 @@ class Job:
         elif not self.finished:
             self.outcomes[self.next] = reason
             self.timeouts += 1  # a time-out or a crash: both are strikes
-            self.next += 1
+            self.advance()

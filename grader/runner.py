@@ -64,6 +64,7 @@ class Battery:
         self.on_result = on_result
         self.meanwhile = meanwhile
         self.checks: list[dict] = []  # in the order they run (grader.battery.place)
+        self.checkpoints: list[int] = []  # each check's checkpoint, in that order
         self.listing, self.listed_checks = [], []  # indices and checks in the order results list them
         self.items: list[pytest.Item] = []
         self.direct: list[bool] = []  # per item: run without pytest's protocol (grader.execution)
@@ -128,6 +129,7 @@ class Battery:
         self.listing = sorted(range(len(items)), key=lambda n: (bool(markers[items[n]].get("last")),
                                                                 markers[items[n]]["checkpoint"], written[items[n]]))
         self.listed_checks = [self.checks[n] for n in self.listing]
+        self.checkpoints = [meta["checkpoint"] for meta in self.checks]
         self.direct = [execution.direct(item) for item in items]
         # What a child may read (Landlock): Python's files, the grader's and the check modules' folders.
         self.readable = filesystem.readable_paths({str(item.path.parent) for item in items})
@@ -193,7 +195,7 @@ class Battery:
             job.cpu_used += time.process_time() - before
             for message in recorder.messages:
                 self._handle(job, message)
-            job.stop_early(self.submission_cpu, self.first_last)
+            job.stop_early(self.submission_cpu, self.first_last, self.checkpoints)
             if job.next == started:  # nothing more ran (a child stops only for the reasons stop_early knows)
                 job.next = job.total
         if job.finished:
@@ -276,7 +278,7 @@ class Battery:
         status = job.child.reap()
         job.cpu_used += job.child.cpu_seconds
         job.after_exit(status)
-        job.stop_early(self.submission_cpu, self.first_last)
+        job.stop_early(self.submission_cpu, self.first_last, self.checkpoints)
         self._start(job, selector, running)
 
     def _handle(self, job: Job, message: dict) -> None:
@@ -306,7 +308,7 @@ class Battery:
         elif message.get("done") == job.next and job.load is not None and execution.valid_outcome(message.get("outcome")):
             job.outcomes[job.next] = execution.clipped_outcome(message["outcome"])
             job.timeouts += message["outcome"]["outcome"] in STRIKES
-            job.next += 1
+            job.advance()
             self._next_step(job)
 
     # The child -------------------------------------------------------------------------------------
@@ -327,6 +329,8 @@ class Battery:
             self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
             handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
             for index in range(job.next, job.total):
+                if index in job.outcomes:
+                    continue  # marked as not run by the parent (grader.jobs.Job.stop_early) before this child started
                 stoppable = index < self.first_last  # those marked last or fresh run anyway
                 if job.timeouts >= MAX_TIMEOUTS and stoppable:
                     return  # the parent marks the rest as not run, up to the checks marked last or fresh

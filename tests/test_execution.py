@@ -250,11 +250,11 @@ def test_in_process_grading_counts_each_strike_once(monkeypatch):
     job = graded[0]
     ran = [job.outcomes.get(battery.listing.index(index), {}).get("outcome") for index in range(job.total)]
     assert ran[:battery.first_last].count("timeout") == runner.MAX_TIMEOUTS
-    # The checks marked last or fresh run after the tenth strike too: checkpoint 3's call dispatch_ticket and time out.
+    # The checks marked last or fresh run after the tenth strike too, except checkpoint 3's: it has failed already.
     rest = [(battery.checks[index]["checkpoint"], ran[index]) for index in range(battery.first_last, job.total)]
     assert {outcome for checkpoint, outcome in rest if checkpoint < 3} == {"passed"}
-    assert {outcome for checkpoint, outcome in rest if checkpoint == 3} == {"timeout"}
-    assert job.timeouts == runner.MAX_TIMEOUTS + sum(checkpoint == 3 for checkpoint, _ in rest)
+    assert {outcome for checkpoint, outcome in rest if checkpoint == 3} == {"not-run"}
+    assert job.timeouts == runner.MAX_TIMEOUTS
 
 
 @pytest.mark.parametrize("isolated", [True, False], ids=["child-processes", "in-process"])
@@ -283,7 +283,11 @@ def test_a_submission_that_uses_up_its_whole_cpu_budget_stops_with_the_rest_not_
     first_not_run = outcomes.index("not-run")
     assert 0 < first_not_run and set(outcomes[:first_not_run]) == {"passed"}
     assert all(ran[index] == {"outcome": "not-run", "error": "cpu-budget"} for index in range(first_not_run, battery.first_last))
-    assert set(outcomes[battery.first_last:]) == {"passed"}, job.cpu_used  # those marked last or fresh run anyway
+    # Those marked last or fresh run anyway, except those of a checkpoint with checks not run: it has failed already.
+    failed = {battery.checkpoints[index] for index in range(first_not_run, battery.first_last)}
+    assert [outcome == "not-run" for outcome in outcomes[battery.first_last:]] == [
+        battery.checkpoints[index] in failed for index in range(battery.first_last, job.total)], job.cpu_used
+    assert "passed" in outcomes[battery.first_last:]
     assert {"kind": "cpu-budget", "seconds": 2} in job.load["notes"]
     assert 2 <= job.cpu_used < 2 + 1.5  # stopped between checks, close to the budget
 
@@ -300,3 +304,17 @@ def test_the_checks_marked_last_run_after_the_strikes_that_stop_the_others():
     job.next = 5
     job.stop_early(submission_cpu=60, resume=4)  # among the last checks: nothing more is skipped
     assert job.next == 5 and 5 not in job.outcomes
+
+
+def test_after_the_strikes_the_checks_marked_last_of_a_failed_checkpoint_are_not_run():
+    # Checks 0-2 are the others, 3-5 those marked last or fresh; checkpoint 3 looped (check 1) and has failed: its
+    # checks marked last could not change that, and each would load main.py anew and loop again.
+    job = runner.Job(submission=None, total=6)
+    job.load, job.next, job.timeouts = {"status": "ok"}, 2, runner.MAX_TIMEOUTS
+    job.outcomes = {0: {"outcome": "passed"}, 1: {"outcome": "timeout"}}
+    job.stop_early(submission_cpu=60, resume=3, checkpoints=[1, 3, 3, 1, 3, 2])
+    skipped = {"outcome": "not-run", "error": "after-timeout"}
+    assert job.next == 3 and job.outcomes[2] == skipped and job.outcomes[4] == skipped and 5 not in job.outcomes
+    job.outcomes[3] = {"outcome": "passed"}
+    job.advance()  # past check 4, marked not run
+    assert job.next == 5 and not job.finished
