@@ -13,7 +13,7 @@ import pytest
 
 from grader.details import in_dutch
 from grader.hostreads import first_lie, may_lie
-from grader.tips import error_hint
+from grader.tips import error_hint, stop_tip
 from grader.values import TOO_LARGE, error_text, key_with_own_eq, keyable_with_own_eq, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
@@ -123,12 +123,14 @@ class Mismatch(AssertionError):
     a finding made while preparing the situation to test (the reports show those last). ``hint`` (a :func:`said`
     pair) stands for the check's hint where the case is of another kind than the hint speaks of (version ``'0'``
     under a hint about True and False; a call that met a module the grader does not offer gets
-    :func:`refusal_hint`). The runner sends these fields to the reports as they are, so they must be
+    :func:`refusal_hint`). ``tip`` (a :func:`said` pair) is shown before the hint, not in its place (where the code
+    stopped, grader.tips.stop_tip). The runner sends these fields to the reports as they are, so they must be
     plain data.
     """
 
     def __init__(self, tried: str, expected: str | dict, got: str | dict, cause: str | None = None,
-                 setup: bool = False, case: str | None = None, hint: dict | None = None) -> None:
+                 setup: bool = False, case: str | None = None, hint: dict | None = None,
+                 tip: dict | None = None) -> None:
         super().__init__(f"{tried}: expected {expected}, got {got}")
         self.detail = {"tried": bilingual(_text(tried)), "expected": _text(expected), "got": _text(got)}
         if cause:
@@ -140,6 +142,8 @@ class Mismatch(AssertionError):
         hint = refusal_hint(got) or hint
         if hint:
             self.detail["hint"] = hint
+        if tip:
+            self.detail["tip"] = tip
 
 
 def is_text(value: object) -> bool:
@@ -182,10 +186,10 @@ class Call:
 
     def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None) -> None:
         """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``,
-        ``case`` and ``hint``; another exception gets grader.tips.error_hint in place of ``hint``."""
+        ``case`` and ``hint``; another exception gets grader.tips.error_hint in place of ``hint``, or stop_tip beside it."""
         if not isinstance(self.error, ValueError):
             raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case,
-                           hint=error_hint(self.error, self.line) or hint)
+                           hint=error_hint(self.error, self.line) or hint, tip=stop_tip(self.error, self.line))
 
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""

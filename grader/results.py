@@ -22,6 +22,7 @@ from grader.score import MAX_SCORE, verdicts
 #    clause, message, hint, hidden}}; a submission's check records hold only id, outcome and,
 #    when there are any, detail and error (a class's file is about six times smaller).
 #    expand() gives the records of format 1 back.
+#    Added within 2: checks[].detail.tip (shown before the hint, grader.battery.Mismatch).
 FORMAT_VERSION = 2
 _FIXED = ("checkpoint", "clause", "message", "hint", "hidden")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports import legend, stopped
-from grader.reports.selection import NO_FAILURE, shown_failures
+from grader.reports.selection import NO_FAILURE, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
 from grader.reports.i18n import MESSAGES
@@ -376,4 +376,4 @@ class Progress:
         # Not when another function's loop left this one untested, nor for a time-out (the code gave no answer the
         # rule's hint could be about), as in the reports (grader.reports.feedback).
         if hinted and check["outcome"] in ("failed", "error"):
-            self.say(f"    {self.text['hint']}: {detail.get('hint') or check['hint']}")  # a case's own, if any
+            self.say(f"    {self.text['hint']}: {hint({**check, 'detail': detail})}")  # a case's own, if any

@@ -3,7 +3,8 @@
 A check's hint names the usual mistake against its rule. Two findings say more precisely what is wrong: a
 result with the expected status but another field (the version not raised, ``replayed`` as a text), and
 another exception than the ValueError expected (raised on purpose, or from a step of the student's code that
-stopped on the input). grader.battery and checks/dispatching.py give these tips as a case's own hint.
+stopped on the input). grader.battery and checks/dispatching.py give these tips as a case's own hint; a step that
+stopped gets its tip beside the check's hint, which still says what the rule asks.
 """
 
 from __future__ import annotations
@@ -25,22 +26,30 @@ def _name(error: BaseException) -> str:
 
 
 def error_hint(error: BaseException | None, line: dict | None) -> dict | None:
-    """The tip for a call that should raise ValueError but raised ``error`` (raised on the student's ``line``,
-    ``{"line": int, "source": str}`` or None): a ``{"nl", "en"}`` pair, or None when ``error`` is None or a
-    ValueError. A ``raise`` statement there asks for ValueError in its place; any other line stopped on the input
-    before the code refused it."""
-    if error is None or isinstance(error, ValueError):
+    """The tip, in place of the check's hint, for a call that should raise ValueError but raised ``error`` with a
+    ``raise`` statement on the student's ``line`` (``{"line": int, "source": str}``): a ``{"nl", "en"}`` pair asking
+    for ValueError there; None for any other call (see :func:`stop_tip`)."""
+    if error is None or isinstance(error, ValueError) or line is None or not _RAISE.match(line["source"]):
+        return None
+    name, number = _name(error), line["line"]
+    return {"nl": f"Je code geeft zelf een {name} (regel {number}); bij ongeldige invoer hoort een ValueError. "
+                  "Geef daar een ValueError.",
+            "en": f"Your code raises {name} itself (line {number}); invalid input calls for a ValueError. "
+                  "Raise a ValueError there."}
+
+
+def stop_tip(error: BaseException | None, line: dict | None) -> dict | None:
+    """The tip, beside the check's hint, for a call that should raise ValueError but stopped with ``error`` on a step
+    of the student's ``line`` (``{"line": int, "source": str}`` or None) that is no ``raise`` statement: a
+    ``{"nl", "en"}`` pair saying where the code stopped (the check's hint says what to check); None when ``error``
+    is None, a ValueError or raised on purpose (:func:`error_hint`)."""
+    if error is None or isinstance(error, ValueError) or (line is not None and _RAISE.match(line["source"])):
         return None
     name = _name(error)
     if line is None:
         return {"nl": f"Je code geeft hier een {name}; bij deze ongeldige invoer hoort een ValueError.",
                 "en": f"Your code raises {name} here; this invalid input calls for a ValueError."}
     number = line["line"]
-    if _RAISE.match(line["source"]):
-        return {"nl": f"Je code geeft zelf een {name} (regel {number}); bij ongeldige invoer hoort een ValueError. "
-                      "Geef daar een ValueError.",
-                "en": f"Your code raises {name} itself (line {number}); invalid input calls for a ValueError. "
-                      "Raise a ValueError there."}
     return {"nl": f"Regel {number} van je code stopt op deze invoer met een {name}, voordat je functie een ValueError "
                   "geeft. Zorg dat je controles op elke invoer werken en deze invoer weigeren met een ValueError.",
             "en": f"Line {number} of your code stops on this input with a {name} before your function raises a "

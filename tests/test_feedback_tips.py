@@ -3,11 +3,14 @@ exception than ValueError (raised on purpose, or from a step that stopped on the
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from conftest import ROOT, grade_folder
 from grader.reports import selection
-from grader.tips import error_hint, field_hint
+from grader.tips import error_hint, field_hint, stop_tip
 
 REFERENCE_CHECK = "if type(proposal) is not dict or set(proposal) != FIELDS:"
 SUBMISSIONS = {
@@ -59,18 +62,25 @@ class Odd(TypeError):
 Odd.__name__ = "Odd *[x](y)*"
 
 
+def test_another_exception_raised_on_purpose_gets_a_tip_in_place_of_the_rules():
+    tip = error_hint(TypeError(), {"line": 3, "source": "raise TypeError"})
+    assert all(word in tip["en"] for word in ["raises TypeError itself (line 3)", "Raise a ValueError"])
+    assert tip["nl"] != tip["en"] and stop_tip(TypeError(), {"line": 3, "source": "raise TypeError"}) is None, tip
+
+
 @pytest.mark.parametrize("error, line, words", [
-    (TypeError(), {"line": 3, "source": "raise TypeError"}, ["raises TypeError itself (line 3)", "Raise a ValueError"]),
     (KeyError("x"), {"line": 4, "source": "if proposal['x']:"}, ["Line 4", "KeyError", "refuse this one"]),
     (Odd(), None, ["raises TypeError here"]),  # a class name that is no plain name: its base class's
 ])
-def test_the_exception_tip_says_whether_the_code_raised_it_or_stopped(error, line, words):
-    tip = error_hint(error, line)
+def test_a_step_that_stopped_gets_a_tip_beside_the_rules(error, line, words):
+    tip = stop_tip(error, line)
     assert all(word in tip["en"] for word in words) and tip["nl"] != tip["en"], tip
+    assert error_hint(error, line) is None
 
 
 def test_no_exception_tip_for_a_value_error_or_a_return():
     assert error_hint(ValueError(), None) is None and error_hint(None, None) is None
+    assert stop_tip(ValueError(), None) is None and stop_tip(None, None) is None
 
 
 @pytest.mark.parametrize("got, words", [
@@ -94,8 +104,19 @@ def test_another_exception_raised_on_purpose_gets_a_tip_to_raise_value_error(res
     assert "ValueError" in tip["nl"] and "TypeError" in tip["nl"] and "dictionary" not in tip["nl"], tip
 
 
-def test_an_exception_from_a_step_that_stopped_gets_a_tip_about_that_step(results):
+def test_an_exception_from_a_step_that_stopped_gets_a_tip_about_that_step_and_the_rules_own(results):
+    """The line that stopped, then what the rule asks (the check's own hint): a crash says where, not what to check."""
     tip = first_tip(results, "sorted-keys", "1")
     for lang, line in (("en", "line 29"), ("nl", "regel 29")):
         assert "ValueError" in tip[lang] and "TypeError" in tip[lang] and line in tip[lang].lower(), tip
-        assert "five" not in tip[lang] and "vijf" not in tip[lang], tip
+    record = selection.shown_failures(results["en"]["sorted-keys"])["1"][1][0]
+    assert record["hint"] and tip["en"].endswith(record["hint"]) and tip["en"].startswith("Line 29"), tip
+
+
+def test_the_terminal_shows_both_tips_too(tmp_path):
+    reference = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    (tmp_path / "main.py").write_text(SUBMISSIONS["sorted-keys"](reference), encoding="utf-8")
+    shown = subprocess.run([sys.executable, "-m", "grader", str(tmp_path / "main.py"), "--lang", "en",
+                            "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT).stdout
+    tips = [line for line in shown.splitlines() if line.strip().startswith("hint:")]
+    assert tips and "Line 29" in tips[0] and len(tips[0]) > len(tips[0].split("ValueError.")[0]) + 20, shown

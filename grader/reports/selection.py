@@ -37,8 +37,9 @@ def case_label(check_id: str) -> str | None:
 
 def hint(record: dict) -> str:
     """The hint shown for a failed ``record``: its case's own (``detail.hint``, a case of another kind than the
-    check's hint speaks of) or the check's."""
-    return (record.get("detail") or {}).get("hint") or record.get("hint") or ""
+    check's hint speaks of) or the check's, after the case's ``detail.tip`` if any (where the code stopped)."""
+    detail = record.get("detail") or {}
+    return " ".join(text for text in (detail.get("tip"), detail.get("hint") or record.get("hint")) if text)
 
 
 def groups(records: list[dict]) -> list[dict]:
