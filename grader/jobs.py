@@ -40,6 +40,9 @@ class Job:
         # main.py compiled under the policy, as marshal bytes its first child sent before the module body ran
         # (grader.loading): kept opaque here, loaded by the later children. None: each child compiles it.
         self.code: bytes | None = None
+        # A notebook's code cells, [[cell, first line, last line], ...] (its intake note): they load one by one.
+        self.cells = next((note.get("cells") for note in getattr(submission, "notes", None) or ()
+                           if isinstance(note, dict) and note.get("kind") == "notebook"), None)
         self.compiled_sent = False  # the first child's compiled code came (only its first such message counts)
 
     @property

@@ -44,17 +44,18 @@ def received_code(message: dict) -> bytes | None:
 
 
 def load_limited(source: bytes, seconds: float, compiled: bytes | None = None,
-                 send: Callable[[dict], None] | None = None) -> tuple[Loaded | None, dict]:
+                 send: Callable[[dict], None] | None = None, cells: list | None = None) -> tuple[Loaded | None, dict]:
     """Load ``source`` with ``seconds`` of CPU time for the module body (in the child), from ``compiled`` (what
     :func:`received_code` kept; None: compiled here). ``send``: where the code compiled here goes, as a
-    :func:`compiled_message`, before the module body runs (None: it is not sent). Out: the loaded submission (None
-    when it failed) and the load message for the parent (grader.execution.valid_load)."""
+    :func:`compiled_message`, before the module body runs (None: it is not sent). ``cells``: a notebook's code
+    cells (grader.sandbox.loader.load), or None. Out: the loaded submission (None when it failed) and the load
+    message for the parent (grader.execution.valid_load)."""
     budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
     budget.start(seconds)
     loaded = None
     try:
         try:
-            loaded = load(source, compiled, send and (lambda code: _send_whole(send, compiled_message(code))))
+            loaded = load(source, compiled, send and (lambda code: _send_whole(send, compiled_message(code))), cells)
         finally:
             budget.stop()
     except LoadFailure as failure:

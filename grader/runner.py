@@ -322,7 +322,8 @@ class Battery:
             clock.move_on(clock.LATER if job.next < job.total and self.later[job.next] else 0)
             # The first child sends main.py's compiled code before the module body runs; the later ones load from it.
             first = isolation.ISOLATED and job.load is None
-            loaded, message = loading.load_limited(source, self.timeout, job.code, channel.send if first else None)
+            loaded, message = loading.load_limited(source, self.timeout, job.code, channel.send if first else None,
+                                                   job.cells)
             channel.send(message)
             if loaded is None:
                 return
@@ -356,7 +357,7 @@ class Battery:
         child starts at every case of a fresh check); its outcome. The checks after it go on with the first load."""
         if not self.fresh[index] or (just_loaded and isolation.ISOLATED):
             return self._run_loaded(index, job)
-        loaded, message = loading.load_limited(source, self.timeout, job.code)  # the body's full limit, as in a fresh child
+        loaded, message = loading.load_limited(source, self.timeout, job.code, cells=job.cells)  # the body's full limit, as in a fresh child
         if loaded is None:
             return execution.reload_failed(message["problem"])
         kept, self.current = self.current, Student(loaded.functions, loaded.source_lines, loaded.own_classes)

@@ -293,6 +293,12 @@ class Progress:
                      + self._where(problem))
         if not brief and decoded(result):  # a file not saved as UTF-8: the report says it, and so does the terminal
             self.say(text[decoded(result)].format(file=file))
+        for note in result["load"]["notes"]:  # a notebook's cell that stopped loading: what was graded is less
+            if note.get("kind") == "notebook-stopped":
+                detail = str(note.get("detail") or "?")
+                self.say(MESSAGES["note_notebook_stopped"][self.lang].format(
+                    cell=note.get("cell"), line=note.get("line") or "?",
+                    detail=in_dutch(detail) if self.lang == "nl" else detail))
         selection = shown_failures(result)
         stop = stopped.summary(result)
         for key, function in FUNCTIONS.items():

@@ -38,6 +38,8 @@ NOTES = {
     "folder-unreadable": ({"kind": "folder-unreadable", "folder": "src", "detail": "Permission denied"},
                           ["src", "Permission denied"]),
     "decoded-utf16": ({"kind": "decoded-utf16"}, ["UTF-16"]),
+    "notebook-stopped": ({"kind": "notebook-stopped", "cell": 4, "line": 2, "source": "validate_ticket_proposal({})",
+                          "detail": "ValueError: lege invoer"}, ["4", "2", "ValueError: lege invoer"]),
     "cpu-budget": ({"kind": "cpu-budget", "seconds": 300}, ["300"]),
     "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
     "duplicate-member": ({"kind": "duplicate-member", "file": "src/main.py", "count": 3}, ["src/main.py", "3"]),

@@ -46,7 +46,8 @@ _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "c
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
-_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "cpu-budget", "renamed-id",
+_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped", "cpu-budget",
+                "renamed-id",
                 "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook", "too-many-files",
                 "no-code-file",
                 "duplicate-member", *_UNREADABLE)
@@ -246,6 +247,9 @@ def _note(note: dict) -> dict:
         return {"kind": kind, "name": text("name", 60), **({"near": text("near", 80)} if note.get("near") else {})}
     if kind == "exit-called":
         return {"kind": kind, "line": _number(note.get("line"))}
+    if kind == "notebook-stopped":
+        return {"kind": kind, "cell": _number(note.get("cell")) or "?", "line": _number(note.get("line")),
+                "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}
     if kind == "cpu-budget":
         return {"kind": kind, "seconds": _number(note.get("seconds")) or 0}
     if kind == "renamed-id":

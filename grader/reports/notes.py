@@ -38,6 +38,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Er waren meerdere inzendingen met de naam {old}; deze heet hier {id}.",
         "en": "There were several submissions named {old}; this one is called {id} here.",
     },
+    "note_notebook_stopped": {
+        "nl": "Cel {cell} van het notebook gaf bij het laden een fout op regel {line} van die cel: {detail}. Het "
+              "laden stopte daar: beoordeeld is de code van de cellen ervoor; wat die cel en de cellen erna "
+              "definiëren, ontbreekt. Zet voorbeelden die een fout tonen in een try-blok of haal ze weg.",
+        "en": "Cell {cell} of the notebook raised an error while loading, on line {line} of that cell: {detail}. "
+              "Loading stopped there: the code of the cells before it was graded; what that cell and the cells "
+              "after it define is missing. Put examples that show an error in a try block, or take them out.",
+    },
     "note_decoded_utf16": {
         "nl": "main.py was als UTF-16 opgeslagen; de beoordelaar heeft het zo gelezen. Sla je bestanden voortaan op "
               "als UTF-8.",
@@ -140,6 +148,9 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
         return t("note_exit_called", line=note["line"]) if note["line"] else t("note_exit_called_nowhere")
     if kind == "renamed-id":
         return t("note_renamed_id", old=note["old"], id=submission)
+    if kind == "notebook-stopped":
+        detail = note["detail_nl"] if getattr(t, "lang", "en") == "nl" else note["detail"]
+        return t("note_notebook_stopped", cell=note["cell"], line=note["line"] or "?", detail=detail)
     if kind == "cpu-budget":
         return t("note_cpu_budget", seconds=note["seconds"])
     if kind == "chosen-file":

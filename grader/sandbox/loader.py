@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import __future__
 import ast
 import dataclasses
 import difflib
@@ -122,10 +123,13 @@ def newer_syntax(message: str, line: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1)  # a check marked fresh loads the same main.py again (grader.runner)
-def compile_source(text: str) -> bytes:
+def compile_source(text: str, cells: tuple[tuple[int, int, int], ...] = ()) -> bytes:
     """Compile ``text`` under :class:`GraderPolicy`; a :class:`LoadFailure` names the first problem.
 
-    Out: the module's code as ``marshal`` bytes (each load unmarshals its own code objects from them)."""
+    ``cells``: a notebook's code cells as (cell, first line, last line) (grader.discover.notebooks.to_python's
+    note), or empty for a plain file. Out: ``marshal`` bytes of the module's parts, a tuple of (cell or None, code)
+    pairs: one part for a plain file, one per cell with statements for a notebook (each load unmarshals its own
+    code objects from them)."""
     lines = text.split("\n")
     try:
         tree = ast.parse(text, STUDENT_FILENAME)
@@ -151,6 +155,7 @@ def compile_source(text: str) -> bytes:
         # RestrictedPython's own module (its ``annotations``: every annotation a string, a ClassVar
         # unseen by dataclasses; RestrictedPython issue #114). main.py gets only its own futures.
         code = None if errors else compile(tree, STUDENT_FILENAME, "exec", dont_inherit=True)
+        parts = ((None, code),) if code is None or not cells else _cell_parts(tree, cells)
     except SyntaxError as error:  # found by compile(), not the parser: 'return' outside a function...
         line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
         raise LoadFailure(LoadProblem("syntax", error.msg, line, error.offset,
@@ -164,9 +169,28 @@ def compile_source(text: str) -> bytes:
         source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
     try:
-        return marshal.dumps(code)
+        return marshal.dumps(parts)
     except ValueError as error:  # nested deeper than marshal goes (the policy's visitor stops far shallower code)
         raise _too_deep(error) from None
+
+
+def _cell_parts(tree: ast.Module, cells: tuple[tuple[int, int, int], ...]) -> tuple:
+    """The policy-checked module ``tree`` compiled per notebook cell: (cell, code) for each run of top-level
+    statements that starts in the same cell (a statement the policy added, with no line, goes with the one before),
+    each with the module's ``__future__`` features."""
+    features = [alias.name for node in tree.body if isinstance(node, ast.ImportFrom) and node.module == "__future__"
+                for alias in node.names]
+    flags = functools.reduce(lambda found, name: found | getattr(__future__, name).compiler_flag, features, 0)
+    groups: list[tuple[int | None, list[ast.stmt]]] = []
+    for node in tree.body:
+        line = getattr(node, "lineno", None)
+        cell = next((cell for cell, first, last in cells if line is not None and first <= line <= last), None)
+        if groups and (cell is None or cell == groups[-1][0]):
+            groups[-1][1].append(node)
+        else:
+            groups.append((cell, [node]))
+    return tuple((cell, compile(ast.Module(body=body, type_ignores=[]), STUDENT_FILENAME, "exec", flags=flags,
+                                dont_inherit=True)) for cell, body in groups)
 
 
 def _too_deep(error: BaseException) -> LoadFailure:
@@ -174,13 +198,17 @@ def _too_deep(error: BaseException) -> LoadFailure:
     return LoadFailure(LoadProblem("syntax", f"the code is too deeply nested or too large ({type(error).__name__})"))
 
 
-def _unmarshalled(compiled: bytes) -> types.CodeType | None:
-    """The module's code from :func:`compile_source`'s bytes; None when they are not such code."""
+def _unmarshalled(compiled: bytes) -> tuple | None:
+    """The module's (cell, code) parts from :func:`compile_source`'s bytes; None when they are not such parts."""
     try:
-        code = marshal.loads(compiled)
+        parts = marshal.loads(compiled)
     except (ValueError, EOFError, TypeError):
         return None
-    return code if type(code) is types.CodeType and code.co_filename == STUDENT_FILENAME else None
+    if type(parts) is not tuple or not parts or not all(
+            type(part) is tuple and len(part) == 2 and (part[0] is None or type(part[0]) is int)
+            and type(part[1]) is types.CodeType and part[1].co_filename == STUDENT_FILENAME for part in parts):
+        return None
+    return parts
 
 
 def _time_left() -> float | None:
@@ -210,12 +238,18 @@ def _near_line(namespace: dict) -> int | None:
     return None
 
 
-def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[bytes], None] | None = None) -> Loaded:
+def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[bytes], None] | None = None,
+         cells: list | None = None) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
-    ``compiled``: what :func:`compile_source` made of these bytes in a process where no code of the submission
-    had run (None, or bytes that are not such code: compiled here). ``on_compiled`` is called with the bytes
-    compiled here, before the module body runs. Out: :class:`Loaded` with the callables of FUNCTIONS that exist. Raises
+    ``compiled``: what :func:`compile_source` made of these bytes (and ``cells``) in a process where no code of the
+    submission had run (None, or bytes that are not such code: compiled here). ``on_compiled`` is called with the
+    bytes compiled here, before the module body runs. ``cells``: a notebook's code cells, ``[[cell, first line,
+    last line], ...]`` (grader.discover.notebooks.to_python's note), or None for a plain file. A notebook's cells
+    run one by one, as Jupyter's Run All does; when a cell after the first raises, loading stops there with a
+    ``notebook-stopped`` note (cell, line within it, source, detail) and the names of the cells before it (what that
+    cell bound is undone), unless none of the three functions is left: then the error is the load's problem.
+    Out: :class:`Loaded` with the callables of FUNCTIONS that exist. Raises
     :class:`LoadFailure` for encoding, syntax and policy problems, an exception while the
     module body runs (``exit()`` is not one: it ends the body early, with a note), or when
     none of the three functions exists. Time limits are the caller's (see grader.runner): when
@@ -224,12 +258,13 @@ def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[byte
     """
     text, notes = decode(data)
     lines = text.split("\n")
-    code = _unmarshalled(compiled) if compiled is not None else None
-    if code is None:
-        compiled = compile_source(text)
+    cells = tuple(tuple(cell) for cell in cells or ())
+    parts = _unmarshalled(compiled) if compiled is not None else None
+    if parts is None:
+        compiled = compile_source(text, cells)
         if on_compiled is not None:
             on_compiled(compiled)
-        code = _unmarshalled(compiled)
+        parts = _unmarshalled(compiled)
     output = OutputBuffer()
     guards = Guards(output)
     namespace = guards.namespace()
@@ -243,19 +278,33 @@ def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[byte
     delegate_nothing()  # a library generator freed by the grader calls no close() of main.py's
     limit = _time_left()
     started = time.process_time()
-    try:
-        with same_depth():
-            exec(code, namespace)
-    except ExitCalled as stop:
-        notes.append({"kind": "exit-called", "line": student_line(stop)})
-    except Exception as error:
-        line = student_line(error, outside_functions=True)
-        raise LoadFailure(LoadProblem("runtime", error_text(error, 300), line, None,
-                                      lines[line - 1].strip() if line else None), output.text()) from None
+    stop = None
+    for index, (cell, code) in enumerate(parts):
+        before = dict(namespace)
+        try:
+            with same_depth():
+                exec(code, namespace)
+        except ExitCalled as exited:
+            notes.append({"kind": "exit-called", "line": student_line(exited)})
+            break
+        except Exception as error:
+            line = student_line(error, outside_functions=True)
+            stop = LoadFailure(LoadProblem("runtime", error_text(error, 300), line, None,
+                                           lines[line - 1].strip() if line else None), output.text())
+            if index == 0:
+                raise stop from None
+            namespace.clear()  # the names of the cells before it, as they were bound
+            namespace.update(before)
+            first = next(first for number, first, _ in cells if number == cell)
+            notes.append({"kind": "notebook-stopped", "cell": cell, "line": line - first + 1 if line and line >= first else None,
+                          "source": stop.problem.source, "detail": stop.problem.detail})
+            break
     if limit is not None and time.process_time() - started >= limit:
         # The caller's timer went off during the body and the body swallowed it (finally: return).
         raise LoadFailure(LoadProblem("timeout", "the module body ran past its time limit"), output.text())
     functions = {name: namespace[name] for name in FUNCTIONS if callable(namespace.get(name))}
+    if not functions and isinstance(stop, LoadFailure):
+        raise stop from None
     if not functions:
         line = _near_line(namespace)
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS), line, None,

@@ -1,0 +1,98 @@
+"""A notebook whose cell raises while it loads: the cells before it are graded, as far as they define the functions,
+and the report and the terminal say which cell stopped loading and with what."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SOLUTIONS, grade_folder, run_grade
+from fixtures.intake import build as fixtures
+from grader.discover import notebooks
+from grader.reports import jsonreport
+from grader.sandbox.loader import LoadFailure, load
+
+CORRECT = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
+FIRST, DISPATCH = CORRECT.split("def dispatch_ticket(")
+DISPATCH = "def dispatch_ticket(" + DISPATCH
+DEMO = "validate_ticket_proposal({})"  # shows the ValueError, as a student tries the function out
+
+NOTEBOOKS = {
+    # All three functions, then a demo cell that raises, then a cell after it.
+    "demo-raises": [["markdown", "# Opdracht"], ["code", CORRECT], ["code", DEMO], ["code", "print('na de demo')"]],
+    # dispatch_ticket in the cell that raises, after its def: that cell is not graded.
+    "def-then-raise": [["code", FIRST], ["code", DISPATCH + "\n" + DEMO + "\n"]],
+    # dispatch_ticket after the cell that raises: never defined.
+    "raise-then-def": [["code", FIRST], ["code", DEMO], ["code", DISPATCH]],
+    # The first code cell raises: nothing to grade.
+    "first-raises": [["code", DEMO], ["code", CORRECT]],
+}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Per language: results by id of every notebook of NOTEBOOKS."""
+    folder = tmp_path_factory.mktemp("notebooks")
+    for name, cells in NOTEBOOKS.items():
+        (folder / f"{name}.ipynb").write_bytes(fixtures.content({"notebook": cells}))
+    return {lang: grade_folder(folder, tmp_path_factory.mktemp("out"), "--lang", lang) for lang in ("nl", "en")}
+
+
+def stop_note(result: dict) -> dict:
+    return next(note for note in result["load"]["notes"] if note["kind"] == "notebook-stopped")
+
+
+def test_a_demo_cell_that_raises_leaves_the_cells_before_it_graded(graded):
+    result = graded["en"]["demo-raises"]
+    assert (result["status"], result["score"]) == ("graded", 3), result["load"]
+    note = stop_note(result)
+    assert (note["cell"], note["line"]) == (3, 1) and note["detail"].startswith("ValueError"), note
+    assert "na de demo" not in result["load"]["output"]  # the cells after it do not run
+
+
+def test_the_cell_that_raises_is_not_graded_even_where_its_def_came_first(graded):
+    result = graded["en"]["def-then-raise"]
+    assert result["score"] == 2 and not result["checkpoints"]["3"]["passed"], result["load"]
+    assert {"kind": "missing-function", "name": "dispatch_ticket"} in result["load"]["notes"]
+    assert stop_note(result)["cell"] == 2
+
+
+def test_a_function_after_the_cell_that_raises_is_missing(graded):
+    result = graded["en"]["raise-then-def"]
+    assert result["score"] == 2 and not result["checkpoints"]["3"]["passed"]
+    assert {"kind": "missing-function", "name": "dispatch_ticket"} in result["load"]["notes"]
+
+
+def test_a_first_cell_that_raises_is_a_load_error_as_before(graded):
+    result = graded["en"]["first-raises"]
+    assert (result["status"], result["score"]) == ("load-error", 0)
+    assert (result["load"]["problem"]["kind"], result["load"]["problem"]["cell"]) == ("runtime", 1)
+
+
+@pytest.mark.parametrize("lang, words", [("nl", ["Cel 3", "ValueError", "cellen ervoor"]),
+                                         ("en", ["Cell 3", "ValueError", "cells before it"])])
+def test_the_report_says_which_cell_stopped_loading(graded, tmp_path, lang, words):
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / "demo-raises.ipynb").write_bytes(fixtures.content({"notebook": NOTEBOOKS["demo-raises"]}))
+    done = run_grade(str(folder / "demo-raises.ipynb"), "--out", str(tmp_path / "out"), "--lang", lang)
+    assert done.returncode == 0, done.stderr + done.stdout
+    html = (tmp_path / "out" / "feedback" / "demo-raises.html").read_text(encoding="utf-8")
+    shown = [line for line in done.stdout.splitlines() if words[0] in line]
+    assert len(shown) == 1 and all(word in shown[0] for word in words), done.stdout
+    assert all(word in html for word in words[:2]), html
+    assert jsonreport.read(tmp_path / "out" / "results.json")["submissions"][0]["score"] == 3
+
+
+def test_a_py_file_that_raises_at_load_stays_a_load_error():
+    with pytest.raises(LoadFailure) as failure:
+        load((CORRECT + "\n" + DEMO + "\n").encode())
+    assert failure.value.problem.kind == "runtime"
+
+
+def test_the_loader_stops_at_the_cell_and_keeps_the_namespace_of_the_cells_before():
+    source, note = notebooks.to_python(fixtures.content({"notebook": NOTEBOOKS["def-then-raise"]}))
+    loaded = load(source, cells=note["cells"])
+    assert set(loaded.functions) == {"validate_ticket_proposal", "proposal_fingerprint"}
+    assert loaded.notes[0]["kind"] == "notebook-stopped" and loaded.notes[0]["cell"] == 2
+    with pytest.raises(LoadFailure):  # the same code as one .py file: the body raised
+        load(source)
