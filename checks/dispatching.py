@@ -7,13 +7,16 @@ import hashlib
 
 from checks import lesson
 from grader.battery import Call, Mismatch, Student, note, said
-from grader.tips import field_hint
+from grader.tips import changed_input_hint, field_hint
 from grader.values import plain, same, show
 
 DISPATCH = "dispatch_ticket"
 H = lesson.fingerprint
 MISSING = object()  # what dig() finds where the lesson's code would raise KeyError
 
+
+# The inputs dispatch_ticket reads only, as a tip names them (state and completed are its to change).
+INPUT_NAMES = {"approved": said("approved", "approved"), "proposal": said("het voorstel", "the proposal")}
 
 # Shown above tried code that uses others(n).
 OTHERS = "# others(n): " + note("n geldige vingerafdrukken van andere voorstellen", "n valid fingerprints of other proposals")
@@ -76,6 +79,7 @@ class Scene:
         self.log: object = {}
         # The script calls the log ``completed``, as the lesson's parameter and the checks' texts do.
         self.lines = [f"state = {self.state!r}", "completed = {}"]
+        self.changed: dict | None = None  # the tip about the first input the host handed over that a call changed
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -103,11 +107,22 @@ class Scene:
             setattr(self, target, value)
 
     def call(self, proposal: object, actor: object, approved: object, args: str) -> Call:
-        """``dispatch_ticket(proposal, actor, approved, state, completed)``; ``args`` renders the first three."""
+        """``dispatch_ticket(proposal, actor, approved, state, completed)``; ``args`` renders the first three. After a
+        call of this scene changed ``approved`` or the proposal it was given (which dispatch_ticket only reads), the
+        findings about every later call get a tip that says so (grader.tips.changed_input_hint)."""
         line = f"r = dispatch_ticket({args}, state, completed)"
+        # Only plain containers whose copy equals itself (no object that equals nothing inside) are compared.
+        inputs = {key: value for key, value in (("approved", approved), ("proposal", proposal))
+                  if type(value) in (set, dict) and same(plain(value), plain(value))}
+        before = {key: plain(value) for key, value in inputs.items()}
         call = self.student.call(DISPATCH, proposal, lesson.fresh(actor), approved, self.state, self.log,
                                  shown=self.tried(line))
+        call.hint = self.changed  # a later finding may follow from an input an earlier call changed
         self.say(line)
+        for key, value in inputs.items():
+            after = plain(value)
+            if self.changed is None and not same(after, before[key]):
+                self.changed = changed_input_hint(INPUT_NAMES[key], before[key], after)
         return call
 
     def offer(self, host: object = "learner", approval: str = "own", **changes: object) -> tuple:
@@ -191,7 +206,7 @@ def dig(value: object, *keys: object) -> object:
 def expect_status(call: Call, status: str) -> None:
     """The call returned a dict whose 'status' is exactly ``status`` (G3; extra keys allowed, A6)."""
     if not same(dig(plain(call.returned()), "status"), status):
-        raise Mismatch(call.shown, f"{{'status': {status!r}}}", call.got())
+        raise Mismatch(call.shown, f"{{'status': {status!r}}}", call.got(), hint=call.hint)
 
 
 def expect_fields(call: Call, **fields: object) -> None:
@@ -199,7 +214,7 @@ def expect_fields(call: Call, **fields: object) -> None:
     right status but another field, the finding's tip is about that field (grader.tips.field_hint)."""
     value = plain(call.returned())
     if any(not same(dig(value, key), expected) for key, expected in fields.items()):
-        raise Mismatch(call.shown, repr(fields), call.got(), hint=field_hint(fields, value))
+        raise Mismatch(call.shown, repr(fields), call.got(), hint=call.hint or field_hint(fields, value))
 
 
 def expect_success(call: Call, version: int, ticket: str = "lamp", value: str = "done") -> None:

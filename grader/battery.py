@@ -165,6 +165,7 @@ class Call:
     value: Any = None
     error: BaseException | None = None
     line: dict | None = None  # {"line": int, "source": str} of the student's raising line
+    hint: dict | None = None  # a said() pair for any finding about this call in place of the check's (see Mismatch)
 
     def got(self) -> str | dict:
         """What the submission did, for a mismatch: a return value or an exception."""
@@ -189,18 +190,20 @@ class Call:
         ``case`` and ``hint``; another exception gets grader.tips.error_hint in place of ``hint``, or stop_tip beside it."""
         if not isinstance(self.error, ValueError):
             raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case,
-                           hint=error_hint(self.error, self.line) or hint, tip=stop_tip(self.error, self.line))
+                           hint=error_hint(self.error, self.line) or self.hint or hint,
+                           tip=stop_tip(self.error, self.line))
 
     def returned(self) -> Any:
         """The raw returned value; a mismatch when the call raised instead."""
         if self.error is not None:
-            raise Mismatch(self.shown, said("een gewone returnwaarde, geen fout", "a normal return value, no error"), self.got())
+            raise Mismatch(self.shown, said("een gewone returnwaarde, geen fout", "a normal return value, no error"),
+                           self.got(), hint=self.hint)
         return self.value
 
     def expect_plain(self, expected: object) -> None:
         """Pass when the returned value equals ``expected`` with exact types (see values.same)."""
         if not same(plain(self.returned()), expected):
-            raise Mismatch(self.shown, show(expected), self.got())
+            raise Mismatch(self.shown, show(expected), self.got(), hint=self.hint)
 
 
 class Student:

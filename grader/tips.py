@@ -3,7 +3,7 @@
 A check's hint names the usual mistake against its rule. Two findings say more precisely what is wrong: a
 result with the expected status but another field (the version not raised, ``replayed`` as a text), and
 another exception than the ValueError expected (raised on purpose, or from a step of the student's code that
-stopped on the input). grader.battery and checks/dispatching.py give these tips as a case's own hint; a step that
+stopped on the input), and an input the host handed over that an earlier call changed (what followed is a knock-on). grader.battery and checks/dispatching.py give these tips as a case's own hint; a step that
 stopped gets its tip beside the check's hint, which still says what the rule asks.
 """
 
@@ -81,3 +81,18 @@ def field_hint(expected: dict, got: object) -> dict | None:
                 "en": f"The status is right, but {key} is not: expected {key} = {show(want)}. Work out what {key} "
                       "should be after this call."}
     return None
+
+
+def changed_input_hint(name: dict, before: object, after: object) -> dict:
+    """The tip for a finding after an earlier call of the same check changed the input ``name`` (a ``{"nl", "en"}``
+    pair: ``approved``, the proposal) from ``before`` to ``after`` (plain values): that change, as a ``{"nl", "en"}``
+    pair, where the check's hint would send the student after the rule the later call tested."""
+    sizes = {len(value) if isinstance(value, (set, frozenset, list, tuple, dict)) else None for value in (before, after)}
+    if None in sizes or len(sizes) == 1:
+        how_nl, how_en = "de inhoud", "its content"
+    else:
+        how_nl, how_en = f"van {len(before)} naar {len(after)} elementen", f"from {len(before)} to {len(after)} items"
+    return {"nl": f"Een eerdere call van je functie in deze controle veranderde {name['nl']} ({how_nl}), dus deze call "
+                  f"kreeg andere invoer dan de host gaf. Je functie mag {name['nl']} alleen lezen, nooit veranderen.",
+            "en": f"An earlier call of your function in this check changed {name['en']} ({how_en}), so this call got "
+                  f"other input than the host gave. Your function may only read {name['en']}, never change it."}

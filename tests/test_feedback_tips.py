@@ -23,6 +23,10 @@ SUBMISSIONS = {
         REFERENCE_CHECK, "if type(proposal) is not dict:\n        raise TypeError\n    if set(proposal) != FIELDS:"),
     # sorted() stops with TypeError on a key that is no str.
     "sorted-keys": lambda reference: reference.replace("set(proposal) != FIELDS", "sorted(proposal) != sorted(FIELDS)"),
+    # A successful call consumes its approval: approved changes under the host's feet.
+    "approval-consumed": lambda reference: reference.replace('    state["tickets"][ticket] = value\n',
+                                                             '    approved.discard(digest)\n'
+                                                             '    state["tickets"][ticket] = value\n'),
 }
 
 
@@ -120,3 +124,15 @@ def test_the_terminal_shows_both_tips_too(tmp_path):
                             "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT).stdout
     tips = [line for line in shown.splitlines() if line.strip().startswith("hint:")]
     assert tips and "Line 29" in tips[0] and len(tips[0]) > len(tips[0].split("ValueError.")[0]) + 20, shown
+
+
+def test_a_failure_after_a_call_that_changed_approved_names_that_change_not_the_rules_hint(results):
+    """The register had 64 digests where the check made 65 (one was consumed): the rule's tip about checking again
+    would send the student looking for a cache that is not there."""
+    for lang, words in (("en", ["earlier call", "approved", "from 1 to 0"]),
+                        ("nl", ["eerdere call", "approved", "van 1 naar 0"])):
+        checks = results[lang]["approval-consumed"]["checkpoints"]["3"]["checks"]
+        record = next(c for c in checks if c["id"] == "d2_d3_checked_again_after_a_change_in_place[approved-65]")
+        assert record["outcome"] == "failed", record
+        tip = selection.hint(record)
+        assert all(word in tip for word in words) and record["hint"] not in tip, tip
