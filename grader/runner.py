@@ -357,7 +357,8 @@ class Battery:
         child starts at every case of a fresh check); its outcome. The checks after it go on with the first load."""
         if not self.fresh[index] or (just_loaded and isolation.ISOLATED):
             return self._run_loaded(index, job)
-        loaded, message = loading.load_limited(source, self.timeout, job.code, cells=job.cells)  # the body's full limit, as in a fresh child
+        # The body's full limit, as in a fresh child.
+        loaded, message = loading.load_limited(source, self.timeout, job.code, cells=job.cells)
         if loaded is None:
             return execution.reload_failed(message["problem"])
         kept, self.current = self.current, Student(loaded.functions, loaded.source_lines, loaded.own_classes)

@@ -1,10 +1,11 @@
 """Tips that follow what a failed call did, where a check's own hint would speak of another mistake.
 
-A check's hint names the usual mistake against its rule. Two findings say more precisely what is wrong: a
-result with the expected status but another field (the version not raised, ``replayed`` as a text), and
-another exception than the ValueError expected (raised on purpose, or from a step of the student's code that
-stopped on the input), and an input the host handed over that an earlier call changed (what followed is a knock-on). grader.battery and checks/dispatching.py give these tips as a case's own hint; a step that
-stopped gets its tip beside the check's hint, which still says what the rule asks.
+A check's hint names the usual mistake against its rule. Three findings say more precisely what is wrong: a
+result with the expected status but another field (the version not raised, ``replayed`` as a text), another
+exception than the ValueError expected (raised on purpose, or from a step of the student's code that stopped on
+the input), and an input the host handed over that an earlier call changed (what followed is a knock-on).
+grader.battery and checks/dispatching.py give these tips as a case's own hint; a step that stopped gets its tip
+beside the check's hint, which still says what the rule asks.
 """
 
 from __future__ import annotations
@@ -87,7 +88,8 @@ def changed_input_hint(name: dict, before: object, after: object) -> dict:
     """The tip for a finding after an earlier call of the same check changed the input ``name`` (a ``{"nl", "en"}``
     pair: ``approved``, the proposal) from ``before`` to ``after`` (plain values): that change, as a ``{"nl", "en"}``
     pair, where the check's hint would send the student after the rule the later call tested."""
-    sizes = {len(value) if isinstance(value, (set, frozenset, list, tuple, dict)) else None for value in (before, after)}
+    sizes = {len(value) if isinstance(value, (set, frozenset, list, tuple, dict)) else None
+             for value in (before, after)}
     if None in sizes or len(sizes) == 1:
         how_nl, how_en = "de inhoud", "its content"
     else:

@@ -295,9 +295,10 @@ def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[byte
                 raise stop from None
             namespace.clear()  # the names of the cells before it, as they were bound
             namespace.update(before)
-            first = next(first for number, first, _ in cells if number == cell)
-            notes.append({"kind": "notebook-stopped", "cell": cell, "line": line - first + 1 if line and line >= first else None,
-                          "source": stop.problem.source, "detail": stop.problem.detail})
+            first = next((first for number, first, _ in cells if number == cell), None)
+            within = line - first + 1 if line and first and line >= first else None
+            notes.append({"kind": "notebook-stopped", "cell": cell, "line": within, "source": stop.problem.source,
+                          "detail": stop.problem.detail})
             break
     if limit is not None and time.process_time() - started >= limit:
         # The caller's timer went off during the body and the body swallowed it (finally: return).
