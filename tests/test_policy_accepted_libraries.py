@@ -11,6 +11,13 @@ ACCEPTED = {
         "import random\nrng = random.Random(2026)\nids = [rng.randint(1, 99) for _ in range(3)]\n"
         "assert ids == [random.Random(2026).randint(1, 99) for _ in range(1)] + ids[1:] and 0 <= rng.random() < 1"
     ),
+    "hmac.new and hmac.digest, a keyed seal; the HMAC's internals and class stay out": (
+        "import hmac, hashlib\nh = hmac.new(b'k', b'm', hashlib.sha256)\nh2 = h.copy()\nh2.update(b'x')\n"
+        "assert h.hexdigest() != h2.hexdigest() and h.digest_size == 32 and h.name == 'hmac-sha256'\n"
+        "assert hmac.digest(b'k', b'm', 'sha256') == h.digest() and hmac.compare_digest(h.digest(), h.digest())\n"
+        "for read in (lambda: h._hmac, lambda: hmac.HMAC, lambda: type(h)(b'k', digestmod='sha1')):\n"
+        "    try:\n        read()\n    except (AttributeError, TypeError):\n        pass\n    else:\n        raise AssertionError"
+    ),
     "difflib.get_close_matches for a hint": (
         "import difflib\nfrom difflib import get_close_matches\n"
         "assert difflib.get_close_matches('set-ticket', ['set_ticket', 'get_ticket'], n=1) == ['set_ticket']\n"
