@@ -226,7 +226,7 @@ REFUSED_AT_RUN = {
         "    def __getitem__(self, k):\n        return 1\nN(M())", "TypeError: SimpleNamespace: attribute names must be strings"),
     "SimpleNamespace's __init__ on a foreign object": ("import json, types\ntypes.SimpleNamespace.__init__(json.JSONEncoder(), x=1)",
                                                        "TypeError: SimpleNamespace.__init__ can only change"),
-    "another name of types": ("import types\ntypes.FunctionType", "AttributeError"),
+    "another name of types": ("import types\ntypes.CodeType", "AttributeError"),
     "another name of types, imported": ("from types import ModuleType", "ImportError"),
     "__init_subclass__ set to None": ("class A:\n    __init_subclass__ = None", "TypeError: class A: __init_subclass__ must"),
     "__init_subclass__ as a staticmethod": ("class A:\n    @staticmethod\n    def __init_subclass__():\n        pass",

@@ -18,6 +18,13 @@ ACCEPTED = {
         "for read in (lambda: h._hmac, lambda: hmac.HMAC, lambda: type(h)(b'k', digestmod='sha1')):\n"
         "    try:\n        read()\n    except (AttributeError, TypeError):\n        pass\n    else:\n        raise AssertionError"
     ),
+    "types.FunctionType, MethodType, UnionType... for isinstance: the stand-ins type(x) gives, which make nothing": (
+        "import types\ndef f(): pass\nclass C:\n    def m(self): pass\n"
+        "assert type(f) is types.FunctionType and issubclass(type(f), types.LambdaType) and isinstance(C().m, types.MethodType)\n"
+        "assert isinstance(len, types.BuiltinFunctionType) and isinstance(int | str, types.UnionType) and not isinstance(C.m, types.MethodType)\n"
+        "for make in (lambda: types.FunctionType(None, {}), lambda: types.MethodType(len, 1)):\n"
+        "    try:\n        make()\n    except TypeError:\n        pass\n    else:\n        raise AssertionError"
+    ),
     "difflib.get_close_matches for a hint": (
         "import difflib\nfrom difflib import get_close_matches\n"
         "assert difflib.get_close_matches('set-ticket', ['set_ticket', 'get_ticket'], n=1) == ['set_ticket']\n"

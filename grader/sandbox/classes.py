@@ -89,8 +89,8 @@ def opaque_class(cls: type, made: dict[type, type]) -> type:
             def __instancecheck__(view, obj: object) -> bool:
                 return isinstance(obj, cls)
 
-            def __subclasscheck__(view, other: type) -> bool:
-                return isinstance(other, type) and issubclass(other, cls)
+            def __subclasscheck__(view, other: type) -> bool:  # issubclass(type(f), types.FunctionType) too
+                return other is view or isinstance(other, type) and issubclass(other, cls)
 
         made[cls] = Opaque(cls.__name__, (), {"__slots__": (), "__module__": cls.__module__})
     return made[cls]

@@ -277,3 +277,8 @@ def add_views(guards: "Guards", views: dict) -> None:
     namespace_class = make_simple_namespace()  # the submission's own: its objects take attribute writes
     guards.own_classes.add(namespace_class)
     type(views["types"]).SimpleNamespace = namespace_class
+    # The classes of functions, methods and annotations for isinstance tests (a rule table of mixed kinds): the
+    # stand-ins type(x) gives of them, which make nothing (FunctionType(code, globals) would build a function).
+    for name in ("FunctionType", "LambdaType", "MethodType", "BuiltinFunctionType", "BuiltinMethodType",
+                 "GeneratorType", "UnionType", "GenericAlias"):
+        setattr(type(views["types"]), name, guards.visible_class(getattr(types, name)))
