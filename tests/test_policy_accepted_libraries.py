@@ -25,6 +25,11 @@ ACCEPTED = {
         "for make in (lambda: types.FunctionType(None, {}), lambda: types.MethodType(len, 1)):\n"
         "    try:\n        make()\n    except TypeError:\n        pass\n    else:\n        raise AssertionError"
     ),
+    "operator.methodcaller, a str method called by name (through the attribute guard)": (
+        "from operator import methodcaller\nassert methodcaller('startswith', 'set_')('set_ticket') and methodcaller('isascii')('a')\n"
+        "assert methodcaller('split', sep='-', maxsplit=1)('a-b-c') == ['a', 'b-c']\ntry:\n"
+        "    methodcaller('__reduce_ex__', 2)(len)\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
+    ),
     "difflib.get_close_matches for a hint": (
         "import difflib\nfrom difflib import get_close_matches\n"
         "assert difflib.get_close_matches('set-ticket', ['set_ticket', 'get_ticket'], n=1) == ['set_ticket']\n"

@@ -49,8 +49,8 @@ importlib.import_module("_strptime")
 # of any function) that copy a name and docstring between main.py's own functions only. Left out on purpose:
 # string.Formatter (field access bypasses the attribute guard; string.Template only looks names up in the
 # mapping it is given), typing.ForwardRef (evaluates strings; get_type_hints is the grader's: type_hints.py),
-# operator.methodcaller (operator.attrgetter is the grader's own, which reads through the attribute guard:
-# grader/sandbox/wrappers.py).
+# operator.attrgetter and methodcaller are the grader's own, which read through the attribute guard:
+# grader/sandbox/operators.py).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",
@@ -86,8 +86,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     # collections.abc, is refused by the attribute guard, and a class built on one is refused as any ABC base.
     "numbers": (numbers, ("Number", "Complex", "Real", "Rational", "Integral")),
     # Pure functions of their arguments (an item read is not guarded: _getitem_ is operator.getitem); not
-    # methodcaller (attributes past the guard), setitem/delitem or the in-place forms (writes); attrgetter is guarded.
-    "operator": (operator, ("itemgetter", "attrgetter", "getitem", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg",
+    # setitem/delitem or the in-place forms (writes); attrgetter and methodcaller are the grader's (guarded).
+    "operator": (operator, ("itemgetter", "attrgetter", "methodcaller", "getitem", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg",
                             "pos", "abs", "eq", "ne", "lt", "le", "gt", "ge", "not_", "truth", "and_", "or_", "xor",
                             "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-import functools
 import re
 import sys
 import typing
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import check_fields, dataclass_fields_to_come, student_function
 from grader.sandbox.names import forbidden_attribute
+from grader.sandbox.operators import attrgetter_maker, methodcaller_maker
 from grader.sandbox.typing_bases import typed_dict_function
 
 if TYPE_CHECKING:
@@ -353,20 +353,6 @@ def _overload(guards: Guards, value: Any) -> Callable[[Any], Callable[..., Any]]
     return overload
 
 
-def _attrgetter(guards: Guards, value: Any) -> Callable[..., Callable[[Any], Any]]:
-    """``operator.attrgetter(*names)``: reads each name (dotted: one attribute after another) through the guard."""
-    def attrgetter(*names: Any) -> Callable[[Any], Any]:
-        if not names or any(type(name) is not str for name in names):
-            raise TypeError("attrgetter needs attribute names (str) in the grader")
-        paths = [name.split(".") for name in names]
-
-        def read(obj: Any) -> Any:
-            found = [functools.reduce(guards.getattr, path, obj) for path in paths]
-            return found[0] if len(found) == 1 else tuple(found)
-        return read
-    return attrgetter
-
-
 _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer", "escape")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
@@ -381,7 +367,8 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("dataclasses", "replace"): _replace,
     ("typing", "final"): _final,
     ("typing", "overload"): _overload,
-    ("operator", "attrgetter"): _attrgetter,
+    ("operator", "attrgetter"): attrgetter_maker,
+    ("operator", "methodcaller"): methodcaller_maker,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
     ("copy", "copy"): _copier("copy"),

@@ -1,5 +1,5 @@
-# attack: the newly offered helpers: operator's attribute and write functions (attrgetter's reads, methodcaller,
-#         setitem, in-place forms), itemgetter on read-only objects; singledispatch on foreign functions, with a
+# attack: the newly offered helpers: operator's attribute and write functions (attrgetter's and methodcaller's
+#         reads, setitem, in-place forms), itemgetter on read-only objects; singledispatch on foreign functions, with a
 #         string annotation that typing would evaluate, its registry, singledispatchmethod's dispatcher, a
 #         dispatch that could hand out an MRO's classes; cached_property of foreign functions, on foreign
 #         objects, its held function; abc's ABCMeta (as a metaclass, called, its register) and register,
@@ -25,13 +25,19 @@ def attempt(what, action):
     return found
 
 
-for name in ('methodcaller', 'setitem', 'delitem', 'iadd', 'ior', 'call', '_operator'):
+for name in ('setitem', 'delitem', 'iadd', 'ior', 'call', '_operator'):
     attempt('operator.' + name, lambda: getattr(operator, name))
 # attrgetter is offered, but reads through the attribute guard like obj.name
 for path in ('__globals__', 'dumps.__globals__', '__class__.__subclasses__', 'gi_frame', '__dict__', 'mro'):
     attempt('attrgetter ' + path, lambda: operator.attrgetter(path)(json.dumps if '.' not in path else json))
 attempt('attrgetter of two names', lambda: operator.attrgetter('__name__', '__code__')(attempt))
 attempt('attrgetter of a non-str name', lambda: operator.attrgetter(object())(json))
+# methodcaller is offered too, and reads the method through the attribute guard
+for path in ('__reduce_ex__', '__init_subclass__', '__subclasses__', '_default_encoder', 'mro'):
+    attempt('methodcaller ' + path, lambda: operator.methodcaller(path, 2)(json if path[0] == '_' else type))
+attempt('methodcaller of a non-str name', lambda: operator.methodcaller(object())(json))
+attempt('methodcaller format of internals', lambda: operator.methodcaller('format', json)('{0.dumps.__globals__}'))
+attempt('methodcaller of a str-formatter', lambda: operator.methodcaller('format_map', {'a': json})('{a.loads.__code__}'))
 attempt('itemgetter on a mapping proxy of a class', lambda: operator.itemgetter('mro')(types.MappingProxyType({})))
 attempt('itemgetter on a module view', lambda: operator.itemgetter('loads')(json))
 attempt('operator.getitem on a function', lambda: operator.getitem(json.dumps, '__globals__'))
