@@ -255,6 +255,7 @@ def add_views(guards: "Guards", views: dict) -> None:
     # here: enums imports classes, which imports modules
     from grader.sandbox.enums import enum_view_namespace, use_guards
     from grader.sandbox.contexts import contextmanager
+    from grader.sandbox.output import Redirect
     from grader.sandbox.views import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
     from grader.sandbox.dunders import read_dunder
@@ -264,6 +265,9 @@ def add_views(guards: "Guards", views: dict) -> None:
     type(views["functools"]).singledispatchmethod = staticmethod(SingleDispatchMethod)
     type(views["functools"]).cached_property = staticmethod(lambda function: CachedProperty(function, guards.is_own))
     type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
+    for stream in ("stdout", "stderr"):  # output.Redirect: a buffer of main.py's, not its own objects, is written to
+        setattr(type(views["contextlib"]), "redirect_" + stream,
+                staticmethod(lambda target, stream=stream: Redirect(guards.output, stream, target)))
     type(views["typing"]).get_type_hints = staticmethod(
         type_hints(guards, lambda obj: read_dunder(guards, obj, "__annotations__", ())))
     # typing_extensions (installed beside most editors' type checkers) is typing's view; @override (typing's from

@@ -31,7 +31,7 @@ from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, im
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import build_views
 from grader.sandbox.views import ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
-from grader.sandbox.output import OutputBuffer, Printer, StandardStream
+from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
@@ -106,7 +106,7 @@ class Guards:
                              or is_enum_class(value))
         self.views = build_views(self._wrap_module_value)
         add_views(self, self.views)
-        self.views["sys"] = sys_view(StandardStream(output), refuse_exit, self.visible_class, lambda: self.globals)
+        self.views["sys"] = sys_view(output, refuse_exit, self.visible_class, lambda: self.globals)
         self.views["pprint"] = pprint_view(Printer(output)._call_print)
         self.views["traceback"] = traceback_view(Printer(output)._call_print)
         self.views["os.path"] = partial_view("os.path", self.views, paths.os_path_names())

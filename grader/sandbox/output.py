@@ -14,6 +14,14 @@ class OutputBuffer:
         self.head_size = 0
         self.tail = ""
         self.dropped = 0
+        # contextlib.redirect_stdout/redirect_stderr of main.py: per stream, where its writes go (innermost last).
+        self.redirects: dict[str, list] = {"stdout": [], "stderr": []}
+
+    def destination(self, stream: str) -> io.StringIO | OutputBuffer | None:
+        """Where ``stream`` ("stdout" or "stderr") writes now: a buffer of main.py's, None (redirected to None:
+        nothing), or this captured output."""
+        redirects = self.redirects[stream]
+        return redirects[-1] if redirects else self
 
     def write(self, text: str) -> None:
         text = str.__str__(text)  # a str subclass's own __getitem__ or __len__ would defeat the caps
@@ -38,12 +46,15 @@ class OutputBuffer:
 class StandardStream:
     """``sys.stdout``/``sys.stderr`` of the sandbox: writes go to the captured output."""
 
-    def __init__(self, output: OutputBuffer) -> None:
+    def __init__(self, output: OutputBuffer, stream: str = "stdout") -> None:
         self._output = output
+        self._stream = stream
 
     def write(self, text: str) -> int:
         text = str.__str__(str(text))
-        self._output.write(text)
+        destination = self._output.destination(self._stream)
+        if destination is not None:
+            destination.write(text)
         return len(text)
 
     def flush(self) -> None:
@@ -72,10 +83,42 @@ class Printer:
         sep = " " if sep is None else str.__str__(str(sep))
         end = "\n" if end is None else str.__str__(str(end))
         text = sep.join(str.__str__(str(item)) for item in objects) + end
-        if type(file) is io.StringIO:  # a message built in a buffer of main.py's own (io's view offers StringIO)
+        if file is None:  # sys.stdout, wherever redirect_stdout sends it
+            file = self.output.destination("stdout")
+        # A message built in a buffer of main.py's own (io's view offers StringIO), sys.stdout or sys.stderr.
+        if type(file) is io.StringIO or type(file) is StandardStream:
             file.write(text)
-        else:  # sys.stdout, sys.stderr, anything else: the captured output
+        elif file is not None:  # anything else: the captured output
             self.output.write(text)
 
     def __call__(self) -> str:
         return ""
+
+
+class Redirect:
+    """``contextlib.redirect_stdout(target)`` and ``redirect_stderr(target)``: in the with block, the stream writes
+    to ``target`` when it is an ``io.StringIO`` (a message captured to be kept or checked), to nothing for None, to
+    where ``sys.stdout``/``sys.stderr`` write now for one of those, and to the captured output for anything else (as
+    ``print(..., file=target)`` does): no object of main.py's is written to by the grader."""
+
+    __slots__ = ("_output", "_stream", "_target")
+
+    def __init__(self, output: OutputBuffer, stream: str, target: object) -> None:
+        for name, value in (("_output", output), ("_stream", stream), ("_target", target)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError(f"redirect_{self._stream} is read-only in the grader")
+
+    def __enter__(self) -> object:
+        target = self._target
+        if type(target) is StandardStream:
+            target = self._output.destination(target._stream)
+        elif target is not None and type(target) is not io.StringIO:
+            target = self._output
+        self._output.redirects[self._stream].append(target)
+        return self._target
+
+    def __exit__(self, *details: object) -> bool:
+        self._output.redirects[self._stream].pop()
+        return False

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
 from grader.sandbox.names import reserved_name
+from grader.sandbox.output import StandardStream
 
 
 class ModuleView:
@@ -42,7 +43,8 @@ _VERSION_INFO = collections.namedtuple("version_info", "major minor micro releas
 def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[[type], Any] = lambda cls: cls,
              main_names: Callable[[], dict] = dict) -> ModuleView:
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
-    ``stdout``/``stderr`` (both write to the captured output), ``version_info``, ``version``,
+    ``stdout``/``stderr`` (of ``output``, an OutputBuffer: both write to the captured output, or where
+    ``contextlib.redirect_stdout``/``redirect_stderr`` send them), ``version_info``, ``version``,
     ``platform``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
     a deeper C stack could crash the process), ``getsizeof``, ``exc_info`` (``visible``: a class as ``type(x)``
     shows it) and ``modules``, holding main.py only (:func:`main_module_view` of ``main_names()``)."""
@@ -59,7 +61,7 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
     namespace = {
         "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": _VERSION_INFO(*sys.version_info),
         "version": sys.version, "platform": sys.platform,
-        "exit": staticmethod(exit_function), "stdout": output, "stderr": output,
+        "exit": staticmethod(exit_function), "stdout": StandardStream(output), "stderr": StandardStream(output, "stderr"),
         "getrecursionlimit": staticmethod(lambda: limit), "setrecursionlimit": staticmethod(lambda new_limit: None),
         "exc_info": staticmethod(exc_info),
         # A size guard before a regex: the number only (its __self__ would be the real sys module).

@@ -1,0 +1,48 @@
+"""What main.py prints and where it goes: contextlib.redirect_stdout and redirect_stderr into an io.StringIO of
+main.py's own (a trail of a helper's printed lines kept or checked), sys.stdout and sys.stderr, and what reaches the
+captured output. No object of main.py's but a StringIO is written to by the grader."""
+
+import pytest
+
+from grader.sandbox.loader import load
+
+END = "\ndef validate_ticket_proposal(p):\n    return p\n"
+
+REDIRECTED = {
+    "print, sys.stdout.write and print(file=sys.stdout) into the buffer; sys.stderr not": (
+        "import contextlib, io, sys\nbuf = io.StringIO()\nwith contextlib.redirect_stdout(buf) as got:\n"
+        "    print('x')\n    sys.stdout.write('y\\n')\n    print('e', file=sys.stderr)\n    print('z', file=sys.stdout)\n"
+        "assert got is buf and buf.getvalue() == 'x\\ny\\nz\\n'\nprint('after')\nassert buf.getvalue() == 'x\\ny\\nz\\n'"
+    ),
+    "redirect_stderr, and redirect_stdout(sys.stderr) inside it": (
+        "from contextlib import redirect_stderr, redirect_stdout\nimport io, sys\nerr = io.StringIO()\n"
+        "with redirect_stderr(err):\n    print('w', file=sys.stderr)\n    sys.stderr.write('v')\n"
+        "    with redirect_stdout(sys.stderr):\n        print('u')\n    print('t')\nassert err.getvalue() == 'w\\nvu\\n'"
+    ),
+    "nested redirects, each to its own buffer; pprint follows them": (
+        "import contextlib, io, pprint\na, b = io.StringIO(), io.StringIO()\nwith contextlib.redirect_stdout(a):\n"
+        "    print(1)\n    with contextlib.redirect_stdout(b):\n        pprint.pprint({'k': 2})\n    print(3)\n"
+        "assert a.getvalue() == '1\\n3\\n' and b.getvalue() == \"{'k': 2}\\n\""
+    ),
+    "redirect_stdout(sys.stdout) inside another redirect keeps that redirect's buffer": (
+        "import contextlib, io, sys\nb = io.StringIO()\nwith contextlib.redirect_stdout(b):\n"
+        "    with contextlib.redirect_stdout(sys.stdout):\n        print('in b')\nassert b.getvalue() == 'in b\\n'"
+    ),
+    "the redirect's internals are not there and it is read-only": (
+        "import contextlib, io\nr = contextlib.redirect_stdout(io.StringIO())\n"
+        "for action in (lambda: r._target, lambda: r._output, lambda: setattr(r, 'x', 1)):\n    try:\n        action()\n"
+        "    except (AttributeError, TypeError):\n        pass\n    else:\n        raise AssertionError"
+    ),
+}
+
+
+@pytest.mark.parametrize("source", REDIRECTED.values(), ids=REDIRECTED.keys())
+def test_redirected_output_lands_where_python_puts_it(source):
+    assert "validate_ticket_proposal" in load((source + END).encode()).functions
+
+
+def test_what_is_not_redirected_into_a_buffer_is_captured_or_dropped():
+    source = ("import contextlib, sys\nwith contextlib.redirect_stdout(None):\n    print('gone')\nprint('kept')\n"
+              "class Writer:\n    def write(self, text):\n        raise AssertionError('written')\n"
+              "with contextlib.redirect_stdout(Writer()):\n    print('captured')\nprint('err', file=sys.stderr)")
+    assert load((source + END).encode()).output == "kept\ncaptured\nerr\n"
