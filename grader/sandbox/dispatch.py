@@ -256,6 +256,7 @@ def add_views(guards: "Guards", views: dict) -> None:
     from grader.sandbox.enums import enum_view_namespace, use_guards
     from grader.sandbox.contexts import contextmanager
     from grader.sandbox.output import Redirect
+    from grader.sandbox.arguments import argparse_view
     from grader.sandbox.views import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
     from grader.sandbox.dunders import read_dunder
@@ -281,6 +282,7 @@ def add_views(guards: "Guards", views: dict) -> None:
     namespace_class = make_simple_namespace()  # the submission's own: its objects take attribute writes
     guards.own_classes.add(namespace_class)
     type(views["types"]).SimpleNamespace = namespace_class
+    views["argparse"] = argparse_view(guards, namespace_class, ModuleView)  # a command line that is empty
     # The classes of functions, methods and annotations for isinstance tests (a rule table of mixed kinds): the
     # stand-ins type(x) gives of them, which make nothing (FunctionType(code, globals) would build a function).
     for name in ("FunctionType", "LambdaType", "MethodType", "BuiltinFunctionType", "BuiltinMethodType",
