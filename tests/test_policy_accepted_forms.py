@@ -109,11 +109,11 @@ ACCEPTED = {
         "assert g() == 0 and get_a() + get_b() == 'ab' and extra == 1 and x == 3 and 'more' not in globals()\n"
         "locals()['top'] = 4\nimport copy\nassert top == 4 and type(copy.copy(globals())) is dict"
     ),
-    "sys.modules[__name__]: main.py's own names, read by getattr and listed by dir": (
+    "sys.modules[__name__]: main.py's own names, read by getattr, listed by dir, bound by setattr": (
         "import sys\ndef check_a(v):\n    return v + 1\nthis = sys.modules[__name__]\n"
         "assert getattr(this, 'check_' + 'a')(1) == 2 and this.check_a is check_a and not hasattr(this, 'check_b')\n"
         "assert [n for n in dir(this) if n.startswith('check_')] == ['check_a'] and this.__name__ == __name__\n"
-        "assert sys.modules.get(__name__) is this"
+        "assert sys.modules.get(__name__) is this\nsetattr(this, 'LIMIT', 64)\nthis._x = 1\nassert LIMIT == 64 and this._x == _x == 1"
     ),
     "get_type_hints reads a class's own names after main.py's globals, before a globalns, not with localns": (
         "from __future__ import annotations\nimport typing\nId = int\nclass R:\n    Id = str\n    Kind = bytes\n"

@@ -30,7 +30,7 @@ from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, im
                                    pytest_view, threading_view)
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.modules import build_views
-from grader.sandbox.views import ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
+from grader.sandbox.views import MainModuleView, ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
@@ -138,7 +138,7 @@ class Guards:
                 return read_dunder(self, obj, name, default)
             # ABCMeta.register changes isinstance for everyone: only the register of main.py's own objects, of its own
             # classes whose metaclass is plain type (no ABC) and of a module view (atexit's) is the submission's business.
-            own = self.is_own(obj)
+            own = self.is_own(obj) or isinstance(obj, MainModuleView)  # THIS._helper of main.py's own module
             if forbidden_attribute(name, own=own) or (name == "register" and not isinstance(obj, REGISTRIES) and (
                     (type(obj) is not type and type(obj) not in self.own_classes) or not own)) \
                     or (name.startswith("_") and not own):
@@ -196,7 +196,8 @@ class Guards:
         """``_write_``: containers (a deque, a UserDict too) and the submission's own objects and functions may change
         (``dispatch_ticket.calls = 0``); nothing else."""
         if isinstance(obj, (dict, list, set, bytearray, collections.deque, collections.UserDict, collections.UserList,
-                            QuietLogging)) and not isinstance(obj, type) or self.is_own(obj) or student_function(obj):
+                            QuietLogging, MainModuleView)) and not isinstance(obj, type) or self.is_own(obj) or \
+                student_function(obj):
             return obj
         return ReadOnly(obj)
 

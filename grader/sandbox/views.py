@@ -14,7 +14,7 @@ import types
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
-from grader.sandbox.names import reserved_name
+from grader.sandbox.names import bindable_name, reserved_name
 from grader.sandbox.output import StandardStream
 
 
@@ -71,9 +71,17 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
     return type("sys", (ModuleView,), namespace)()
 
 
+class MainModuleView(ModuleView):
+    """The base of :func:`main_module_view`'s class: the guards let main.py's code write to it and read its names
+    with one leading underscore (``THIS._helper``), as to an object of its own."""
+
+    __slots__ = ()
+
+
 def main_module_view(names: Callable[[], dict]) -> ModuleView:
     """``sys.modules[__name__]`` for main.py: reads its own names in ``names()`` (main.py's globals) as main.py's code
-    does (``getattr(this, 'check_' + field)``, ``dir(this)``), never the grader's reserved ones; read-only."""
+    does (``getattr(this, 'check_' + field)``, ``dir(this)``), never the grader's reserved ones; ``setattr(this, name,
+    value)`` and ``delattr`` bind a name main.py could assign itself, as ``globals()[name] = value`` does."""
     def __getattr__(self: ModuleView, name: str) -> object:
         scope = names()
         if name in ("__name__", "__doc__") or type(name) is str and not reserved_name(name) and name in scope:
@@ -82,7 +90,20 @@ def main_module_view(names: Callable[[], dict]) -> ModuleView:
 
     def __dir__(self: ModuleView) -> list:
         return sorted(key for key in names() if type(key) is str and not reserved_name(key))
-    return type("main", (ModuleView,), {"__slots__": (), "__getattr__": __getattr__, "__dir__": __dir__})()
+
+    def __setattr__(self: ModuleView, name: str, value: object) -> None:
+        if not bindable_name(name):
+            raise AttributeError(f"module 'main' cannot bind {str(name)[:60]!r} in the grader: only a name main.py "
+                                 "could assign itself")
+        names()[name] = value
+
+    def __delattr__(self: ModuleView, name: str) -> None:
+        scope = names()
+        if not bindable_name(name) or name not in scope:
+            raise AttributeError(f"module 'main' has no attribute {str(name)[:60]!r}")
+        del scope[name]
+    return type("main", (MainModuleView,), {"__slots__": (), "__getattr__": __getattr__, "__dir__": __dir__,
+                                            "__setattr__": __setattr__, "__delattr__": __delattr__})()
 
 
 class QuietLogging:

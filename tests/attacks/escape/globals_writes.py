@@ -1,9 +1,11 @@
 # attack: writes through globals(), which binds main.py's own names in its module: bind or delete a guard hook, the
 #         builtins, the metaclass hook, print, a transformer name or a str subclass key, by item, update, |=,
 #         setdefault, pop and del, from the module body and from a function; then reach the module dict behind it by
-#         attribute, by dict's own methods, by super(), by making another one or by copying it.
+#         attribute, by dict's own methods, by super(), by making another one or by copying it; the same names
+#         bound and deleted through sys.modules[__name__] (setattr, obj.name = value, del), whose class is reached.
 # expect: load-error missing-functions
 import copy
+import sys
 
 
 class Name(str):
@@ -76,3 +78,26 @@ except TypeError:
 globals().setdefault('__name__', 'x')
 if '_getattr_' in globals() or '__builtins__' in globals() or __name__ != 'main':
     print('BREACH: globals() shows the grader\'s names')
+this = sys.modules[__name__]
+for key in KEYS:
+    for how in (lambda: setattr(this, key, len), lambda: getattr(type(this), '__set' + 'attr__')(this, key, len),
+                lambda: object.__setattr__(this, key, len)):
+        try:
+            how()
+        except (AttributeError, TypeError, NotImplementedError):
+            continue
+        print('BREACH: sys.modules[__name__] bound ' + repr(str(key)))
+for reach in (lambda: getattr(this, '_getattr' + '_'), lambda: getattr(this, '__built' + 'ins__'),
+              lambda: getattr(this, '__di' + 'ct__'), lambda: vars(this), lambda: type(this)(),
+              lambda: getattr(type(this), '__get' + 'attr__')(this, '_write_')):
+    try:
+        found = reach()
+    except (AttributeError, TypeError, NotImplementedError):
+        continue
+    if found is not None and not isinstance(found, type(this)):
+        print('BREACH: sys.modules[__name__] handed out', repr(found)[:80])
+try:
+    getattr(1, 'real')
+    [1][0] = 2
+except TypeError:
+    print('BREACH: a guard hook was replaced through sys.modules')
