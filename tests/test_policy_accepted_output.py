@@ -1,6 +1,7 @@
 """What main.py prints and where it goes: contextlib.redirect_stdout and redirect_stderr into an io.StringIO of
-main.py's own (a trail of a helper's printed lines kept or checked), sys.stdout and sys.stderr, and what reaches the
-captured output. No object of main.py's but a StringIO is written to by the grader."""
+main.py's own (a trail of a helper's printed lines kept or checked), sys.stdout and sys.stderr, json.dump into a
+buffer, and what reaches the captured output. The grader writes to no object of main.py's but a StringIO (json.dump
+calls the write of the object main.py hands it, read through the attribute guard, as main.py's own code would)."""
 
 import pytest
 
@@ -32,6 +33,14 @@ REDIRECTED = {
         "import contextlib, io\nr = contextlib.redirect_stdout(io.StringIO())\n"
         "for action in (lambda: r._target, lambda: r._output, lambda: setattr(r, 'x', 1)):\n    try:\n        action()\n"
         "    except (AttributeError, TypeError):\n        pass\n    else:\n        raise AssertionError"
+    ),
+    "json.dump into a buffer (or sys.stdout) and json.load from one; os.linesep joins lines": (
+        "import io, json, os, sys\nb = io.StringIO()\nassert json.dump({'b': 1, 'a': [2]}, b, sort_keys=True, separators=(',', ':')) is None\n"
+        "assert b.getvalue() == '{\"a\":[2],\"b\":1}' and json.load(io.StringIO(b.getvalue())) == {'a': [2], 'b': 1}\n"
+        "json.dump([1], sys.stdout)\nclass Sink:\n    def __init__(self):\n        self.parts = []\n"
+        "    def write(self, text):\n        self.parts.append(text)\nsink = Sink()\njson.dump('x', sink)\n"
+        "assert sink.parts == ['\"x\"'] and os.linesep.join(['a', 'b']) == 'a\\nb'\ntry:\n    json.dump(1, json)\n"
+        "except AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
 }
 

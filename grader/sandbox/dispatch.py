@@ -283,6 +283,12 @@ def add_views(guards: "Guards", views: dict) -> None:
     guards.own_classes.add(namespace_class)
     type(views["types"]).SimpleNamespace = namespace_class
     views["argparse"] = argparse_view(guards, namespace_class, ModuleView)  # a command line that is empty
+
+    def dump(obj: Any, fp: Any, **options: Any) -> None:  # json.dump into a buffer: its write read through the guard
+        guards.getattr(fp, "write")(views["json"].dumps(obj, **options))
+    type(views["json"]).dump = staticmethod(dump)
+    type(views["json"]).load = staticmethod(lambda fp, **options: views["json"].loads(guards.getattr(fp, "read")(),
+                                                                                      **options))
     # The classes of functions, methods and annotations for isinstance tests (a rule table of mixed kinds): the
     # stand-ins type(x) gives of them, which make nothing (FunctionType(code, globals) would build a function).
     for name in ("FunctionType", "LambdaType", "MethodType", "BuiltinFunctionType", "BuiltinMethodType",
