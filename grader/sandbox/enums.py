@@ -60,11 +60,16 @@ class EnumKind(type):
         for member in members.values():
             if member._value_ == value:
                 return member
+        if _is_flag(cls):  # Perm(3): a combination of a flag class's bits (grader/sandbox/flags.py)
+            from grader.sandbox.flags import flag_member
+            return flag_member(cls, value)
         return _missing(cls, value, members)
 
     def __iter__(cls) -> Any:
         members = type.__getattribute__(cls, "_members_")
-        return iter([member for name, member in members.items() if member._name_ == name])
+        flag = _is_flag(cls)  # a flag class: its single-bit members only, as Python 3.11's
+        return iter([member for name, member in members.items() if member._name_ == name and
+                     (not flag or type(member._value_) is int and bin(member._value_).count("1") == 1)])
 
     def __reversed__(cls) -> Any:
         return reversed(list(EnumKind.__iter__(cls)))  # not cls.__iter__: the members' own method, if defined
@@ -98,6 +103,11 @@ class EnumKind(type):
 
     def __repr__(cls) -> str:
         return f"<enum {cls.__name__!r}>"
+
+
+def _is_flag(cls: EnumKind) -> bool:
+    """Whether ``cls`` is a flag class (grader/sandbox/flags.py): one with a table of combinations."""
+    return "_combined_" in type.__dict__["__dict__"].__get__(cls)
 
 
 def _missing(cls: EnumKind, value: Any, members: dict) -> Any:
@@ -194,7 +204,7 @@ def unique(cls: Any) -> Any:
     return cls
 
 
-_BASES = (Enum, IntEnum, StrEnum)
+_BASES: tuple = (Enum, IntEnum, StrEnum)  # and Flag, IntFlag (flags.py, added by enum_view_namespace)
 # Data types an enum may mix in besides the submission's own plain classes.
 _MIXINS = (str, int)
 
@@ -239,6 +249,9 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     real_bases = tuple(others) + (base,) if data is None or issubclass(base, data) else \
         tuple(other for other in others if other is not data) + (data, base)
     body["_members_"] = {}
+    flag = "_combined_" in dir(base)
+    if flag:
+        body["_combined_"] = {}
     cls = check_fields(EnumKind(name, real_bases, body), own)
     guards.own_classes.add(cls)
     members: dict[str, Any] = {}
@@ -249,6 +262,8 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     for key, item in values.items():
         if isinstance(item, auto) and hook is not None:  # Python's arguments: name, start, count, last values
             item = hook(key, 1, len(members), [member._value_ for member in members.values()])
+        elif isinstance(item, auto) and flag:  # the next bit: 1, 2, 4... above the highest so far
+            item = 1 << max([0] + [member._value_.bit_length() for member in members.values()])
         elif isinstance(item, auto):
             item = key.lower() if issubclass(base, StrEnum) else last + 1
         if data is str and type(item) is int:  # Python's str(1): a (str, Enum) member 1 or auto() is '1'
@@ -323,4 +338,8 @@ def _functional(base: Any, name: Any, names: Any, start: int) -> type:
 
 def enum_view_namespace() -> dict:
     """The names ``import enum`` offers."""
-    return {"Enum": Enum, "IntEnum": IntEnum, "StrEnum": StrEnum, "auto": auto, "unique": staticmethod(unique)}
+    global _BASES
+    from grader.sandbox.flags import Flag, IntFlag  # here: flags builds on this module's Enum
+    _BASES = (Enum, IntEnum, StrEnum, Flag, IntFlag)
+    return {"Enum": Enum, "IntEnum": IntEnum, "StrEnum": StrEnum, "Flag": Flag, "IntFlag": IntFlag, "auto": auto,
+            "unique": staticmethod(unique)}
