@@ -1,7 +1,7 @@
 """What main.py prints and where it goes: contextlib.redirect_stdout and redirect_stderr into an io.StringIO of
 main.py's own (a trail of a helper's printed lines kept or checked), sys.stdout and sys.stderr, json.dump into a
-buffer, and what reaches the captured output. The grader writes to no object of main.py's but a StringIO (json.dump
-calls the write of the object main.py hands it, read through the attribute guard, as main.py's own code would)."""
+buffer, and what reaches the captured output. An object of main.py's own is written to by its write method, read
+through the attribute guard as main.py's own code would read it (print(..., file=trail), json.dump)."""
 
 import pytest
 
@@ -50,8 +50,10 @@ def test_redirected_output_lands_where_python_puts_it(source):
     assert "validate_ticket_proposal" in load((source + END).encode()).functions
 
 
-def test_what_is_not_redirected_into_a_buffer_is_captured_or_dropped():
+def test_an_object_of_main_py_is_written_by_its_own_write_and_none_drops_the_text():
     source = ("import contextlib, sys\nwith contextlib.redirect_stdout(None):\n    print('gone')\nprint('kept')\n"
-              "class Writer:\n    def write(self, text):\n        raise AssertionError('written')\n"
-              "with contextlib.redirect_stdout(Writer()):\n    print('captured')\nprint('err', file=sys.stderr)")
-    assert load((source + END).encode()).output == "kept\ncaptured\nerr\n"
+              "class Writer:\n    def __init__(self):\n        self.parts = []\n    def write(self, text):\n"
+              "        self.parts.append(text)\nw = Writer()\nwith contextlib.redirect_stdout(w):\n    print('a', 1)\n"
+              "    sys.stdout.write('b')\nprint('c', end='', file=w)\nassert w.parts == ['a 1\\n', 'b', 'c'], w.parts\n"
+              "print('err', file=sys.stderr)\ntry:\n    print('x', file=sys)\nexcept AttributeError:\n    print('no write')")
+    assert load((source + END).encode()).output == "kept\nerr\nno write\n"

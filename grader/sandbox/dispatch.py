@@ -266,7 +266,9 @@ def add_views(guards: "Guards", views: dict) -> None:
     type(views["functools"]).singledispatchmethod = staticmethod(SingleDispatchMethod)
     type(views["functools"]).cached_property = staticmethod(lambda function: CachedProperty(function, guards.is_own))
     type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
-    for stream in ("stdout", "stderr"):  # output.Redirect: a buffer of main.py's, not its own objects, is written to
+    # print(..., file=trail) of main.py's own object: its write, read as main.py's code would read it.
+    guards.output.write_to = lambda target, text: guards.getattr(target, "write")(text)
+    for stream in ("stdout", "stderr"):  # output.Redirect
         setattr(type(views["contextlib"]), "redirect_" + stream,
                 staticmethod(lambda target, stream=stream: Redirect(guards.output, stream, target)))
     type(views["typing"]).get_type_hints = staticmethod(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Callable
 
 
 class OutputBuffer:
@@ -16,12 +17,23 @@ class OutputBuffer:
         self.dropped = 0
         # contextlib.redirect_stdout/redirect_stderr of main.py: per stream, where its writes go (innermost last).
         self.redirects: dict[str, list] = {"stdout": [], "stderr": []}
+        # How an object of main.py's is written to (print(..., file=trail)): the guards set their own, which reads
+        # its write method through the attribute guard; until then, such text is captured here.
+        self.write_to: Callable[[object, str], object] = lambda target, text: self.write(text)
 
-    def destination(self, stream: str) -> io.StringIO | OutputBuffer | None:
-        """Where ``stream`` ("stdout" or "stderr") writes now: a buffer of main.py's, None (redirected to None:
-        nothing), or this captured output."""
+    def destination(self, stream: str) -> object:
+        """Where ``stream`` ("stdout" or "stderr") writes now: this captured output, or what a redirect gave (a
+        buffer or an object of main.py's; None: nothing)."""
         redirects = self.redirects[stream]
         return redirects[-1] if redirects else self
+
+    def send(self, target: object, text: str) -> None:
+        """``text`` written to ``target``: this output, a buffer or ``sys.stdout``/``sys.stderr`` of main.py's, nothing
+        (None), or any other object by its own ``write`` (:attr:`write_to`), as ``print(..., file=target)`` does."""
+        if target is self or type(target) is io.StringIO or type(target) is StandardStream:
+            target.write(text)  # type: ignore[attr-defined]
+        elif target is not None:
+            self.write_to(target, text)
 
     def write(self, text: str) -> None:
         text = str.__str__(text)  # a str subclass's own __getitem__ or __len__ would defeat the caps
@@ -52,9 +64,7 @@ class StandardStream:
 
     def write(self, text: str) -> int:
         text = str.__str__(str(text))
-        destination = self._output.destination(self._stream)
-        if destination is not None:
-            destination.write(text)
+        self._output.send(self._output.destination(self._stream), text)
         return len(text)
 
     def flush(self) -> None:
@@ -83,13 +93,8 @@ class Printer:
         sep = " " if sep is None else str.__str__(str(sep))
         end = "\n" if end is None else str.__str__(str(end))
         text = sep.join(str.__str__(str(item)) for item in objects) + end
-        if file is None:  # sys.stdout, wherever redirect_stdout sends it
-            file = self.output.destination("stdout")
-        # A message built in a buffer of main.py's own (io's view offers StringIO), sys.stdout or sys.stderr.
-        if type(file) is io.StringIO or type(file) is StandardStream:
-            file.write(text)
-        elif file is not None:  # anything else: the captured output
-            self.output.write(text)
+        # sys.stdout (wherever redirect_stdout sends it), a buffer, sys.stderr, or an object of main.py's own.
+        self.output.send(self.output.destination("stdout") if file is None else file, text)
 
     def __call__(self) -> str:
         return ""
@@ -97,9 +102,9 @@ class Printer:
 
 class Redirect:
     """``contextlib.redirect_stdout(target)`` and ``redirect_stderr(target)``: in the with block, the stream writes
-    to ``target`` when it is an ``io.StringIO`` (a message captured to be kept or checked), to nothing for None, to
-    where ``sys.stdout``/``sys.stderr`` write now for one of those, and to the captured output for anything else (as
-    ``print(..., file=target)`` does): no object of main.py's is written to by the grader."""
+    to ``target`` (an ``io.StringIO``, a message captured to be kept or checked, or an object of main.py's own by its
+    ``write``, as ``print(..., file=target)`` does), to nothing for None, and to where ``sys.stdout``/``sys.stderr``
+    write now for one of those."""
 
     __slots__ = ("_output", "_stream", "_target")
 
@@ -114,8 +119,6 @@ class Redirect:
         target = self._target
         if type(target) is StandardStream:
             target = self._output.destination(target._stream)
-        elif target is not None and type(target) is not io.StringIO:
-            target = self._output
         self._output.redirects[self._stream].append(target)
         return self._target
 

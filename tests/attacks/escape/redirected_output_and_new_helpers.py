@@ -1,5 +1,5 @@
 # attack: the helpers offered lately: contextlib.redirect_stdout/redirect_stderr (its held target and output, a
-#         redirect to a module view, to the grader's own stream, to an object whose write would be called, an exit
+#         redirect to a module view, to the grader's own stream, to an object of main.py's (a str only), an exit
 #         without an enter), hmac.new (its internals, its class, a digestmod of the grader's objects), types'
 #         function classes (called to make a function or method, built on, their real class reached)
 # expect: load-error missing-functions
@@ -45,11 +45,19 @@ class Writer:
 
 
 with contextlib.redirect_stdout(Writer()):
-    print('to the captured output, not to Writer')
-with contextlib.redirect_stdout(json):
-    print('a module view is no buffer')
-if CALLED:
-    print('BREACH: the grader called main.py\'s write', CALLED)
+    print('to Writer, by its write, as Python does')
+    sys.stdout.write('to Writer too')
+
+
+def to_a_view():
+    with contextlib.redirect_stdout(json):
+        print('a module view has no write')
+    return 1
+
+
+attempt('a redirect to a module view', to_a_view)
+if any(type(text) is not str for text in CALLED) or len(CALLED) != 2:
+    print('BREACH: main.py\'s write was handed', [type(text) for text in CALLED])
 attempt('exit without enter', lambda: getattr(contextlib.redirect_stderr(None), '__ex' + 'it__')(None, None, None) or 1)
 
 sealed = hmac.new(b'key', b'message', 'sha256')

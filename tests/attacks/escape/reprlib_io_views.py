@@ -1,5 +1,5 @@
 # attack: reprlib.repr (its Repr object and limits, hooks a Repr method calls on own objects), io.StringIO (the file
-#         behind it, other io classes, print(file=) to an own object), hashlib's algorithm sets
+#         behind it, other io classes, print(file=) to an own object or a view), hashlib's algorithm sets
 # expect: load-error missing-functions
 import hashlib
 import io
@@ -63,11 +63,13 @@ for name in ('open', 'open_code', 'FileIO', 'TextIOWrapper', 'BufferedReader', '
 attempt('writing the StringIO class', lambda: setattr(io.StringIO, 'write', print) or 'wrote')
 
 
-class Sink:
+class Sink:  # print(..., file=sink) calls its write as Python does, through the attribute guard, with a str only
     def write(self, text):
-        print('BREACH: print wrote into an object of main.py', text)
+        if type(text) is not str:
+            print('BREACH: print handed an object of main.py', type(text))
 
 
 print('to an own object', file=Sink())
+attempt('print to a view', lambda: print('to a module view', file=io) or 'printed')
 attempt('hashlib.algorithms_available', lambda: hashlib.algorithms_available.add('x') or 'added')
 attempt('changing algorithms_guaranteed', lambda: hashlib.algorithms_guaranteed.add('x') or 'added')
