@@ -34,6 +34,10 @@ ACCEPTED = {
         "        return self.name.lower()\n    @classmethod\n    def every(cls):\n        return cls.A | cls.B\n"
         "assert P.every().label() == 'a|b' and P['A'] is P.A and P.A in P and len(P) == 2"
     ),
+    "a Flag base of main.py's own without members, its methods on a combination": (
+        "from enum import Flag, auto\nclass Base(Flag):\n    def names(self):\n        return [m.name for m in self]\n"
+        "class P(Base):\n    A = auto()\n    B = auto()\nassert (P.A | P.B).names() == ['A', 'B'] and P.B.value == 2"
+    ),
     "a Flag member as a match value pattern": (
         "from enum import Flag, auto\nclass P(Flag):\n    A = auto()\n    B = auto()\ndef f(x):\n    match x:\n"
         "        case P.A:\n            return 'a'\n        case _:\n            return 'other'\n"

@@ -249,7 +249,7 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     real_bases = tuple(others) + (base,) if data is None or issubclass(base, data) else \
         tuple(other for other in others if other is not data) + (data, base)
     body["_members_"] = {}
-    flag = "_combined_" in dir(base)
+    flag = any(_is_flag(klass) for klass in type.__dict__["__mro__"].__get__(base))  # a Flag, IntFlag or own one
     if flag:
         body["_combined_"] = {}
     cls = check_fields(EnumKind(name, real_bases, body), own)

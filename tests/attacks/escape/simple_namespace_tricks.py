@@ -69,7 +69,9 @@ for namespace in (vars(SimpleNamespace), SimpleNamespace.__dict__):
         print('BREACH: its class namespace', sorted(namespace)[:5])
 attempt('its class bases', lambda: getattr(SimpleNamespace, under + 'bases' + under))
 attempt('its class mro', lambda: getattr(SimpleNamespace, under + 'mro' + under))
-attempt('another name of types', lambda: types.FunctionType)
+for name in ('CodeType', 'FrameType', 'ModuleType', 'CellType', 'new_class', 'TracebackType'):
+    attempt('another name of types', lambda: getattr(types, name))
+attempt('FunctionType makes a function', lambda: types.FunctionType(None, {}))  # offered for isinstance only
 attempt('format field of its __init__', lambda: '{0.__init__.__globals__}'.format(n))
 if type(n) is not SimpleNamespace or type(n).__module__ != 'types':
     print('BREACH: type() of a namespace is not the stand-in')
