@@ -13,7 +13,8 @@ say what it tries and what must come of it:
 Directives: ``# @correct-solution`` is replaced by the control submission (the correct
 solution s01), so an attack can keep working functions and redefine one; ``@@MARKER@@`` is a
 folder outside the submissions holding a secret file; ``@@LONGNAME@@`` is a 40,000-character
-identifier; ``# @pad: N`` pads the file to N bytes.
+identifier; ``# @pad: N`` pads the file to N bytes with comments, ``# @pad-code: N`` with the lines of a function
+that is never called (each binds a name of its own to a small list, tuple and dict).
 An attack that gets further than it may prints or raises a text with ``BREACH``.
 
 Every second attack that runs code (the policy's refusals never run a line), and the last one, is
@@ -67,8 +68,13 @@ class Attack:
         """The main.py to grade: directives applied, the marker folder filled in."""
         lines = [CONTROL if line.strip() == "# @correct-solution" else line for line in self.source.split("\n")]
         pad = max([int(line.split(":")[1]) for line in lines if line.startswith("# @pad:")], default=0)
+        code = max([int(line.split(":")[1]) for line in lines if line.startswith("# @pad-code:")], default=0)
         text = "\n".join(lines).replace("@@MARKER@@", str(marker)).replace("@@LONGNAME@@", LONG_NAME)
         data = text.encode("utf-8")
+        if code:
+            data += b"\n\ndef _padding():\n"
+        while len(data) < code:
+            data += f"    name{len(data)} = [{len(data)}, ({len(data)}, 's'), {{'key': {len(data)}}}]\n".encode("ascii")
         while len(data) < pad:
             data += b"# " + b"padding " * 12 + b"\n"
         return data
