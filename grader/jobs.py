@@ -37,13 +37,14 @@ class Job:
         self.grace: tuple[float, float] | None = None
         self.graces = 0
         self.reload_problem: dict | None = None  # why main.py failed to load again in the current child (LoadProblem)
-        # main.py compiled under the policy, as marshal bytes its first child sent before the module body ran
+        # main.py compiled under the policy, as marshal bytes its first child sent without running it
         # (grader.loading): kept opaque here, loaded by the later children. None: each child compiles it.
         self.code: bytes | None = None
         # A notebook's code cells, [[cell, first line, last line], ...] (its intake note): they load one by one.
         self.cells = next((note.get("cells") for note in getattr(submission, "notes", None) or ()
                            if isinstance(note, dict) and note.get("kind") == "notebook"), None)
         self.compiled_sent = False  # the first child's compiled code came (only its first such message counts)
+        self.handed_on = False  # the child that compiled main.py ended, its code kept: the next child loads it
 
     @property
     def finished(self) -> bool:
@@ -90,6 +91,9 @@ class Job:
         if self.load is not None and not self.child.killed and status == 0 and (
                 self.timeouts >= MAX_TIMEOUTS or self.next > self.spawned_at):
             return  # the child stopped by itself: after its last strike, or to hand over to a fresh child
+        if self.load is None and self.code is not None and not self.handed_on and not self.child.killed and status == 0:
+            self.handed_on = True  # the first child compiled main.py and sent the code (once only: no endless restarts)
+            return
         reloaded = self.reload_problem
         if reloaded is not None and not self.child.killed and status == 0 and not self.finished:
             self.outcomes[self.next] = execution.reload_failed(reloaded)  # the check the child was to start with

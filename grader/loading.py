@@ -1,20 +1,20 @@
 """Load main.py in a grading child, under the module body's CPU-time limit, compiled once per submission.
 
-A submission's first child compiles main.py under the policy and, before the module body runs, sends the compiled
-code (``marshal`` bytes) to the parent (:func:`compiled_message`). The parent keeps those bytes as they came
-(:func:`received_code`: it never unmarshals them) and every later child of that submission, forked from it, loads
-from them instead of compiling again. They come from a process in which no code of the submission had run yet.
+A submission's first child only compiles main.py under the policy (:func:`compile_limited`) and sends the compiled code
+(``marshal`` bytes) to the parent (:func:`compiled_message`); it ends without running the module body. The parent keeps
+those bytes as they came (:func:`received_code`: it never unmarshals them) and every child that loads main.py, forked
+after it, loads from them instead of compiling. So each load starts in a process where nothing was compiled: compiling
+a large file leaves its memory behind, and a module body that measured how much room new objects took told the child
+that compiled from the later ones (a check marked fresh among them).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import signal
-from typing import Callable
 
 from grader import execution
-from grader.sandbox.loader import LoadFailure, LoadProblem, Loaded, decode, load
+from grader.sandbox.loader import LoadFailure, LoadProblem, Loaded, compile_source, decode, load
 
 # The longest compiled code the first child hands on (marshal bytes; ~8 KiB for a main.py of this lesson). In base64
 # it stays well under grader.isolation.MAX_MESSAGE; longer code is compiled again in each child.
@@ -43,39 +43,54 @@ def received_code(message: dict) -> bytes | None:
         return None
 
 
+def compile_limited(source: bytes, seconds: float, cells: list | None = None) -> tuple[bytes | None, dict | None]:
+    """Compile ``source`` under the policy with ``seconds`` of CPU time, without running the module body (in a
+    submission's first child, which then sends the code on); ``cells``: a notebook's code cells
+    (grader.sandbox.loader.load), or None. Out: the compiled code and None, or None and the load message of the
+    failure for the parent (encoding, syntax, policy, time-out; grader.execution.valid_load)."""
+    budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit
+    budget.start(seconds)
+    compiled = None
+    try:
+        try:
+            compiled = compile_source(decode(source)[0], tuple(tuple(cell) for cell in cells or ()))
+        finally:
+            budget.stop()
+    except LoadFailure as failure:
+        return None, _failed(failure.problem, failure.output)
+    except LoadTimeout:
+        pass
+    if compiled is None or budget.fired:
+        return None, _failed(_load_timeout(source, None, seconds), "")
+    return compiled, None
+
+
 def load_limited(source: bytes, seconds: float, compiled: bytes | None = None,
-                 send: Callable[[dict], None] | None = None, cells: list | None = None) -> tuple[Loaded | None, dict]:
+                 cells: list | None = None) -> tuple[Loaded | None, dict]:
     """Load ``source`` with ``seconds`` of CPU time for the module body (in the child), from ``compiled`` (what
-    :func:`received_code` kept; None: compiled here). ``send``: where the code compiled here goes, as a
-    :func:`compiled_message`, before the module body runs (None: it is not sent). ``cells``: a notebook's code
-    cells (grader.sandbox.loader.load), or None. Out: the loaded submission (None when it failed) and the load
-    message for the parent (grader.execution.valid_load)."""
+    :func:`received_code` kept; None: compiled here). ``cells``: a notebook's code cells (grader.sandbox.loader.load),
+    or None. Out: the loaded submission (None when it failed) and the load message for the parent
+    (grader.execution.valid_load)."""
     budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
     budget.start(seconds)
     loaded = None
     try:
         try:
-            loaded = load(source, compiled, send and (lambda code: _send_whole(send, compiled_message(code))), cells)
+            loaded = load(source, compiled, cells)
         finally:
             budget.stop()
     except LoadFailure as failure:
-        return None, {"load": True, "status": "failed", "problem": failure.problem.to_dict(), "output": failure.output}
+        return None, _failed(failure.problem, failure.output)
     except LoadTimeout:
         pass
     if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
-        return None, {"load": True, "status": "failed", "output": "",
-                      "problem": _load_timeout(source, budget.line, seconds).to_dict()}
+        return None, _failed(_load_timeout(source, budget.line, seconds), "")
     return loaded, {"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes}
 
 
-def _send_whole(send: Callable[[dict], None], message: dict) -> None:
-    """``send(message)`` with the CPU timer's signal held back until it is written: a time-out of the load then comes
-    after the message, not inside it (a torn line would swallow the load message that follows it)."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPROF})
-    try:
-        send(message)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+def _failed(problem: LoadProblem, output: str) -> dict:
+    """The load message of a load that failed with ``problem`` after printing ``output``."""
+    return {"load": True, "status": "failed", "problem": problem.to_dict(), "output": output}
 
 
 def _load_timeout(source: bytes, line: int | None, seconds: float) -> LoadProblem:

@@ -291,7 +291,7 @@ class Battery:
         if not isinstance(message, dict):
             return
         if "compiled" in message:
-            # Kept only from a submission's first child, once, before its load message: sent before its module body ran.
+            # Kept only from a submission's first child, once, before its load message: that child runs no code of it.
             if job.child is not None and job.load is None and not job.compiled_sent:
                 job.compiled_sent, job.code = True, loading.received_code(message)
         elif "load" in message:
@@ -320,10 +320,15 @@ class Battery:
         try:
             # A child that starts among the checks marked last loads main.py with the clocks already a year on.
             clock.move_on(clock.LATER if job.next < job.total and self.later[job.next] else 0)
-            # The first child sends main.py's compiled code before the module body runs; the later ones load from it.
-            first = isolation.ISOLATED and job.load is None
-            loaded, message = loading.load_limited(source, self.timeout, job.code, channel.send if first else None,
-                                                   job.cells)
+            if isolation.ISOLATED and job.load is None and job.code is None:
+                # The first child compiles main.py and sends the code on without running it: every load, a fresh
+                # check's too, then starts in a process that compiled nothing (grader.loading).
+                compiled, failed = loading.compile_limited(source, self.timeout, job.cells)
+                channel.send(failed or loading.compiled_message(compiled))
+                if failed is not None or len(compiled) <= loading.MAX_COMPILED:
+                    return
+                job.code = compiled  # too long to send: loaded here, and compiled again in each later child
+            loaded, message = loading.load_limited(source, self.timeout, job.code, job.cells)
             channel.send(message)
             if loaded is None:
                 return

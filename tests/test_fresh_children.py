@@ -1,6 +1,6 @@
 """A check marked fresh runs in a child of its own, forked from the grader, so main.py's load there is the first of
 that process, at every case of it (grader/runner.py; tests/attacks/inflation/history_reload_seen_by_*.py). It loads the
-code the submission's first child compiled and sent before running main.py (grader/loading.py)."""
+code the submission's first child compiled and sent without running main.py (grader/loading.py)."""
 
 from __future__ import annotations
 
@@ -44,10 +44,10 @@ def test_results_list_the_checks_in_the_battery_s_order_whatever_order_they_run_
     assert third[0].startswith("d1_host_actor_valid") and "d5_d12_first_calls_after_loading" in third[1:]
 
 
-def test_main_py_is_compiled_once_and_the_later_children_load_the_code_the_first_one_sent(monkeypatch):
-    # The first child sends main.py's compiled code before its module body runs (grader.loading); the parent keeps
-    # it unread, and the children forked after it (one at each check marked fresh) load from it instead of compiling.
-    # Swapped in the parent for the code of a main.py whose functions return None, it is what those children run.
+def test_main_py_is_compiled_once_and_every_child_that_loads_it_loads_the_code_the_first_one_sent(monkeypatch):
+    # The first child only compiles main.py and sends the code (grader.loading); the parent keeps it unread, and every
+    # child forked after it (the first to load, and one at each check marked fresh) loads from it instead of compiling.
+    # Swapped in the parent for the code of a main.py whose functions return None, it is what all those children run.
     import contextlib
     import io
     import marshal
@@ -87,58 +87,46 @@ def test_main_py_is_compiled_once_and_the_later_children_load_the_code_the_first
         return
     [job] = graded
     assert len(sent) == 1 and sent[0] != wrong and job.code is None  # not kept once the submission is graded
-    passed = [job.outcomes[at]["outcome"] == "passed" for at in range(job.total)]  # in the order results list them
-    assert passed == [not battery.fresh[index] for index in battery.listing] and any(battery.fresh)
+    failed = [job.outcomes[at]["outcome"] == "failed" for at in range(job.total)]  # in the order results list them
+    fresh = [battery.fresh[index] for index in battery.listing]
+    assert any(fresh) and all(failed[at] for at in range(job.total) if fresh[at])
+    assert sum(failed) > len(failed) // 2  # the first child to load ran the swapped code too (s01 passes every check)
     assert sent[0] not in unmarshalled and wrong not in unmarshalled  # the parent never unmarshals them
 
 
-def test_main_py_s_compiled_code_is_handed_on_before_the_module_body_runs_and_used_only_if_it_is_such_code():
+def test_the_first_child_compiles_main_py_without_running_it_and_a_load_uses_only_such_code():
     import marshal
 
     import pytest
 
+    from grader import loading
     from grader.sandbox.loader import LoadFailure, compile_source, load
 
-    handed = []
     source = CORRECT + "\nraise RuntimeError('body')\n"
-    with pytest.raises(LoadFailure) as failure:
-        load(source.encode(), on_compiled=handed.append)
-    assert failure.value.problem.kind == "runtime" and handed == [compile_source(source)]
-    with pytest.raises(LoadFailure) as failure:
-        load(b"def f(:\n", on_compiled=handed.append)  # not compiled: nothing to hand on
-    assert failure.value.problem.kind == "syntax" and len(handed) == 1
+    assert loading.compile_limited(source.encode(), 5) == (compile_source(source), None)  # the body never ran
+    compiled, failed = loading.compile_limited(b"def f(:\n", 5)  # not compiled: nothing to hand on
+    assert compiled is None and failed["status"] == "failed" and failed["problem"]["kind"] == "syntax"
     compiled = compile_source(CORRECT)
-    assert load(b"x = 1\n", compiled, handed.append).functions.keys() == {"validate_ticket_proposal",
-                                                                          "proposal_fingerprint", "dispatch_ticket"}
+    assert load(b"x = 1\n", compiled).functions.keys() == {"validate_ticket_proposal", "proposal_fingerprint",
+                                                           "dispatch_ticket"}
     other = compile(CORRECT, "other.py", "exec")
     for broken in (b"", b"\x00garbage", marshal.dumps(1), marshal.dumps(other), compiled[:-5]):
         with pytest.raises(LoadFailure) as failure:  # compiled anew from the source, which defines none of them
             load(b"x = 1\n", broken)
         assert failure.value.problem.kind == "missing-functions"
-    assert len(handed) == 1
 
 
-def test_a_time_out_while_the_compiled_code_is_sent_comes_after_the_whole_message():
-    # A line torn by the module body's timer would swallow the load message written after it.
-    import time
-
+def test_compiling_past_the_module_body_s_time_limit_is_a_load_time_out():
     import pytest
 
     from grader import execution, loading
 
     if not execution.CPU_TIMER:
         pytest.skip("no CPU timer here (Windows)")
-    sent = []
-
-    def slow_send(message):
-        spent = time.process_time() + 0.3
-        while time.process_time() < spent:  # the timer's 0.05 s run out in the middle of the write
-            pass
-        sent.append(message)
-
-    loaded, message = loading.load_limited(CORRECT.encode(), 0.05, send=slow_send)
-    assert loaded is None and message["problem"]["kind"] == "timeout"
-    assert len(sent) == 1 and loading.received_code(sent[0])
+    source = CORRECT + "".join(f"name{number} = [{number}]\n" for number in range(10_000))  # not in the cache yet
+    assert loading.compile_limited(source.encode(), 0.01) == (None, {
+        "load": True, "status": "failed", "output": "",
+        "problem": {"kind": "timeout", "detail": "0.01 s", "line": None, "column": None, "source": None}})
 
 
 def test_code_nested_too_deeply_to_check_or_hand_on_is_a_load_failure_not_a_crash_of_the_child(monkeypatch):

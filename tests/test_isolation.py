@@ -323,3 +323,16 @@ def test_only_the_first_child_s_compiled_code_sent_before_its_load_message_is_ke
     too_long = loading.compiled_message(b"x" * (loading.MAX_COMPILED + 1))
     assert too_long == {"compiled": None} and loading.received_code(too_long) is None
     assert len(isolation._ENCODE(loading.compiled_message(b"x" * loading.MAX_COMPILED))) < isolation.MAX_MESSAGE
+
+
+def test_the_child_that_compiled_main_py_ends_without_a_load_message_once_and_the_next_child_loads_it():
+    # grader.loading: the first child only compiles and sends the code; its exit 0 is no crash of the load. A second
+    # child ending so (code that escaped the sandbox, ended before its load message) is one: no endless restarts.
+    battery = runner.Battery([], 2, 1, lambda *args: None)
+    job = runner.Job(types.SimpleNamespace(), 3)
+    job.child = isolation.Child(-1, -1)
+    battery._handle(job, loading.compiled_message(b"code"))
+    job.after_exit(0)
+    assert job.load is None and job.outcomes == {} and not job.finished and job.code == b"code"
+    job.after_exit(0)
+    assert job.load["status"] == "failed" and job.load["problem"]["kind"] == "crashed" and job.finished

@@ -13,7 +13,6 @@ import signal
 import sys
 import time
 import types
-from typing import Callable
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.sandbox.generators import delegate_nothing
@@ -238,14 +237,12 @@ def _near_line(namespace: dict) -> int | None:
     return None
 
 
-def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[bytes], None] | None = None,
-         cells: list | None = None) -> Loaded:
+def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
     ``compiled``: what :func:`compile_source` made of these bytes (and ``cells``) in a process where no code of the
-    submission had run (None, or bytes that are not such code: compiled here). ``on_compiled`` is called with the
-    bytes compiled here, before the module body runs. ``cells``: a notebook's code cells, ``[[cell, first line,
-    last line], ...]`` (grader.discover.notebooks.to_python's note), or None for a plain file. A notebook's cells
+    submission had run (None, or bytes that are not such code: compiled here). ``cells``: a notebook's code cells,
+    ``[[cell, first line, last line], ...]`` (grader.discover.notebooks.to_python's note), or None for a plain file. A notebook's cells
     run one by one, as Jupyter's Run All does; when a cell after the first raises, loading stops there with a
     ``notebook-stopped`` note (cell, line within it, source, detail) and the names of the cells before it (what that
     cell bound is undone), unless none of the three functions is left: then the error is the load's problem.
@@ -261,10 +258,7 @@ def load(data: bytes, compiled: bytes | None = None, on_compiled: Callable[[byte
     cells = tuple(tuple(cell) for cell in cells or ())
     parts = _unmarshalled(compiled) if compiled is not None else None
     if parts is None:
-        compiled = compile_source(text, cells)
-        if on_compiled is not None:
-            on_compiled(compiled)
-        parts = _unmarshalled(compiled)
+        parts = _unmarshalled(compile_source(text, cells))
     output = OutputBuffer()
     guards = Guards(output)
     namespace = guards.namespace()
