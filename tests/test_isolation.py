@@ -300,8 +300,8 @@ def test_a_repeated_load_message_does_not_push_the_deadline_back_and_texts_are_c
 
 
 def test_only_the_first_child_s_compiled_code_sent_before_its_load_message_is_kept():
-    # grader.loading: the first child sends it before main.py's body runs; a second one, or one after the load
-    # message, may come from that body (code that escaped the sandbox) and would be loaded by every later child.
+    # grader.loading: the first child sends it and runs none of main.py; a second one, or one after the load
+    # message, may come from main.py's code (code that escaped the sandbox) and would be loaded by every later child.
     battery = runner.Battery([], 2, 1, lambda *args: None)
     job = runner.Job(types.SimpleNamespace(), 1)
     battery._handle(job, loading.compiled_message(b"code"))  # no child: in-process, nothing is handed on
