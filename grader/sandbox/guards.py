@@ -45,10 +45,9 @@ INPLACE = {
     "@=": operator.imatmul,
 }
 
-# Builtins handed to student code as they are: pure functions and types whose
-# non-underscore attributes lead nowhere. Exceptions: only ``Exception`` and its
-# subclasses (BaseException, SystemExit, KeyboardInterrupt, GeneratorExit stay out, so a
-# submission can neither raise nor catch what the grader uses to stop it).
+# What main.py's code may change besides its own objects: containers and a few of the grader's views.
+WRITABLE = (dict, list, set, bytearray, collections.deque, collections.UserDict, collections.UserList, QuietLogging,
+            MainModuleView)
 
 
 class ReadOnly:
@@ -195,9 +194,7 @@ class Guards:
     def write(self, obj: object) -> object:
         """``_write_``: containers (a deque, a UserDict too) and the submission's own objects and functions may change
         (``dispatch_ticket.calls = 0``); nothing else."""
-        if isinstance(obj, (dict, list, set, bytearray, collections.deque, collections.UserDict, collections.UserList,
-                            QuietLogging, MainModuleView)) and not isinstance(obj, type) or self.is_own(obj) or \
-                student_function(obj):
+        if isinstance(obj, WRITABLE) and not isinstance(obj, type) or self.is_own(obj) or student_function(obj):
             return obj
         return ReadOnly(obj)
 
