@@ -108,6 +108,10 @@ def refusal_hint(got: object) -> dict | None:
                 f"{module}.")
 
 
+# How a finding's ``got`` starts when the call raised (Call.got): the reports tell a refusal from a wrong value by it.
+RAISED = {"nl": "gaf de fout ", "en": "raised "}
+
+
 class Mismatch(AssertionError):
     """A check's finding: what was tried, what the contract expects, what the submission did.
 
@@ -183,7 +187,7 @@ class Call:
             where_en = f" (line {self.line['line']}: {self.line['source']})"
         else:
             where = where_en = ""
-        return said(f"gaf de fout {in_dutch(text)}{where}", f"raised {text}{where_en}")
+        return said(f"{RAISED['nl']}{in_dutch(text)}{where}", f"{RAISED['en']}{text}{where_en}")
 
     def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None) -> None:
         """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``,

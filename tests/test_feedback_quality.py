@@ -331,8 +331,8 @@ def test_checkpoint_1_is_named_as_the_root_cause_only_for_a_validation_failure(c
     # A copy that is not a copy (V9-V11) breaks no input checkpoints 2 and 3 inherit: their own
     # failures are then theirs, and the reports must not send the student to checkpoint 1.
     records = [check("v_rule", 1, "failed", clause=clause, tried="t", expected="e", got="g"),
-               check("f4_own", 2, "failed", clause="F4", tried="t", expected="e", got="g"),
-               check("d5_own", 3, "failed", clause="D5", tried="t", expected="e", got="g")]
+               check("f4_own", 2, "failed", clause="F4", tried="t", expected="ValueError", got="g"),
+               check("d5_own", 3, "failed", clause="D5", tried="t", expected="ValueError", got="g")]
     view = feedback.build(result(records, lang="en"))["checkpoints"]
     assert view[1]["root_cause"] == ("validation" if blamed else None)
     assert (view[2]["root_cause"] == "validation") is blamed  # else checkpoint 2's fingerprint, as it fails

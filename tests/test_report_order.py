@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from grader.reports import selection
+from grader.battery import said
+from grader.reports import feedback, selection
 from test_report_texts import self_check, terminal_result
 from test_reports import check, md, passing, result
 
@@ -78,3 +79,43 @@ def test_a_plain_rule_s_failure_is_shown_before_an_edge_case_that_combines_rules
               check("plain_copy", 3, "failed", clause="D17", tried="t2", expected="e", got="g")]
     shown = selection.shown_failures(terminal_result(checks))["3"][1]
     assert [record["id"] for record in shown] == ["plain_copy"]  # the edge case repeats its result: only listed
+
+
+def copy_only_checkpoint_1() -> list[dict]:
+    """Checkpoint 1 hands back its input itself: it fails its copy checks only (V9, and the first calls' check
+    of V8-V10 on its copy); every proposal it refuses or accepts is right."""
+    return [check("v9_new_object", 1, "failed", clause="V9", tried="t", expected="False", got="True"),
+            check("v8_v10_first_calls", 1, "failed", clause="V8-V10", tried="t", expected="{'a': 1}",
+                  got="clean is nu {'a': 2}")]
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_checkpoint_1_is_no_root_cause_for_a_failure_on_valid_input_when_it_only_copies_wrong(lang):
+    # Checkpoint 2's only failure is an uppercase digest of p: nothing checkpoint 1 accepts or refuses explains it.
+    checks = copy_only_checkpoint_1() + [
+        check("f2_lowercase_hex", 2, "failed", clause="F2", tried="t", expected="e", got=said("gaf terug: 'AB'",
+                                                                                          "returned: 'AB'")),
+        check("d5_refused", 3, "failed", clause="D5", tried="t", expected="ValueError",
+              got=said("gaf terug: {'status': 'ok'}", "returned: {'status': 'ok'}"))]
+    res = terminal_result(checks, lang=lang)
+    assert [cp["root_cause"] for cp in feedback.build(res)["checkpoints"]] == [None, None, "fingerprint"]
+    out = self_check(res, lang).lower()
+    assert "los eerst checkpoint 1" not in out and "fix checkpoint 1 first" not in out
+
+
+def test_checkpoint_1_is_the_root_cause_only_of_failures_on_input_it_may_judge_wrong():
+    # Checkpoint 1 lets status 'closed' through: checkpoint 3's failure to refuse an input may come from that,
+    # checkpoint 2's uppercase digest of the valid p cannot.
+    checks = [check("v7_status[closed]", 1, "failed", clause="V7", tried="t", expected="ValueError",
+                    got="returned: {}"),
+              check("f2_lowercase_hex", 2, "failed", clause="F2", tried="t", expected="e", got="returned: 'AB'"),
+              check("d5_refused", 3, "failed", clause="D5", tried="t", expected="ValueError",
+                    got="returned: {'status': 'ok'}")]
+    assert [cp["root_cause"] for cp in feedback.build(result(checks, lang="en"))["checkpoints"]] == \
+        [None, None, "validation"]
+    # The first calls' check of V8-V10 that fails on its refusal part is checkpoint 1's validation too.
+    checks[0] = check("v8_v10_first_calls", 1, "failed", clause="V8-V10", tried="t", expected="ValueError",
+                      got="returned: {}")
+    assert feedback.build(result(checks, lang="en"))["checkpoints"][2]["root_cause"] == "validation"
+    checks[0]["detail"] = {"tried": "t", "expected": "e", "got": "raised ValueError: x"}  # it refused valid input
+    assert feedback.build(result(checks, lang="en"))["checkpoints"][2]["root_cause"] == "validation"

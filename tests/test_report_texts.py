@@ -180,7 +180,7 @@ def terminal_result(checks, lang="nl", notes=(), graded_file="eva.py") -> dict:
 def test_the_self_check_names_checkpoint_2_too_when_validation_and_digest_both_fail(digest_wrong):
     checks = [check("v4", 1, "failed", clause="V4", tried="t", expected="e", got="g"),
               check("f1", 2, "failed" if digest_wrong else "passed", clause="F1", tried="t", expected="e", got="g"),
-              check("d12", 3, "failed", clause="D12", tried="t", expected="e", got="g")]
+              check("d12", 3, "failed", clause="D12", tried="t", expected="ValueError", got="g")]
     out = self_check(terminal_result(checks), "nl")
     assert "los eerst checkpoint 1 op" in out
     assert ("ook checkpoint 2 slaagt nog niet" in out) is digest_wrong

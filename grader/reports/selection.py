@@ -8,6 +8,7 @@ cause first and show the same failures, in the same order.
 
 from __future__ import annotations
 
+from grader.battery import RAISED
 from grader.reports import stopped
 from grader.results import base_id
 
@@ -61,6 +62,34 @@ COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
 DIGEST_CLAUSES = frozenset({"F1", "F2", "F3"})
 # Outcomes that are no failure of the student's code: passed, and not run (grader.reports.stopped).
 NO_FAILURE = frozenset({"passed", "not-run"})
+
+
+def clauses(clause: object) -> set[str]:
+    """The clauses a check's ``clause`` names: ``V8-V10`` is V8, V9 and V10; ``V3`` is V3."""
+    first, _, last = str(clause or "").partition("-")
+    if last[:1] != first[:1] or not first[1:].isdigit() or not last[1:].isdigit():
+        return {first + ("-" + last if last else "")} if first else set()
+    return {f"{first[0]}{n}" for n in range(int(first[1:]), int(last[1:]) + 1)}
+
+
+def judged_wrong(record: dict) -> bool:
+    """Whether a failed ``record`` may be about what a function accepts or refuses: it expected a ``ValueError``, or
+    the code raised (or stopped without a finding) where a value was expected."""
+    detail = record.get("detail") or {}
+    got = detail.get("got")
+    got = got.get("en", "") if isinstance(got, dict) else got
+    return not detail or detail.get("cause") == "validation" or detail.get("expected") == "ValueError" or (
+        isinstance(got, str) and got.startswith(tuple(RAISED.values())))
+
+
+def inherited_failure(record: dict) -> bool:
+    """Whether a failed check of checkpoint 1 is about the validation checkpoints 2 and 3 inherit: not one about the
+    copy it returns (:data:`COPY_CLAUSES`); a check of both (the first calls', ``V8-V10``) when its finding is a
+    refusal (:func:`judged_wrong`)."""
+    named = clauses(record.get("clause"))
+    if named <= COPY_CLAUSES:
+        return False
+    return judged_wrong(record) if named & COPY_CLAUSES else True
 
 
 def cause(record: dict) -> str | None:
@@ -118,7 +147,8 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
         first = base_id(confirmed[0]["id"])
         confirmed = [r for r in confirmed if base_id(r["id"]) == first]
     root = None
-    if graded and failed and number >= 2 and not verdicts.get("validation", True):
+    # Only a failure that may be about what the function accepts or refuses can come from checkpoint 1's validation.
+    if graded and number >= 2 and not verdicts.get("validation", True) and any(map(judged_wrong, failed)):
         root = "validation"
     elif graded and failed and number == 3 and (confirmed or not verdicts.get("fingerprint", True)):
         root = "fingerprint"
@@ -152,7 +182,7 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
     # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
     # A check not run says nothing either way.
-    verdicts["validation"] = not any(r["outcome"] not in NO_FAILURE and r.get("clause") not in COPY_CLAUSES
+    verdicts["validation"] = not any(r["outcome"] not in NO_FAILURE and inherited_failure(r)
                                      for r in entries.get("1", {}).get("checks", []))
     # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
     # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
