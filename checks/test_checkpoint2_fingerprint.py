@@ -10,7 +10,7 @@ import pytest
 
 from checks import canonical, invalid, lesson, validating
 from grader.battery import Mismatch, check, said
-from grader.values import plain, same, show
+from grader.values import a_or_an, plain, same, show
 
 FINGERPRINT = "proposal_fingerprint"
 
@@ -148,7 +148,7 @@ def first_line(first: object) -> object:
     if first is None or type(first) in (bool, int, float):
         kind = type(first).__name__
         return said(f"eerste regel: TypeError (een {kind} heeft geen lengte): {returned[0]}",
-                    f"first line: TypeError (a {kind} has no length): {returned[1]}")
+                    f"first line: TypeError ({a_or_an(kind)} has no length): {returned[1]}")
     return said(*returned)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import collections
 from typing import Callable, Iterable
 
-from grader.values import MAX_NODES, TOO_LARGE, plain, same, show
+from grader.values import MAX_NODES, TOO_LARGE, a_or_an, plain, same, show
 
 # What a host does with a dict it reads: (the method main.py may have written, the read as shown, how it is done,
 # what the dict itself answers). Key reads take each key the dict holds; the others take none.
@@ -136,10 +136,10 @@ def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: 
                 raise
             except Exception as error:  # the submission's method: raising is what the host would see
                 raised = type(error).__name__[:60]
-                return (f"{shown()} raises {raised}, x holds {show(expected)} (x: a {_name(obj)})",
+                return (f"{shown()} raises {raised}, x holds {show(expected)} (x: {a_or_an(_name(obj))})",
                         f"{shown()} geeft {raised}, x bevat {show(expected)} (x: een {_name(obj)})")
             if not same(got, expected):
-                return (f"{shown()} gives {show(got)}, where x holds {show(plain(obj))} (x: a {_name(obj)})",
+                return (f"{shown()} gives {show(got)}, where x holds {show(plain(obj))} (x: {a_or_an(_name(obj))})",
                         f"{shown()} geeft {show(got)}, terwijl x {show(plain(obj))} bevat (x: een {_name(obj)})")
     after = own_objects(call, is_own)
     if after == TOO_LARGE or not same_shape(after[3], shallow):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from grader.values import same, show
+from grader.values import a_or_an, same, show
 
 # Types a plain result's field can have that a student knows by name.
 _TYPES = frozenset({bool, int, float, str, list, dict, type(None)})
@@ -53,7 +53,7 @@ def stop_tip(error: BaseException | None, line: dict | None) -> dict | None:
     number = line["line"]
     return {"nl": f"Regel {number} van je code stopt op deze invoer met een {name}, voordat je functie een ValueError "
                   "geeft. Zorg dat je controles op elke invoer werken en deze invoer weigeren met een ValueError.",
-            "en": f"Line {number} of your code stops on this input with a {name} before your function raises a "
+            "en": f"Line {number} of your code stops on this input with {a_or_an(name)} before your function raises a "
                   "ValueError. Make your checks work on any input and refuse this one with a ValueError."}
 
 
@@ -75,8 +75,8 @@ def field_hint(expected: dict, got: object) -> dict | None:
             wanted, had = type(want).__name__, type(have).__name__
             return {"nl": f"De status klopt, maar {key} heeft het verkeerde type: verwacht {show(want)}, een {wanted}, "
                           f"geen {had}.",
-                    "en": f"The status is right, but {key} has the wrong type: expected {show(want)}, a {wanted}, "
-                          f"not a {had}."}
+                    "en": f"The status is right, but {key} has the wrong type: expected {show(want)}, {a_or_an(wanted)}, "
+                          f"not {a_or_an(had)}."}
         return {"nl": f"De status klopt, maar {key} niet: verwacht {key} = {show(want)}. Ga na wat {key} na deze "
                       "call hoort te zijn.",
                 "en": f"The status is right, but {key} is not: expected {key} = {show(want)}. Work out what {key} "

@@ -336,3 +336,8 @@ def scrub(value: object) -> object:
     if isinstance(value, list):
         return [scrub(item) for item in value]
     return value
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with the English indefinite article its first letter asks for: ``an AttributeError``, ``a str``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' and word[:1] else 'a'} {word}"

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from checks.test_checkpoint2_fingerprint import first_line
 from conftest import ROOT, grade_folder
 from grader.reports import selection
 from grader.tips import error_hint, field_hint, stop_tip
@@ -136,3 +137,12 @@ def test_a_failure_after_a_call_that_changed_approved_names_that_change_not_the_
         assert record["outcome"] == "failed", record
         tip = selection.hint(record)
         assert all(word in tip for word in words) and record["hint"] not in tip, tip
+
+
+def test_an_english_tip_puts_an_before_a_name_that_starts_with_a_vowel():
+    tip = stop_tip(AttributeError("x"), {"line": 3, "source": "proposal.keys()"})
+    assert "with an AttributeError before" in tip["en"] and "met een AttributeError" in tip["nl"], tip
+    assert "with a KeyError before" in stop_tip(KeyError("x"), {"line": 3, "source": "proposal['x']"})["en"]
+    tip = field_hint({"status": "ok", "version": 1}, {"status": "ok", "version": "1"})
+    assert "expected 1, an int, not a str" in tip["en"], tip
+    assert "(an int has no length)" in first_line(0)["en"] and "(a NoneType has no length)" in first_line(None)["en"]
