@@ -6,7 +6,7 @@ import collections
 import hashlib
 
 from checks import lesson
-from grader.battery import Call, Mismatch, Student, note, said
+from grader.battery import Call, Mismatch, Student, note, nth_call, said
 from grader.tips import changed_input_hint, field_hint
 from grader.values import plain, same, show
 
@@ -63,6 +63,15 @@ def variant(**changes: object) -> str:
         ticket, status = arguments.get("ticket", "lamp"), arguments.get("status", "done")
         parts.append(f"'arguments': {{'ticket': {code(ticket)}, 'status': {code(status)}}}")
     return "{**p, " + ", ".join(parts) + "}" if parts else "p"
+
+
+def numbered(call: Call, script: list[str]) -> Call:
+    """``call``, the last call of dispatch_ticket in ``script`` (the lines shown, ending with it), with its number
+    (Call.which) when the script holds more of them: its result then says which one it was."""
+    count = sum(f"{DISPATCH}(" in line.split("#", 1)[0] for line in script)
+    if count > 1:
+        call.which = nth_call(count)
+    return call
 
 
 class Scene:
@@ -123,7 +132,7 @@ class Scene:
             after = plain(value)
             if self.changed is None and not same(after, before[key]):
                 self.changed = changed_input_hint(INPUT_NAMES[key], before[key], after)
-        return call
+        return numbered(call, self.lines)
 
     def offer(self, host: object = "learner", approval: str = "own", **changes: object) -> tuple:
         """Bind p (or q = p with ``changes``) and an approval; returns (proposal, approved, args text)."""
@@ -205,14 +214,15 @@ def dig(value: object, *keys: object) -> object:
 
 def expect_status(call: Call, status: str) -> None:
     """The call returned a dict whose 'status' is exactly ``status`` (G3; extra keys allowed, A6)."""
-    if not same(dig(plain(call.returned()), "status"), status):
-        raise Mismatch(call.shown, f"{{'status': {status!r}}}", call.got(), hint=call.hint)
+    expected = f"{{'status': {status!r}}}"
+    if not same(dig(plain(call.returned(expected)), "status"), status):
+        raise Mismatch(call.shown, expected, call.got(), hint=call.hint)
 
 
 def expect_fields(call: Call, **fields: object) -> None:
     """The call returned a dict holding every given key with exactly that value (A6: more keys allowed); with the
     right status but another field, the finding's tip is about that field (grader.tips.field_hint)."""
-    value = plain(call.returned())
+    value = plain(call.returned(repr(fields)))
     if any(not same(dig(value, key), expected) for key, expected in fields.items()):
         raise Mismatch(call.shown, repr(fields), call.got(), hint=call.hint or field_hint(fields, value))
 

@@ -10,7 +10,7 @@ import pytest
 
 from checks import lesson
 from checks.test_checkpoint2_fingerprint import FINGERPRINT, expect_digest
-from checks.validating import FIRST_INVALID
+from checks.validating import FIRST_INVALID, expect_extra_field_refused
 from grader.battery import check
 
 
@@ -18,7 +18,7 @@ def judge(student, first_line: str) -> None:
     """proposal_fingerprint of p with an extra approved field (ValueError), then of the lesson's p (H(p), judged as
     test_checkpoint2_fingerprint.py judges it: its letter case is F2's business); ``first_line`` heads the script."""
     lines = [first_line, "proposal_fingerprint({**p, 'approved': True})"]
-    student.call(FINGERPRINT, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)).expect_value_error()
+    expect_extra_field_refused(student.call(FINGERPRINT, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)))
     lines.append("proposal_fingerprint(p)")
     expect_digest(student.call(FINGERPRINT, lesson.proposal(), shown="\n".join(lines)), lesson.proposal())
 

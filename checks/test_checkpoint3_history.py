@@ -11,9 +11,10 @@ call looks any more).
 import pytest
 
 from checks import lesson
-from checks.dispatching import DISPATCH, H, Scene, expect_approved_success, expect_outcome, expect_status
+from checks.dispatching import (DISPATCH, H, Scene, expect_approved_success, expect_outcome, expect_status,
+                                numbered)
 from checks.host import expect_unchanged, snapshot
-from checks.validating import FIRST_INVALID
+from checks.validating import FIRST_INVALID, expect_extra_field_refused
 from grader.battery import check
 
 P = lesson.proposal
@@ -31,7 +32,7 @@ def judge(student, first_line: str) -> None:
     expect_status(call, "approval-required")
     expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
     scene.say("q = {**p, 'approved': True}")
-    scene.call({**P(), "approved": True}, "learner", {DIGEST}, "q, 'learner', {H(p)}").expect_value_error()
+    expect_extra_field_refused(scene.call({**P(), "approved": True}, "learner", {DIGEST}, "q, 'learner', {H(p)}"))
     expect_approved_success(scene, scene.call(P(), "learner", {DIGEST}, "p, 'learner', {H(p)}"))
 
 
@@ -145,7 +146,11 @@ def test_d15_d20_other_host_untouched(student):
     ]
     for proposal, shown, outcome in steps:
         lines.append(f"dispatch_ticket({shown}, 'learner', approved2, state2, completed2)")
-        call = student.call(DISPATCH, proposal, lesson.fresh("learner"), approved2, state2, log2, shown="\n".join(lines))
-        expect_outcome(call, outcome)
+        call = numbered(student.call(DISPATCH, proposal, lesson.fresh("learner"), approved2, state2, log2,
+                                     shown="\n".join(lines)), lines)
+        if outcome is ValueError:  # the extra approved field
+            expect_extra_field_refused(call)
+        else:
+            expect_outcome(call, outcome)
     lines.append("state, completed, approved")
     expect_unchanged("\n".join(lines), before, student, state=first.state, completed=first.log, approved=approved)

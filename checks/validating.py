@@ -4,8 +4,22 @@ import copy
 from typing import Callable, NamedTuple
 
 from checks import lesson
+from grader.battery import Call, said
 
 VALIDATE = "validate_ticket_proposal"
+
+# The tip for the lesson's p with an extra approved field, let through by a function that must validate it: that is
+# too little validation (checkpoint 1's case extra-approved, V2), whatever the check around it is about.
+EXTRA_FIELD_HINT = said("Een voorstel met een extra veld approved is ongeldig: valideer elk voorstel eerst met "
+                        "validate_ticket_proposal, die precies de vijf velden toelaat.",
+                        "A proposal with an extra field approved is invalid: validate every proposal first with "
+                        "validate_ticket_proposal, which allows exactly the five fields.")
+
+
+def expect_extra_field_refused(call: Call) -> None:
+    """``call`` got the lesson's p with an extra approved field: it must raise ValueError; else a finding with the
+    root cause of checkpoint 1's case ``extra-approved`` and :data:`EXTRA_FIELD_HINT`."""
+    call.expect_value_error(cause="validation", case="extra-approved", hint=EXTRA_FIELD_HINT)
 
 class Case(NamedTuple):
     """One input: the argument as the student sees it (Python code), a fresh-input builder, a note (after the

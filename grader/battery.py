@@ -108,8 +108,30 @@ def refusal_hint(got: object) -> dict | None:
                 f"{module}.")
 
 
-# How a finding's ``got`` starts when the call raised (Call.got): the reports tell a refusal from a wrong value by it.
+# How a finding's ``got`` says that the call raised (Call.got), after the call's number in a script with more calls.
 RAISED = {"nl": "gaf de fout ", "en": "raised "}
+# The head nth_call() puts before Call.got's text.
+_NUMBERED = re.compile(r"(?:(?:de|the) [a-z]+ call|call \d+) (?=gaf |returned: |raised )")
+ORDINALS = {"nl": ("eerste", "tweede", "derde", "vierde", "vijfde", "zesde"),
+            "en": ("first", "second", "third", "fourth", "fifth", "sixth")}
+
+
+def unnumbered(got: object) -> object:
+    """A finding's ``got`` text (a str) without the call's number (:func:`nth_call`); anything else as it is."""
+    return _NUMBERED.sub("", got, count=1) if isinstance(got, str) and _NUMBERED.match(got) else got
+
+
+def raised(got: object) -> bool:
+    """Whether a finding's ``got`` (a str or a :func:`said` pair) says that the call raised (Call.got)."""
+    text = unnumbered(got.get("en") if isinstance(got, dict) else got)
+    return isinstance(text, str) and text.startswith(tuple(RAISED.values()))
+
+
+def nth_call(number: int) -> dict:
+    """Which call of a script a result is from, as a :func:`said` pair that heads Call.got: ``de tweede call``."""
+    if 1 <= number <= len(ORDINALS["en"]):
+        return said(f"de {ORDINALS['nl'][number - 1]} call", f"the {ORDINALS['en'][number - 1]} call")
+    return said(f"call {number}", f"call {number}")
 
 
 class Mismatch(AssertionError):
@@ -170,6 +192,7 @@ class Call:
     error: BaseException | None = None
     line: dict | None = None  # {"line": int, "source": str} of the student's raising line
     hint: dict | None = None  # a said() pair for any finding about this call in place of the check's (see Mismatch)
+    which: dict | None = None  # nth_call() when the shown script holds more calls of the function than this one
 
     def got(self) -> str | dict:
         """What the submission did, for a mismatch: a return value or an exception."""
@@ -179,7 +202,7 @@ class Call:
                 value = f"mappingproxy({value})"
             # Non-ASCII characters escaped, so that a look-alike (the Kelvin sign for K) stays visible.
             value = value.encode("ascii", "backslashreplace").decode("ascii")
-            return said(f"gaf terug: {value}", f"returned: {value}")
+            return self._which(said(f"gaf terug: {value}", f"returned: {value}"))
         text = error_text(self.error, 400)
         # The line, not the file's name: the graded file need not be called main.py.
         if self.line:
@@ -187,7 +210,13 @@ class Call:
             where_en = f" (line {self.line['line']}: {self.line['source']})"
         else:
             where = where_en = ""
-        return said(f"{RAISED['nl']}{in_dutch(text)}{where}", f"{RAISED['en']}{text}{where_en}")
+        return self._which(said(f"{RAISED['nl']}{in_dutch(text)}{where}", f"{RAISED['en']}{text}{where_en}"))
+
+    def _which(self, got: dict) -> dict:
+        """``got`` headed by which call of the shown script it was (:attr:`which`), if set."""
+        if self.which is None:
+            return got
+        return said(f"{self.which['nl']} {got['nl']}", f"{self.which['en']} {got['en']}")
 
     def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None) -> None:
         """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``,
@@ -197,11 +226,12 @@ class Call:
                            hint=error_hint(self.error, self.line) or self.hint or hint,
                            tip=stop_tip(self.error, self.line))
 
-    def returned(self) -> Any:
-        """The raw returned value; a mismatch when the call raised instead."""
+    def returned(self, expected: str | dict | None = None) -> Any:
+        """The raw returned value; a mismatch when the call raised instead, saying what was ``expected`` (code, or a
+        :func:`said` pair; default: a plain return value)."""
         if self.error is not None:
-            raise Mismatch(self.shown, said("een gewone returnwaarde, geen fout", "a normal return value, no error"),
-                           self.got(), hint=self.hint)
+            raise Mismatch(self.shown, expected or said("een gewone returnwaarde, geen fout",
+                                                        "a normal return value, no error"), self.got(), hint=self.hint)
         return self.value
 
     def expect_plain(self, expected: object) -> None:

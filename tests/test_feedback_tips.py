@@ -8,8 +8,10 @@ import sys
 
 import pytest
 
+from checks.dispatching import expect_status, expect_success
 from checks.test_checkpoint2_fingerprint import first_line
 from conftest import ROOT, grade_folder
+from grader.battery import Call, Mismatch
 from grader.reports import selection
 from grader.tips import error_hint, field_hint, stop_tip
 
@@ -28,6 +30,10 @@ SUBMISSIONS = {
     "approval-consumed": lambda reference: reference.replace('    state["tickets"][ticket] = value\n',
                                                              '    approved.discard(digest)\n'
                                                              '    state["tickets"][ticket] = value\n'),
+    # dispatch_ticket drops fields it does not know before validating: it accepts an extra approved field.
+    "extra-field-dropped": lambda reference: reference.replace(
+        "    proposal = validate_ticket_proposal(proposal)\n    check_host_input",
+        "    proposal = validate_ticket_proposal({k: proposal[k] for k in FIELDS if k in proposal})\n    check_host_input"),
 }
 
 
@@ -137,6 +143,33 @@ def test_a_failure_after_a_call_that_changed_approved_names_that_change_not_the_
         assert record["outcome"] == "failed", record
         tip = selection.hint(record)
         assert all(word in tip for word in words) and record["hint"] not in tip, tip
+
+
+@pytest.mark.parametrize("check_id", ["d5_d12_first_calls_after_loading", "d15_d20_other_host_untouched"])
+def test_an_extra_field_let_through_gets_a_tip_about_validation_not_about_earlier_calls(results, check_id):
+    for lang, (said, wrong) in {"nl": ("approved", "eerdere"), "en": ("approved", "earlier call")}.items():
+        record = next(r for r in results[lang]["extra-field-dropped"]["checkpoints"]["3"]["checks"] if r["id"] == check_id)
+        tip = selection.hint(record)
+        assert record["outcome"] == "failed" and said in tip and wrong not in tip and "validate_ticket_proposal" in tip, tip
+
+
+@pytest.mark.parametrize("lang, which", [("nl", "de tweede call gaf terug: "), ("en", "the second call returned: ")])
+def test_the_result_of_a_later_call_in_a_script_says_which_call_it_was(results, lang, which):
+    record = next(r for r in results[lang]["extra-field-dropped"]["checkpoints"]["3"]["checks"]
+                  if r["id"] == "d5_d12_first_calls_after_loading")
+    assert record["detail"]["got"].startswith(which), record["detail"]
+
+
+def test_a_status_check_that_met_an_error_shows_the_result_it_expected():
+    # It said "expected: a plain return value, no error", where the check knows the exact status it wants.
+    call = Call("r = dispatch_ticket(q, 'learner', {H(q)}, state, completed)", error=PermissionError("no"))
+    with pytest.raises(Mismatch) as found:
+        expect_status(call, "forbidden")
+    assert found.value.detail["expected"] == "{'status': 'forbidden'}"
+    assert found.value.detail["got"]["en"].startswith("raised PermissionError")
+    with pytest.raises(Mismatch) as found:
+        expect_success(call, 1)
+    assert "'status': 'ok'" in found.value.detail["expected"]
 
 
 def test_an_english_tip_puts_an_before_a_name_that_starts_with_a_vowel():

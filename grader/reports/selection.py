@@ -8,7 +8,7 @@ cause first and show the same failures, in the same order.
 
 from __future__ import annotations
 
-from grader.battery import RAISED
+from grader.battery import raised, unnumbered
 from grader.reports import stopped
 from grader.results import base_id
 
@@ -76,10 +76,8 @@ def judged_wrong(record: dict) -> bool:
     """Whether a failed ``record`` may be about what a function accepts or refuses: it expected a ``ValueError``, or
     the code raised (or stopped without a finding) where a value was expected."""
     detail = record.get("detail") or {}
-    got = detail.get("got")
-    got = got.get("en", "") if isinstance(got, dict) else got
-    return not detail or detail.get("cause") == "validation" or detail.get("expected") == "ValueError" or (
-        isinstance(got, str) and got.startswith(tuple(RAISED.values())))
+    return not detail or detail.get("cause") == "validation" or detail.get("expected") == "ValueError" or \
+        raised(detail.get("got"))
 
 
 def inherited_failure(record: dict) -> bool:
@@ -106,7 +104,8 @@ def _same_result(records: list[dict]) -> list[dict]:
     seen: set[str] = set()
     later: list[dict] = []
     for group in groups(records):
-        results = [(record.get("detail") or {}).get("got") for record in group["records"]]
+        # The same result, whichever call of its script gave it.
+        results = [unnumbered((record.get("detail") or {}).get("got")) for record in group["records"]]
         if seen and all(record["outcome"] == "failed" and got in seen for record, got in zip(group["records"], results)):
             later += group["records"]
         else:
