@@ -337,8 +337,9 @@ class Progress:
                 if also:
                     self.say(text["root-also-fingerprint"])
             groups = group_failures(shown)[:SHOWN_FAILURES]
+            totals = Counter(check["id"].split("[")[0] for check in checkpoint["checks"])  # a check's cases, as reported
             for group in groups:
-                self._failure(group[0], len(group), hinted=not elsewhere)
+                self._failure(group[0], len(group), totals[group[0]["id"].split("[")[0]], hinted=not elsewhere)
             left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
             if left:  # "and N more" only after some shown here
                 self.say("    " + self.said("more" if groups else "listed", left))
@@ -359,14 +360,15 @@ class Progress:
             place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
         return f" — {place}: {problem['source']}"
 
-    def _failure(self, check: dict, cases: int, hinted: bool = True) -> None:
+    def _failure(self, check: dict, cases: int, total: int, hinted: bool = True) -> None:
+        """A failed ``check`` as the first of its ``cases`` failed cases out of ``total``."""
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
         # Before the first code shown that uses p or H(x): what it is, once each.
         new = legend.used([detail["tried"]]) - self.explained if detail.get("tried") else frozenset()
         if new:
             self.explained |= new
             self.say(self.text[legend.key(new, "-")])
-        extra = " " + self.text["cases"].format(n=cases) if cases > 1 else ""
+        extra = " " + self.text["cases"].format(n=cases, total=total) if cases > 1 else ""
         self.say(f"  - {check['message']}{extra}")  # not the clause: students have the lesson, not the contract
         finding = check["outcome"] == "failed"
         for key in ("tried", "got", "expected"):  # the reports' order

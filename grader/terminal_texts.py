@@ -63,7 +63,7 @@ TEXT = {
         "class-results-kept": "({path} is van een klas en blijft zoals het was: dit resultaat staat er niet in)",
         "score": "Score: {score}/{max}",
         "missing": "{file} definieert geen functie {function}", "near": " (bedoelde je {near}?)",
-        "cases": "({n} gevallen, het eerste:)",
+        "cases": "({n} van {total} gevallen mislukt, het eerste:)",
         "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld: {names}",
         "unclaimed-one": "grade: let op: 1 onderdeel van de map werd geen inzending en is niet beoordeeld: {names}",
         "check-error": "grade: let op: controle {check} eindigde met een fout (niet met een bevinding) bij {n} van de "
@@ -196,7 +196,7 @@ TEXT = {
         "class-results-kept": "({path} belongs to a class and is left as it was: this result is not in it)",
         "score": "Score: {score}/{max}",
         "missing": "{file} defines no function {function}", "near": " (did you mean {near}?)",
-        "cases": "({n} cases, the first one:)",
+        "cases": "({n} of {total} cases failed, the first:)",
         "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded: {names}",
         "unclaimed-one": "grade: note: 1 entry of the folder became no submission and was not graded: {names}",
         "check-error": "grade: note: check {check} ended in an error (not a finding) for {n} of {total} "

@@ -369,3 +369,11 @@ def test_a_module_body_that_ran_out_of_time_names_the_line_it_was_busy_at(lang, 
     # The report said only that loading took too long; the line of the loop was known to the child.
     report = md(load_error("timeout", detail="10 s", line=6, source="x += 1"), lang)
     assert where in report and "x += 1" in report and "10 s" not in report
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "(2 van 3 gevallen mislukt, het eerste:)"),
+                                        ("en", "(2 of 3 cases failed, the first:)")])
+def test_the_terminal_counts_a_checks_failed_cases_out_of_all_as_the_report_does(lang, said):
+    checks = [check(f"v4_rule[{n}]", 1, "failed", tried="t", expected="e", got=f"g{n}") for n in range(2)] + \
+        [check("v4_rule[2]", 1)] + passing("f", 2, 1) + passing("d", 3, 1)
+    assert said in self_check(terminal_result(checks, lang=lang), lang)
