@@ -300,8 +300,10 @@ def where(number: int, count: int, clause: str, name: str) -> str:
 
 # The helper's name in the tried code, in the report's language (a case's id never holds it).
 DISGUISE_NAME = note("vermom", "disguise")
-DISGUISE = note("vermom(q): q met name 'delete_ticket' en status 'open'",
-                "disguise(q): q with name 'delete_ticket' and status 'open'")
+DISGUISE = note("vermom(q) staat voor q met name 'delete_ticket' en status 'open' (een afkorting van de grader, "
+                "geen functie die je schrijft)",
+                "disguise(q) stands for q with name 'delete_ticket' and status 'open' (the grader's shorthand, not a "
+                "function you write)")
 
 
 def disguised(case: Case) -> Case | None:

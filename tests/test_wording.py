@@ -161,3 +161,12 @@ def test_a_digest_of_the_same_content_in_another_text_is_diagnosed(text, words):
             assert found is None
         else:
             assert words in found["en"] and found["nl"] != found["en"]
+
+
+def test_the_disguise_shorthand_in_tried_code_says_it_is_the_graders_not_a_function_to_write():
+    from checks.invalid import DISGUISE
+    from grader.battery import bilingual
+    comment = bilingual(f"# {DISGUISE}")
+    assert "vermom(q) staat voor q met" in comment["nl"] and "geen functie" in comment["nl"], comment
+    assert "disguise(q) stands for q with" in comment["en"] and "not a function" in comment["en"], comment
+    assert all(len(text) <= 130 for text in comment.values())
