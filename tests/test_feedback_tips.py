@@ -12,8 +12,9 @@ from checks.dispatching import expect_status, expect_success
 from checks.test_checkpoint2_fingerprint import first_line
 from conftest import ROOT, grade_folder
 from grader.battery import Call, Mismatch
-from grader.reports import selection
+from grader.reports import feedback, selection
 from grader.tips import error_hint, field_hint, stop_tip
+from test_reports import check, md, page, passing, result
 
 REFERENCE_CHECK = "if type(proposal) is not dict or set(proposal) != FIELDS:"
 SUBMISSIONS = {
@@ -179,3 +180,20 @@ def test_an_english_tip_puts_an_before_a_name_that_starts_with_a_vowel():
     tip = field_hint({"status": "ok", "version": 1}, {"status": "ok", "version": "1"})
     assert "expected 1, an int, not a str" in tip["en"], tip
     assert "(an int has no length)" in first_line(0)["en"] and "(a NoneType has no length)" in first_line(None)["en"]
+
+
+@pytest.mark.parametrize("key", ["tip", "hint"])  # where the code stopped; a case's own hint
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_cases_own_tip_sits_by_that_case_when_a_check_shows_several(lang, key):
+    # The tip about line 7 is case 1's own (another exception than ValueError); it was printed after case 3.
+    own = {"nl": "Regel 7 van je code stopt op deze invoer.", "en": "Line 7 of your code stops on this input."}
+    records = [check(f"v2_rule[{n}]", 1, "failed", tried=f"t{n}", expected="ValueError", got=f"g{n}") for n in range(3)]
+    records[0]["detail"][key] = own
+    res = result(records + passing("f", 2, 1) + passing("d", 3, 1), lang=lang)
+    failure = feedback.build(res)["checkpoints"][0]["failures"][0]
+    assert [case.get("hint") for case in failure["cases"]] == [own[lang], None, None]
+    tip = {"nl": "Tip voor v2_rule[0].", "en": "Hint for v2_rule[0]."}[lang]
+    assert failure["hint"] == tip  # for the other cases
+    rendered = md(res, lang)
+    assert rendered.index(own[lang]) < rendered.index("`t1`") < rendered.index(tip)
+    assert own[lang] in page(res, lang).split("t1")[0]

@@ -92,6 +92,7 @@ def _case(record: dict) -> dict:
         "got": clean(detail["got"]) if detail.get("got") is not None else None,
         "error": clean(record.get("error") or "?", 300),
         "hidden": bool(record.get("concealed")),
+        "hint": None,  # a case's own tip, when its check shows several cases (_failure)
     }
 
 
@@ -120,13 +121,29 @@ def _concealed(entries: dict) -> dict:
 _ANSWERED = {"failed", "error"}
 
 
+def _own_tip(record: dict) -> str:
+    """A case's own tip: where its code stopped (``detail.tip``) and its own hint (``detail.hint``), or ''."""
+    detail = record.get("detail") or {}
+    return " ".join(text for text in (detail.get("tip"), detail.get("hint")) if text)
+
+
 def _failure(group: dict, total: int, not_run: int, hinted: bool) -> dict:
     """A failed check as shown in full: its failed cases (``not_run``: how many of its cases were not run,
-    counted beside them), the rule's hint only when the code answered and ``hinted``."""
+    counted beside them), the rule's hint only when the code answered and ``hinted``; when several cases are
+    shown, a case's own tip (:func:`_own_tip`) is its ``hint``, and the rule's is then for the others."""
     cases = [_case(record) for record in group["records"]]
     answered = hinted and any(record["outcome"] in _ANSWERED for record in group["records"])
+    hint = group["hint"] if answered else None
+    shown = list(zip(cases, group["records"]))[:SHOWN_CASES]
+    if answered and len(shown) > 1 and any(map(_own_tip, group["records"][:SHOWN_CASES])):
+        # A case's own tip (where its code stopped; a case of another kind than the check's tip speaks of) sits by
+        # that case; the check's tip, below them all, is for the others.
+        for case, record in shown:
+            if record["outcome"] in _ANSWERED and _own_tip(record):
+                case["hint"] = clean(_own_tip(record))
+        hint = group["records"][0].get("hint") if any(not (r.get("detail") or {}).get("hint") for _, r in shown) else None
     return {
-        "id": group["id"], "message": group["message"], "hint": group["hint"] if answered else None,
+        "id": group["id"], "message": group["message"], "hint": hint,
         "clause": group["clause"],
         "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total, "not_run": not_run,
         "cases": cases[:SHOWN_CASES], "more": max(0, len(cases) - SHOWN_CASES),

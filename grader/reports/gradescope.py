@@ -44,8 +44,9 @@ def _checkpoint_output(cp: dict, t) -> str:
                     lines.append(f"  - {t(key)}:{templating.markdown_value(case[key], '    ')}")
             if case["outcome"] != "failed":
                 lines.append(f"  - {t('outcome' if case['outcome'] == 'error' else 'got')}: {_outcome(case, t)}")
-        if failure["hint"]:
-            lines.append(f"  - {t('hint')}: {failure['hint']}")
+        hint = case["hint"] or failure["hint"]  # the first case's own tip, when it has one
+        if hint:
+            lines.append(f"  - {t('hint')}: {hint}")
     if len(cp["failures"]) > LISTED_CHECKS:
         lines.append(f"- … {len(cp['failures']) - LISTED_CHECKS}")
     # Failures with a cause shown elsewhere (checkpoint 1's validation, the fingerprint, the same
