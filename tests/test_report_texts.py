@@ -377,3 +377,10 @@ def test_the_terminal_counts_a_checks_failed_cases_out_of_all_as_the_report_does
     checks = [check(f"v4_rule[{n}]", 1, "failed", tried="t", expected="e", got=f"g{n}") for n in range(2)] + \
         [check("v4_rule[2]", 1)] + passing("f", 2, 1) + passing("d", 3, 1)
     assert said in self_check(terminal_result(checks, lang=lang), lang)
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "(dat deel voert de beoordelaar niet uit)"),
+                                        ("en", "(the grader does not run that part)")])
+def test_a_load_error_in_top_level_code_says_where_demo_code_can_stay(lang, said):
+    rendered = md(load_error("runtime", lang, detail="ZeroDivisionError: division by zero"), lang)
+    assert 'if __name__ == "__main__":' in rendered and said in rendered, rendered

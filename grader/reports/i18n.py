@@ -227,10 +227,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "this lesson does not need it.",
     },
     "problem_runtime": {
-        "nl": "Bij het laden van main.py ging het mis: de code buiten je functies gaf een fout. Verwijder testcode "
-              "op het hoogste niveau of zorg dat die zonder fouten draait.",
-        "en": "Loading main.py failed: the code outside your functions raised an error. Remove test code at the top "
-              "level or make sure it runs without errors.",
+        "nl": "Bij het laden van main.py ging het mis: de code buiten je functies gaf een fout. Zet testcode op het "
+              "hoogste niveau onder {guard} (dat deel voert de beoordelaar niet uit) of zorg dat die zonder fouten "
+              "draait.",
+        "en": "Loading main.py failed: the code outside your functions raised an error. Put test code at the top "
+              "level under {guard} (the grader does not run that part) or make sure it runs without errors.",
     },
     "problem_missing_functions": {
         "nl": "main.py definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
