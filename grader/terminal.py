@@ -11,6 +11,7 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports import legend, stopped
+from grader.reports.feedback import intended
 from grader.reports.selection import NO_FAILURE, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
@@ -284,7 +285,9 @@ class Progress:
         problem = result["load"]["problem"]
         file = Path(str(result.get("graded_file") or result["source"])).name
         if problem and problem["kind"] == "missing-functions":  # it loaded: it has none of the three
-            self.say(text["load-missing"].format(file=file) + self._where(problem))  # the def of a close name
+            meant = intended(problem.get("source"))  # the def of a close name: which function it seems to be
+            self.say(text["load-missing"].format(file=file) + self._where(problem)
+                     + (text["near"].format(near=meant) if meant else ""))
         elif problem and problem["kind"] == "empty" and result.get("graded_file"):  # else kind and detail say it twice
             self.say(text["load-empty"].format(file=file))
         elif problem:

@@ -56,3 +56,18 @@ def test_a_def_name_with_an_invisible_letter_is_not_shown_as_the_required_name(c
     loaded = result(checks, lang="en", notes=[note])
     for rendered in (out, md(res, "en"), shown(res, "en"), md(loaded, "en"), shown(loaded, "en")):
         assert name not in rendered and "validate_ticket_proposal\\u" in rendered  # (the report's own ⚠️ has one)
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "bedoelde je validate_ticket_proposal?"),
+                                         ("en", "did you mean validate_ticket_proposal?")])
+def test_a_file_with_none_of_the_three_functions_asks_whether_a_close_def_was_meant(lang, words):
+    res = load_error("missing-functions", lang, detail="validate_ticket_proposal, proposal_fingerprint, dispatch_ticket",
+                     line=1, source="def validate_ticket(p):")
+    res["graded_file"] = "nofn.py"
+    assert words in self_check(res, lang)
+    for rendered in (md(res, lang), shown(res, lang)):
+        assert words.replace("validate_ticket_proposal", "`validate_ticket_proposal`") in rendered or \
+            words in rendered, rendered
+    far = load_error("missing-functions", lang, detail="", line=1, source="def helper(p):")
+    far["graded_file"] = "nofn.py"
+    assert "?" not in self_check(far, lang).split("\n")[0] and words not in md(far, lang)

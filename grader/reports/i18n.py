@@ -180,6 +180,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "load_heading": {"nl": "main.py kon niet worden geladen", "en": "main.py could not be loaded"},
     "missing_functions_heading": {"nl": "main.py definieert geen van de drie functies",
                                   "en": "main.py defines none of the three functions"},
+    "missing_functions_near": {"nl": "Deze functie lijkt {name} met een andere naam: bedoelde je {name}?",
+                               "en": "This function looks like {name} under another name: did you mean {name}?"},
     "load_consequence": {
         "nl": "Daardoor kon geen enkele controle draaien: alle checkpoints tellen als niet geslaagd.",
         "en": "So no check could run: every checkpoint counts as not passed.",
