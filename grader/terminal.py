@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports import legend, stopped
-from grader.reports.feedback import intended
+from grader.reports.notes import intended
 from grader.reports.selection import NO_FAILURE, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape

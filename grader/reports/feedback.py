@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -14,6 +13,7 @@ from grader.discover.choose import RULE
 from grader import details
 from grader.invisible import HIDDEN, emoji_selector
 from grader.reports import legend, selection, stopped
+from grader.reports.notes import intended
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
 from grader.results import UNREADABLE_NOTES, base_id
@@ -254,19 +254,6 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         "source": clean(source, 300) if source else None,
         "intended": intended(source) if kind == "missing-functions" else None,
     }
-
-
-_DEF = re.compile(r"\s*(?:async\s+)?def\s+(\w+)")
-
-
-def intended(source: object) -> str | None:
-    """The required function that the ``def`` line ``source`` (a ``missing-functions`` problem's: a def whose name
-    is close to one of them, grader.sandbox.loader) seems to mean under another name: the closest of FUNCTIONS by
-    difflib's ratio, at least 0.7; else None."""
-    found = _DEF.match(source) if isinstance(source, str) else None
-    close = difflib.get_close_matches(found[1], FUNCTIONS, n=1, cutoff=0.7) if found else []
-    return close[0] if close else None
-
 
 def _note(note: dict) -> dict:
     """A note as the templates show it: its kind and its details, cleaned (lists cut, see :func:`_names`)."""
