@@ -241,9 +241,9 @@ def test_f4_invalid_proposal_refused(student, case):
        hint_en="Use the same validation here as in checkpoint 1, not a version of your own or a looser one.")
 @pytest.mark.parametrize("clause", invalid.INHERITED, ids=invalid.case_label)
 def test_f4_every_invalid_proposal_refused(student, clause):
-    # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
+    # One check per clause of checkpoint 1, looping over that clause's cases in both forms (checks/invalid.py).
     invalid.expect_all_refused(
-        clause, lambda case: student.call(FINGERPRINT, case.build(), shown=case.shown(FINGERPRINT)))
+        clause, lambda case: student.call(FINGERPRINT, case.build(), shown=case.shown(FINGERPRINT)), invalid.in_both_forms)
 
 
 @check(2, "F4", nl="Ook een eerder resultaat van validate_ticket_proposal dat daarna ongeldig is gemaakt, krijgt geen "

@@ -370,6 +370,11 @@ EXPECTED = {
     "ticket_first_char_from_backtick": {"1": False, "2": False, "3": False},  # V6: '`lamp'
     "ticket_first_char_up_to_brace": {"1": False, "2": False, "3": False},    # V6: '{lamp'
     "host_actor_first_char_from_at_sign": {"1": True, "2": True, "3": False},  # D1: host actor '@c1'
+    # Rules of its own in proposal_fingerprint for set_ticket or 'done' proposals only: checkpoint 2 tried checkpoint 1's
+    # extra cases only as delete_ticket with status 'open', which went through validate_ticket_proposal
+    "fingerprint_own_rules_for_set_ticket": {"1": True, "2": False, "3": True},  # F4: ticket '-lamp'
+    "fingerprint_set_ticket_status_substring": {"1": True, "2": False, "3": True},  # F4: status 'pen'
+    "fingerprint_done_proposals_ids_stripped": {"1": True, "2": False, "3": True},  # F4: call_id ' c1'
 }
 
 
