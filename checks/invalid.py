@@ -344,9 +344,9 @@ def inherited(clause: str) -> tuple[tuple[str, Case], ...]:
 def in_both_forms(clause: str) -> tuple[tuple[str, Case], ...]:
     """:func:`inherited`'s cases, then those it disguised once more as checkpoint 1 has them (set_ticket, 'done').
 
-    A proposal_fingerprint with rules of its own for set_ticket or for 'done' proposals sends every disguised case
-    through validate_ticket_proposal and still hashes an invalid set_ticket proposal. (Checkpoint 3 tries the plain
-    forms from another host actor and under a known call id, where such a split shows as well.)
+    A proposal_fingerprint or dispatch_ticket with rules of its own for set_ticket or for 'done' proposals sends
+    every disguised case through validate_ticket_proposal and still takes an invalid set_ticket proposal (checkpoint
+    3 also tries the plain forms from another host actor and under a known call id, but not as a new call).
     """
     plain = tuple((name, case) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES and disguised(case))
     return inherited(clause) + plain

@@ -46,8 +46,8 @@ def _dispatch_invalid(student, case):
        hint_en="Validate the proposal with the same rules as in checkpoint 1, not a version of your own or a looser one.")
 @pytest.mark.parametrize("clause", invalid.INHERITED, ids=invalid.case_label)
 def test_d5_every_invalid_proposal(student, clause):
-    # One check per clause of checkpoint 1, looping over that clause's cases (checks/invalid.py).
-    invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case))
+    # One check per clause of checkpoint 1, looping over that clause's cases in both forms (checks/invalid.py).
+    invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case), invalid.in_both_forms)
 
 
 # Valid call ids that between them hold every character an ID may (V3): a call id rule typed again in dispatch_ticket

@@ -375,6 +375,7 @@ EXPECTED = {
     "fingerprint_own_rules_for_set_ticket": {"1": True, "2": False, "3": True},  # F4: ticket '-lamp'
     "fingerprint_set_ticket_status_substring": {"1": True, "2": False, "3": True},  # F4: status 'pen'
     "fingerprint_done_proposals_ids_stripped": {"1": True, "2": False, "3": True},  # F4: call_id ' c1'
+    "dispatch_new_set_ticket_calls_own_schema": {"1": True, "2": True, "3": False},  # D5: ticket ' lamp', new call
 }
 
 
