@@ -62,13 +62,16 @@ OTHER_VALID = [
     # One character each, the shortest an ID or a ticket may be: a pattern written with + instead of {0,n} refuses it.
     ("all-at-minimum", "{**p, 'call_id': 'c', 'actor': 'a', 'name': 'n', 'arguments': {'ticket': 't', 'status': 'open'}}",
      {"call_id": "c", "actor": "a", "name": "n", "ticket": "t", "status": "open"}),
+    ("all-at-minimum-set-ticket", "{**p, 'call_id': 'c', 'actor': 'a', 'arguments': {'ticket': 't', 'status': 'done'}}",
+     {"call_id": "c", "actor": "a", "ticket": "t"}),
     # Every character an ID or a ticket may hold, in call_id, actor, name and ticket: a rule typed again before hashing
-    # that misses one refuses them.
-    *[(f"every-character-{n}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r},\n{' ' * 22}'name': {second!r},\n"
-       f"{' ' * 22}'arguments': {{'ticket': {ticket!r}, 'status': 'open'}}}}",
-       {"call_id": first, "actor": second, "name": second, "ticket": ticket, "status": "open"})
+    # that misses one refuses them. Also as set_ticket with status done: rules of its own for set_ticket proposals.
+    *[(f"every-character-{n}{suffix}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r},\n{' ' * 22}'name': {name!r},\n"
+       f"{' ' * 22}'arguments': {{'ticket': {ticket!r}, 'status': {status!r}}}}}",
+       {"call_id": first, "actor": second, "name": name, "ticket": ticket, "status": status})
       for n, (first, second, ticket) in enumerate(zip(lesson.ID_CHARACTERS.values(), reversed(lesson.ID_CHARACTERS.values()),
-                                                      lesson.TICKET_CHARACTERS.values()), 1)],
+                                                      lesson.TICKET_CHARACTERS.values()), 1)
+      for suffix, name, status in (("", second, "open"), ("-set-ticket", "set_ticket", "done"))],
     # H of this one starts with two zeros: a digest written as a number (format(int, 'x'), hex()) loses them.
     ("digest-starts-with-zeros", "{**p, 'call_id': 'c436'}", {"call_id": "c436"}),
 ]

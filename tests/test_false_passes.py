@@ -376,6 +376,8 @@ EXPECTED = {
     "fingerprint_set_ticket_status_substring": {"1": True, "2": False, "3": True},  # F4: status 'pen'
     "fingerprint_done_proposals_ids_stripped": {"1": True, "2": False, "3": True},  # F4: call_id ' c1'
     "dispatch_new_set_ticket_calls_own_schema": {"1": True, "2": True, "3": False},  # D5: ticket ' lamp', new call
+    # A stricter rule of its own for set_ticket proposals: checkpoint 2's valid edges were hashed under other names
+    "fingerprint_set_ticket_ids_lowercase_after_first": {"1": True, "2": False, "3": False},  # F1: call_id 'cX' refused
 }
 
 
