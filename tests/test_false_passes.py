@@ -378,6 +378,8 @@ EXPECTED = {
     "dispatch_new_set_ticket_calls_own_schema": {"1": True, "2": True, "3": False},  # D5: ticket ' lamp', new call
     # A stricter rule of its own for set_ticket proposals: checkpoint 2's valid edges were hashed under other names
     "fingerprint_set_ticket_ids_lowercase_after_first": {"1": True, "2": False, "3": False},  # F1: call_id 'cX' refused
+    # A looser rule of its own for other tools: checkpoint 1 tried one disguised case per field only
+    "validate_other_tools_ticket_digit_first": {"1": False, "2": False, "3": False},  # V6: '1lamp' for delete_ticket
 }
 
 

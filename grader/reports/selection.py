@@ -187,8 +187,10 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
     verdicts["fingerprint"] = not any(r["outcome"] not in NO_FAILURE and r.get("clause") in DIGEST_CLAUSES
                                       for r in entries.get("2", {}).get("checks", []))
-    inherited = frozenset(case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
-                          if r["outcome"] not in NO_FAILURE and case_label(r["id"]) is not None)
+    # A check that loops over cases names the one that failed (``detail.case``); a parametrized one its id's label.
+    labels = ((r.get("detail") or {}).get("case") or case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
+              if r["outcome"] not in NO_FAILURE)
+    inherited = frozenset(label for label in labels if label is not None)
     return verdicts, inherited
 
 
