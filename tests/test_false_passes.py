@@ -380,6 +380,8 @@ EXPECTED = {
     "fingerprint_set_ticket_ids_lowercase_after_first": {"1": True, "2": False, "3": False},  # F1: call_id 'cX' refused
     # A looser rule of its own for other tools: checkpoint 1 tried one disguised case per field only
     "validate_other_tools_ticket_digit_first": {"1": False, "2": False, "3": False},  # V6: '1lamp' for delete_ticket
+    # A stricter rule of its own for 'open' proposals: checkpoint 3 carried out its valid edges with status 'done' only
+    "reopening_call_id_lowercase_only": {"1": True, "2": True, "3": False},  # D5: call_id 'C1' with status 'open'
 }
 
 
