@@ -5,6 +5,7 @@ import json
 import pytest
 
 from checks import lesson
+from checks.invalid import disguised
 from checks.validating import LESSON_P, VALIDATE, Case, case_id, changed
 from grader.battery import check
 
@@ -100,7 +101,7 @@ GOOD_IDS = [  # (id suffix, value); each is tried as call_id, actor and name (V3
                "tot 9, _ en - na het eerste teken.",
        hint_en="Check the edges of your pattern: length 1 and 40, every letter (uppercase too), every digit from 0 to 9, "
                "_ and - after the first character.")
-@pytest.mark.parametrize("case", accepted([
+@pytest.mark.parametrize("case", accepted(V3_EDGES := [
     (f"{case_id(field)}-{name}", changed(field, value))
     for field in ("call_id", "actor", "name") for name, value in GOOD_IDS
 ]))
@@ -112,7 +113,7 @@ def test_v3_edge_id_accepted(student, case):
        en="version may be any plain int from 0 to 1000000, both bounds included.",
        hint_nl="Controleer of beide grenzen zelf ook geldig zijn.",
        hint_en="Check that both bounds themselves are valid too.")
-@pytest.mark.parametrize("case", accepted([
+@pytest.mark.parametrize("case", accepted(V4_EDGES := [
     (f"version-{v}", changed("version", v)) for v in (0, 1, 999999, 1000000)
 ]))
 def test_v4_version_accepted(student, case):
@@ -125,7 +126,7 @@ def test_v4_version_accepted(student, case):
                "en - na het eerste teken.",
        hint_en="Check the edges of your ticket pattern: length 1 and 32, every lowercase letter, every digit from 0 to 9 "
                "and - after the first character.")
-@pytest.mark.parametrize("case", accepted([
+@pytest.mark.parametrize("case", accepted(V6_EDGES := [
     (f"ticket-{name}", changed("ticket", value)) for name, value in (
         ("one-letter", "a"), ("z", "z"), ("32", "l" * 32), ("digits", "a1"), ("hyphen-last", "a-"),
         ("mixed", "lamp-2b"), ("32-hyphens", "a" + "-" * 31),
@@ -154,3 +155,18 @@ def test_v7_status_accepted(student, case):
 ]))
 def test_v12_unknown_tool_name_accepted(student, case):
     expect_accepted(student, case)
+
+
+@check(1, "V3-V6", nl="Ook met een andere toolnaam en status open is elke geldige ID, versie en elk geldig ticket geldig.",
+       en="With another tool name and status open too, every valid ID, version and ticket is valid.",
+       hint_nl="Controleer elk voorstel met dezelfde regels, wat de tool of de status ook is: de validatie hangt daar "
+               "niet van af.",
+       hint_en="Check every proposal with the same rules, whatever its tool or status: validation does not depend on them.")
+@pytest.mark.parametrize("clause", ["V3", "V4", "V6"])
+def test_v3_v6_valid_whatever_the_tool_and_status(student, clause):
+    # One check per clause, looping over the valid edges above in their disguised form (checks/invalid.py): a rule
+    # of its own for other tools or for 'open' that refuses one of them (no 0, no uppercase inside) shows here.
+    for _, case in {"V3": V3_EDGES, "V4": V4_EDGES, "V6": V6_EDGES}[clause]:
+        other = disguised(case)
+        if other is not None:
+            expect_accepted(student, other)

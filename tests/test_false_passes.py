@@ -382,6 +382,8 @@ EXPECTED = {
     "validate_other_tools_ticket_digit_first": {"1": False, "2": False, "3": False},  # V6: '1lamp' for delete_ticket
     # A stricter rule of its own for 'open' proposals: checkpoint 3 carried out its valid edges with status 'done' only
     "reopening_call_id_lowercase_only": {"1": True, "2": True, "3": False},  # D5: call_id 'C1' with status 'open'
+    # The same in validate_ticket_proposal: checkpoint 1 accepted its valid edges as set_ticket with status 'done' only
+    "reopened_ticket_without_zero": {"1": False, "2": False, "3": False},  # V6: ticket 'lamp0' with status 'open'
 }
 
 
