@@ -166,15 +166,15 @@ STATES_VALID = [  # (id, state, changes to p, outcome)
      ("ok", 1000001, "a" * 32)),
     # And at its smallest: one ticket of one letter, one-character ids (a rule typed again with + refuses them).
     ("all-at-minimum", host(t="open"), {"host": "a", "actor": "a", "call_id": "c", "ticket": "t"}, ("ok", 1, "t")),
-    # Every character an ID may hold in the actors and the call id at once.
-    *[(f"all-id-characters-{n}", host(), {"host": first, "actor": first, "call_id": second}, ("ok", 1, "lamp"))
-      for n, (first, second) in enumerate(zip(lesson.ID_CHARACTERS.values(), reversed(lesson.ID_CHARACTERS.values())), 1)],
+    # Every character an ID may hold, in the actors or in the call id.
+    *[(f"{field.replace('_', '-')}-characters-{n}", host(), {"host": value if field == "actor" else "learner", field: value},
+       ("ok", 1, "lamp")) for field in ("actor", "call_id") for n, value in enumerate(lesson.ID_CHARACTERS.values(), 1)],
 ]
 # The same edges in a proposal that reopens its ticket (status 'open'): a rule of dispatch_ticket's own for 'open'
 # proposals that refuses one of them shows here.
 STATES_VALID += [(f"{name}-reopened", {**state, "tickets": dict.fromkeys(state["tickets"], "done")},
                   {**changes, "status": "open"}, (*outcome, "open"))
-                 for name, state, changes, outcome in STATES_VALID if name.startswith(("ticket-", "all-"))]
+                 for name, state, changes, outcome in STATES_VALID if name.startswith(("ticket-", "all-", "actor-", "call-id-"))]
 
 
 @check(3, "D3", nl="Een state met versie tot en met 1000001 en 1 tot 16 geldige tickets wordt aanvaard.",
