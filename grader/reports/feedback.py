@@ -48,10 +48,8 @@ _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "c
 _UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped", "cpu-budget",
-                "renamed-id",
-                "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook", "too-many-files",
-                "no-code-file",
-                "duplicate-member", *_UNREADABLE)
+                "renamed-id", "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook",
+                "too-many-files", "no-code-file", "duplicate-member", *_UNREADABLE)
 
 
 def _escaped(found: re.Match) -> str:
