@@ -43,3 +43,21 @@ def test_a_file_named_like_a_folder_beside_it_hides_no_student(tmp_path, file, f
     unclaimed: list[str] = []
     by_id = {s.id: s.source for s in discover([str(tmp_path / "klas.zip")], unclaimed=unclaimed)[0]}
     assert by_id == {**expected, "bram": b"x = 2\n"} and unclaimed == []
+
+
+def test_an_empty_student_folder_in_an_archive_is_named(tmp_path):
+    # klas.zip holding klas/dora/ as an empty folder entry: dora disappeared without a word, though the same
+    # class unzipped said "dora (lege map)".
+    with zipfile.ZipFile(tmp_path / "klas.zip", "w") as archive:
+        archive.writestr("klas/anna/main.py", "x = 1\n")
+        archive.writestr("klas/bert/main.py", "x = 2\n")
+        archive.writestr("klas/dora/", "")
+        archive.writestr("klas/eva/.DS_Store", "junk")
+        archive.writestr("klas/eva/sub/", "")
+        archive.writestr("klas/anna/empty/", "")  # inside a student's folder: not a student of its own
+        archive.writestr("__MACOSX/klas/._anna", "junk")
+    unclaimed: list[str] = []
+    assert [s.id for s in discover([str(tmp_path / "klas.zip")], unclaimed=unclaimed)[0]] == ["anna", "bert"]
+    where = tmp_path / "klas.zip" / "klas"
+    assert unclaimed == [f"{where}: dora", f"{where}: eva"]
+    assert [entry.why[1] for entry in unclaimed] == ["lege map", "map met alleen links, verborgen bestanden of lege mappen"]

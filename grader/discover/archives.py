@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import zipfile
 from pathlib import Path
 from typing import BinaryIO, Callable
@@ -134,6 +135,7 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
                            f"{origin} is beveiligd met een wachtwoord: maak of download het opnieuw zonder wachtwoord")
     files: dict[str, FileRef] = {}  # by name: the same name twice, the later member wins, as when unzipping
     git_dirs: set[str] = set()
+    others: list[str] = []  # the folders' own entries and the junk files
     rels = distinct_rels(member_name(info) for info in infos)
     for info in infos:
         rel = rels[member_name(info)]
@@ -143,6 +145,7 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
         if ".git" in parts:
             git_dirs.add("/".join(parts[: parts.index(".git")]))
         if _is_folder(info) or is_junk(rel):
+            others.append(rel + "/" if _is_folder(info) else rel)
             continue
         ratio = info.file_size / max(info.compress_size, 1)
         refused = info.file_size > MAX_MEMBER or (info.file_size > 2**20 and ratio > MAX_RATIO)
@@ -150,7 +153,38 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
         real = clean_rel(member_name(info)) or rel  # its name without a "-2" that distinct_rels gave it
         files[rel] = FileRef(rel, info.file_size, f"{origin}!/{real}", _refuse if refused else _reader(archive, info),
                              refused, copies, shown=real if real != rel else "")
-    return Tree(root_name, origin, sorted(files.values(), key=lambda ref: ref.rel), git_dirs)
+    return Tree(root_name, origin, sorted(files.values(), key=lambda ref: ref.rel), git_dirs,
+                skipped=_empty_folders(list(files), others))
+
+
+def _empty_folders(files: list[str], others: list[str]) -> dict[str, str]:
+    """The folders beside the students' that hold no file, as :attr:`Tree.skipped` (``"klas/dora/"`` ->
+    ``"empty"``, or ``"no-file"`` when it holds only hidden files or empty folders), as a folder on disk
+    is named: at the level below the folders that the files and the (not hidden) folders all lie in.
+    ``files``: the files' names; ``others``: the folders' own entries (ending in ``/``) and the junk files."""
+    folders = [rel for rel in others if rel.endswith("/") and not is_junk(rel.rstrip("/"))]
+    common = os.path.commonprefix(files + folders)
+    prefix = common[: common.rfind("/") + 1]
+    entries = {_entry(rel, prefix) for rel in files}
+    skipped: dict[str, str] = {}
+    for rel in sorted(others):
+        entry = _entry(rel, prefix)
+        if entry is None or entry in entries or is_junk(entry.rstrip("/")):
+            continue
+        if rel == entry:
+            skipped.setdefault(entry, "empty")
+        else:
+            skipped[entry] = "no-file"
+    return skipped
+
+
+def _entry(rel: str, prefix: str) -> str | None:
+    """The folder (ending in ``/``) directly below ``prefix`` that ``rel`` lies in or is; None for another
+    name (a file directly in ``prefix``, a name outside it)."""
+    if not rel.startswith(prefix):
+        return None
+    end = rel.find("/", len(prefix))
+    return rel[: end + 1] if end > len(prefix) else None
 
 
 def open_path(path: Path) -> Tree:
