@@ -143,6 +143,13 @@ def report_main(argv: list[str]) -> int:
         if platform != "plain" and (ids := lms.unmatched(platform, document)):
             print(unmatched_warning(f"gradebook-{platform}.csv", ids, lang), file=sys.stderr)
     count = len(document["submissions"])
+    found = document.get("submissions_found")
+    if document.get("interrupted") is True and isinstance(found, int):  # as index.html's "Incomplete"
+        say(f"warning: {path.name} is from an interrupted run: {count} of the {found} submissions found were graded; "
+            "the reports and gradebooks count only those. Run that grade command again to grade the rest",
+            f"let op: {path.name} is van een onderbroken run: {count} van de {found} gevonden inzendingen beoordeeld; "
+            "de rapporten en cijferlijsten tellen alleen die. Voer die grade-opdracht opnieuw uit om de rest te "
+            "beoordelen")
     if lang == "nl":
         print(f"{count} {'inzending' if count == 1 else 'inzendingen'} opnieuw weergegeven; rapporten in {out}")
     else:

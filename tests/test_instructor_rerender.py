@@ -130,3 +130,22 @@ def test_a_similarity_json_counts_as_current_only_when_whole_and_of_these_result
     for edited in ({**made, "not_compared": [{}]}, {**made, "pairs": 3}, [made]):  # by hand: not the grader's
         (tmp_path / "similarity.json").write_text(json.dumps(edited), encoding="utf-8")
         assert copies.current(document, tmp_path) is None
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("nl", "results.json is van een onderbroken run: 4 van de 10 gevonden inzendingen beoordeeld"),
+    ("en", "results.json is from an interrupted run: 4 of the 10 submissions found were graded")])
+def test_report_of_an_interrupted_run_says_so(graded, tmp_path, lang, said):
+    # After a run stopped after 3 of 10, grade report said only "3 inzendingen opnieuw weergegeven": the
+    # gradebooks it rewrote hold 3 rows, and nothing on the terminal said the run was incomplete.
+    run = copy(graded, tmp_path)
+    results = run / "out" / "results.json"
+    document = json.loads(results.read_text(encoding="utf-8"))
+    document.update(interrupted=True, submissions_found=10)
+    results.write_text(json.dumps(document), encoding="utf-8")
+    done = run_grade("report", "out", "--lang", lang, cwd=run)
+    assert done.returncode == 0, done.stderr
+    assert said in done.stderr
+    assert "grade" in done.stderr.split(said, 1)[1]  # and how to finish it
+    complete = run_grade("report", str(graded / "out"), "--out", str(tmp_path / "other"), "--lang", lang)
+    assert "interrupted" not in complete.stderr and "onderbroken" not in complete.stderr
