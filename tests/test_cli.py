@@ -244,6 +244,21 @@ def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
     assert done.returncode == 2 and "does not exist" in done.stderr  # with --, the path is a path again
 
 
+@pytest.mark.parametrize("arguments, said", [
+    ([".", "nergens"], "grade: dit pad bestaat niet: nergens"),
+    (["klas", "klas/tikfout"], "grade: dit pad bestaat niet: klas/tikfout"),
+    # After --, "--out" is a path: said so, not "noemen dezelfde bestanden twee keer".
+    (["--", ".", "--out", "uit"], "grade: dit pad bestaat niet: --out (na -- is alles een pad: zet opties vóór --)"),
+])
+def test_a_path_that_does_not_exist_is_said_before_paths_are_compared(tmp_path, arguments, said):
+    # grade . nonexist said ". en nonexist noemen dezelfde bestanden twee keer": nonexist lies "inside" .
+    (tmp_path / "klas").mkdir()
+    shutil.copy(CORRECT, tmp_path / "klas" / "anna.py")
+    done = run_grade(*arguments, cwd=tmp_path)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "twee keer" not in done.stderr
+
+
 @pytest.mark.parametrize("arguments, dutch, english", [
     (["--jobs", "x", "main.py"], "fout: argument -j/--jobs: ongeldige waarde 'x'", "error: argument -j/--jobs: invalid int value"),
     (["--bogus", "main.py"], "fout: onbekende argumenten: --bogus", "error: unrecognized arguments: --bogus"),

@@ -154,12 +154,18 @@ def discover(paths: list[str], layout: str = AUTO,
         choices = f"{AUTO} or one of {', '.join(sorted(LAYOUTS))}"
         raise UsageError(f"unknown layout {layout!r}: use {choices}",
                          f"onbekende indeling {layout!r}: gebruik {choices.replace(' or one of ', ' of een van ')}")
+    for raw in paths:  # before _given_once: "grade . nergens" is a typo, not "." given twice
+        if not Path(raw).exists():
+            # An option after -- (grade -- . --out uit) reaches here as a path.
+            said = (" (everything after -- is a path: put options before --)", " (na -- is alles een pad: zet opties "
+                    "vóór --)") if raw.startswith("-") and raw != "-" else ("", "")
+            raise UsageError(f"path does not exist: {raw}{said[0]}", f"dit pad bestaat niet: {raw}{said[1]}")
     _given_once(paths)
     found: list[Submission] = []
     single = False
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
+        if not path.exists():  # gone since
             raise UsageError(f"path does not exist: {raw}", f"dit pad bestaat niet: {raw}")
         if path.is_file() and archives.is_archive(path.name):
             try:
