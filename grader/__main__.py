@@ -2,6 +2,6 @@
 
 import sys
 
-from grader.cli import main
+from grader.entry import main
 
 sys.exit(main())

@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn
 
+from grader.terminal_texts import language
+
 # Exit codes (README "Exit codes").
 EXIT_OK = 0
 EXIT_NOT_ALL_PASSED = 1
@@ -37,19 +39,6 @@ class Parser(argparse.ArgumentParser):
 
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: fout: {dutch_usage_error(message)}\n")
-
-
-def language(argv: list[str]) -> str:
-    """The language ``--lang`` asks for in ``argv`` (the last one counts), read before parsing: ``"nl"`` or ``"en"``."""
-    lang = "nl"
-    for index, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == "--lang" and index + 1 < len(argv):
-            lang = argv[index + 1]
-        elif arg.startswith("--lang="):
-            lang = arg.partition("=")[2]
-    return "en" if lang == "en" else "nl"
 
 
 def parser() -> Parser:
@@ -92,9 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     # are all closed by then, and the operating system frees the memory.
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
-    # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file.
-    on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    on_int, on_term = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     try:
+        # SIGTERM ends a run as Ctrl-C does, in every phase: a message, exit 130, no half-written file. (Till
+        # here, as the program, grader.entry's handler said a signal and ended the process.)
+        if on_int is not signal.SIG_IGN:  # (ignored in a shell's background job, as Python leaves it)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         return _main(argv)
     except BrokenPipeError:  # ``grade ... | head``: the reader left; every output file is written
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -108,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         # As the program (no argv given), only leaving is left: a SIGTERM now would end it with the signal's
         # status though every output is written, so it is ignored; a caller in this process gets its handler back.
         signal.signal(signal.SIGTERM, signal.SIG_IGN if argv is None else on_term)
+        if argv is not None:
+            signal.signal(signal.SIGINT, on_int)
 
 
 def _in_a_submission(out: Path, graded: Path) -> bool:

@@ -1,5 +1,19 @@
 """The terminal's own texts, in Dutch and English (grader.terminal prints them)."""
 
+
+def language(argv: list[str]) -> str:
+    """The language ``--lang`` asks for in ``argv`` (the last one counts), read before parsing: ``"nl"`` or ``"en"``."""
+    lang = "nl"
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            lang = argv[index + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+    return "en" if lang == "en" else "nl"
+
+
 TEXT = {
     "nl": {
         "unisolated": "grade: dit platform heeft geen fork/resource-limieten: inzendingen draaien in dit proces, "

@@ -176,3 +176,27 @@ def test_a_signal_at_any_moment_of_a_self_check_ends_it_without_a_traceback(tmp_
     # dataclasses do while a module is imported.
     assert process.returncode in (130, 0, -signal.SIGINT), stderr
     assert process.returncode == 0 or "onderbroken" in stderr, stderr
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("lang, words", [("nl", "onderbroken tijdens het opstarten"), ("en", "interrupted while starting")])
+def test_a_signal_while_the_entry_point_imports_the_grader_is_a_message_not_a_traceback(stop, lang, words):
+    # Ctrl-C in the first 0.1-0.2 s of grade printed a KeyboardInterrupt traceback through grader/cli.py's
+    # imports: the console script imported grader.cli (argparse, pathlib, ...) before main() could catch it.
+    script = ("import os, signal, sys\n"
+              f"sys.argv = ['grade', 'main.py', '--lang', {lang!r}]\n"
+              "import grader.entry\n"  # what the console script imports first
+              f"os.kill(os.getpid(), {int(stop)})\n"
+              "import grader.cli\n"
+              "sys.exit(grader.entry.main())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr and words in done.stderr, done.stderr
+    assert done.returncode == 130
+
+
+def test_the_grade_command_starts_in_the_small_entry_module():
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["grade"] == "grader.entry:main"
+    assert "grader.entry" in (ROOT / "grader" / "__main__.py").read_text(encoding="utf-8")
