@@ -90,7 +90,10 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     (r"a member over the size limits is never read", r"een bestand boven de groottegrenzen wordt nooit gelezen"),
     (r"not a notebook \(a cell's source is not text\)", r"geen notebook (de inhoud van een cel is geen tekst)"),
     (r"not a notebook \(no cells\)", r"geen notebook (geen cellen)"),
-    (r"not a notebook: (\w+)", r"geen notebook: \1"),
+    (r"not a notebook: (\w+)", r"geen notebook: \1"),  # (in a results.json of an older version)
+    (r"not valid notebook JSON \(the file is damaged, or is no notebook saved by Jupyter\): open it in Jupyter "
+     r"and save it again, or hand in main\.py", r"geen geldige notebook-JSON (het bestand is beschadigd, of is geen "
+     r"notebook dat Jupyter heeft opgeslagen): open het in Jupyter en sla het opnieuw op, of lever main.py in"),
     (r"not a notebook \((\w+)\)", r"geen notebook (\1)"),
     (r"larger than (\d+) MiB, mostly cell outputs such as plots: clear all outputs, save and hand it in again",
      r"groter dan \1 MiB, vooral door de uitvoer van cellen zoals grafieken: wis alle uitvoer, sla het notebook op "

@@ -168,13 +168,16 @@ def test_a_damaged_zip_or_notebook_of_a_student_is_unreadable_not_empty(tmp_path
         assert load["problem"]["kind"] == "unreadable" and load["problem"]["detail"], load
     assert "not a readable zip archive" in by_id["zoe"]["load"]["problem"]["detail"]
     assert str(tmp_path) not in str(by_id["zoe"]["load"])  # the student reads no path of the grader's machine
-    assert "JSONDecodeError" in by_id["bad"]["load"]["problem"]["detail"]
+    # "geen notebook: JSONDecodeError" told a student nothing: what is wrong, and what to do about it.
+    assert "JSONDecodeError" not in by_id["bad"]["load"]["problem"]["detail"]
+    assert "Jupyter" in by_id["bad"]["load"]["problem"]["detail"]
     zoe = (tmp_path / "out" / "feedback" / "zoe.md").read_text(encoding="utf-8")
     assert "kon niet worden gelezen" in zoe and "geen enkel bestand" not in zoe, zoe
     assert "geen leesbaar zip-archief" in zoe and "is not a readable" not in zoe, zoe
     assert "main.py" not in zoe, zoe
     bad = (tmp_path / "out" / "feedback" / "bad.md").read_text(encoding="utf-8")
-    assert "geen notebook" in bad and "not a notebook" not in bad, bad
+    assert "geen geldige notebook-JSON" in bad and "not a notebook" not in bad, bad
+    assert "sla het opnieuw op, of lever main.py in" in bad and "JSONDecodeError" not in bad, bad
     table = run_grade(str(klas), "--out", str(tmp_path / "out"))
     rows = {line.split()[0]: line for line in table.stdout.splitlines() if line.split()}
     assert "onleesbaar" in rows["zoe"] and "onleesbaar" in rows["bad"] and "leeg" not in rows["zoe"], table.stdout

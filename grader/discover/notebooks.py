@@ -79,6 +79,11 @@ def _python_lines(source: str, parse: bool = True) -> tuple[list[str], int]:
     return _replaced(lines, parse)
 
 
+# The detail of a notebook whose file is no JSON (grader.details says it in Dutch).
+BROKEN = ("not valid notebook JSON (the file is damaged, or is no notebook saved by Jupyter): open it in Jupyter "
+          "and save it again, or hand in main.py")
+
+
 def to_python(data: bytes) -> tuple[bytes, dict]:
     """A notebook's code cells as one UTF-8 Python source, and the note mapping it back.
 
@@ -93,7 +98,7 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     try:
         document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise NotebookError(f"not a notebook: {type(error).__name__}") from None
+        raise NotebookError(BROKEN) from None
     lines: list[str] = []
     mapping: list[list[int]] = []
     replaced = 0
