@@ -97,7 +97,7 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     """
     try:
         document = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise NotebookError(BROKEN) from None
     lines: list[str] = []
     mapping: list[list[int]] = []
