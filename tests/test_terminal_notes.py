@@ -85,6 +85,20 @@ def test_a_class_run_says_in_one_line_which_students_were_renamed_and_which_grad
     assert again.returncode == 0 and len(rows) == 1 and "José-2" in unicodedata.normalize("NFC", rows[0])
 
 
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_rename_that_only_wrote_control_characters_out_is_not_said_as_one(capsys, lang):
+    # "evil\x1b[31m → evil\x1b[31m": the id's escape character became the text \x1b, which every output shows
+    # for it anyway, so both sides read alike (and it was not renamed to keep it apart from another).
+    escaped = "evil\\x1b[31m"
+    Progress(3, lang, quiet=True).warn_renamed([("evil\x1b[31m", escaped), ("evil\x1b[31m", escaped + "-2"),
+                                                ("José", "José-2")], [], [])
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].endswith(": evil\\x1b[31m → evil\\x1b[31m-2, José → José-2"), said
+    assert ("2 inzendingen" if lang == "nl" else "2 submissions") in said[0]  # two renamed, not three
+    Progress(1, lang, quiet=True).warn_renamed([("evil\x1b[31m", escaped)], [], [])
+    assert capsys.readouterr().err == ""
+
+
 class _Terminal(io.StringIO):
     """Standard error as a terminal (its size is what os.get_terminal_size is made to say)."""
 
