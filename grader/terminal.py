@@ -281,7 +281,7 @@ class Progress:
 
     def self_check(self, result: dict, out: Path, brief: bool = False, reused: bool = False) -> None:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path, and whether
-        the result was ``reused`` (the file unchanged since it was graded before); ``brief`` (``--quiet``): the
+        the result was ``reused`` (a file of the same content was graded before); ``brief`` (``--quiet``): the
         checkpoints, the score and the report path only."""
         text = self.text
         problem = result["load"]["problem"]

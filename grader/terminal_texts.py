@@ -20,7 +20,7 @@ TEXT = {
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
         "summary": "{n} inzendingen beoordeeld{which}; rapporten in {out}", "unit": "inz",  # the progress bar's: inz/s
         "overview": "Klasoverzicht (open in een browser): {index}",
-        "reused": "{n} ervan ongewijzigd sinds een eerdere beoordeling: dat resultaat is hergebruikt (--force "
+        "reused": "{n} ervan met een inhoud die al eerder beoordeeld is: dat resultaat is hergebruikt (--force "
                   "beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld{which}; rapporten in {out}",
         # Of the submissions graded, those without a score of their own: "..., waarvan 1 leeg en 2 met een laadfout".
@@ -71,8 +71,8 @@ TEXT = {
         "load-missing": "{file} definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
                         "dispatch_ticket; controleer de namen (hoofdletters en underscores tellen mee)",
         "report": "Volledig rapport: {path}",
-        "self-reused": "{file} is niet veranderd sinds de vorige beoordeling: dit resultaat is hergebruikt (--force "
-                       "beoordeelt opnieuw)",
+        "self-reused": "{file} heeft dezelfde inhoud als een eerder beoordeelde versie: dat resultaat is hergebruikt "
+                       "(--force beoordeelt opnieuw)",
         "busy": "{file} wordt beoordeeld...",
         "class-results-kept": "({path} is van een klas en blijft zoals het was: dit resultaat staat er niet in)",
         "score": "Score: {score}/{max}",
@@ -155,7 +155,7 @@ TEXT = {
                       "without memory or CPU limits and without a time limit per check",
         "summary": "{n} submissions graded{which}; reports in {out}", "unit": "sub",
         "overview": "Class overview (open in a browser): {index}",
-        "reused": "{n} of them unchanged since they were graded before: that result was reused (--force grades again)",
+        "reused": "{n} of them with a content graded before: that result was reused (--force grades again)",
         "summary-one": "{n} submission graded{which}; reports in {out}",
         "which": ", of which {parts}", "n-empty": "{n} empty", "n-load-error": "{n} with a load error",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",
@@ -204,8 +204,8 @@ TEXT = {
         "load-missing": "{file} defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
                         "dispatch_ticket; check the names (capitals and underscores count)",
         "report": "Full report: {path}",
-        "self-reused": "{file} has not changed since it was last graded: this result was reused (--force grades it "
-                       "again)",
+        "self-reused": "{file} has the same content as a version graded before: that result was reused (--force "
+                       "grades it again)",
         "busy": "grading {file}...",
         "class-results-kept": "({path} belongs to a class and is left as it was: this result is not in it)",
         "score": "Score: {score}/{max}",

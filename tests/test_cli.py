@@ -382,5 +382,8 @@ def test_a_self_check_of_an_unchanged_file_says_its_result_was_reused_and_how_to
     again = run_grade(str(main), "--out", str(tmp_path / "out"), "--lang", lang)
     lines = [line for line in again.stdout.splitlines() if said in line]
     assert again.returncode == 0 and len(lines) == 1 and "--force" in lines[0] and "main.py" in lines[0], again.stdout
+    # Reused by content: "is niet veranderd sinds de vorige beoordeling" is untrue of a file changed back.
+    assert ("dezelfde inhoud als een eerder beoordeelde versie" if lang == "nl"
+            else "the same content as a version graded before") in lines[0]
     forced = run_grade(str(main), "--out", str(tmp_path / "out"), "--lang", lang, "--force")
     assert forced.returncode == 0 and said not in forced.stdout
