@@ -44,6 +44,9 @@ def output_options(args: argparse.Namespace) -> Options:
     for path in references:
         if not path.is_file():
             raise OptionError(f"--reference: not a file: {path}", f"--reference: geen bestand: {path}")
+    if not args.assignment.strip():  # the gradebooks' column header: an LMS's import cannot match an empty one
+        raise OptionError("--assignment must name the assignment (it is the gradebooks' column header)",
+                          "--assignment moet de opdracht noemen (het is de kolomkop van de cijferlijsten)")
     if not 0 < args.similarity_threshold <= 1:
         raise OptionError("--similarity-threshold must be above 0 and at most 1",
                           "--similarity-threshold moet groter dan 0 en hoogstens 1 zijn")

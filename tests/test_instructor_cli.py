@@ -90,7 +90,9 @@ def test_a_folder_named_report_is_graded_as_dot_slash_report(tmp_path):
 
 @pytest.mark.parametrize("args", [["--gradebook", "blackboard"], ["--reference", "/no/such/file.py"],
                                   ["--similarity-threshold", "0"], ["--checks", "/no/such/dir"],
-                                  ["--format", "junit"]])
+                                  ["--format", "junit"],
+                                  # An empty column header in gradebook-canvas.csv: the import cannot match it.
+                                  ["--assignment", ""], ["--assignment", "  "]])
 def test_unusable_output_options_are_usage_errors(args, tmp_path):
     done = run_grade(str(CORRECT), "--out", str(tmp_path), *args)
     assert done.returncode == 2, done.stdout
