@@ -262,3 +262,17 @@ def test_an_export_of_one_student_is_that_export(layout, entry, expected, form, 
         path = tmp_path / parent / entry if form == "entry" else tmp_path / parent
     submissions, _ = discover([str(path)], layout=layout if form == "forced" else "auto")
     assert [(s.layout, s.id, s.name, s.graded_file) for s in submissions] == [(layout, *expected, "main.py")]
+
+
+@pytest.mark.parametrize("given", [".", "./", "anna/.."])
+def test_an_entry_left_out_of_a_class_given_as_dot_is_named_with_the_folder_s_name(tmp_path, monkeypatch, given):
+    # "...: .: dora (lege map)": the warning named the folder "."
+    klas = tmp_path / "klas"
+    for name in ("anna", "bert", "dora"):
+        (klas / name).mkdir(parents=True)
+    for name in ("anna", "bert"):
+        (klas / name / "main.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.chdir(klas)
+    unclaimed: list[str] = []
+    assert [s.id for s in discover([given], unclaimed=unclaimed)[0]] == ["anna", "bert"]
+    assert unclaimed == ["klas: dora"]

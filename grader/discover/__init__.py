@@ -63,7 +63,8 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         plain = full
         students, own = module.students(full), False
     if unclaimed is not None and not own:
-        where = os.path.join(raw, plain.origin[len(base):].lstrip("/")) if plain.origin.startswith(base + "/") else raw
+        named = raw if Path(raw).name not in ("", "..") else Path(raw).resolve().name or raw  # "klas: dora", not ".: dora"
+        where = os.path.join(named, plain.origin[len(base):].lstrip("/")) if plain.origin.startswith(base + "/") else named
         unclaimed.extend(leftout.Unclaimed(f"{where}: {entry}", why) for entry, why in _unclaimed(plain, students))
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
