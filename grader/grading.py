@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 import pytest
 
 from grader import __version__, isolation, reports, terminal
-from grader.reports import classview, jsonreport, lms
+from grader.reports import classview, copies, jsonreport, lms
 from grader.cache import ResultCache
 from grader.discover import Sources, Submission
 from grader.errors import BilingualError
@@ -112,7 +112,9 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     if single:
         show.self_check(run.full[0], out, brief=quiet, reused=not todo)
     else:
-        show.summary(document["submissions"], out, reused=len(submissions) - len(todo))
+        found = copies.current(document, out) if run.options.similarity else None  # this run's similarity.html
+        show.summary(document["submissions"], out, reused=len(submissions) - len(todo),
+                     similar=found["pairs"] if found else None)
         where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
         show.warn_check_errors(run.check_errors, len(submissions), run.check_error_texts, where if kept else [])
         show.warn_decoded(run.decoded)

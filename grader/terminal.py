@@ -231,8 +231,9 @@ class Progress:
             print("\r\x1b[K", end="", file=sys.stderr, flush=True)
             self.waiting = False
 
-    def summary(self, results: list[dict], out: Path, reused: int = 0) -> None:
-        """The table at the end of a batch run; ``reused``: how many results came from an earlier run."""
+    def summary(self, results: list[dict], out: Path, reused: int = 0, similar: list[dict] | None = None) -> None:
+        """The table at the end of a batch run; ``reused``: how many results came from an earlier run; ``similar``:
+        the pairs similarity.html lists (similarity.json's), or None when it was not made."""
         width = min(max([display_width(_label(r)) for r in results] + [10]), ID_WIDTH)
         if not self.quiet and len(results) <= SUMMARY_ROWS:
             self._table(results, width)
@@ -241,6 +242,10 @@ class Progress:
         self.say(self.said("summary", len(results), out=out, which=self._unscored(results)))
         if (out / "index.html").is_file():
             self.say(self.text["overview"].format(index=out / "index.html"))
+        if similar:
+            references = sum(isinstance(pair, dict) and bool(pair.get("reference")) for pair in similar)
+            ref = self.text["similar-reference"].format(n=references) if references else ""
+            self.say(self.said("similar", len(similar) - references, ref=ref, page=out / "similarity.html"))
         if reused:
             self.say(self.text["reused"].format(n=reused))
 

@@ -20,6 +20,10 @@ TEXT = {
                       "zonder geheugen- of CPU-limiet en zonder tijdslimiet per check",
         "summary": "{n} inzendingen beoordeeld{which}; rapporten in {out}", "unit": "inz",  # the progress bar's: inz/s
         "overview": "Klasoverzicht (open in een browser): {index}",
+        # similarity.html's pairs: between submissions ({n}), and of a submission and a --reference file ({ref}).
+        "similar": "{n} paren inzendingen lijken op elkaar{ref}: zie {page}",
+        "similar-one": "1 paar inzendingen lijkt op elkaar{ref}: zie {page}",
+        "similar-reference": " (en {n} met een referentiebestand)",
         "reused": "{n} ervan met een inhoud die al eerder beoordeeld is: dat resultaat is hergebruikt (--force "
                   "beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld{which}; rapporten in {out}",
@@ -155,6 +159,9 @@ TEXT = {
                       "without memory or CPU limits and without a time limit per check",
         "summary": "{n} submissions graded{which}; reports in {out}", "unit": "sub",
         "overview": "Class overview (open in a browser): {index}",
+        "similar": "{n} pairs of submissions look alike{ref}: see {page}",
+        "similar-one": "1 pair of submissions looks alike{ref}: see {page}",
+        "similar-reference": " (and {n} with a reference file)",
         "reused": "{n} of them with a content graded before: that result was reused (--force grades again)",
         "summary-one": "{n} submission graded{which}; reports in {out}",
         "which": ", of which {parts}", "n-empty": "{n} empty", "n-load-error": "{n} with a load error",

@@ -180,3 +180,30 @@ def test_a_reference_pair_says_how_much_of_each_side_is_shared_and_is_judged_by_
     half = by_id["bram"]  # half of the reference: all of bram is in it, half of it is in bram
     assert half.share_a > 0.9 and half.share_b < 0.7 and half.similarity == half.share_a
 
+
+
+def test_a_class_run_says_on_the_terminal_how_many_pairs_look_alike(tmp_path):
+    # similarity.html listed near-copies, and the terminal never said so: only index.html linked it.
+    from conftest import run_grade
+
+    source = (ROOT / "submissions" / "daan-de-vries" / "main.py").read_text(encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "anna-x1.py").write_text(source, encoding="utf-8")
+    (folder / "bart-x2.py").write_text(disguise(source), encoding="utf-8")
+    (folder / "cas-x3.py").write_bytes(CORPUS[2].read_bytes())
+    page = tmp_path / "out" / "similarity.html"
+    for lang, said in (("nl", r"(\d+) (?:paren|paar) inzendingen lijk(?:en|t) op elkaar "
+                               r"\(en (\d+) met een referentiebestand\): zie (.*)$"),
+                       ("en", r"(\d+) pairs? of submissions looks? alike \(and (\d+) with a reference file\): see (.*)$")):
+        for _ in range(2):  # the second run reuses every result and the page: it says so all the same
+            done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", lang,
+                             "--reference", str(CORPUS[2]))
+            assert done.returncode == 0, done.stderr
+            lines = [found for line in done.stdout.splitlines() if (found := re.search(said, line))]
+            found = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))["pairs"]
+            assert len(lines) == 1, done.stdout
+            assert int(lines[0][2]) == sum(bool(p["reference"]) for p in found) >= 1
+            assert int(lines[0][1]) == sum(not p["reference"] for p in found) >= 1 and lines[0][3] == str(page)
+    alone = run_grade(str(folder), "--out", str(tmp_path / "alone"), "--quiet", "--no-similarity")
+    assert "lijk" not in alone.stdout and "similarity" not in alone.stdout

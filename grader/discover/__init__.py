@@ -63,8 +63,10 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         plain = full
         students, own = module.students(full), False
     if unclaimed is not None and not own:
-        named = raw if Path(raw).name not in ("", "..") else Path(raw).resolve().name or raw  # "klas: dora", not ".: dora"
-        where = os.path.join(named, plain.origin[len(base):].lstrip("/")) if plain.origin.startswith(base + "/") else named
+        # "klas: dora", not ".: dora"
+        named = raw if Path(raw).name not in ("", "..") else Path(raw).resolve().name or raw
+        inner = plain.origin[len(base):].lstrip("/") if plain.origin.startswith(base + "/") else ""
+        where = os.path.join(named, inner) if inner else named
         unclaimed.extend(leftout.Unclaimed(f"{where}: {entry}", why) for entry, why in _unclaimed(plain, students))
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
