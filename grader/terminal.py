@@ -271,7 +271,8 @@ class Progress:
 
     def _status(self, result: dict) -> str:
         """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it,
-        with the load problem's kind or the marker of a grading that stopped early (grader.reports.stopped)."""
+        with the load problem's kind or the marker of a grading that stopped early (grader.reports.stopped), and
+        whether the LMS marked the attempt late."""
         said = MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
         problem = (result.get("load") or {}).get("problem") or {}
         if result["status"] == "load-error" and problem.get("kind") in self.text["kinds"]:
@@ -282,6 +283,8 @@ class Progress:
         if stop:
             marker = MESSAGES[stopped.status_key(stop)][self.lang]
             said += f" ({marker.format(count=stop['count'], total=stop['total'])})"
+        if result.get("late") is True:  # a Canvas _LATE attempt (its report says so too)
+            said += f" ({self.text['late']})"
         return said
 
     def self_check(self, result: dict, out: Path, brief: bool = False, reused: bool = False) -> None:

@@ -24,6 +24,7 @@ TEXT = {
         "similar": "{n} paren inzendingen lijken op elkaar{ref}: zie {page}",
         "similar-one": "1 paar inzendingen lijkt op elkaar{ref}: zie {page}",
         "similar-reference": " (en {n} met een referentiebestand)",
+        "late": "te laat volgens het LMS",  # a status in the table
         "reused": "{n} ervan met een inhoud die al eerder beoordeeld is: dat resultaat is hergebruikt (--force "
                   "beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld{which}; rapporten in {out}",
@@ -162,6 +163,7 @@ TEXT = {
         "similar": "{n} pairs of submissions look alike{ref}: see {page}",
         "similar-one": "1 pair of submissions looks alike{ref}: see {page}",
         "similar-reference": " (and {n} with a reference file)",
+        "late": "late, as the LMS says",
         "reused": "{n} of them with a content graded before: that result was reused (--force grades again)",
         "summary-one": "{n} submission graded{which}; reports in {out}",
         "which": ", of which {parts}", "n-empty": "{n} empty", "n-load-error": "{n} with a load error",

@@ -99,6 +99,15 @@ def test_a_rename_that_only_wrote_control_characters_out_is_not_said_as_one(caps
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize("lang, late", [("nl", "te laat volgens het LMS"), ("en", "late, as the LMS says")])
+def test_the_table_says_which_attempt_the_lms_marked_late(capsys, lang, late):
+    # A Canvas _LATE attempt: only its report and results.json said so, not the terminal's table.
+    on_time, after = result(all_passing(), lang=lang), {**result(all_passing(), lang=lang), "id": "bo", "late": True}
+    Progress(2, lang, quiet=False).summary([on_time, after], Path("out"))
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.split()}
+    assert rows["bo"].endswith(f"({late})") and late not in rows[on_time["id"]], rows
+
+
 class _Terminal(io.StringIO):
     """Standard error as a terminal (its size is what os.get_terminal_size is made to say)."""
 
