@@ -256,7 +256,6 @@ def add_views(guards: "Guards", views: dict) -> None:
     from grader.sandbox.enums import enum_view_namespace, use_guards
     from grader.sandbox.contexts import contextmanager
     from grader.sandbox.output import Redirect
-    from grader.sandbox.arguments import argparse_view
     from grader.sandbox.views import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
     from grader.sandbox.dunders import read_dunder
@@ -284,7 +283,6 @@ def add_views(guards: "Guards", views: dict) -> None:
     namespace_class = make_simple_namespace()  # the submission's own: its objects take attribute writes
     guards.own_classes.add(namespace_class)
     type(views["types"]).SimpleNamespace = namespace_class
-    views["argparse"] = argparse_view(guards, namespace_class, ModuleView)  # a command line that is empty
 
     def dump(obj: Any, fp: Any, **options: Any) -> None:  # json.dump into a buffer: its write read through the guard
         guards.getattr(fp, "write")(views["json"].dumps(obj, **options))

@@ -1,8 +1,9 @@
-# attack: argparse, Python's parser offered at import: its internals and registries, an action class of main.py's
+# attack: argparse (not offered: Python's parser sets what it parses with the real setattr), used at import:
+#         its internals and registries, an action class of main.py's
 #         registered by name (its object would decide the names set with the real setattr), a dest or a default
 #         named after internals, a namespace of the grader's or a library's, an @file read, help written to an
 #         object of main.py's, the parser's exit and print methods replaced, a parser class for subcommands
-# expect: load-error missing-functions
+# expect: load-error runtime
 import argparse
 import json
 import sys
