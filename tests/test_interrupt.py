@@ -184,6 +184,9 @@ def test_a_signal_while_the_entry_point_imports_the_grader_is_a_message_not_a_tr
     # Ctrl-C in the first 0.1-0.2 s of grade printed a KeyboardInterrupt traceback through grader/cli.py's
     # imports: the console script imported grader.cli (argparse, pathlib, ...) before main() could catch it.
     script = ("import os, signal, sys\n"
+              # Python's own SIGINT handler, as in a shell's foreground (a test run started in the background, as
+              # by 'nohup pytest &', hands its children SIGINT ignored, which grade rightly leaves ignored)
+              "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
               f"sys.argv = ['grade', 'main.py', '--lang', {lang!r}]\n"
               "import grader.entry\n"  # what the console script imports first
               f"os.kill(os.getpid(), {int(stop)})\n"
