@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+from typing import Callable, TypeVar
 
 from grader import execution
 from grader.sandbox.loader import LoadFailure, LoadProblem, Loaded, compile_source, decode, load
+
+T = TypeVar("T")
 
 # The longest compiled code the first child hands on (marshal bytes; ~8 KiB for a main.py of this lesson). In base64
 # it stays well under grader.isolation.MAX_MESSAGE; longer code is compiled again in each child.
@@ -48,21 +51,8 @@ def compile_limited(source: bytes, seconds: float, cells: list | None = None) ->
     submission's first child, which then sends the code on); ``cells``: a notebook's code cells
     (grader.sandbox.loader.load), or None. Out: the compiled code and None, or None and the load message of the
     failure for the parent (encoding, syntax, policy, time-out; grader.execution.valid_load)."""
-    budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit
-    budget.start(seconds)
-    compiled = None
-    try:
-        try:
-            compiled = compile_source(decode(source)[0], tuple(tuple(cell) for cell in cells or ()))
-        finally:
-            budget.stop()
-    except LoadFailure as failure:
-        return None, _failed(failure.problem, failure.output)
-    except LoadTimeout:
-        pass
-    if compiled is None or budget.fired:
-        return None, _failed(_load_timeout(source, None, seconds), "")
-    return compiled, None
+    notebook = tuple(tuple(cell) for cell in cells or ())
+    return _limited(source, seconds, lambda: compile_source(decode(source)[0], notebook))
 
 
 def load_limited(source: bytes, seconds: float, compiled: bytes | None = None,
@@ -71,21 +61,31 @@ def load_limited(source: bytes, seconds: float, compiled: bytes | None = None,
     :func:`received_code` kept; None: compiled here). ``cells``: a notebook's code cells (grader.sandbox.loader.load),
     or None. Out: the loaded submission (None when it failed) and the load message for the parent
     (grader.execution.valid_load)."""
-    budget = execution.CpuBudget(LoadTimeout)  # not on Windows: no time limit for the module body
+    loaded, failed = _limited(source, seconds, lambda: load(source, compiled, cells))
+    if failed is not None:
+        return None, failed
+    return loaded, {"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes}
+
+
+def _limited(source: bytes, seconds: float, work: Callable[[], T]) -> tuple[T | None, dict | None]:
+    """``work()`` (compiling or loading ``source``) with ``seconds`` of CPU time (not on Windows: no limit). Out: its
+    result and None, or None and the load message of its failure, also when the module body swallowed the time-out
+    (``finally: return``)."""
+    budget = execution.CpuBudget(LoadTimeout)
     budget.start(seconds)
-    loaded = None
+    done = None
     try:
         try:
-            loaded = load(source, compiled, cells)
+            done = work()
         finally:
             budget.stop()
     except LoadFailure as failure:
         return None, _failed(failure.problem, failure.output)
     except LoadTimeout:
         pass
-    if loaded is None or budget.fired:  # also when the body swallowed the time-out (finally: return)
+    if done is None or budget.fired:
         return None, _failed(_load_timeout(source, budget.line, seconds), "")
-    return loaded, {"load": True, "status": "ok", "output": loaded.output, "notes": loaded.notes}
+    return done, None
 
 
 def _failed(problem: LoadProblem, output: str) -> dict:
