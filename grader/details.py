@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from grader.sandbox.names import HINTS_IN_DUTCH
+
 # A file's place in a reason of the intake; never an exception's name (a message of main.py's own code).
 _PLACE = r"(?![A-Za-z]*(?:Error|Exception): )(.+)"
 _ERROR = r"(?P<error>[A-Za-z]*(?:Error|Exception)): "  # the exception's name before a runtime message
@@ -200,6 +202,11 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
 def in_dutch(detail: str) -> str:
     """``detail`` (a load problem's text, see the module docstring) in Dutch, or as it is when it is not one of
     the grader's own messages. In and out: str."""
+    for english, dutch_hint in HINTS_IN_DUTCH.items():  # ": how to write it instead", said after the refusal
+        for end in ("", "."):
+            if detail.endswith(f": {english}{end}"):
+                refusal = in_dutch(detail[:-len(english) - len(end) - 2] + end)  # its own end, translated with it
+                return refusal[:len(refusal) - len(end)] + f": {dutch_hint}{end}"
     for pattern, dutch in _DUTCH:
         found = pattern.fullmatch(detail)
         if found:

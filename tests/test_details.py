@@ -45,14 +45,15 @@ REFUSED = [
     "type('A', (), {})",
     "class A(type):\n    pass",
     "x = 1\nx.y = 2",
-    "try:\n    1 / 0\nexcept Exception as e:\n    e.__traceback__",
+    "def f():\n    x = 1\n    return lambda: x\nf().__closure__",
+    "getattr(len, '__wrapped__')",
     "import copy\ncopy.copy(iter([]))",
     "class A:\n    @staticmethod\n    def __eq__(other):\n        return True",
     "name = input('Naam? ')",
     "globals()['_getattr_'] = 1",
     "globals().clear()",
     "try:\n    pass\nexcept* ValueError:\n    pass",
-    "from decimal import *",
+    "from statistics import *",
 ]
 # The grader's own exception classes, which a student must never see by name.
 INTERNAL = ("InputCalled", "ExitCalled", "LoadTimeout", "CheckTimeout", "MemoryLimit")
@@ -145,7 +146,7 @@ def test_why_a_file_could_not_be_read_is_said_in_dutch_too(reason, dutch):
 
 
 # A module main.py imports that the grader does not offer, used at load time or in a function.
-DECIMAL_AT_LOAD = "from decimal import Decimal\nZERO = Decimal(0)\n"
+STATISTICS_AT_LOAD = "from statistics import mean\nZERO = mean([0])\n"
 
 
 def _listed_modules(text: str) -> list[str]:
@@ -156,8 +157,8 @@ def _listed_modules(text: str) -> list[str]:
     return listed.split(", ")
 
 
-@pytest.mark.parametrize("code", [DECIMAL_AT_LOAD, "import fractions\nfractions.Fraction(1, 3)",
-                                  "from decimal import Decimal as D\nimport json\nD('1.5').quantize(1)",
+@pytest.mark.parametrize("code", [STATISTICS_AT_LOAD, "import csv\ncsv.reader([])",
+                                  "from statistics import median as m\nimport json\nm([1, 2])",
                                   "import argparse\nOPTIONS = argparse.ArgumentParser().parse_args()"])
 def test_a_module_not_offered_is_named_and_the_modules_there_are_listed_whole(code):
     # The list was cut mid-word at 300 characters ("... time, traceback, t…") and did not say which module it was.
@@ -167,7 +168,7 @@ def test_a_module_not_offered_is_named_and_the_modules_there_are_listed_whole(co
     from grader.sandbox.guards import Guards
     from grader.sandbox.output import OutputBuffer
     detail = problem_of(code)["detail"]
-    module = next(name for name in ("fractions", "argparse", "decimal") if name in code)
+    module = next(name for name in ("csv", "argparse", "statistics") if name in code)
     offered = set(Guards(OutputBuffer()).views)
     for text in (detail, in_dutch(detail)):
         assert "…" not in text and f"module {module}" in text, text
@@ -179,16 +180,16 @@ def test_a_check_that_meets_a_module_not_offered_gets_a_hint_about_that_module()
     # The rule's own hint ("Eis een str en laat het patroon ...") was shown beside the refusal.
     from grader.battery import Mismatch, Student
     from grader.sandbox.loader import load as load_source
-    loaded = load_source(b"from decimal import Decimal\ndef validate_ticket_proposal(p):\n    return Decimal(1)\n")
+    loaded = load_source(b"from statistics import mean\ndef validate_ticket_proposal(p):\n    return mean([1])\n")
     student = Student(loaded.functions, loaded.source_lines)
     call = student.call("validate_ticket_proposal", {})
     with pytest.raises(Mismatch) as found:
         call.expect_value_error(hint={"nl": "Eis een str.", "en": "Require a str."})
     detail = found.value.detail
-    assert "…" not in detail["got"]["en"] and "module decimal" in detail["got"]["en"]
-    assert "module decimal" in detail["got"]["nl"] and "en nog " in detail["got"]["nl"]
+    assert "…" not in detail["got"]["en"] and "module statistics" in detail["got"]["en"]
+    assert "module statistics" in detail["got"]["nl"] and "en nog " in detail["got"]["nl"]
     for lang in ("nl", "en"):
-        assert "decimal" in detail["hint"][lang] and "hashlib" in detail["hint"][lang], detail["hint"]
+        assert "statistics" in detail["hint"][lang] and "hashlib" in detail["hint"][lang], detail["hint"]
         assert "str" not in detail["hint"][lang]
 
 
@@ -196,8 +197,8 @@ def test_a_check_that_meets_a_module_not_offered_gets_a_hint_about_that_module()
 def test_the_student_sees_the_refused_module_and_a_fitting_tip_on_the_terminal_and_in_the_reports(tmp_path, lang):
     from conftest import SOLUTIONS, run_grade
     code = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_text(encoding="utf-8")
-    code = "from decimal import Decimal\n" + code.replace("def _is_id(value):\n", "def _is_id(value):\n    Decimal(1)\n")
-    assert "Decimal(1)" in code
+    code = "from statistics import mean\n" + code.replace("def _is_id(value):\n", "def _is_id(value):\n    mean([1])\n")
+    assert "mean([1])" in code
     (tmp_path / "main.py").write_text(code, encoding="utf-8")
     done = run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", lang)
     assert done.returncode == 1, done.stderr
@@ -205,18 +206,18 @@ def test_the_student_sees_the_refused_module_and_a_fitting_tip_on_the_terminal_a
     page = (tmp_path / "out" / "feedback" / "main.html").read_text(encoding="utf-8")
     more = {"nl": " en nog ", "en": " and "}[lang]
     for text in (done.stdout, report, page):
-        assert "module decimal" in text and more in text and "hashlib" in text, text[:3000]
+        assert "module statistics" in text and more in text and "hashlib" in text, text[:3000]
         assert not any(line.rstrip().endswith("…") or "…)" in line or "… (" in line
-                       for line in text.splitlines() if "decimal" in line)
+                       for line in text.splitlines() if "statistics" in line)
         assert "Eis een str" not in text and "Require a str" not in text
 
 
 def test_a_module_not_offered_at_load_time_gets_a_tip_naming_the_modules_the_lesson_needs():
-    problem = problem_of(DECIMAL_AT_LOAD)
+    problem = problem_of(STATISTICS_AT_LOAD)
     result = {"id": "anna", "score": 0, "max_score": 3, "status": "load-error", "checkpoints": {},
               "load": {"problem": problem, "notes": [], "output": ""}}
     view = feedback.build(result)
     for lang, more in (("nl", " en nog "), ("en", " and ")):
         report = markdown.render_feedback(view, lang)
-        assert "module decimal" in report and more in report and "…" not in report
+        assert "module statistics" in report and more in report and "…" not in report
         assert "re, json, hashlib" in report, report

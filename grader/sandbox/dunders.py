@@ -4,8 +4,8 @@ None of them leads to a frame, a module, a function's globals or a class the sub
 get otherwise: ``__dict__`` only of the submission's own objects and classes (of a class, a new read-only mapping of
 its public names as ``Cls.name`` reads them: its namespace holds type's own descriptors and what @dataclass wrote),
 ``__qualname__`` and ``__module__`` only as plain strs, ``__cause__`` of an exception (set by ``raise ... from``;
-not ``__context__``), ``__setitem__``/``__delitem__`` only of its own objects (``super().__setitem__(k, v)`` in a
-dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
+``__context__`` and the others of dunder_values.py there), ``__setitem__``/``__delitem__`` only of its own objects
+(``super().__setitem__(k, v)`` in a dict subclass; read off a class, ``dict.__setitem__(self, k, v)``, it takes
 only those), ``__members__`` (and ``_member_map_``, ``_member_names_``, ``_value2member_map_``, as new
 copies) only of its own enum classes, ``__init_subclass__`` only of ``super()`` in a hook of
 its own class (grader/sandbox/subclass_hooks.py), ``__subclasses__()`` of its own classes (its own subclasses
@@ -32,7 +32,9 @@ from grader.battery import STUDENT_FILENAME
 from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
 from grader.sandbox.enums import is_enum_class, member_table
 from grader.sandbox.module_names import ModuleNames
-from grader.sandbox.names import BASE_METHODS, ENUM_TABLES, WRITABLE_DUNDERS, forbidden_attribute, reserved_name
+from grader.sandbox.dunder_values import read_value_dunder
+from grader.sandbox.names import (BASE_METHODS, ENUM_TABLES, VALUE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute,
+                                  reserved_name)
 from grader.sandbox.subclass_hooks import super_of_own_class
 from grader.sandbox.typing_bases import TYPED_DICT_ATTRIBUTES, is_typed_dict, typed_dict_attribute
 
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
 def read_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
     """``obj.name`` for a name of READABLE_DUNDERS (``default``: getattr's optional default)."""
     is_own = guards.is_own
+    if name in VALUE_DUNDERS:
+        return read_value_dunder(guards, obj, name, default)
     if name == "__setattr__":  # object.__setattr__ only, for main.py's own objects
         following = _next_setattr(obj) if _super_of_own(guards, obj) else None
         if following is object:  # super().__setattr__ reaching object's

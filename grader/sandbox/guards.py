@@ -36,6 +36,7 @@ from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
 from grader.sandbox.names import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
+from grader.sandbox.names import refusal_hint
 
 # The operators behind ``x op= y`` (RestrictedPython's ``_inplacevar_`` hook).
 INPLACE = {
@@ -141,7 +142,7 @@ class Guards:
             if forbidden_attribute(name, own=own) or (name == "register" and not isinstance(obj, REGISTRIES) and (
                     (type(obj) is not type and type(obj) not in self.own_classes) or not own)) \
                     or (name.startswith("_") and not own):
-                raise AttributeError(f'"{name}" is not available in the grader')
+                raise AttributeError(f'"{name}" is not available in the grader{refusal_hint(name)}')
             if not name.startswith(("_", *INTROSPECTION_PREFIXES)) and name != "register" and \
                     len(self.plain_names) < _PLAIN_NAMES_LIMIT:
                 self.plain_names.add(name)  # a verdict on the name alone: the next read skips these tests
@@ -362,7 +363,7 @@ def read_through(obj: object) -> object:
 
 
 _ALIAS_DEPTH = 100
-_EXCEPTION_NAMES = frozenset({"args", "add_note"})  # what a library's exception offers (add_note gives nothing)
+_EXCEPTION_NAMES = frozenset({"args", "add_note", "with_traceback"})  # a library exception's (main.py has no traceback)
 REGISTRIES = (*DISPATCHERS, ModuleView)  # a register() that changes no isinstance: singledispatch's, atexit's
 _GROUP_NAMES = frozenset({"exceptions", "message", "split", "subgroup", "derive"})  # an ExceptionGroup main.py made
 # The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason...): offered as plain values only.

@@ -108,6 +108,12 @@ SELF_ONLY_METHODS = frozenset({"__hash__", "__repr__", "__str__", "__bool__", "_
 ENUM_HOOKS = frozenset({"_missing_", "_generate_next_value_"})
 ENUM_TABLES = frozenset({"__members__", "_member_map_", "_member_names_", "_value2member_map_"})
 
+# Read as plain values (grader/sandbox/dunder_values.py): an exception's chaining and notes, a function's defaults
+# and what it wraps (of main.py's own functions only).
+EXCEPTION_DUNDERS = frozenset({"__notes__", "__context__", "__suppress_context__", "__traceback__"})
+FUNCTION_DUNDERS = frozenset({"__defaults__", "__kwdefaults__", "__wrapped__"})
+VALUE_DUNDERS = EXCEPTION_DUNDERS | FUNCTION_DUNDERS
+
 # Dunder attributes a submission may read (never write): ``super().__init__(...)`` in an
 # exception class, ``type(x).__name__`` in an error message, ``object.__setattr__(self, name, value)``
 # in a frozen dataclass's ``__post_init__`` (the guard hands out ``object``'s only, for the
@@ -117,7 +123,7 @@ READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "_
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__", "__setitem__",
                               "__delitem__", "__annotations__", "__init_subclass__", "__new__", "__subclasses__",
                               "__slots__", "__match_args__", "__required_keys__", "__optional_keys__",
-                              "__total__", "__dataclass_fields__"}) | BASE_METHODS | ENUM_TABLES
+                              "__total__", "__dataclass_fields__"}) | BASE_METHODS | ENUM_TABLES | VALUE_DUNDERS
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``, a hand-written decorator's ``wrapper.__name__``): through
@@ -137,3 +143,31 @@ def forbidden_attribute(name: str, reading: bool = False, own: bool = False) -> 
         or (not own and name.startswith(INTROSPECTION_PREFIXES))
         or name == "mro"
     )
+
+
+
+# What the message of a refused attribute adds: how to write it instead (English, Dutch: grader/details.py).
+_REFUSAL_HINTS = {
+    "__closure__": ("keep the value in a name, a default argument or an attribute of the function instead",
+                    "bewaar de waarde liever in een naam, een standaardargument of een attribuut van de functie"),
+    "__globals__": ("use the name itself, or globals()[name]", "gebruik de naam zelf, of globals()[naam]"),
+    "__code__": ("call the function instead", "roep de functie liever aan"),
+    "__self__": ("keep the object in a name of its own", "bewaar het object in een eigen naam"),
+    "__func__": ("call the method, or keep the function in a name of its own",
+                 "roep de methode aan, of bewaar de functie in een eigen naam"),
+}
+# The same for a name of VALUE_DUNDERS read off an object that does not offer it (grader/sandbox/dunder_values.py).
+VALUE_HINTS = {
+    **dict.fromkeys(EXCEPTION_DUNDERS, ("read it off an exception", "lees het van een exception")),
+    **dict.fromkeys(("__defaults__", "__kwdefaults__"), ("read it off a function main.py defines",
+                                                         "lees het van een functie die main.py definieert")),
+    "__wrapped__": ("it is kept for main.py's own functions decorated with functools.wraps or lru_cache",
+                    "het wordt bewaard voor eigen functies van main.py met functools.wraps of lru_cache"),
+}
+HINTS_IN_DUTCH = {english: dutch for english, dutch in (*_REFUSAL_HINTS.values(), *VALUE_HINTS.values())}
+
+
+def refusal_hint(name: str) -> str:
+    """``": how to write it instead"`` for a refused attribute name the grader knows a way around, else ``""``."""
+    hint = _REFUSAL_HINTS.get(name)
+    return f": {hint[0]}" if hint else ""

@@ -11,7 +11,7 @@ from grader.sandbox.generators import has_docstring, keep_generators, makes_gene
 from grader.sandbox.modules import WHITELIST
 from grader.sandbox.names import (BASE_METHODS, ENUM_HOOKS, MAGIC_METHODS, MAX_NAME_LENGTH, RESERVED_PLAIN_NAMES,
                                  SELF_ONLY_METHODS, UNAVAILABLE_CALLS, WRITABLE_DUNDERS, forbidden_attribute,
-                                 reserved_name)
+                                 refusal_hint, reserved_name)
 from grader.sandbox.patterns import MatchStatements
 from grader.sandbox.private_names import PrivateNames
 
@@ -238,7 +238,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             return node
         # Prefixed names that no frame, code or generator has are judged at run time (the guard knows the object).
         if forbidden_attribute(node.attr, reading=isinstance(node.ctx, ast.Load), own=True):
-            self.error(node, f'"{node.attr}" is not an attribute a submission may use.')
+            self.error(node, f'"{node.attr}" is not an attribute a submission may use{refusal_hint(node.attr)}.')
         if isinstance(node.ctx, ast.Load):
             node = self.node_contents_visit(node)
             new = ast.Call(func=ast.Name("_getattr_", ast.Load()), args=[node.value, ast.Constant(node.attr)],
@@ -273,7 +273,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             store = ast.Subscript(value=self._write_of(holder), slice=ast.Name(key_name, ast.Load()), ctx=ast.Store())
         else:
             if forbidden_attribute(target.attr, own=True) and target.attr not in WRITABLE_DUNDERS:
-                self.error(node, f'"{target.attr}" is not an attribute a submission may use.')
+                self.error(node, f'"{target.attr}" is not an attribute a submission may use'
+                                 f'{refusal_hint(target.attr)}.')
             current = ast.Call(func=ast.Name("_getattr_", ast.Load()),
                                args=[ast.Name(holder, ast.Load()), ast.Constant(target.attr)], keywords=[])
             store = ast.Attribute(value=self._writer_of(ast.Name(holder, ast.Load()), target.attr),

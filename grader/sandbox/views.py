@@ -13,9 +13,12 @@ import sys
 import types
 from typing import Any, Callable
 
-from grader.battery import STUDENT_FILENAME
+from grader.sandbox.dunder_values import came_through_main
 from grader.sandbox.names import bindable_name, reserved_name
 from grader.sandbox.output import StandardStream
+
+
+_UNSET = object()  # an argument not given
 
 
 class ModuleView:
@@ -54,10 +57,7 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
         """The Exception being handled when it came from or through main.py's code (its traceback names main.py),
         as ``(class, exception, None)``; else ``(None, None, None)``: it may be one the grader's code handles."""
         error = sys.exc_info()[1]
-        trace = error.__traceback__ if isinstance(error, Exception) else None
-        while trace is not None and trace.tb_frame.f_code.co_filename != STUDENT_FILENAME:
-            trace = trace.tb_next
-        return (None, None, None) if trace is None else (visible(type(error)), error, None)
+        return (visible(type(error)), error, None) if came_through_main(error) else (None, None, None)
     namespace = {
         "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": _VERSION_INFO(*sys.version_info),
         "version": sys.version, "platform": sys.platform,
@@ -203,7 +203,7 @@ class NullContext:
 
 
 def contextlib_view() -> ModuleView:
-    """A stand-in for ``contextlib`` with ``suppress`` and ``nullcontext``."""
+    """A stand-in for ``contextlib`` with ``suppress`` and ``nullcontext`` (dispatch.add_views adds the others)."""
     namespace = {"__slots__": (), "suppress": staticmethod(lambda *exceptions: Suppress(*exceptions)),
                  "nullcontext": staticmethod(lambda value=None: NullContext(value))}
     return type("contextlib", (ModuleView,), namespace)()
@@ -240,19 +240,25 @@ def traceback_view(print_function: Callable[..., None]) -> ModuleView:
     """A stand-in for ``traceback`` as debugging code in an ``except`` block uses it: no frames are shown (they are
     the grader's too), and the exception being handled is not looked up (it may be one the grader's code handles,
     whose text holds an expected value). ``print_exc``/``format_exc`` give a fixed line; an exception passed to
-    ``format_exception``/``print_exception`` is shown as ``Name: message``."""
+    ``format_exception``/``print_exception`` is shown as ``Name: message``; the print functions write to ``file`` as
+    ``print(..., file=...)`` does."""
     fixed = "Traceback: not shown in the grader\n"
 
-    def format_exception(exc: object, *args: object, **options: object) -> list:
+    def format_exception(exc: object, value: object = _UNSET, *args: object, **options: object) -> list:
+        exc = exc if value is _UNSET else value  # the old form: format_exception(type(e), e, e.__traceback__)
         message = str.__str__(str(exc)) if isinstance(exc, BaseException) else ""
         name = type(exc).__name__ if isinstance(exc, BaseException) else "Exception"
         return [f"{name}: {message}\n" if message else f"{name}\n"]
 
-    def print_exception(exc: object, *args: object, **options: object) -> None:
-        print_function("".join(format_exception(exc)), end="")
+    def print_exception(exc: object, value: object = _UNSET, tb: object = None, limit: object = None,
+                        file: object = None, chain: object = True) -> None:
+        print_function("".join(format_exception(exc, value)), end="", file=file)
+
+    def print_exc(limit: object = None, file: object = None, chain: object = True) -> None:
+        print_function(fixed, end="", file=file)
 
     namespace = {"__slots__": (), "format_exc": staticmethod(lambda *args, **options: fixed),
-                 "print_exc": staticmethod(lambda *args, **options: print_function(fixed, end="")),
+                 "print_exc": staticmethod(print_exc),
                  "format_exception": staticmethod(format_exception),
                  "format_exception_only": staticmethod(format_exception),
                  "print_exception": staticmethod(print_exception),

@@ -16,6 +16,7 @@ import typing
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import check_fields, dataclass_fields_to_come, student_function
+from grader.sandbox.dunder_values import record_wrapped
 from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.operators import attrgetter_maker, methodcaller_maker
 from grader.sandbox.typing_bases import typed_dict_function
@@ -252,13 +253,15 @@ def _copier(attribute: str) -> Callable[[Guards, Any], Callable[[Any], Any]]:
 def _wraps(guards: Guards, value: Any) -> Callable[..., Any]:
     # A decorator's usual helper, with its effect only between main.py's own functions: the wrapper takes the
     # name and docstring of the function it wraps (a registry keyed by ``f.__name__`` finds it), which main.py
-    # can read anyway. Nothing else: __dict__ and __wrapped__ would hand over, or write, attributes of any
-    # function (a grader function among them), and a grader function's name stays off main.py's functions.
+    # can read anyway, and __wrapped__ is read as the function wrapped. Nothing else: __dict__ would hand over, or
+    # write, attributes of any function (a grader function among them), and a grader function's name stays off
+    # main.py's functions.
     def wraps(wrapped: Any, assigned: Any = (), updated: Any = ()) -> Any:
         def decorate(wrapper: Any) -> Any:
             if student_function(wrapped) and student_function(wrapper):
                 wrapper.__name__, wrapper.__qualname__ = wrapped.__name__, wrapped.__qualname__
                 wrapper.__doc__ = wrapped.__doc__ if type(wrapped.__doc__) is str else None
+                record_wrapped(wrapper, wrapped)  # wrapper.__wrapped__ (grader/sandbox/dunder_values.py)
             return wrapper
         return decorate
     return wraps

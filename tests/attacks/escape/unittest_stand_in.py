@@ -37,7 +37,8 @@ attempt('writing the grader TestCase class', lambda: setattr(unittest.TestCase, 
 attempt('writing a foreign TestCase', lambda: setattr(plain, 'assertEqual', print) or 'wrote')
 with plain.assertRaises(KeyError) as caught:
     json.loads('{"a": 1}')['b']
-attempt('a caught library exception beyond args', lambda: caught.exception.with_traceback)
+attempt('a caught library exception beyond args', lambda: caught.exception.__init__)
+attempt('a caught library exception given a traceback', lambda: caught.exception.with_traceback(object()))
 kinds = []
 try:
     with plain.assertRaises(type):  # the type stand-in: no class is a subclass of it
