@@ -5,7 +5,8 @@ grader's time-out and ``KeyboardInterrupt`` too (which a true return value would
 traceback whose frames lead to the checks. A submission's ``__exit__`` is therefore called only for
 an ``Exception`` (anything else goes on as if it returned False), with the class as ``type(x)`` shows
 it and ``None`` for the traceback. ``@contextmanager`` is the grader's own, on the submission's own
-generator functions only, with the same rule for what it throws into the generator.
+generator functions only, with the same rule for what it throws into the generator; what it makes is a decorator
+too (``@quiet()``).
 """
 
 from __future__ import annotations
@@ -47,10 +48,24 @@ class GeneratorContext:
     """What a ``@contextmanager`` function returns: enters by running its generator to the ``yield``, leaves
     by running it on (or throwing the block's Exception into it at the ``yield``)."""
 
-    __slots__ = ("_generator",)
+    __slots__ = ("_generator", "_remake")
 
-    def __init__(self, generator: Any) -> None:
+    def __init__(self, generator: Any, remake: Callable[[], Any]) -> None:
         object.__setattr__(self, "_generator", generator)
+        object.__setattr__(self, "_remake", remake)
+
+    def __call__(self, function: Any) -> Callable[..., Any]:
+        """Used as a decorator (``@quiet()``): each call of ``function`` runs in a new context of the same generator
+        function and arguments, as Python's ``ContextDecorator`` does (``remake`` makes that context's generator)."""
+        remake = self._remake
+
+        def decorated(*args: Any, **kwargs: Any) -> Any:
+            with GeneratorContext(remake(), remake):
+                return function(*args, **kwargs)
+        if student_function(function):
+            decorated.__name__, decorated.__qualname__ = function.__name__, function.__qualname__
+            decorated.__doc__ = function.__doc__
+        return decorated
 
     def __setattr__(self, name: str, value: object) -> None:
         raise TypeError("a context manager is read-only in the grader")
@@ -87,10 +102,12 @@ def contextmanager(function: Any) -> Callable[..., GeneratorContext]:
         raise TypeError("@contextmanager can only be used on a function main.py defines")
 
     def helper(*args: Any, **kwargs: Any) -> GeneratorContext:
-        generator = function(*args, **kwargs)
-        # Only main.py's own generator: a library's (json's iterencode) would get main.py's exceptions thrown in.
-        if type(generator) is not types.GeneratorType or generator.gi_code.co_filename != STUDENT_FILENAME:
-            raise TypeError(f"@contextmanager: {function.__name__}() must be a generator function (with yield)")
-        return GeneratorContext(generator)
+        def remake() -> Any:
+            generator = function(*args, **kwargs)
+            # Only main.py's own generator: a library's (json's iterencode) would get main.py's exceptions thrown in.
+            if type(generator) is not types.GeneratorType or generator.gi_code.co_filename != STUDENT_FILENAME:
+                raise TypeError(f"@contextmanager: {function.__name__}() must be a generator function (with yield)")
+            return generator
+        return GeneratorContext(remake(), remake)
     helper.__name__, helper.__qualname__, helper.__doc__ = function.__name__, function.__qualname__, function.__doc__
     return helper

@@ -251,10 +251,12 @@ def abstractmethod(function: Any) -> Any:
 
 
 def add_views(guards: "Guards", views: dict) -> None:
-    """The stand-ins above (and enum's, contextlib's contextmanager) in the module views of one submission."""
+    """The stand-ins above (and enum's, contextlib's contextmanager, ExitStack and closing) in the module views of one
+    submission."""
     # here: enums imports classes, which imports modules
     from grader.sandbox.enums import enum_view_namespace, use_guards
     from grader.sandbox.contexts import contextmanager
+    from grader.sandbox.exit_stack import Closing, ExitStack
     from grader.sandbox.output import Redirect
     from grader.sandbox.views import ModuleView
     from grader.sandbox.namespaces import make_simple_namespace
@@ -265,6 +267,8 @@ def add_views(guards: "Guards", views: dict) -> None:
     type(views["functools"]).singledispatchmethod = staticmethod(SingleDispatchMethod)
     type(views["functools"]).cached_property = staticmethod(lambda function: CachedProperty(function, guards.is_own))
     type(views["contextlib"]).contextmanager = staticmethod(contextmanager)
+    type(views["contextlib"]).ExitStack = staticmethod(lambda: ExitStack(guards.visible_class))
+    type(views["contextlib"]).closing = staticmethod(lambda thing: Closing(thing, guards.getattr))
     # print(..., file=trail) of main.py's own object: its write, read as main.py's code would read it.
     guards.output.write_to = lambda target, text: guards.getattr(target, "write")(text)
     for stream in ("stdout", "stderr"):  # output.Redirect

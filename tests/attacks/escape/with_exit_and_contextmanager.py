@@ -49,7 +49,6 @@ for kind, error, traceback in SEEN:
 attempt('contextmanager(json.dumps)', lambda: contextmanager(json.dumps))
 attempt('contextmanager(len)', lambda: contextmanager(len))
 attempt('contextmanager(partial)', lambda: contextmanager(functools.partial(iter, [1])))
-attempt('contextlib.ExitStack', lambda: contextlib.ExitStack)
 attempt('contextlib.AbstractContextManager', lambda: contextlib.AbstractContextManager)
 
 
