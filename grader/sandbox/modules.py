@@ -11,7 +11,9 @@ import collections.abc
 import copy
 import dataclasses
 import datetime
+import decimal
 import difflib
+import fractions
 import functools
 import hashlib
 import heapq
@@ -19,6 +21,7 @@ import hmac
 import importlib
 import itertools
 import json
+import keyword
 import math
 import numbers
 import operator
@@ -55,7 +58,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "re": (re, ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer",
                 "escape", "error", "Pattern", "Match", "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE",
                 "S", "DOTALL", "X", "VERBOSE", "U", "UNICODE", "NOFLAG")),
-    "json": (json, ("dumps", "loads", "JSONDecodeError", "JSONEncoder")),
+    # JSONDecoder sets attributes on its own objects only and calls main.py's hooks with what it parsed.
+    "json": (json, ("dumps", "loads", "JSONDecodeError", "JSONEncoder", "JSONDecoder")),
     "hashlib": (hashlib, ("sha256", "sha1", "sha224", "sha384", "sha512", "md5", "blake2b", "blake2s", "new")),
     "copy": (copy, ("copy", "deepcopy", "Error")),
     "math": (math, tuple(name for name in dir(math) if not name.startswith("_"))),
@@ -116,6 +120,14 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "secrets": (secrets, ("compare_digest", "token_hex", "token_bytes", "token_urlsafe", "choice", "randbelow")),
     # Random ids for a demo (uuid4 reads os.urandom, uuid5 hashes a name); not uuid1, which reads the machine's address.
     "uuid": (uuid, ("uuid4", "uuid5", "UUID", "NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID")),
+    # Exact numbers, values that change nothing else (an isinstance test, a sum of amounts): Decimal's arithmetic uses
+    # the process's context, which stays out of reach (getcontext, setcontext, localcontext and Context are left out).
+    "decimal": (decimal, ("Decimal", "DecimalException", "InvalidOperation", "DivisionByZero", "Inexact", "Rounded",
+                          "Overflow", "Underflow", "FloatOperation", "ROUND_UP", "ROUND_DOWN", "ROUND_CEILING",
+                          "ROUND_FLOOR", "ROUND_HALF_UP", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN", "ROUND_05UP")),
+    "fractions": (fractions, ("Fraction",)),
+    # Python's keywords (kwlist and softkwlist are new lists for each submission: build_views).
+    "keyword": (keyword, ("iskeyword", "issoftkeyword")),
     # Every future a Python 3 module may still name (no-ops but annotations); not barry_as_FLUFL.
     "__future__": (__future__, ("annotations", "division", "absolute_import", "generators", "generator_stop",
                                 "nested_scopes", "print_function", "unicode_literals", "with_statement")),
@@ -165,6 +177,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     type(views["functools"]).partialmethod = PartialMethod
     # A frozen copy: hashlib's own is a set the grader's hashlib shares (algorithms_available is one too, left out).
     type(views["hashlib"]).algorithms_guaranteed = frozenset(hashlib.algorithms_guaranteed)
+    type(views["keyword"]).kwlist, type(views["keyword"]).softkwlist = list(keyword.kwlist), list(keyword.softkwlist)
     for name, function in clock.TIME_FUNCTIONS.items():  # the clocks the grader moves on (grader.sandbox.clock)
         setattr(type(views["time"]), name, staticmethod(function))
     type(views["time"]).process_time = staticmethod(load_clock())  # this load's CPU time (process_state.py)
