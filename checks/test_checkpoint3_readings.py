@@ -13,6 +13,7 @@ from grader.values import plain, same, show
 
 P = lesson.proposal
 DIGEST = H(P())
+SUCCESS = {"status": "ok", "version": 1, "ticket": "lamp", "value": "done", "replayed": False}  # p carried out
 
 
 @check(3, "D10-D18", nl="Keur je een call goed met de vingerafdruk in hoofdletters (dat mag, net als weigeren), dan is "
@@ -74,11 +75,11 @@ def carried_out_unless_refused(scene: Scene, code: str, build, state_may_be_refu
     after which p is its replay (or, ``state_may_be_refused``, a ValueError)."""
     scene.say(f"q = {code}")
     first = scene.call(build(), "learner", {DIGEST}, "q, 'learner', {H(p)}")
-    if isinstance(first.error, ValueError):
+    if first.refused(repr(SUCCESS)):
         return
     expect_approved_success(scene, first, build, "q")
     replay = scene.attempt(approval="empty")
-    if not (state_may_be_refused and isinstance(replay.error, ValueError)):
+    if not (state_may_be_refused and replay.refused(repr({**SUCCESS, "replayed": True}))):
         expect_outcome(replay, ("replay", 1))
 
 
@@ -107,7 +108,7 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
     change(scene)
     scene.say(line)
     first = scene.attempt()
-    if isinstance(first.error, ValueError):  # refusing it is the other reading of A1
+    if first.refused(repr(SUCCESS)):  # refusing it is the other reading of A1
         return
     expect_outcome(first, ("ok", 1))
     expected, found = {"version": 1, "tickets": {"lamp": "done", "sensor": "open"}}, plain(scene.state)
@@ -134,7 +135,7 @@ def test_d10_d18_accepted_ordered_dict_replayed_in_another_order(student):
     scene = Scene(student)
     scene.say("q = collections.OrderedDict(p)")
     first = scene.call(collections.OrderedDict(P()), "learner", {DIGEST}, "q, 'learner', {H(p)}")
-    if isinstance(first.error, ValueError):  # refusing it is the other reading of A1
+    if first.refused(repr(SUCCESS)):  # refusing it is the other reading of A1
         return
     expect_approved_success(scene, first, lambda: collections.OrderedDict(P()), "q")
     scene.say(f"q2 = {REORDERED}")

@@ -226,6 +226,22 @@ class Call:
                            hint=error_hint(self.error, self.line) or self.hint or hint,
                            tip=stop_tip(self.error, self.line))
 
+    def refused(self, alternative: str | dict, cause: str | None = "validation") -> bool:
+        """For an input the contract lets a submission refuse or accept (CONTRACT.md A1-A5): True when the call raised
+        ``ValueError`` (refused it), False when it returned (the caller checks the value). Another exception is a
+        refusal with the wrong one, so a :class:`Mismatch` that expects "ValueError, or ``alternative``" (code, or a
+        :func:`said` pair), with grader.tips' tips for an input that may be accepted, and of ``cause``: by default
+        ``validation``, as checkpoints 2 and 3 inherit what checkpoint 1 refuses (no finding about what the check
+        tests after an acceptance); None in checkpoint 1."""
+        if isinstance(self.error, ValueError):
+            return True
+        if self.error is None:
+            return False
+        other = alternative if isinstance(alternative, dict) else said(alternative, alternative)
+        raise Mismatch(self.shown, said(f"ValueError, of {other['nl']}", f"ValueError, or {other['en']}"), self.got(),
+                       cause, hint=error_hint(self.error, self.line, optional=True) or self.hint,
+                       tip=stop_tip(self.error, self.line, optional=True))
+
     def returned(self, expected: str | dict | None = None) -> Any:
         """The raw returned value; a mismatch when the call raised instead, saying what was ``expected`` (code, or a
         :func:`said` pair; default: a plain return value)."""

@@ -26,27 +26,40 @@ def _name(error: BaseException) -> str:
     return next(kind.__name__ for kind in type(error).__mro__ if _NAME.fullmatch(kind.__name__))
 
 
-def error_hint(error: BaseException | None, line: dict | None) -> dict | None:
+def error_hint(error: BaseException | None, line: dict | None, optional: bool = False) -> dict | None:
     """The tip, in place of the check's hint, for a call that should raise ValueError but raised ``error`` with a
     ``raise`` statement on the student's ``line`` (``{"line": int, "source": str}``): a ``{"nl", "en"}`` pair asking
-    for ValueError there; None for any other call (see :func:`stop_tip`)."""
+    for ValueError there (``optional``: the input may also be accepted, so a refusal of it asks for ValueError);
+    None for any other call (see :func:`stop_tip`)."""
     if error is None or isinstance(error, ValueError) or line is None or not _RAISE.match(line["source"]):
         return None
     name, number = _name(error), line["line"]
+    if optional:
+        return {"nl": f"Je code geeft zelf een {name} (regel {number}). Deze invoer weigeren mag, maar dan met een "
+                      "ValueError. Geef daar een ValueError.",
+                "en": f"Your code raises {name} itself (line {number}). Refusing this input is allowed, but with a "
+                      "ValueError. Raise a ValueError there."}
     return {"nl": f"Je code geeft zelf een {name} (regel {number}); bij ongeldige invoer hoort een ValueError. "
                   "Geef daar een ValueError.",
             "en": f"Your code raises {name} itself (line {number}); invalid input calls for a ValueError. "
                   "Raise a ValueError there."}
 
 
-def stop_tip(error: BaseException | None, line: dict | None) -> dict | None:
-    """The tip, beside the check's hint, for a call that should raise ValueError but stopped with ``error`` on a step
-    of the student's ``line`` (``{"line": int, "source": str}`` or None) that is no ``raise`` statement: a
-    ``{"nl", "en"}`` pair saying where the code stopped (the check's hint says what to check); None when ``error``
-    is None, a ValueError or raised on purpose (:func:`error_hint`)."""
+def stop_tip(error: BaseException | None, line: dict | None, optional: bool = False) -> dict | None:
+    """The tip, beside the check's hint, for a call that should raise ValueError (``optional``: or return a value) but
+    stopped with ``error`` on a step of the student's ``line`` (``{"line": int, "source": str}`` or None) that is no
+    ``raise`` statement: a ``{"nl", "en"}`` pair saying where the code stopped (the check's hint says what to check);
+    None when ``error`` is None, a ValueError or raised on purpose (:func:`error_hint`)."""
     if error is None or isinstance(error, ValueError) or (line is not None and _RAISE.match(line["source"])):
         return None
     name = _name(error)
+    if optional:
+        where_nl = f"Regel {line['line']} van je code stopt" if line else "Je code stopt"
+        where_en = f"Line {line['line']} of your code stops" if line else "Your code stops"
+        return {"nl": f"{where_nl} op deze invoer met een {name}. Aanvaard deze invoer, of weiger haar met een "
+                      "ValueError.",
+                "en": f"{where_en} on this input with {a_or_an(name)}. Accept this input, or refuse it with a "
+                      "ValueError."}
     if line is None:
         return {"nl": f"Je code geeft hier een {name}; bij deze ongeldige invoer hoort een ValueError.",
                 "en": f"Your code raises {name} here; this invalid input calls for a ValueError."}

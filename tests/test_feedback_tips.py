@@ -197,3 +197,34 @@ def test_a_cases_own_tip_sits_by_that_case_when_a_check_shows_several(lang, key)
     rendered = md(res, lang)
     assert rendered.index(own[lang]) < rendered.index("`t1`") < rendered.index(tip)
     assert own[lang] in page(res, lang).split("t1")[0]
+
+
+# Inputs the code may refuse or accept (CONTRACT.md A1, A2, A5), refused with TypeError by "type-error": a refusal
+# with the wrong exception, no wrong digest.
+MAY_REFUSE = {"2": "f1_accepted_mapping_hashed_as_dict[userdict]", "3": "d12_d18_accepted_mapping_carried_out[userdict]"}
+
+
+@pytest.mark.parametrize("checkpoint", list(MAY_REFUSE))
+def test_an_input_the_code_may_refuse_refused_with_another_exception_gets_the_own_raise_tip(results, checkpoint):
+    """Both outcomes the check allows are named, and the tip is about the TypeError, not about the check's own rule
+    (hashing or carrying out what was accepted), which the code never reached."""
+    for lang, (either, may) in {"nl": ("ValueError, of ", "weigeren mag"), "en": ("ValueError, or ", "refusing")}.items():
+        record = next(r for r in results[lang]["type-error"]["checkpoints"][checkpoint]["checks"]
+                      if r["id"] == MAY_REFUSE[checkpoint])
+        detail = record["detail"]
+        assert record["outcome"] == "failed" and detail["expected"].startswith(either), detail
+        assert "TypeError" in detail["hint"] and may in detail["hint"].lower() and detail["cause"] == "validation"
+
+
+def test_no_note_about_the_digest_when_it_is_right_and_only_an_input_is_refused_with_another_exception(results):
+    for graded in results.values():
+        verdicts, _ = selection.context(graded["type-error"]["checkpoints"])
+        assert verdicts == {**verdicts, "validation": False, "fingerprint": True}, verdicts
+        assert not feedback.build(graded["type-error"])["checkpoints"][2]["also_fingerprint"]
+
+
+def test_the_tip_for_an_input_the_code_may_refuse_allows_accepting_it():
+    own = error_hint(TypeError(), {"line": 3, "source": "raise TypeError"}, optional=True)
+    assert "raises TypeError itself (line 3)" in own["en"] and "refusing" in own["en"].lower() and own["nl"] != own["en"]
+    stopped = stop_tip(KeyError("x"), {"line": 4, "source": "if proposal['x']:"}, optional=True)
+    assert "Line 4" in stopped["en"] and "accept" in stopped["en"].lower() and "refuse this one" not in stopped["en"], stopped

@@ -184,9 +184,10 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     verdicts["validation"] = not any(r["outcome"] not in NO_FAILURE and inherited_failure(r)
                                      for r in entries.get("1", {}).get("checks", []))
     # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
-    # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy").
+    # and dispatch_ticket validates and hashes its own copy (CONTRACT.md, "Grading policy"). A digest check
+    # whose input the code refused with another exception than ValueError (cause "validation") found no digest.
     verdicts["fingerprint"] = not any(r["outcome"] not in NO_FAILURE and r.get("clause") in DIGEST_CLAUSES
-                                      for r in entries.get("2", {}).get("checks", []))
+                                      and cause(r) != "validation" for r in entries.get("2", {}).get("checks", []))
     # A check that loops over cases names the one that failed (``detail.case``); a parametrized one its id's label.
     labels = ((r.get("detail") or {}).get("case") or case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
               if r["outcome"] not in NO_FAILURE)
