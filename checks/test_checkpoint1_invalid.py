@@ -301,10 +301,10 @@ MAPPINGS = {  # id -> (q as code, q built from p, q's arguments as the caller re
 }
 
 
-@check(1, "V9-V10", nl="Aanvaard je een voorstel of zijn arguments als ander soort mapping (weigeren mag ook), dan "
-       "krijg je een nieuwe dictionary terug die latere wijzigingen van de aanroeper niet volgt.",
-       en="When you accept a proposal or its arguments as another kind of mapping (refusing it is fine too), you "
-          "return a new dictionary that does not follow the caller's later changes.",
+@check(1, "V9-V10", nl="Een voorstel (of arguments) dat op een dict lijkt maar er geen is (zoals alleen-lezen): "
+       "weigeren mag. Aanvaard je het, geef dan een nieuwe dict terug die later niet meeverandert met het origineel.",
+       en="A proposal (or arguments) that works like a dict but is none (such as a read-only one): you may refuse it. "
+          "If you accept it, return a new dict that does not later change along with the original.",
        hint_nl="Kopieer ook zo'n voorstel naar een nieuwe dict met een eigen kopie van arguments; alleen-lezen is geen kopie.",
        hint_en="Copy such a proposal too, into a new dict with its own copy of arguments; read-only is no copy.")
 @pytest.mark.parametrize("kind", list(MAPPINGS))

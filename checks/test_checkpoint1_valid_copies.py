@@ -242,10 +242,10 @@ def test_v11_input_not_mutated(student, case):
     expect_input_unchanged(student, case)
 
 
-@check(1, "V11", nl="Een voorstel met een StrEnum-status of IntEnum-versie (aanvaarden of weigeren mag) houdt die waarde "
-       "zoals ze was, ook haar type.",
-       en="A proposal with a StrEnum status or an IntEnum version (accepting or refusing it is fine) keeps that value as "
-          "it was, its type included.",
+@check(1, "V11", nl="Een voorstel met een status of versie van een speciaal soort str of int (zoals een Enum): "
+       "aanvaarden of weigeren mag, maar die waarde blijft erin zoals ze was, met haar type.",
+       en="A proposal with a status or version of a special kind of str or int (such as an Enum): accepting or "
+          "refusing it is fine, but that value stays in it as it was, with its type.",
        hint_nl="Zet een waarde in de invoer niet om naar een gewone str of int; doe dat zo nodig in je eigen kopie.",
        hint_en="Do not convert a value in the input to a plain str or int; do that in your own copy if you need to.")
 @pytest.mark.parametrize("kind", list(lesson.SUBCLASSED))

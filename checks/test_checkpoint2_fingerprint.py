@@ -318,10 +318,10 @@ MAPPINGS = {
 }
 
 
-@check(2, "F1", nl="Een voorstel als ander soort mapping (alleen-lezen of UserDict) mag je weigeren met ValueError; "
-       "aanvaard je het, dan is de vingerafdruk H(p), dezelfde als van de gewone dictionary.",
-       en="A proposal given as another kind of mapping (read-only or a UserDict) may be refused with ValueError; when "
-          "you accept it, its fingerprint is H(p), the same as for the plain dictionary.",
+@check(2, "F1", nl="Een voorstel dat op een dict lijkt maar er geen is (zoals alleen-lezen): weigeren met ValueError "
+       "mag. Aanvaard je het, dan is de vingerafdruk H(p), net als van een gewone dict.",
+       en="A proposal that works like a dict but is none (such as a read-only one): refusing it with ValueError is "
+          "fine. If you accept it, its fingerprint is H(p), as for a plain dict.",
        hint_nl="Hash de gevalideerde kopie (een gewone dict), niet het object van de aanroeper: json.dumps kent alleen dicts.",
        hint_en="Hash the validated copy (a plain dict), not the caller's object: json.dumps only knows dicts.")
 @pytest.mark.parametrize("kind", list(MAPPINGS))
@@ -331,14 +331,14 @@ def test_f1_accepted_mapping_hashed_as_dict(student, kind):
     expect_refused_or_digest_of_p(call)  # refusing it is the other reading of A1
 
 
-@check(2, "F1", nl="Een voorstel met een str- of int-subklasse als waarde (een StrEnum-status, een IntEnum-versie) mag je "
-       "weigeren met ValueError; aanvaard je het, dan is de vingerafdruk H(p).",
-       en="A proposal with a str or int subclass as a value (a StrEnum status, an IntEnum version) may be refused with "
-          "ValueError; when you accept it, its fingerprint is H(p).",
+@check(2, "F1", nl="Een voorstel met een status of versie van een speciaal soort str of int (zoals een Enum): "
+       "weigeren met ValueError mag. Aanvaard je het, dan is de vingerafdruk gewoon H(p).",
+       en="A proposal with a status or version of a special kind of str or int (such as an Enum): refusing it with "
+          "ValueError is fine. If you accept it, its fingerprint is just H(p).",
        hint_nl="Laat json.dumps de gevalideerde kopie schrijven: dat schrijft zo'n waarde als gewone str of int. Schrijf "
-               "je de JSON zelf, behandel dan elke str (ook een subklasse) als tekst.",
+               "je de JSON zelf, behandel dan elke str (ook zo'n speciale) als tekst.",
        hint_en="Let json.dumps write the validated copy: it writes such a value as a plain str or int. If you write the "
-               "JSON yourself, treat every str (a subclass too) as text.")
+               "JSON yourself, treat every str (such a special one too) as text.")
 @pytest.mark.parametrize("kind", list(lesson.SUBCLASSED))
 def test_f1_accepted_subclass_values_hashed_as_plain(student, kind):
     arg, build = lesson.SUBCLASSED[kind]

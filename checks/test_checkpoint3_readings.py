@@ -16,10 +16,10 @@ DIGEST = H(P())
 SUCCESS = {"status": "ok", "version": 1, "ticket": "lamp", "value": "done", "replayed": False}  # p carried out
 
 
-@check(3, "D10-D18", nl="Keur je een call goed met de vingerafdruk in hoofdletters (dat mag, net als weigeren), dan is "
-       "precies dezelfde call daarna een herhaling, geen conflict.",
-       en="When you carry out a call approved with its fingerprint in uppercase (allowed, as is refusing it), exactly "
-          "the same call afterwards is a replay, not a conflict.",
+@check(3, "D10-D18", nl="Staat de vingerafdruk in hoofdletters in approved en voer je de call daarom uit (dat mag, "
+       "net als weigeren), dan is precies dezelfde call daarna een herhaling, geen conflict.",
+       en="When approved holds the fingerprint in uppercase and you carry out the call for that (allowed, as is "
+          "refusing it), exactly the same call afterwards is a replay, not a conflict.",
        hint_nl="Bewaar in completed de vingerafdruk van het voorstel zelf, niet de tekst uit approved die erbij paste.",
        hint_en="Store the proposal's own fingerprint in completed, not the string from approved that matched it.")
 def test_d10_replay_after_an_uppercase_approval(student):
@@ -42,10 +42,11 @@ MAPPINGS = {  # id -> (q as code, builder)
 }
 
 
-@check(3, "D12-D18", nl="Aanvaard je een voorstel als ander soort mapping (alleen-lezen, UserDict; weigeren mag ook), dan "
-       "voer je het uit zoals p zelf, en is p daarna de herhaling ervan.",
-       en="When you accept a proposal given as another kind of mapping (read-only, UserDict; refusing it is fine too), "
-          "you carry it out like p itself, and p afterwards is its replay.",
+@check(3, "D12-D18", nl="p als iets dat op een dict lijkt maar er geen is (zoals alleen-lezen): weigeren met "
+       "ValueError mag. Aanvaard je het en zette de host H(p) in approved, voer het uit zoals p; p is daarna een "
+       "herhaling.",
+       en="p as a dict-like object that is no dict (such as a read-only one): refusing it with ValueError is fine. If "
+          "you accept it and the host put H(p) in approved, carry it out as p; p is then a replay.",
        hint_nl="Werk na de validatie alleen met de gevalideerde kopie, ook voor de vingerafdruk die je opzoekt en bewaart.",
        hint_en="After validation, work only with the validated copy, also for the fingerprint you look up and store.")
 @pytest.mark.parametrize("kind", list(MAPPINGS))
@@ -53,14 +54,14 @@ def test_d12_d18_accepted_mapping_carried_out(student, kind):
     carried_out_unless_refused(Scene(student), *MAPPINGS[kind])  # refusing it is the other reading of A1
 
 
-@check(3, "D12-D18", nl="Aanvaard je een StrEnum-status of IntEnum-versie (weigeren mag ook), dan keurt H(p) dat "
-       "voorstel goed zoals p zelf, en is p daarna de herhaling ervan.",
-       en="When you accept a StrEnum status or an IntEnum version (refusing it is fine too), H(p) approves that "
-          "proposal as it approves p itself, and p afterwards is its replay.",
-       hint_nl="Zoek de vingerafdruk van de gevalideerde kopie op zoals json.dumps haar schrijft: een subklasse van str "
-               "of int geeft dezelfde tekst als de gewone waarde.",
-       hint_en="Look up the fingerprint of the validated copy as json.dumps writes it: a str or int subclass gives the "
-               "same text as the plain value.")
+@check(3, "D12-D18", nl="p met als status of versie een speciale str of int (zoals een Enum): weigeren met ValueError "
+       "mag. Aanvaard je het en zette de host H(p) in approved, voer het uit zoals p; daarna is p een herhaling.",
+       en="p with a special str or int as status or version (such as an Enum): refusing it with ValueError is fine. "
+          "If you accept it and the host put H(p) in approved, carry it out as p; p is then a replay.",
+       hint_nl="Zoek in approved de vingerafdruk van je gevalideerde kopie op, met json.dumps berekend: dat schrijft "
+               "zo'n speciale str of int als de gewone waarde.",
+       hint_en="Look up in approved the fingerprint of your validated copy, computed with json.dumps: it writes such a "
+               "special str or int as the plain value.")
 @pytest.mark.parametrize("kind", list(lesson.SUBCLASSED))
 def test_d12_d18_accepted_subclass_values_carried_out(student, kind):
     scene = Scene(student)
@@ -95,10 +96,10 @@ ORDERED = {  # id -> (the host's line that makes it, the change to the scene)
 }
 
 
-@check(3, "D15-D17", nl="Aanvaard je een state, tickets of completed als OrderedDict (weigeren mag ook), dan verandert "
-       "een geslaagde call dat object van de host zelf: ticket, versie en de rij voor de herhaling.",
-       en="When you accept a state, tickets or completed given as an OrderedDict (refusing it is fine too), a "
-          "successful call changes that object of the host itself: ticket, version and the row for the replay.",
+@check(3, "D15-D17", nl="state, tickets of completed als speciaal soort dict (zoals een OrderedDict): weigeren met "
+       "ValueError mag. Aanvaard je het, schrijf dan bij succes ticket, versie en rij in dat object van de host zelf.",
+       en="state, tickets or completed as a special kind of dict (such as an OrderedDict): refusing it with "
+          "ValueError is fine. If you accept it, a success writes ticket, version and row into that very object.",
        hint_nl="Maak van de invoer van de host geen gewone dict om in te schrijven: schrijf in het object dat je kreeg.",
        hint_en="Do not turn the host's input into a plain dict to write to: write into the object you were given.")
 @pytest.mark.parametrize("which", list(ORDERED))
@@ -123,13 +124,14 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
 REORDERED = "collections.OrderedDict(reversed(list(p.items())))"
 
 
-@check(3, "D10-D18", nl="Aanvaard je een voorstel als OrderedDict (weigeren mag ook), dan is dezelfde inhoud als "
-       "OrderedDict in een andere sleutelvolgorde daarna een herhaling, geen conflict.",
-       en="When you accept a proposal given as an OrderedDict (refusing it is fine too), the same content as an "
-          "OrderedDict in another key order is afterwards a replay, not a conflict.",
-       hint_nl="Vergelijk bij een bekende call-ID de vingerafdrukken, niet de voorstellen zelf: twee OrderedDicts zijn "
+@check(3, "D10-D18", nl="Een voorstel als dict waarvoor == ook de sleutelvolgorde telt (zoals een OrderedDict): "
+       "weigeren met ValueError mag. Aanvaard je het, dan is dezelfde inhoud in een andere volgorde daarna een "
+       "herhaling.",
+       en="A proposal as a dict whose == also counts its key order (such as an OrderedDict): refusing it with "
+          "ValueError is fine. If you accept it, the same content in another order is then a replay.",
+       hint_nl="Vergelijk bij een bekende call-ID de vingerafdrukken, niet de voorstellen zelf: twee zulke dicts zijn "
                "alleen gelijk met hun sleutels in dezelfde volgorde.",
-       hint_en="For a known call id, compare the fingerprints, not the proposals themselves: two OrderedDicts are only "
+       hint_en="For a known call id, compare the fingerprints, not the proposals themselves: two such dicts are only "
                "equal with their keys in the same order.")
 def test_d10_d18_accepted_ordered_dict_replayed_in_another_order(student):
     scene = Scene(student)
@@ -152,10 +154,10 @@ FROZEN = {  # id -> (the register as code, builder, the outcome when accepted)
 
 # D2-D12: the register's kind (D2, left open by A3) read for an approval (D12); a combined clause, so a report shows
 # it after the checks of one rule (grader.reports.selection.report_order).
-@check(3, "D2-D12", nl="Aanvaard je approved als frozenset (weigeren mag ook), dan keurt een frozenset met H(p) p goed en "
-       "geeft een lege frozenset approval-required, net als bij een set.",
-       en="When you accept approved as a frozenset (refusing it is fine too), a frozenset holding H(p) approves p and "
-          "an empty one gives approval-required, as with a set.",
+@check(3, "D2-D12", nl="approved als onveranderlijke set (zoals een frozenset): weigeren met ValueError mag. Aanvaard "
+       "je hem, lees hem als gewone set: met H(p) erin keurde de host p goed; leeg geeft approval-required.",
+       en="approved as a set that cannot change (such as a frozenset): refusing it with ValueError is fine. If you "
+          "accept it, read it as a plain set: holding H(p), the host approved p; empty, approval-required.",
        hint_nl="Zoek de vingerafdruk op in elke soort register die je aanvaardt, op dezelfde manier als in een set.",
        hint_en="Look the fingerprint up in every kind of register you accept, the same way as in a set.")
 @pytest.mark.parametrize("case", list(FROZEN))
@@ -191,10 +193,10 @@ def _values(state: object) -> list:
     return found
 
 
-@check(3, "D19", nl="Een state met versie True, een IntEnum-versie of StrEnum-statussen (aanvaarden of weigeren mag) "
-       "blijft bij een geweigerde call zoals hij was, ook de types.",
-       en="A state with version True, an IntEnum version or StrEnum statuses (accepting or refusing them is fine) "
-          "stays as it was after a refused call, types included.",
+@check(3, "D19", nl="Een state met versie True, of een versie of statussen van een speciaal soort int of str (zoals "
+       "een Enum): aanvaarden of weigeren mag, maar een geweigerde call verandert ze niet, ook hun type niet.",
+       en="A state with version True, or a version or statuses of a special kind of int or str (such as an Enum): "
+          "accepting or refusing is fine, but a refused call leaves them as they were, types too.",
        hint_nl="Zet de waarden van de host niet om naar een gewone int of str in zijn state; reken zo nodig met een "
                "eigen kopie.",
        hint_en="Do not convert the host's values to a plain int or str in its state; compute with a copy of your own if "

@@ -170,3 +170,21 @@ def test_the_disguise_shorthand_in_tried_code_says_it_is_the_graders_not_a_funct
     assert "vermom(q) staat voor q met" in comment["nl"] and "geen functie" in comment["nl"], comment
     assert "disguise(q) stands for q with" in comment["en"] and "not a function" in comment["en"], comment
     assert all(len(text) <= 130 for text in comment.values())
+
+
+# Kinds of objects the lesson never teaches: a rule may name one only as an example, in brackets.
+UNTAUGHT = re.compile(r"MappingProxyType|UserDict|StrEnum|IntEnum|OrderedDict|frozenset|\bmapping|subklasse|subclass",
+                      re.IGNORECASE)
+# A fingerprint said to approve: the host approves (a digest is no permission), by putting H(p) in approved.
+DIGEST_APPROVES = re.compile(r"H\(p\)\)? approves|holding H\(p\) approves|keurt (een \w+ met )?H\(p\)|H\(p\) keurt")
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_a_rule_names_untaught_kinds_only_as_examples_in_brackets_and_never_lets_a_digest_approve():
+    for name, meta in battery():
+        for text in meta["message"].values():
+            bare = text
+            while (shorter := re.sub(r"\([^()]*\)", "", bare)) != bare:
+                bare = shorter
+            assert not UNTAUGHT.search(bare), (name, text)
+            assert not DIGEST_APPROVES.search(text), (name, text)
