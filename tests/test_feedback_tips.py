@@ -228,3 +228,20 @@ def test_the_tip_for_an_input_the_code_may_refuse_allows_accepting_it():
     assert "raises TypeError itself (line 3)" in own["en"] and "refusing" in own["en"].lower() and own["nl"] != own["en"]
     stopped = stop_tip(KeyError("x"), {"line": 4, "source": "if proposal['x']:"}, optional=True)
     assert "Line 4" in stopped["en"] and "accept" in stopped["en"].lower() and "refuse this one" not in stopped["en"], stopped
+
+
+@pytest.mark.parametrize("key", ["tip", "hint"])
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_same_own_tip_of_every_case_shown_is_said_once_below_them(lang, key):
+    # Each of three cases raised the same TypeError on purpose: the report printed its tip three times.
+    own = {"nl": "Je code geeft zelf een TypeError (regel 7).", "en": "Your code raises TypeError itself (line 7)."}
+    rule = {"nl": "Tip voor v1_rule.", "en": "Hint for v1_rule."}
+    records = [check(f"v1_rule[{n}]", 1, "failed", hint=rule, tried=f"t{n}", expected="ValueError", got=f"g{n}")
+               for n in range(3)]
+    for record in records:
+        record["detail"][key] = own
+    res = result(records + passing("f", 2, 1) + passing("d", 3, 1), lang=lang)
+    failure = feedback.build(res)["checkpoints"][0]["failures"][0]
+    assert [case.get("hint") for case in failure["cases"]] == [None, None, None]
+    assert failure["hint"].startswith(own[lang]), failure["hint"]
+    assert page(res, lang).count(own[lang]) == 1 and md(res, lang).count(own[lang]) == 1

@@ -128,13 +128,14 @@ def _own_tip(record: dict) -> str:
 
 def _failure(group: dict, total: int, not_run: int, hinted: bool) -> dict:
     """A failed check as shown in full: its failed cases (``not_run``: how many of its cases were not run,
-    counted beside them), the rule's hint only when the code answered and ``hinted``; when several cases are
-    shown, a case's own tip (:func:`_own_tip`) is its ``hint``, and the rule's is then for the others."""
+    counted beside them), the rule's hint only when the code answered and ``hinted``; one tip for every case shown is
+    said once; else a case's own tip (:func:`_own_tip`) is its ``hint``, and the rule's is for the others."""
     cases = [_case(record) for record in group["records"]]
     answered = hinted and any(record["outcome"] in _ANSWERED for record in group["records"])
-    hint = group["hint"] if answered else None
     shown = list(zip(cases, group["records"]))[:SHOWN_CASES]
-    if answered and len(shown) > 1 and any(map(_own_tip, group["records"][:SHOWN_CASES])):
+    tips = {selection.hint(record) for _, record in shown if record["outcome"] in _ANSWERED}
+    hint = (tips.pop() if len(tips) == 1 else group["hint"]) if answered else None  # one tip for all: said once
+    if answered and len(tips) > 1 and any(map(_own_tip, group["records"][:SHOWN_CASES])):
         # A case's own tip (where its code stopped; a case of another kind than the check's tip speaks of) sits by
         # that case; the check's tip, below them all, is for the others.
         for case, record in shown:
