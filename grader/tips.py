@@ -35,10 +35,10 @@ def error_hint(error: BaseException | None, line: dict | None, optional: bool = 
         return None
     name, number = _name(error), line["line"]
     if optional:
-        return {"nl": f"Je code geeft zelf een {name} (regel {number}). Deze invoer weigeren mag, maar dan met een "
-                      "ValueError. Geef daar een ValueError.",
-                "en": f"Your code raises {name} itself (line {number}). Refusing this input is allowed, but with a "
-                      "ValueError. Raise a ValueError there."}
+        return {"nl": f"Je code geeft zelf een {name} (regel {number}). Deze invoer weigeren mag, maar geef daar dan "
+                      "een ValueError.",
+                "en": f"Your code raises {name} itself (line {number}). Refusing this input is allowed, but raise a "
+                      "ValueError there."}
     return {"nl": f"Je code geeft zelf een {name} (regel {number}); bij ongeldige invoer hoort een ValueError. "
                   "Geef daar een ValueError.",
             "en": f"Your code raises {name} itself (line {number}); invalid input calls for a ValueError. "
