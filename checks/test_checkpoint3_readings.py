@@ -109,7 +109,7 @@ def test_d15_d17_accepted_dict_subclass_changed_in_place(student, which):
     change(scene)
     scene.say(line)
     first = scene.attempt()
-    if first.refused(repr(SUCCESS)):  # refusing it is the other reading of A1
+    if first.refused(repr(SUCCESS), cause=None):  # refusing it is the other reading of A1
         return
     expect_outcome(first, ("ok", 1))
     expected, found = {"version": 1, "tickets": {"lamp": "done", "sensor": "open"}}, plain(scene.state)
@@ -164,7 +164,7 @@ FROZEN = {  # id -> (the register as code, builder, the outcome when accepted)
 def test_d12_accepted_frozenset_read_like_a_set(student, case):
     code, build, outcome = FROZEN[case]
     call = Scene(student).call(P(), "learner", build(), f"p, 'learner', {code}")
-    if isinstance(call.error, ValueError):  # refusing it is the other reading of A3
+    if call.refused(repr(SUCCESS if outcome == ("ok", 1) else {"status": outcome}), cause=None):  # A3's other reading
         return
     expect_outcome(call, outcome)
 

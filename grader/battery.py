@@ -231,8 +231,8 @@ class Call:
         ``ValueError`` (refused it), False when it returned (the caller checks the value). Another exception is a
         refusal with the wrong one, so a :class:`Mismatch` that expects "ValueError, or ``alternative``" (code, or a
         :func:`said` pair), with grader.tips' tips for an input that may be accepted, and of ``cause``: by default
-        ``validation``, as checkpoints 2 and 3 inherit what checkpoint 1 refuses (no finding about what the check
-        tests after an acceptance); None in checkpoint 1."""
+        ``validation``, for a proposal in checkpoints 2 and 3, which inherit what checkpoint 1 refuses (no finding
+        about what the check tests after an acceptance); None for checkpoint 1's own and for the host's inputs."""
         if isinstance(self.error, ValueError):
             return True
         if self.error is None:
