@@ -245,3 +245,14 @@ def test_the_same_own_tip_of_every_case_shown_is_said_once_below_them(lang, key)
     assert [case.get("hint") for case in failure["cases"]] == [None, None, None]
     assert failure["hint"].startswith(own[lang]), failure["hint"]
     assert page(res, lang).count(own[lang]) == 1 and md(res, lang).count(own[lang]) == 1
+
+
+def test_a_refusal_of_an_input_that_may_be_accepted_is_judged_by_its_exception():
+    assert Call("f(q)", error=ValueError("no")).refused("x") and not Call("f(q)", value={}).refused("x")
+    own = Call("f(q)", error=TypeError("no"), line={"line": 5, "source": "raise TypeError('no')"})
+    for cause in ("validation", None):  # a proposal of checkpoints 2 and 3; a host's input
+        with pytest.raises(Mismatch) as found:
+            own.refused({"nl": "een dict", "en": "a dict"}, cause=cause)
+        detail = found.value.detail
+        assert detail["expected"] == {"nl": "ValueError, of een dict", "en": "ValueError, or a dict"}
+        assert detail.get("cause") == cause and "line 5" in detail["hint"]["en"] and "tip" not in detail
