@@ -334,10 +334,11 @@ def _exact(value: Any) -> Any:
     return bytes(memoryview(value)) if isinstance(value, bytes) else int.__index__(value)
 
 
-def _re_function(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
-    # The re module keeps process-wide state: its caches of compiled patterns and templates (found
-    # by ==, so by a str subclass's own __eq__ for a later call of the grader's) and the table
-    # re.escape hands to the argument's translate(). Exact strs and ints reach none of them.
+def _exact_arguments(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    # re and textwrap keep process-wide state: re's caches of compiled patterns and templates (found
+    # by ==, so by a str subclass's own __eq__ for a later call of the grader's), the table re.escape
+    # hands to the argument's translate(), and the one TextWrapper's class holds for every wrapper
+    # (wrap, fill and shorten hand it to the text's translate()). Exact strs and ints reach none of them.
     def function(*args: Any, **kwargs: Any) -> Any:
         return value(*map(_exact, args), **{key: _exact(item) for key, item in kwargs.items()})
     function.__name__ = function.__qualname__ = value.__name__
@@ -357,9 +358,11 @@ def _overload(guards: Guards, value: Any) -> Callable[[Any], Callable[..., Any]]
 
 
 _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "split", "findall", "finditer", "escape")
+_TEXTWRAP_FUNCTIONS = ("dedent", "indent", "fill", "wrap", "shorten")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
-    **{("re", name): _re_function for name in _RE_FUNCTIONS},
+    **{("re", name): _exact_arguments for name in _RE_FUNCTIONS},
+    **{("textwrap", name): _exact_arguments for name in _TEXTWRAP_FUNCTIONS},
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _namedtuple,
     ("typing", "TypedDict"): typed_dict_function,
