@@ -19,6 +19,7 @@ from grader.sandbox.classes import check_fields, dataclass_fields_to_come, stude
 from grader.sandbox.dunder_values import record_wrapped
 from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.operators import attrgetter_maker, methodcaller_maker
+from grader.sandbox.templates import Template
 from grader.sandbox.typing_bases import typed_dict_function
 
 if TYPE_CHECKING:
@@ -384,4 +385,5 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("functools", "total_ordering"): _total_ordering,
     ("functools", "lru_cache"): _lru_cache,
     ("typing", "Literal"): _literal,
+    ("string", "Template"): lambda guards, value: Template,
 }
