@@ -1,7 +1,8 @@
 # attack: poison re's process-wide table through string.Template: a subclass's class hook hands its delimiter to
 #         re.escape itself (not to the view's re.escape, which takes exact strs only), and re.escape hands its
 #         translation table (a dict, shared by every re.escape of the process) to the delimiter's own translate();
-#         the delimiter also comes from a base of main.py's own and from a base made before the Template subclass
+#         the delimiter also comes from a base of main.py's own, from a Template subclass made before, and from a
+#         descriptor of main.py's (its __get__ gives the str subclass only when the class hook reads it)
 # expect: graded FFF
 import re
 import string
@@ -30,6 +31,15 @@ class Percent(Settings, string.Template):
 
 class Further(Hash):
     pass
+
+
+class Late:
+    def __get__(self, obj, owner=None):
+        return Delimiter('@')
+
+
+class Described(string.Template):
+    delimiter = Late()
 
 
 if Hash('#who').substitute(who='x') != 'x' or Percent('%who').substitute(who='y') != 'y':
