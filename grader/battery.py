@@ -85,7 +85,7 @@ def bilingual(text: str | dict) -> str | dict:
     if not isinstance(text, str) or "⟪" not in text:
         return text
     # Functions, not templates: re caches parsed templates process-wide, where a submission's
-    # str subclass could stand in for r"\1" (grader/sandbox/wrappers.py _exact_arguments).
+    # str subclass could stand in for r"\1" (grader/sandbox/wrappers.py _re_function).
     return said(_NOTE.sub(lambda found: found[1], text), _NOTE.sub(lambda found: found[2], text))
 
 

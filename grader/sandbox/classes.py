@@ -13,7 +13,7 @@ from grader.battery import STUDENT_FILENAME
 from grader.sandbox.abc_bases import PLAIN_ABCS
 from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.modules import WHITELIST
-from grader.sandbox.templates import Template
+from grader.sandbox.texts import Template
 
 # The builtins a submission's namespace holds as they are (grader/sandbox/guards.py adds stand-ins).
 PLAIN_BUILTINS = (
@@ -76,7 +76,7 @@ SAFE_CLASSES = frozenset(
 # checked_classmethod): ``type(classmethod(f))`` must not hand out the unchecked class, which wraps any
 # descriptor (a property's getter would run with a class as self).
 SAFE_CLASSES = SAFE_CLASSES - {classmethod}
-SAFE_CLASSES |= {Template}  # string.Template as main.py has it (grader/sandbox/templates.py)
+SAFE_CLASSES |= {Template}  # string.Template as main.py has it (grader/sandbox/texts.py)
 _SAFE_DATA_CLASSES = frozenset(cls for cls in SAFE_CLASSES if not issubclass(cls, type))
 
 

@@ -19,7 +19,7 @@ from grader.sandbox.classes import check_fields, dataclass_fields_to_come, stude
 from grader.sandbox.dunder_values import record_wrapped
 from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.operators import attrgetter_maker, methodcaller_maker
-from grader.sandbox.templates import Template
+from grader.sandbox.texts import Template, textwrap_function
 from grader.sandbox.typing_bases import typed_dict_function
 
 if TYPE_CHECKING:
@@ -335,11 +335,10 @@ def _exact(value: Any) -> Any:
     return bytes(memoryview(value)) if isinstance(value, bytes) else int.__index__(value)
 
 
-def _exact_arguments(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
-    # re and textwrap keep process-wide state: re's caches of compiled patterns and templates (found
-    # by ==, so by a str subclass's own __eq__ for a later call of the grader's), the table re.escape
-    # hands to the argument's translate(), and the one TextWrapper's class holds for every wrapper
-    # (wrap, fill and shorten hand it to the text's translate()). Exact strs and ints reach none of them.
+def _re_function(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
+    # The re module keeps process-wide state: its caches of compiled patterns and templates (found
+    # by ==, so by a str subclass's own __eq__ for a later call of the grader's) and the table
+    # re.escape hands to the argument's translate(). Exact strs and ints reach none of them.
     def function(*args: Any, **kwargs: Any) -> Any:
         return value(*map(_exact, args), **{key: _exact(item) for key, item in kwargs.items()})
     function.__name__ = function.__qualname__ = value.__name__
@@ -362,8 +361,8 @@ _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "spli
 _TEXTWRAP_FUNCTIONS = ("dedent", "indent", "fill", "wrap", "shorten")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
-    **{("re", name): _exact_arguments for name in _RE_FUNCTIONS},
-    **{("textwrap", name): _exact_arguments for name in _TEXTWRAP_FUNCTIONS},
+    **{("re", name): _re_function for name in _RE_FUNCTIONS},
+    **{("textwrap", name): textwrap_function for name in _TEXTWRAP_FUNCTIONS},
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _namedtuple,
     ("typing", "TypedDict"): typed_dict_function,

@@ -1,7 +1,7 @@
 # attack: poison textwrap's process-wide state through a str subclass: wrap, fill and shorten hand the class-level
 #         translation table of TextWrapper (a dict, shared by every wrapper of the process) to the text's own
 #         translate(), where main.py could rewrite it for every later textwrap call of the process (on a machine
-#         without fork, the submissions graded after it)
+#         without fork, the submissions graded after it); also an object of main.py's that is no str at all
 # expect: graded FFF
 import textwrap
 
@@ -17,6 +17,21 @@ class Text(str):
         return self
 
 
+class Duck:
+    def expandtabs(self, tabsize=8):
+        return self
+
+    def translate(self, table):
+        if type(table) is dict:
+            print('BREACH: textwrap handed its table to an object of main.py')
+        return 'banana split'
+
+
+for wrap in (textwrap.fill, textwrap.wrap):
+    try:
+        wrap(Duck(), 40)
+    except TypeError:
+        pass
 textwrap.fill(Text('banana\tsplit'), 40)
 textwrap.wrap(Text('banana\tsplit'), width=40, initial_indent=Text('  '))
 textwrap.shorten(Text('banana split'), 40, placeholder=Text('...'))

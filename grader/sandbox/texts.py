@@ -1,9 +1,13 @@
-"""``string.Template`` for a submission: Python's, whose class hook reads a subclass's settings as exact strs and ints."""
+"""``string.Template`` and ``textwrap``'s functions for a submission: Python's, which see a str (or int) of main.py's
+own class as the exact str (or int) it holds. Both reach a translation table of the whole process that Python hands
+to a text's own ``translate()``: ``re.escape``'s (called by Template's class hook with the delimiter) and
+``TextWrapper``'s class-level one (``wrap``, ``fill``)."""
 
 from __future__ import annotations
 
 import re
 import string
+from typing import Any, Callable
 
 # What Python's class hook reads of a Template subclass to make its pattern (``pattern`` only from the class's own
 # namespace: an inherited one is already compiled).
@@ -33,3 +37,16 @@ def _exact(value: object) -> object:
     if isinstance(value, int) and type(value) not in (int, bool, re.RegexFlag):
         return int.__index__(value)
     return value
+
+
+def textwrap_function(guards: object, value: Callable[..., Any]) -> Callable[..., Any]:
+    """textwrap's ``value`` (``dedent``, ``indent``, ``fill``, ``wrap``, ``shorten``) for a submission: the text must be
+    a str (any other object's own ``translate()`` would receive the table too), read as the exact str it holds, as
+    are the other str and int arguments."""
+    def function(*args: Any, **kwargs: Any) -> Any:
+        text = args[0] if args else kwargs.get("text")
+        if not isinstance(text, str):
+            raise TypeError(f"{value.__name__}() expected a str, not {type(text).__name__}")
+        return value(*map(_exact, args), **{key: _exact(item) for key, item in kwargs.items()})
+    function.__name__ = function.__qualname__ = value.__name__
+    return function
