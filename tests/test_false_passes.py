@@ -384,6 +384,16 @@ EXPECTED = {
     "reopening_call_id_lowercase_only": {"1": True, "2": True, "3": False},  # D5: call_id 'C1' with status 'open'
     # The same in validate_ticket_proposal: checkpoint 1 accepted its valid edges as set_ticket with status 'done' only
     "reopened_ticket_without_zero": {"1": False, "2": False, "3": False},  # V6: ticket 'lamp0' with status 'open'
+    # Host inputs checked only for the lesson's values: every invalid host input was tried with p alone (ticket lamp,
+    # actor learner) and, refused, with the tool delete_ticket
+    "host_inputs_checked_only_for_lamp": {"1": True, "2": True, "3": False},  # D1-D4: ticket 'pump' unchecked
+    "host_inputs_checked_only_for_learner": {"1": True, "2": True, "3": False},  # D1-D4: actor 'ops-2' unchecked
+    "host_inputs_checked_only_for_known_tools": {"1": True, "2": True, "3": False},  # D1-D4: tool 'get_ticket'
+    "host_actor_checked_only_for_learner_claims": {"1": True, "2": True, "3": False},  # D1
+    "approved_checked_only_for_lamp": {"1": True, "2": True, "3": False},  # D2
+    "state_checked_only_for_known_tools": {"1": True, "2": True, "3": False},  # D3
+    "completed_checked_only_for_learner": {"1": True, "2": True, "3": False},  # D4
+    "log_size_checked_only_for_lamp": {"1": True, "2": True, "3": False},  # D4: 65 rows, ticket 'pump'
 }
 
 
