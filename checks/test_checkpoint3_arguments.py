@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from checks import invalid, lesson
+from checks import callers, invalid, lesson
 from checks.dispatching import OTHERS, DISPATCH, H, Scene, code, expect_outcome, expect_status, other_digests
 from grader.battery import Mismatch, check, note, said
 from grader.values import plain
@@ -327,12 +327,13 @@ def test_d2_d3_checked_again_after_a_change_in_place(student, changed):
 
 
 # Every invalid host input of the D1-D4 checks above, in calls that valid input would have refused or replayed.
-# "refused" names another host actor, another tool and the known call id c1 at once, so a status check made
+# "refused" names another host actor, another tool and the known call id at once, so a status check made
 # before validation answers, whichever comes first (forbidden, unknown-tool or the conflict); "replay" repeats
-# p exactly. Two calls per input catch a validation made late, skipped for other tools or after a replay.
-REFUSING = {  # situation -> (proposal changes, host actor, approval as code, what a valid input would give)
-    "refused": ({"name": "delete_ticket"}, "other", "{H(q)}", ("forbidden", "forbidden")),
-    "replay": ({}, "learner", "set()", ("een herhaling", "a replay")),
+# the call exactly. Two calls per input catch a validation made late, skipped for other tools or after a replay;
+# each for p and for a caller that shares none of p's values (checks/callers.py): checks made for p's values fail.
+REFUSING = {  # situation -> (caller -> (proposal changes, host actor), approval as code, what a valid input would give)
+    "refused": (lambda caller: ({"name": caller.tool}, caller.stranger), "{H(q)}", ("forbidden", "forbidden")),
+    "replay": (lambda caller: ({}, caller.host), "set()", ("een herhaling", "a replay")),
 }
 
 
@@ -350,43 +351,45 @@ HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value
 }
 
 
-@check(3, "D6", nl="Elke ongeldige hostinvoer (actor, approved, state, completed) geeft een ValueError, ook als de call "
-       "anders geweigerd of herhaald zou worden.",
-       en="Every invalid host input (actor, approved, state, completed) raises a ValueError, even when the call "
-       "would otherwise be refused or replayed.",
-       hint_nl="Controleer alle hostinvoer voordat je actor, toolnaam of het log bekijkt, niet pas op de weg naar succes.",
-       hint_en="Check all host input before you look at the actor, the tool name or the log, not only on the way to "
-       "success.")
+@check(3, "D6", nl="Elke ongeldige hostinvoer (actor, approved, state, completed) geeft een ValueError, bij elk "
+       "voorstel en ook als de call anders geweigerd of herhaald zou worden.",
+       en="Every invalid host input (actor, approved, state, completed) raises a ValueError, with every proposal "
+       "and even when the call would otherwise be refused or replayed.",
+       hint_nl="Controleer alle hostinvoer bij elke call, welk ticket, welke actor of tool het voorstel ook noemt, "
+               "voordat je actor, toolnaam of het log bekijkt, niet pas op de weg naar succes.",
+       hint_en="Check all host input at every call, whatever ticket, actor or tool the proposal names, before you "
+               "look at the actor, the tool name or the log, not only on the way to success.")
 @pytest.mark.parametrize("field", list(HOST_INPUTS))
 def test_d6_host_input_before_status(student, field):
     _, cases, situations = HOST_INPUTS[field]
-    scene = Scene(student)
-    scene.run()  # p succeeded: completed holds its row, so p again is a replay
-    state, log, script = plain(scene.state), scene.log, list(scene.lines)
-    for number, (name, build, shown) in enumerate(cases, 1):
-        for situation in situations:
-            changes, actor, approval, (would_nl, would_en) = REFUSING[situation]
-            proposal = P(**changes)
-            inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
-                      "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
-            inputs[field] = build()
-            args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "completed"}
-            if field in ("actor", "approved"):
-                args[field] = shown
-            lines = list(script)
-            if changes:
-                lines.append("q = {**p, 'name': 'delete_ticket'}")
-            if field in ("state", "completed"):
-                lines.append(f"{field} = {shown}")
-            elif "others(" in shown:
-                lines.append(OTHERS)
-            lines.append(f"r = dispatch_ticket({'q' if changes else 'p'}, {args['actor']}, {args['approved']}, "
-                         f"{args['state']}, {args['completed']})")
-            where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({name})",
-                         f"invalid input for {field}: {number} of {len(cases)} ({name})")
-            call = student.call(DISPATCH, proposal, inputs["actor"], inputs["approved"], inputs["state"],
-                                inputs["completed"], shown="\n".join([f"# {where}", *lines]))
-            if not isinstance(call.error, ValueError):
-                raise Mismatch(call.shown, said(f"ValueError, ook al zou geldige invoer hier {would_nl} geven",
-                                                f"ValueError, even though valid input would give {would_en} here"),
-                               call.got())
+    for caller in callers.CALLERS:
+        scene = caller.scene(student)  # its proposal succeeded: completed holds its row, so it again is a replay
+        state, log, script = plain(scene.state), scene.log, list(scene.lines)
+        for number, (name, build, shown) in enumerate(cases, 1):
+            for situation in situations:
+                roles, approval, (would_nl, would_en) = REFUSING[situation]
+                changes, actor = roles(caller)
+                proposal = caller.proposal(**changes)
+                inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
+                          "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
+                inputs[field] = build()
+                args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "completed"}
+                if field in ("actor", "approved"):
+                    args[field] = shown
+                lines = list(script)
+                if changes:
+                    lines.append(f"q = {{**{caller.var}, 'name': {caller.tool!r}}}")
+                if field in ("state", "completed"):
+                    lines.append(f"{field} = {shown}")
+                elif "others(" in shown:
+                    lines.append(OTHERS)
+                lines.append(f"r = dispatch_ticket({'q' if changes else caller.var}, {args['actor']}, "
+                             f"{args['approved']}, {args['state']}, {args['completed']})")
+                where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({name})",
+                             f"invalid input for {field}: {number} of {len(cases)} ({name})")
+                call = student.call(DISPATCH, proposal, inputs["actor"], inputs["approved"], inputs["state"],
+                                    inputs["completed"], shown="\n".join([f"# {where}", *lines]))
+                if not isinstance(call.error, ValueError):
+                    raise Mismatch(call.shown, said(f"ValueError, ook al zou geldige invoer hier {would_nl} geven",
+                                                    f"ValueError, even though valid input would give {would_en} here"),
+                                   call.got())

@@ -2,7 +2,7 @@
 
 import pytest
 
-from checks import lesson
+from checks import callers, lesson
 from checks.dispatching import (OTHERS, H, Scene, change_nested, expect_approved_success, expect_no_leak,
                                 expect_outcome, expect_replay, expect_status, expect_success, set_in)
 from checks.host import expect_unchanged, snapshot
@@ -11,7 +11,6 @@ from grader.values import plain, same, show
 
 P = lesson.proposal
 DIGEST = H(P())
-TICKETS_16 = {"lamp": "open", **{f"t{i}": "done" for i in range(1, 16)}}
 
 
 def ids(cases):
@@ -197,10 +196,11 @@ def test_d12_approved_proposal_carried_out(student):
 APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call-id", {"call_id": "c2"}),
              ("other-ticket", {"ticket": "sensor"}), ("other-version", {"version": 1}),
              ("last-digit-differs", "last"), ("first-digit-differs", "first"),
-             # The other way round: only H(p) for a q that differs in one field (the host at q's version). A lookup
-             # that first sets that field to p's value (status done, version 0) finds H(p) there.
+             # The other way round: only H(p) for a q that differs in one field, or in all (checks/callers.py), from
+             # q's actor, the host at q's version. A lookup that first sets a field to p's value finds H(p) there.
              *[(f"p-approved-for-{key.replace('_', '-')}-{value}", ("q", {key: value}))
-               for key, value in (("status", "open"), ("version", 1), ("call_id", "c2"), ("ticket", "sensor"))]]
+               for key, value in (("status", "open"), ("version", 1), ("call_id", "c2"), ("ticket", "sensor"))],
+             ("p-approved-for-another-caller", ("q", callers.OTHER.changes))]
 _FLIP = {"0": "1"}  # any hex digit -> another one
 FORGED = {"last": (DIGEST[:63] + _FLIP.get(DIGEST[63], "0"), f"H(p)[:63] + {_FLIP.get(DIGEST[63], '0')!r}"),
           "first": (_FLIP.get(DIGEST[0], "0") + DIGEST[1:], f"{_FLIP.get(DIGEST[0], '0')!r} + H(p)[1:]")}
@@ -214,14 +214,14 @@ FORGED = {"last": (DIGEST[:63] + _FLIP.get(DIGEST[63], "0"), f"H(p)[:63] + {_FLI
 def test_d12_approval_required(student, case):
     scene = Scene(student, case[1][1].get("version", 0) if isinstance(case[1], tuple) else 0)
     if isinstance(case[1], tuple):
-        call = scene.call(scene.name("q", **case[1][1]), "learner", {DIGEST}, "q, 'learner', {H(p)}")
+        host = case[1][1].get("actor", "learner")
+        call = scene.call(scene.name("q", **case[1][1]), host, {DIGEST}, f"q, {host!r}, {{H(p)}}")
     elif isinstance(case[1], str):  # another 64-digit hex string that differs from H(p) in one place only
         call = scene.call(P(), "learner", {FORGED[case[1]][0]}, f"p, 'learner', {{{FORGED[case[1]][1]}}}")
     elif case[1] is None:
         call = scene.attempt(approval="empty")
-    else:
-        other = scene.name("a", **case[1])
-        call = scene.call(P(), "learner", {H(other)}, "p, 'learner', {H(a)}")
+    else:  # the host approved a, which differs from p in one field
+        call = scene.call(P(), "learner", {H(scene.name("a", **case[1]))}, "p, 'learner', {H(a)}")
     expect_status(call, "approval-required")
 
 

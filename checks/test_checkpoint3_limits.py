@@ -4,7 +4,7 @@ beyond a limit is refused as it is, and results at the edges are copies too."""
 
 import pytest
 
-from checks import lesson, validating
+from checks import callers, lesson, validating
 from checks.dispatching import (MISSING, OTHERS, H, Scene, change_nested, expect_no_leak, expect_outcome, expect_replay,
                                 expect_status, expect_success, other_digests, set_in)
 from checks.host import dig_as_host, expect_unchanged, snapshot
@@ -38,6 +38,10 @@ def test_d4_completed_invalid(student, case):
         scene.attempt(version=64).expect_value_error()
         q = P(version=64)
         scene.call(q, "other", {H(q)}, "q, 'other', {H(q)}").expect_value_error()  # else forbidden (D6)
+        # A call that shares none of p's values, the tool and the host actor included: a limit checked for p's alone.
+        other = callers.OTHER
+        q2 = scene.name("q2", **other.changes, name=other.tool)
+        scene.call(q2, other.stranger, {H(q2)}, f"q2, {other.stranger!r}, {{H(q2)}}").expect_value_error()
     else:
         scene.attempt(approval="empty", call_id="f0").expect_value_error()
         scene.attempt(approval="empty", call_id="f0", name="delete_ticket").expect_value_error()  # unknown-tool
