@@ -118,3 +118,26 @@ def test_the_stamps_list_each_self_check_once_and_only_while_its_reports_are_the
     (tmp_path / "feedback" / "cas.md").write_text("rapport")
     stamps.record_self_check(tmp_path, "cas")
     assert signing.read_json(tmp_path / ".cache" / stamps.STAMPS_FILE)["self_checks"] == ["bram", "cas"]
+
+
+def test_an_instructor_page_goes_when_the_battery_no_longer_has_hidden_checks(tmp_path):
+    # grade klas --checks my_checks, then grade klas: instructor/anna.html kept showing the hidden check that
+    # results.json no longer had (the student is still there, so nothing removed it).
+    from test_instructor_cli import INSTRUCTOR_CHECKS
+    checks = tmp_path / "my_checks"
+    checks.mkdir()
+    (checks / "test_extra.py").write_text(INSTRUCTOR_CHECKS, encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("anna", "bram"):
+        (folder / f"{name}.py").write_bytes(SOURCE + f"\n# {name}\n".encode())
+    out = tmp_path / "out"
+    run_grade(str(folder), "--out", str(out), "--quiet", "--checks", str(checks))
+    assert sorted(p.name for p in (out / "instructor").iterdir()) == ["anna.html", "bram.html"]
+    (out / "instructor" / "notes.txt").write_text("mine")  # not the grader's: stays, and so does the folder
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0
+    assert sorted(p.name for p in (out / "instructor").iterdir()) == ["notes.txt"]
+    (out / "instructor" / "notes.txt").unlink()
+    run_grade(str(folder), "--out", str(out), "--quiet", "--checks", str(checks))
+    assert run_grade(str(folder), "--out", str(out), "--quiet").returncode == 0  # no empty folder left
+    assert not (out / "instructor").exists()

@@ -40,13 +40,16 @@ def write_submission(result: dict, out: Path, lang: str, options: Options | None
 
     In: a submission entry of results.json, the output folder, the language (``nl``/``en``)
     and the run's options. Out: ``out/feedback/<safe_name(id)>.html`` and ``.md``; when the
-    result has hidden checks also ``out/instructor/<safe_name(id)>.html`` (everything shown).
+    result has hidden checks also ``out/instructor/<safe_name(id)>.html`` (everything shown); when it has none, an
+    instructor page an earlier run wrote for it is removed (it would disagree with results.json).
     """
     view = feedback.build(result)
     html.write_feedback(view, result["id"], out, lang)
     markdown.write_feedback(view, result["id"], out, lang)
     if classview.has_hidden(result):
         html.write_instructor_view(feedback.build(result, reveal=True), result["id"], out, lang)
+    else:
+        html.remove_instructor_view(result["id"], out)
 
 
 def prepare() -> None:

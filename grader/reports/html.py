@@ -90,10 +90,31 @@ def write_instructor_view(view: dict, student_id: str, out: Path, lang: str) -> 
 
     In: a view built with ``feedback.build(result, reveal=True)``. For the instructor only.
     """
-    path = out / "instructor" / f"{safe_name(student_id)}.html"
+    path = instructor_path(out, student_id)
     text = render_feedback(view, lang)
     banner = Markup('<div class="note" role="note">{}</div>').format(templating.translator(lang, "html")(
         "instructor_banner"))
     # ``banner`` is Markup: adding a str to it would escape that str, so join as plain text.
     write_atomic(path, text.replace("<main>", "<main>\n" + str(banner), 1))
     return path
+
+
+def instructor_path(out: Path, student_id: str) -> Path:
+    """Where a student's instructor page goes: ``out/instructor/<safe_name(id)>.html``."""
+    return out / "instructor" / f"{safe_name(student_id)}.html"
+
+
+def remove_instructor_view(student_id: str, out: Path) -> None:
+    """Remove the student's instructor page an earlier run wrote (its battery had hidden checks, this result has none).
+
+    Kept, it would show hidden checks that results.json no longer has. Never through a link out of ``out``;
+    ``out/instructor`` goes too when nothing else is left in it.
+    """
+    path, root = instructor_path(out, student_id), out.resolve()
+    try:
+        if root in path.resolve().parents and path.is_file():
+            path.unlink()
+            if path.parent.resolve() != root and not any(path.parent.iterdir()):
+                path.parent.rmdir()
+    except OSError:  # another process's file, or the folder just got a file: nothing stale is shown by it
+        pass
