@@ -33,7 +33,7 @@ def add_output_options(ap: argparse.ArgumentParser) -> None:
                     help="files students could copy from (a published sample solution): "
                          "submissions much like them are listed in similarity.html")
     ap.add_argument("--similarity-threshold", type=float, default=similarity.THRESHOLD, metavar="SHARE",
-                    help="report pairs sharing at least this part of their code, 0..1 "
+                    help="report pairs sharing at least this part of their code, (0, 1]: above 0, at most 1 "
                          f"(default: {similarity.THRESHOLD})")
     ap.add_argument("--no-similarity", action="store_true", help="do not compare the submissions (no similarity.html)")
 

@@ -98,6 +98,25 @@ def test_unusable_output_options_are_usage_errors(args, tmp_path):
     assert done.returncode == 2, done.stdout
 
 
+def test_the_similarity_threshold_range_in_readme_and_help_is_the_one_accepted():
+    # README and --help said 0..1, yet 0 is refused (a share of 0 would list every pair).
+    from grader import cli, commands
+    from grader.commands import OptionError
+    row = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `--similarity-threshold"))
+    assert "(0, 1]" in row and "0..1" not in row
+    assert "(0, 1]" in " ".join(run_grade("--help").stdout.split())
+    parser = cli.parser()
+    for share, accepted in (("0", False), ("0.001", True), ("1", True), ("1.01", False)):
+        args = parser.parse_args(["main.py", "--similarity-threshold", share])
+        try:
+            commands.output_options(args)
+        except OptionError:
+            assert not accepted, share
+        else:
+            assert accepted, share
+
+
 def test_instructor_checks_count_and_hidden_ones_show_only_name_and_hint_to_the_student(tmp_path):
     checks = tmp_path / "mine"
     checks.mkdir()

@@ -24,7 +24,7 @@ class Options:
     (``canvas``, ``brightspace``, ``moodle``; ``plain`` is gradebook.csv, always written);
     ``assignment``: the grade column's name in them; ``similarity``: compare the
     submissions (similarity.html); ``references``: files to compare them with;
-    ``threshold``: the similarity reported (0..1).
+    ``threshold``: the similarity reported, (0, 1].
     """
 
     formats: tuple[str, ...] = ()
