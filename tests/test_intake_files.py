@@ -218,6 +218,20 @@ def test_canvas_names(entry, uid, name, late, file):
     assert (parts["uid"], parts["name"], parts["late"], parts["file"]) == (uid, name, late, file)
 
 
+@pytest.mark.parametrize("entry,anon,late", [
+    ("anon_def456_9005_main.py", "def456", None),
+    # Canvas puts LATE before the id, anonymous or not (lib/content_zipper.rb, get_filename).
+    ("LATE_anon_def456_9005_main.py", "def456", "LATE"),
+    ("LATE_anon_def456_text.html", "def456", "LATE"),
+    # Not what Canvas writes (README, Intake): not taken for a Canvas file.
+    ("anon_LATE_def456_9005_main.py", None, None),
+    ("anon_def456_LATE_9005_main.py", None, None),
+])
+def test_canvas_anonymous_names(entry, anon, late):
+    parts = canvas.parse(entry)
+    assert (parts and (parts["anon"], parts["late"])) == ((anon, late) if anon else None)
+
+
 @pytest.mark.parametrize("entry,name,pid,rest", [
     ("Anouk Jansen_1_assignsubmission_file", "Anouk Jansen", "1", None),
     ("Anouk Jansen_1_assignsubmission_file_", "Anouk Jansen", "1", ""),
