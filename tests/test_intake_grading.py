@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, SOLUTIONS, run_grade
+from grader.discover import safe_name
 from grader.reports import jsonreport
 from fixtures.intake import build as fixtures
 
@@ -131,17 +132,24 @@ def test_the_layout_option_forces_a_layout(tmp_path):
     assert run_grade(str(archive), "--layout", "sharepoint").returncode == 2
 
 
-def test_a_folder_name_that_is_not_utf8_is_graded_with_its_bytes_escaped(tmp_path):
+def test_a_name_that_is_not_utf8_is_graded_under_its_bytes_read_as_windows_1252(tmp_path):
+    # The id was "Jos\\udce9" (the byte written out as an escape): so shown in the terminal and gradebook.csv.
     root = tmp_path / "export"
     root.mkdir()
+    source = (SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes()
     os.mkdir(os.fsencode(root) + b"/Jos\xe9")  # as old unzip tools write Latin-1 names
-    (root / os.fsdecode(b"Jos\xe9") / "main.py").write_bytes((SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes())
+    (root / os.fsdecode(b"Jos\xe9") / "main.py").write_bytes(source)
+    (root / os.fsdecode(b"latin\x80\xe9\x81.py")).write_bytes(source)  # 0x81: none in Windows-1252, so Latin-1
     (root / "anna").mkdir()
-    (root / "anna" / "main.py").write_bytes((SOLUTIONS / "correct" / "s01_plain_regex.py").read_bytes())
+    (root / "anna" / "main.py").write_bytes(source)
     done = run_grade(str(root), "--out", str(tmp_path / "out"), "--quiet")
     assert done.returncode == 0, done.stderr
-    ids = {entry["id"]: entry["score"] for entry in jsonreport.read(tmp_path / "out" / "results.json")["submissions"]}
-    assert ids == {"anna": 3, "Jos\\udce9": 3}
+    entries = {entry["id"]: entry for entry in jsonreport.read(tmp_path / "out" / "results.json")["submissions"]}
+    assert {i: entry["score"] for i, entry in entries.items()} == {"anna": 3, "José": 3, "latin€é\\x81": 3}
+    assert entries["José"]["source"].endswith(os.path.join("José", "main.py"))
+    gradebook = (tmp_path / "out" / "gradebook.csv").read_text(encoding="utf-8-sig")
+    assert '"José"' in gradebook and "\\udc" not in gradebook
+    assert (tmp_path / "out" / "feedback" / f"{safe_name('José')}.html").is_file()
 
 
 def test_a_usage_error_shows_the_file_names_it_lists_with_their_control_characters_escaped(tmp_path):

@@ -15,7 +15,8 @@ from grader.discover.files import Tree
 from grader.discover.scan import scan_folder, single_file
 from grader.discover.layouts import LAYOUTS, detect, folders, student_folder
 from grader.discover.model import (SOURCES, Attempt, Sources, Student, Submission, SubmissionList, UsageError,
-                                   fields, restore, safe_name, unique)
+                                   fields, readable_name, restore, safe_name, unique)
+from grader.values import scrub
 
 __all__ = ["AUTO", "LAYOUTS", "Sources", "Submission", "UsageError", "discover", "discover_apart", "safe_name"]
 
@@ -79,7 +80,8 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
     submissions = [build(student, module.NAME, depth=depth) for student in students]
     for submission in submissions:
         # A note about one top-level entry (too many files) goes to the student it is about.
-        submission.notes.extend(note for note in tree.notes if "folder" not in note or _under(submission, tree, note))
+        submission.notes.extend(scrub(readable_name(note)) for note in tree.notes
+                                if "folder" not in note or _under(submission, tree, note))
     return submissions, own
 
 
@@ -105,7 +107,7 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[tuple[str, str]]:
 
 def _under(submission: Submission, tree: Tree, note: dict) -> bool:
     """Whether ``submission``'s file is the top-level entry ``note["folder"]`` of ``tree`` or lies in it."""
-    entry = os.path.join(tree.origin, note["folder"])
+    entry = scrub(readable_name(os.path.join(tree.origin, note["folder"])))  # as the submission's path reads
     return submission.path == entry or submission.path.startswith(entry + os.sep)
 
 

@@ -50,10 +50,12 @@ class Submission:
     late: bool = False
 
     def __post_init__(self) -> None:
-        # A file name that is not UTF-8 arrives with lone surrogates (surrogateescape); the
-        # reports and the cache write UTF-8, so such characters are kept as escapes.
-        self.id, self.path, self.name, self.graded_file = scrub([self.id, self.path, self.name, self.graded_file])
-        self.notes, self.ignored_files, self.attempts = scrub([self.notes, self.ignored_files, self.attempts])
+        # A file name that is not UTF-8 arrives with lone surrogates (surrogateescape): its bytes are read as
+        # Windows-1252 (readable_name); any other lone surrogate is kept as an escape (the outputs write UTF-8).
+        self.id, self.path, self.name, self.graded_file = scrub(readable_name(
+            [self.id, self.path, self.name, self.graded_file]))
+        self.notes, self.ignored_files, self.attempts = scrub(readable_name(
+            [self.notes, self.ignored_files, self.attempts]))
 
 
 # Every submission's source, out of memory (grader.spill).
@@ -160,6 +162,32 @@ def renamed(student_id: str, real_id: str) -> list[dict]:
     from another (``José-2``: two names equal after Unicode normalisation) and ``real_id`` is the id its real
     name gives; else none."""
     return [] if student_id == real_id else [{"kind": "renamed-id", "from": real_id}]
+
+
+# The lone surrogates surrogateescape puts for the bytes 0x80-0xFF of a name that is not UTF-8.
+_NAME_BYTES = re.compile("[\udc80-\udcff]+")
+
+
+def _windows_1252(found: re.Match) -> str:
+    def char(byte: int) -> str:
+        try:
+            return bytes([byte]).decode("cp1252")
+        except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: Latin-1's control characters (escaped in ids)
+            return chr(byte)
+    return "".join(char(ord(surrogate) - 0xDC00) for surrogate in found.group())
+
+
+def readable_name(value: object) -> object:
+    """``value`` (a string, or lists and dicts of them) with every byte of a name that was not UTF-8 read as
+    Windows-1252, the legacy encoding of most such names (Latin-1 where Windows-1252 has no character):
+    ``latin\\udce9`` (``latin\\xe9`` on disk) -> ``latiné``. The same bytes give the same text in every run."""
+    if isinstance(value, str):
+        return _NAME_BYTES.sub(_windows_1252, value)
+    if isinstance(value, dict):
+        return {readable_name(key): readable_name(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [readable_name(item) for item in value]
+    return value
 
 
 def nfc(text: str) -> str:
