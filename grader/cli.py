@@ -31,14 +31,19 @@ class Parser(argparse.ArgumentParser):
     """argparse with its error messages in the run's language (``lang``: ``"nl"``, the default, or ``"en"``)."""
 
     lang = "nl"
+    # Said after argparse's message that a required argument is missing, by language (None: nothing more).
+    missing_hint: dict[str, str] | None = None
 
     def error(self, message: str) -> NoReturn:
+        more = ""
+        if self.missing_hint and message.startswith("the following arguments are required"):
+            more = f"; {self.missing_hint[self.lang]}"
         if self.lang != "nl":
-            super().error(message)
+            super().error(message + more)
         from grader.terminal import dutch_usage_error
 
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: fout: {dutch_usage_error(message)}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: fout: {dutch_usage_error(message)}{more}\n")
 
 
 def parser() -> Parser:

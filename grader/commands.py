@@ -98,6 +98,9 @@ def report_main(argv: list[str]) -> int:
     ap.add_argument("-q", "--quiet", action="store_true",
                     help="as for grade; grade report prints only its summary line (and warnings) in any case")
     add_output_options(ap)
+    if Path("report").is_dir():  # ``grade report`` meant for the folder report/ (grade grades it as ./report)
+        ap.missing_hint = {"en": "to grade the folder report here, type grade ./report",
+                           "nl": "om de map report hier te beoordelen, typ grade ./report"}
     args = ap.parse_args(argv)
     path = Path(args.results)
     if path.is_dir():  # an output folder (grade report reports/): its results.json

@@ -88,6 +88,19 @@ def test_a_folder_named_report_is_graded_as_dot_slash_report(tmp_path):
     assert jsonreport.read(tmp_path / "marks" / "results.json")["submissions"][0]["id"] == "report"
 
 
+@pytest.mark.parametrize("lang,hint", [("nl", "grade ./report"), ("en", "grade ./report")])
+def test_grade_report_without_results_json_beside_a_folder_named_report_points_at_dot_slash_report(tmp_path, lang, hint):
+    # "grade report" meant to grade the folder report/: the error named only the missing RESULTS_JSON.
+    done = run_grade("report", "--lang", lang, "--out", "marks", cwd=tmp_path)
+    assert done.returncode == 2 and "RESULTS_JSON" in done.stderr and hint not in done.stderr
+    (tmp_path / "report").mkdir()
+    done = run_grade("report", "--lang", lang, "--out", "marks", cwd=tmp_path)
+    assert done.returncode == 2 and "RESULTS_JSON" in done.stderr and hint in done.stderr, done.stderr
+    assert ("deze argumenten ontbreken" if lang == "nl" else "the following arguments are required") in done.stderr
+    wrong = run_grade("report", "results.json", "--lang", lang, "--gradebook", "blackboard", cwd=tmp_path)
+    assert wrong.returncode == 2 and hint not in wrong.stderr  # only where RESULTS_JSON is missing
+
+
 @pytest.mark.parametrize("args", [["--gradebook", "blackboard"], ["--reference", "/no/such/file.py"],
                                   ["--similarity-threshold", "0"], ["--checks", "/no/such/dir"],
                                   ["--format", "junit"],
