@@ -189,7 +189,10 @@ def _similarity_said(document: dict, out: Path, options: Options, written: list[
             by_reason.setdefault(copies.unread_reason(result), []).append(clean(str(result["id"]), 100))
     why = "; ".join(f"{text['why'][reason]}: {', '.join(ids[:5])}{f' (+{len(ids) - 5})' if len(ids) > 5 else ''}"
                     for reason, ids in by_reason.items())
-    compared = total - len(found["not_compared"]) if found else 0
+    left_out = set(found["not_compared"]) if found else set()
+    # Compared: a submission with code the page did not leave out (one without a code file had nothing to compare).
+    compared = sum(1 for result in document["submissions"] if found and result["id"] not in left_out and
+                   ((result.get("load") or {}).get("problem") or {}).get("kind") not in ("empty", "unreadable"))
     return text[key].format(compared=compared, total=total, why=why)
 
 

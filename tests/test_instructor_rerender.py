@@ -149,3 +149,19 @@ def test_report_of_an_interrupted_run_says_so(graded, tmp_path, lang, said):
     assert "grade" in done.stderr.split(said, 1)[1]  # and how to finish it
     complete = run_grade("report", str(graded / "out"), "--out", str(tmp_path / "other"), "--lang", lang)
     assert "interrupted" not in complete.stderr and "onderbroken" not in complete.stderr
+
+
+def test_report_counts_as_compared_only_the_submissions_with_code(tmp_path):
+    # "4 van de 4 inzendingen vergeleken" counted cas, who handed in no code file: nothing of hers was compared.
+    code = (ROOT / "submissions" / "bram-meijer" / "main.py").read_bytes()
+    (tmp_path / "klas" / "cas").mkdir(parents=True)
+    (tmp_path / "klas" / "cas" / "notes.txt").write_text("zie bijlage")
+    (tmp_path / "klas" / "anna.py").write_bytes(code)
+    shutil.copy(ROOT / "submissions" / "daan-de-vries" / "main.py", tmp_path / "klas" / "bram.py")
+    with zipfile.ZipFile(tmp_path / "klas" / "eva.zip", "w") as archive:
+        archive.writestr("main.py", code)
+    assert run_grade("klas", "--out", "out", "--quiet", cwd=tmp_path).returncode == 0
+    kept = run_grade("report", "out", cwd=tmp_path)
+    assert kept.returncode == 0 and "(3 van de 4 inzendingen vergeleken)" in kept.stderr, kept.stderr
+    anew = run_grade("report", "out", "--similarity-threshold", "0.5", "--lang", "en", cwd=tmp_path)
+    assert anew.returncode == 0 and "compares 2 of the 4 submissions" in anew.stderr, anew.stderr
