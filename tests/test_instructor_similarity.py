@@ -7,6 +7,8 @@ import random
 import re
 import time
 
+import pytest
+
 from conftest import ROOT, SOLUTIONS, grade_folder
 from grader import similarity
 from grader.reports import copies
@@ -179,6 +181,16 @@ def test_a_reference_pair_says_how_much_of_each_side_is_shared_and_is_judged_by_
     assert by_id["anna"].identical and by_id["anna"].share_a == by_id["anna"].share_b == 1.0
     half = by_id["bram"]  # half of the reference: all of bram is in it, half of it is in bram
     assert half.share_a > 0.9 and half.share_b < 0.7 and half.similarity == half.share_a
+
+
+@pytest.mark.parametrize("lang,said", [("nl", "100% van <code>anna</code> komt voor in de andere<"),
+                                       ("en", "100% of <code>anna</code> is found in the other<")])
+def test_the_share_of_each_side_is_said_of_the_other_file(lang, said):
+    # Dutch said "komt voor in de ander" (a person); the other file is "de andere".
+    code = CORPUS[1].read_text(encoding="utf-8")
+    detector = similarity.Detector({"anna": code, "bram": code + "\n# meer\n"})
+    page = copies.render(detector.pairs(), detector, lang, 0.5, [])
+    assert said in page
 
 
 

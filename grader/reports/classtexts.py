@@ -92,7 +92,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "col_shared": {"nl": "Gedeelde vingerafdrukken", "en": "Shared fingerprints"},
     "sim_identical": {"nl": "identiek na normalisatie", "en": "identical after normalisation"},
     "sim_reference": {"nl": "referentie", "en": "reference"},
-    "sim_share": {"nl": "{percent}% van {id} komt voor in de ander", "en": "{percent}% of {id} is found in the other"},
+    "sim_share": {"nl": "{percent}% van {id} komt voor in de andere", "en": "{percent}% of {id} is found in the other"},
     "sim_marked": {"nl": "Gemarkeerd: code die in beide bestanden voorkomt.",
                    "en": "Marked: code found in both files."},
     "sim_more": {"nl": "Nog {count} paren staan alleen in de tabel en in similarity.json.",
