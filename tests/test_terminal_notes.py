@@ -99,6 +99,14 @@ def test_a_rename_that_only_wrote_control_characters_out_is_not_said_as_one(caps
     assert capsys.readouterr().err == ""
 
 
+def test_the_renamed_submissions_are_said_in_order_of_their_ids(capsys):
+    # "12349 → 12349-2, 12348 → 12348-2": in the order the results came in (graded in parallel).
+    renamed = [("12349", "12349-2"), ("12348", "12348-10"), ("12348", "12348-2"), ("12347", "12347-2")]
+    Progress(4, "nl", quiet=True).warn_renamed(renamed, [], [])
+    said = capsys.readouterr().err
+    assert said.rstrip().endswith(": 12347 → 12347-2, 12348 → 12348-2, 12348 → 12348-10, 12349 → 12349-2"), said
+
+
 @pytest.mark.parametrize("lang, late", [("nl", "te laat volgens het LMS"), ("en", "late, as the LMS says")])
 def test_the_table_says_which_attempt_the_lms_marked_late(capsys, lang, late):
     # A Canvas _LATE attempt: only its report and results.json said so, not the terminal's table.
