@@ -189,11 +189,11 @@ class Progress:
 
     def warn_renamed(self, renamed: list[tuple[str, str]], files: list[str], unmatched: list[list[str]]) -> None:
         """Said after a class run: the submissions the intake renamed to keep them apart (``renamed``: their id
-        before and after), in one line in the order of their ids, and per LMS gradebook in ``files`` the rows that leaves without an
+        before and after), in one line by id, and per LMS gradebook in ``files`` the rows that leaves without an
         identifier its import knows (``unmatched``: their ids, per file). An id whose control characters were only
         written out (``evil\x1b[31m``, grader.discover.model.unique) reads as before: it is not said as renamed."""
-        in_order = sorted(renamed, key=lambda pair: (pair[0].casefold(), pair[0], len(pair[1]), pair[1]))  # -2 before -10
-        said = [f"{real} → {now}" for real, now in in_order if printable(real, False) != printable(now, False)]
+        said = [f"{real} → {now}" for real, now in sorted(renamed, key=lambda p: (p[0].casefold(), p[0], len(p[1]), p[1]))
+                if printable(real, False) != printable(now, False)]  # by id; -2 before -10
         if said:
             print(_listed(self.text, "class-renamed", said), file=sys.stderr)
         for file, ids in zip(files, unmatched):
