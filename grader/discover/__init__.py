@@ -68,7 +68,8 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         named = raw if Path(raw).name not in ("", "..") else Path(raw).resolve().name or raw
         inner = plain.origin[len(base):].lstrip("/") if plain.origin.startswith(base + "/") else ""
         where = os.path.join(named, inner) if inner else named
-        unclaimed.extend(leftout.Unclaimed(f"{where}: {entry}", why) for entry, why in _unclaimed(plain, students))
+        unclaimed.extend(leftout.Unclaimed(readable_name(f"{where}: {entry}"), why)  # named as the students are
+                         for entry, why in _unclaimed(plain, students))
     if not students:
         what = "submissions" if layout == AUTO else f"{layout} submissions"
         what_nl = "inzendingen" if layout == AUTO else f"{layout}-inzendingen"
