@@ -126,7 +126,7 @@ def _row(pair: similarity.Pair, number: int) -> dict:
 def render(pairs: list[similarity.Pair], detector: similarity.Detector, lang: str, threshold: float,
            missing: list[str]) -> str:
     """The instructor's similarity page. In: the pairs (most similar first), the detector that found them,
-    the language, the threshold, (0, 1] and the ids not compared. Out: HTML.
+    the language, the threshold (in (0, 1]) and the ids not compared. Out: HTML.
 
     The table lists up to LISTED pairs; the first SHOWN are shown side by side with the
     matching regions marked.
@@ -192,7 +192,7 @@ def write(document: dict, out: Path, references: list[Path] | None = None, thres
     """Compare the submissions (and the reference files) and write ``out/similarity.html`` and ``.json``.
 
     In: a results.json document, the output folder, reference file paths, the threshold
-    ((0, 1]) and, when grading, the graded bytes by id (without them, as ``grade report``
+    (in (0, 1]) and, when grading, the graded bytes by id (without them, as ``grade report``
     re-renders, the files are read again from their paths). Out: the number of pairs found,
     or None (nothing written) when fewer than two files could be compared, or when
     re-rendering and the comparison already in ``out`` (:func:`current`) was made with the
