@@ -246,7 +246,7 @@ class Guards:
             # method wrappers, own descriptors of foreign functions.
             if type(base) is not type or issubclass(base, (type, *PROXY_BASES)):
                 raise TypeError(f"class {name}: base {base!r} is not supported in the grader")
-        namespace = class_namespace(name, namespace, self.visible_class)  # comparisons, __exit__
+        namespace = class_namespace(name, namespace, self.visible_class, bases)  # comparisons, __exit__
         cls = check_fields(type(name, bases, namespace), self.own_classes.__contains__)
         self.own_classes.add(cls)
         self.subclass_hooks.keep(cls, hook)

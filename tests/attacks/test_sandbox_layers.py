@@ -286,3 +286,9 @@ def test_exc_info_and_traceback_never_show_an_exception_the_grader_handles():
     assert info == (None, None, None) and "SECRET" not in text and "KeyError" not in text
     kind, error, trace = functions["proposal_fingerprint"](None)
     assert kind is ValueError and isinstance(error, ValueError) and trace is None
+
+
+def test_an_own_string_io_s_close_runs_at_a_with_block_s_end_but_not_when_it_is_freed():
+    source = ("import io\nclass Log(io.StringIO):\n    def close(self):\n        print('closed', self.getvalue())\n"
+              "with Log() as log:\n    log.write('x')\nLog('freed')\nprint('end')\n")
+    assert output_of(source).split("\n")[:2] == ["closed x", "end"]
