@@ -70,4 +70,6 @@ def test_v8_v10_loaded_a_year_later(student):
 @pytest.mark.parametrize("field", list(FIRST_INVALID))
 def test_v3_v7_first_invalid_field_after_loading(student, field):
     case = FIRST_INVALID[field]
-    student.call(VALIDATE, case.build(), shown=f"{lesson.LOADED}\n{case.shown()}").expect_value_error()
+    # The field's own checks try it at later calls: failing there too, this finding says nothing of the first call.
+    call = student.call(VALIDATE, case.build(), shown=f"{lesson.LOADED}\n{case.shown()}")
+    call.expect_value_error(repeats=f"{field}-")

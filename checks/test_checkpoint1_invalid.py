@@ -134,7 +134,7 @@ def test_v2_v7_invalid_whatever_the_tool_and_status(student, clause):
     for name, case in CLAUSES[clause]:
         other = disguised(case)
         if other is not None:
-            student.call(VALIDATE, other.build(), shown=other.shown()).expect_value_error(case=name)
+            student.call(VALIDATE, other.build(), shown=other.shown()).expect_value_error(case=name, repeats=name)
 
 
 if OTHER_CASES:

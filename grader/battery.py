@@ -145,7 +145,10 @@ class Mismatch(AssertionError):
     checkpoint 1 fails on the same case, the reports only list this failure; ``case`` names
     that case of checkpoint 1 when the check's own case label does not), or ``"json"`` (a
     fingerprint of the same content in another text, checks/canonical.py: the reports show the
-    first such check of checkpoint 2 and only list the others). ``setup`` marks
+    first such check of checkpoint 2 and only list the others). ``repeats`` names the case of another check of the
+    same checkpoint whose invalid input this one tries again (another form of it, or first after loading), or with a
+    trailing ``-`` a field's cases (``actor-``): when that check fails there too, the reports only list this finding
+    (grader.reports.selection). ``setup`` marks
     a finding made while preparing the situation to test (the reports show those last). ``hint`` (a :func:`said`
     pair) stands for the check's hint where the case is of another kind than the hint speaks of (version ``'0'``
     under a hint about True and False; a call that met a module the grader does not offer gets
@@ -156,7 +159,7 @@ class Mismatch(AssertionError):
 
     def __init__(self, tried: str, expected: str | dict, got: str | dict, cause: str | None = None,
                  setup: bool = False, case: str | None = None, hint: dict | None = None,
-                 tip: dict | None = None) -> None:
+                 tip: dict | None = None, repeats: str | None = None) -> None:
         super().__init__(f"{tried}: expected {expected}, got {got}")
         self.detail = {"tried": bilingual(_text(tried)), "expected": _text(expected), "got": _text(got)}
         if cause:
@@ -165,6 +168,8 @@ class Mismatch(AssertionError):
             self.detail["setup"] = True
         if case:
             self.detail["case"] = case
+        if repeats:
+            self.detail["repeats"] = repeats
         hint = refusal_hint(got) or hint
         if hint:
             self.detail["hint"] = hint
@@ -218,13 +223,15 @@ class Call:
             return got
         return said(f"{self.which['nl']} {got['nl']}", f"{self.which['en']} {got['en']}")
 
-    def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None) -> None:
+    def expect_value_error(self, cause: str | None = None, case: str | None = None, hint: dict | None = None,
+                           repeats: str | None = None) -> None:
         """Pass when the call raised a ``ValueError`` (any subclass, CONTRACT.md A12); see Mismatch for ``cause``,
-        ``case`` and ``hint``; another exception gets grader.tips.error_hint in place of ``hint``, or stop_tip beside it."""
+        ``case``, ``hint`` and ``repeats``; another exception gets grader.tips.error_hint in place of ``hint``, or
+        stop_tip beside it."""
         if not isinstance(self.error, ValueError):
             raise Mismatch(self.shown, "ValueError", self.got(), cause, case=case,
                            hint=error_hint(self.error, self.line) or self.hint or hint,
-                           tip=stop_tip(self.error, self.line))
+                           tip=stop_tip(self.error, self.line), repeats=repeats)
 
     def refused(self, alternative: str | dict, cause: str | None = "validation") -> bool:
         """For an input the contract lets a submission refuse or accept (CONTRACT.md A1-A5): True when the call raised

@@ -183,7 +183,7 @@ def valid_outcome(outcome: object) -> bool:
     """Whether a check's outcome from a child has the shape the reports expect.
 
     In: ``{"outcome": one of OUTCOMES, "error": str (optional), "detail": {"tried",
-    "expected", "got", "hint", "tip": str or {"nl", "en"}; "cause": str; "setup": bool; "case": str} (optional)}``.
+    "expected", "got", "hint", "tip": str or {"nl", "en"}; "cause": str; "setup": bool; "case", "repeats": str} (optional)}``.
     """
     if not isinstance(outcome, dict) or outcome.get("outcome") not in OUTCOMES:
         return False
@@ -192,10 +192,10 @@ def valid_outcome(outcome: object) -> bool:
     detail = outcome.get("detail")
     if detail is None:
         return True
-    return (isinstance(detail, dict) and set(detail) <= {*_DETAIL_TEXTS, "hint", "tip", "cause", "setup", "case"}
+    return (isinstance(detail, dict) and set(detail) <= {*_DETAIL_TEXTS, "hint", "tip", "cause", "setup", "case", "repeats"}
             and all(is_text(detail[key]) for key in (*_DETAIL_TEXTS, "hint", "tip") if key in detail)
             and isinstance(detail.get("cause", ""), str) and isinstance(detail.get("setup", False), bool)
-            and isinstance(detail.get("case", ""), str))
+            and isinstance(detail.get("case", ""), str) and isinstance(detail.get("repeats", ""), str))
 
 
 def valid_load(message: object) -> bool:

@@ -119,3 +119,41 @@ def test_checkpoint_1_is_the_root_cause_only_of_failures_on_input_it_may_judge_w
     assert feedback.build(result(checks, lang="en"))["checkpoints"][2]["root_cause"] == "validation"
     checks[0]["detail"] = {"tried": "t", "expected": "e", "got": "raised ValueError: x"}  # it refused valid input
     assert feedback.build(result(checks, lang="en"))["checkpoints"][2]["root_cause"] == "validation"
+
+
+def variants_of_checkpoint_1(plain: str) -> list[dict]:
+    """Checkpoint 1 fails its plain V3 check with ``plain`` and two checks that try the same invalid input again: in
+    another tool-status form (the same case, ``repeats`` its label) and first after loading (the field's cases)."""
+    checks = [check(f"v3_bad_id[{plain}]", 1, "failed", clause="V3", tried="t", expected="ValueError", got="g1"),
+              check("v2_v7_whatever[ids]", 1, "failed", clause="V2-V7", tried="t", expected="ValueError", got="g2"),
+              check("v3_v7_first_after_loading[actor]", 1, "failed", clause="V3-V7", tried="t", expected="ValueError",
+                    got="g3"), *passing("f", 2, 1), *passing("d", 3, 1)]
+    checks[1]["detail"].update(case="actor-backtick", repeats="actor-backtick")
+    checks[2]["detail"]["repeats"] = "actor-"
+    return checks
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "dezelfde ongeldige invoer"), ("en", "the same invalid input")])
+def test_a_check_that_only_repeats_a_plain_check_s_failure_on_the_same_input_is_only_listed(lang, said):
+    # A too-loose regex failed V3 on 'learner`' and the same input in disguise and first after loading: each was
+    # shown in full, with a tip about code the student never wrote ("check every field from the first call on").
+    res = terminal_result(variants_of_checkpoint_1("actor-backtick"), lang=lang)
+    assert [record["id"] for record in selection.shown_failures(res)["1"][1]] == ["v3_bad_id[actor-backtick]"]
+    checkpoint = feedback.build(res)["checkpoints"][0]
+    assert [item["cause"] for item in checkpoint["grouped"]] == ["repeats", "repeats"]
+    assert [item["message"].split()[-1] for item in checkpoint["grouped"]] == \
+        ["v2_v7_whatever[ids].", "v3_v7_first_after_loading[actor]."]
+    report = md(res, lang)
+    assert said in report and " v2_v7_whatever[ids]." in report
+    assert "Tip voor v2_v7_whatever" not in report and "Hint for v2_v7_whatever" not in report
+    # The class page counts only the plain check as a finding.
+    assert selection.findings(res, ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket")) == \
+        ["v3_bad_id"]
+
+
+def test_a_check_that_fails_on_its_own_is_shown_in_full_with_its_own_tip():
+    # The plain check fails on another field: the variants' failures on actor are their own.
+    res = terminal_result(variants_of_checkpoint_1("name-dot"))
+    assert [record["id"] for record in selection.shown_failures(res)["1"][1]] == \
+        ["v3_bad_id[name-dot]", "v2_v7_whatever[ids]", "v3_v7_first_after_loading[actor]"]
+    assert feedback.build(res)["checkpoints"][0]["grouped"] == []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.reports import feedback, templating
+from grader.reports import cleaning, feedback, templating
 from test_reports import LANGS, check, md, page, passing, result
 
 # Every character Unicode lists as a bidirectional control (Bidi_Control: U+061C too, the Arabic letter mark),
@@ -88,5 +88,5 @@ def test_an_emoji_keeps_its_presentation_selector_but_a_name_shows_it_escaped(te
     """A student's printed ⚠️ shows as printed; after a letter or punctuation the selector would make two names
     look alike, so it is escaped (grader.invisible.emoji_selector), in the reports and on the terminal alike."""
     from grader.terminal import printable
-    assert feedback.visible(text) == shown
+    assert cleaning.visible(text) == shown
     assert printable(text) == shown

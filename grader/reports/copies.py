@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 from grader import similarity
 from grader.discover import choose, safe_name
 from grader.reports import templating
-from grader.reports.feedback import clean, visible
+from grader.reports.cleaning import clean, visible
 from grader.reports.files import write_atomic
 
 # Pairs listed in the table, and the most similar of them shown side by side.

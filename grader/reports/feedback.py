@@ -11,8 +11,8 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.discover.choose import RULE
 from grader import details
-from grader.invisible import HIDDEN, emoji_selector
 from grader.reports import legend, selection, stopped
+from grader.reports.cleaning import clean
 from grader.reports.notes import intended
 from grader.reports.selection import case_label
 from grader.reports.templating import Names
@@ -26,16 +26,11 @@ FULL_FINDINGS = 5
 # Captured output is shown up to this many characters and lines.
 OUTPUT_CHARS = 2000
 OUTPUT_LINES = 40
-# Student text longer than this (a value, a message) is cut.
-TEXT_CHARS = 1000
 # File names listed in a note at most (the rest are counted: "and 40 more files").
 LISTED_NAMES = 10
 # Files left out beside the graded one, named in its note at most (the report stays short).
 LEFT_OUT_NAMES = 5
 
-# Control characters (but tabs and line ends) would hide what is shown; the bidi controls, separators and
-# default-ignorable characters of grader.invisible reorder it, break it or carry text no reader sees.
-_INVISIBLE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{HIDDEN}]")
 # Load problem kinds that point at a line of main.py.
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable", "timeout", "missing-functions")
 _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "indentation", "policy", "runtime",
@@ -50,24 +45,6 @@ _UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 _KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped", "cpu-budget",
                 "renamed-id", "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook",
                 "too-many-files", "no-code-file", "duplicate-member", *_UNREADABLE)
-
-
-def _escaped(found: re.Match) -> str:
-    if emoji_selector(found):
-        return found.group()
-    code = ord(found.group())
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
-
-
-def visible(text: object) -> str:
-    """Untrusted text with its control, bidi and invisible characters as ``\\uXXXX`` (tabs and line ends kept)."""
-    return _INVISIBLE.sub(_escaped, str(text))
-
-
-def clean(text: object, limit: int = TEXT_CHARS) -> str:
-    """Untrusted text made visible: control and bidi characters as ``\\uXXXX``, cut at ``limit``."""
-    text = visible(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
@@ -160,6 +137,16 @@ def _stopped_by(number: int, not_run: int, stop: dict | None) -> dict | None:
             "message": "stopped_" + stopped.STRIKES[stop["reason"]]}
 
 
+# The groupings of grader.reports.selection.select whose failures a report only lists, and the cause it names.
+LISTED = {"same_input": "validation", "same_case": "repeats", "same_text": "json"}
+
+
+def _listed(group: dict, totals: dict[str, int], cause: str) -> dict:
+    """A failed check a report only lists: its message, how many of its cases failed, and why it is only listed."""
+    return {"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
+            "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": cause}
+
+
 def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool,
                 inherited: frozenset = frozenset(), stop: dict | None = None, reveal: bool = False) -> dict:
     number = int(key)
@@ -170,7 +157,8 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     chosen = selection.select(number, records, verdicts, graded, inherited)
     root, confirmed, shown = chosen["root"], chosen["confirmed"], chosen["shown"]
     grouped = chosen["grouped"]
-    causes = {id(record): name for name in ("same_input", "same_text") for record in chosen[name]}
+    # Why a failure is only listed: the cause the report names for it (the others follow a confirmed fingerprint).
+    causes = {id(record): cause for name, cause in LISTED.items() for record in chosen[name]}
     not_run = len(selection.groups(chosen["not_run"]))
     # Most of this function was not tested because another one looped: that is what to fix first, and a
     # rule's hint would point elsewhere.
@@ -192,17 +180,10 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
         "stopped_by": stopped_by,
         "failures": [_failure(group, totals[group["id"]], not_run_cases[group["id"]], stopped_by is None)
                      for group in full],
-        "grouped": [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
-                     "parametrized": case_label(group["records"][0]["id"]) is not None,
-                     "cause": {"same_input": "validation", "same_text": "json"}.get(causes.get(id(group["records"][0])),
-                                                                     "fingerprint")}
+        "grouped": [_listed(group, totals, causes.get(id(group["records"][0]), "fingerprint"))
                     for group in selection.groups(grouped)] +
-                   [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
-                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "same-result"}
-                    for group in selection.groups(chosen["same_result"])] +
-                   [{"message": group["message"], "failed": len(group["records"]), "total": totals[group["id"]],
-                     "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": "more"}
-                    for group in beyond],
+                   [_listed(group, totals, "same-result") for group in selection.groups(chosen["same_result"])] +
+                   [_listed(group, totals, "more") for group in beyond],
         # The checks of which no case that ran failed but some were not run: counted, with why (they share it).
         "not_run_count": not_run,
         "not_run": _NOT_RUN.get(stopped.reason(chosen["not_run"]), "outcome_not_run") if not_run else None,
@@ -339,7 +320,8 @@ def build(result: dict, reveal: bool = False) -> dict:
     missing, its failures grouped per check (parametrized cases together, the first
     SHOWN_CASES in full; a confirming check first), ``grouped``: the failures only listed
     because they share the root cause (``cause``: ``validation``, the same invalid input as a
-    failed case of checkpoint 1; ``fingerprint``, anything else once the fingerprint is
+    failed case of checkpoint 1; ``repeats``, an invalid input tried again that another failed check of the
+    checkpoint already shows (selection ``same_case``); ``fingerprint``, anything else once the fingerprint is
     confirmed as the cause; ``same-result``, every case got a result an earlier failure
     already shows; ``more``, a failure past the first FULL_FINDINGS shown in full, not in the instructor's
     view), ``not_run_count`` and ``not_run`` (how many checks were not run, none of

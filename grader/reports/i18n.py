@@ -91,6 +91,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "These checks fail too. Fix the failures above first and run grade again: you then see what went "
               "wrong here as well.",
     },
+    "grouped_repeats": {
+        "nl": "Deze controles proberen dezelfde ongeldige invoer opnieuw als een mislukte controle hierboven (in een "
+              "andere vorm, of als eerste aanroep na het laden van je bestand) en mislukken daar dus waarschijnlijk om "
+              "dezelfde reden. Kijk er opnieuw naar als je die hebt opgelost:",
+        "en": "These checks try the same invalid input again as a failed check above (in another form, or as the "
+              "first call after your file is loaded), so they most likely fail for the same reason. Look at them "
+              "again once you have fixed that one:",
+    },
     "grouped_same_result": {
         "nl": "Deze controles mislukken met een resultaat dat hierboven al staat, dus waarschijnlijk om dezelfde "
               "reden. Kijk er opnieuw naar als je dat hebt opgelost:",

@@ -129,11 +129,37 @@ def _same_text(records: list[dict]) -> list[dict]:
     return later
 
 
+def _label(record: dict) -> str | None:
+    """The case a failed record names: its finding's ``detail.case``, else its id's label."""
+    return (record.get("detail") or {}).get("case") or case_label(record["id"])
+
+
+def repeats(label: object, repeated: object) -> bool:
+    """Whether case ``label`` is the one a finding's ``detail.repeats`` names: that label, or a field's cases when it
+    ends in ``-`` (``actor-`` for ``actor-backtick``)."""
+    if not isinstance(label, str) or not isinstance(repeated, str) or not repeated:
+        return False
+    return label == repeated or (repeated.endswith("-") and label.startswith(repeated))
+
+
+def _same_case(records: list[dict]) -> list[dict]:
+    """The failed records that only try again an invalid input another check fails on: their ``detail.repeats``
+    names a case (or a field's cases) of a failed check that repeats nothing itself.
+
+    Such a check (the same case in another tool-status form, a field first after loading) says something of its
+    own only when it fails where the plain check passes; else its own tip would point at code the student
+    did not write, so the reports only list it.
+    """
+    plain = [_label(r) for r in records if not (r.get("detail") or {}).get("repeats")]
+    return [r for r in records if (r.get("detail") or {}).get("repeats")
+            and any(repeats(label, r["detail"]["repeats"]) for label in plain)]
+
+
 def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: bool,
                inherited: frozenset) -> dict:
     """Which failed records of checkpoint ``number`` are shown in full, and in which order, and which are only
-    listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_text``,
-    ``same_result``, ``not_run``. A case that was not run is no failure: ``not_run`` holds the records of the
+    listed (see :func:`build`): ``root``, ``confirmed``, ``shown``, ``grouped``, ``same_input``, ``same_case``,
+    ``same_text``, ``same_result``, ``not_run``. A case that was not run is no failure: ``not_run`` holds the records of the
     checks of which no case that ran failed (grader.reports.stopped), the reports only count them."""
     failed = [r for r in records if r["outcome"] not in NO_FAILURE]
     # Root cause first: name the earliest failed checkpoint this one depends on (CONTRACT.md,
@@ -151,11 +177,11 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
         root = "validation"
     elif graded and failed and number == 3 and (confirmed or not verdicts.get("fingerprint", True)):
         root = "fingerprint"
-    same_input = [r for r in failed if cause(r) == "validation"
-                  and ((r.get("detail") or {}).get("case") or case_label(r["id"])) in inherited]
+    same_input = [r for r in failed if cause(r) == "validation" and _label(r) in inherited]
+    same_case = [r for r in _same_case(failed) if r not in same_input]
     same_text = [r for r in _same_text(failed) if r not in same_input] if graded else []
-    grouped = same_input + same_text + ([r for r in failed if r not in confirmed and r not in same_input
-                                         and r not in same_text] if graded and confirmed else [])
+    listed = same_input + same_case + same_text
+    grouped = listed + ([r for r in failed if r not in confirmed and r not in listed] if graded and confirmed else [])
     rest = [r for r in failed if r not in confirmed and r not in grouped]
     # A check that failed while setting up its scene (a preparatory call) says less than one that
     # failed on what it tests, so those come last.
@@ -165,7 +191,7 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
     not_run_ids = set(stopped.not_run_checks(records))
     not_run = [r for r in records if r["outcome"] == "not-run" and base_id(r["id"]) in not_run_ids]
     return {"root": root, "confirmed": confirmed, "shown": shown, "grouped": grouped, "same_input": same_input,
-            "same_text": same_text, "same_result": same_result, "not_run": not_run,
+            "same_case": same_case, "same_text": same_text, "same_result": same_result, "not_run": not_run,
             "also_fingerprint": also_fingerprint(number, root, verdicts)}
 
 
@@ -189,8 +215,7 @@ def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
     verdicts["fingerprint"] = not any(r["outcome"] not in NO_FAILURE and r.get("clause") in DIGEST_CLAUSES
                                       and cause(r) != "validation" for r in entries.get("2", {}).get("checks", []))
     # A check that loops over cases names the one that failed (``detail.case``); a parametrized one its id's label.
-    labels = ((r.get("detail") or {}).get("case") or case_label(r["id"]) for r in entries.get("1", {}).get("checks", [])
-              if r["outcome"] not in NO_FAILURE)
+    labels = (_label(r) for r in entries.get("1", {}).get("checks", []) if r["outcome"] not in NO_FAILURE)
     inherited = frozenset(label for label in labels if label is not None)
     return verdicts, inherited
 
@@ -221,7 +246,8 @@ def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
     the code does fail them). Left out, as they say nothing about that check's own rule: a checkpoint whose root
     cause is the fingerprint (the checks approve with the right digest, which the student's dispatch_ticket does
     not find), a finding that confirms the fingerprint as the cause, one that fails on checkpoint 1's invalid
-    input or hashes another JSON text (``same_input``, ``same_text``), a check of a function the submission lacks
+    input, only tries again an input another check fails on, or hashes another JSON text (``same_input``,
+    ``same_case``, ``same_text``), a check of a function the submission lacks
     (a ``missing-function`` note) and a check that was not run. The class page counts these.
     """
     missing = {note.get("name") for note in (result.get("load") or {}).get("notes", [])
