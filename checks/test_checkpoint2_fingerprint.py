@@ -260,6 +260,8 @@ def test_f4_own_result_made_invalid_refused(student):
     student.call(FINGERPRINT, clean, shown=f"{script}\nproposal_fingerprint(clean)").expect_value_error(cause="validation")
 
 
+# Each blatant check's finding names its case of checkpoint 1: when that fails too, the validation is called but
+# wrong there, and the reports list the finding under checkpoint 1 instead of saying to call it.
 BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je validatie aan en hash alleen wat die goedkeurt.",
                     hint_en="Call your validation at the start of proposal_fingerprint and hash only what it accepts.")
 
@@ -268,14 +270,16 @@ BLATANT_HINT = dict(hint_nl="Roep aan het begin van proposal_fingerprint je vali
        en="A proposal with an extra approved field gets no fingerprint but a ValueError.", **BLATANT_HINT)
 def test_f4_extra_approved_field_refused(student):
     p = {**lesson.proposal(), "approved": True}
-    student.call(FINGERPRINT, p, shown=shown("{**p, 'approved': True}")).expect_value_error()
+    call = student.call(FINGERPRINT, p, shown=shown("{**p, 'approved': True}"))
+    call.expect_value_error("validation", "extra-approved")
 
 
 @check(2, "F4", nl="Een voorstel zonder arguments krijgt geen vingerafdruk maar een ValueError.",
        en="A proposal without arguments gets no fingerprint but a ValueError.", **BLATANT_HINT)
 def test_f4_missing_arguments_refused(student):
     p = {k: v for k, v in lesson.proposal().items() if k != "arguments"}
-    student.call(FINGERPRINT, p, shown=shown("{k: v for k, v in p.items() if k != 'arguments'}")).expect_value_error()
+    call = student.call(FINGERPRINT, p, shown=shown("{k: v for k, v in p.items() if k != 'arguments'}"))
+    call.expect_value_error("validation", "missing-arguments")
 
 
 @check(2, "F4", nl="Een voorstel met status closed krijgt geen vingerafdruk maar een ValueError.",
@@ -283,13 +287,13 @@ def test_f4_missing_arguments_refused(student):
 def test_f4_status_closed_refused(student):
     p = lesson.proposal(status="closed")
     arg = "{**p, 'arguments': {'ticket': 'lamp', 'status': 'closed'}}"
-    student.call(FINGERPRINT, p, shown=shown(arg)).expect_value_error()
+    student.call(FINGERPRINT, p, shown=shown(arg)).expect_value_error("validation", "status-closed")
 
 
 @check(2, "F4", nl="None is geen voorstel en krijgt geen vingerafdruk maar een ValueError.",
        en="None is not a proposal and gets no fingerprint but a ValueError.", **BLATANT_HINT)
 def test_f4_none_refused(student):
-    student.call(FINGERPRINT, None, shown="proposal_fingerprint(None)").expect_value_error()
+    student.call(FINGERPRINT, None, shown="proposal_fingerprint(None)").expect_value_error("validation", "none")
 
 
 @check(2, "F4", nl="Een geldig gevormde onbekende toolnaam wordt gewoon gehasht.",

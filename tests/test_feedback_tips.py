@@ -35,6 +35,8 @@ SUBMISSIONS = {
     "extra-field-dropped": lambda reference: reference.replace(
         "    proposal = validate_ticket_proposal(proposal)\n    check_host_input",
         "    proposal = validate_ticket_proposal({k: proposal[k] for k in FIELDS if k in proposal})\n    check_host_input"),
+    # The validation forgets the set of keys: proposal_fingerprint calls it and hashes an extra field along.
+    "keys-unchecked": lambda reference: reference.replace(REFERENCE_CHECK, "if type(proposal) is not dict:"),
 }
 
 
@@ -159,6 +161,18 @@ def test_the_result_of_a_later_call_in_a_script_says_which_call_it_was(results, 
     record = next(r for r in results[lang]["extra-field-dropped"]["checkpoints"]["3"]["checks"]
                   if r["id"] == "d5_d12_first_calls_after_loading")
     assert record["detail"]["got"].startswith(which), record["detail"]
+
+
+def test_checkpoint_2_points_at_checkpoint_1_s_validation_where_that_refuses_the_same_input_wrongly(results):
+    # proposal_fingerprint called the validation, whose key-set check was missing: its tip said to call the validation
+    # at the start of proposal_fingerprint. Checkpoint 1 fails on the same inputs, so those checks are listed under it.
+    for lang, graded in results.items():
+        assert not graded["keys-unchecked"]["checkpoints"]["1"]["passed"]
+        root, shown, _ = selection.shown_failures(graded["keys-unchecked"])["2"]
+        assert root == "validation"
+        assert not any("f4_extra_approved" in record["id"] or "f4_missing_arguments" in record["id"] for record in shown)
+        report = md(graded["keys-unchecked"], lang)
+        assert {"nl": "je validatie aan en hash", "en": "Call your validation at the start"}[lang] not in report
 
 
 def test_a_status_check_that_met_an_error_shows_the_result_it_expected():
