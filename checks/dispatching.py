@@ -6,7 +6,7 @@ import collections
 import hashlib
 
 from checks import lesson
-from grader.battery import Call, Mismatch, Student, note, nth_call, said
+from grader.battery import LAST_CALL, Call, Mismatch, Student, note, nth_call, said
 from grader.tips import changed_input_hint, field_hint
 from grader.values import plain, same, show
 
@@ -67,10 +67,13 @@ def variant(**changes: object) -> str:
 
 def numbered(call: Call, script: list[str]) -> Call:
     """``call``, the last call of dispatch_ticket in ``script`` (the lines shown, ending with it), with its number
-    (Call.which) when the script holds more of them: its result then says which one it was."""
-    count = sum(f"{DISPATCH}(" in line.split("#", 1)[0] for line in script)
-    if count > 1:
-        call.which = nth_call(count)
+    (Call.which) when the script holds more of them: its result then says which one it was; "the last" after a loop
+    of calls (an indented line), whose count of lines is not the count of calls."""
+    lines = [line for line in script if f"{DISPATCH}(" in line.split("#", 1)[0]]
+    if any(line[:1].isspace() for line in lines):
+        call.which = LAST_CALL
+    elif len(lines) > 1:
+        call.which = nth_call(len(lines))
     return call
 
 

@@ -127,6 +127,10 @@ def raised(got: object) -> bool:
     return isinstance(text, str) and text.startswith(tuple(RAISED.values()))
 
 
+# Which call of a script a result is from when the script calls the function in a loop before it.
+LAST_CALL = said("de laatste call", "the last call")
+
+
 def nth_call(number: int) -> dict:
     """Which call of a script a result is from, as a :func:`said` pair that heads Call.got: ``de tweede call``."""
     if 1 <= number <= len(ORDINALS["en"]):

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from checks.dispatching import expect_status, expect_success
+from checks.dispatching import expect_status, expect_success, numbered
 from checks.test_checkpoint2_fingerprint import first_line
 from conftest import ROOT, grade_folder
-from grader.battery import Call, Mismatch
+from grader.battery import Call, Mismatch, unnumbered
 from grader.reports import feedback, selection
 from grader.tips import error_hint, field_hint, stop_tip
 from test_reports import check, md, page, passing, result
@@ -173,6 +173,18 @@ def test_checkpoint_2_points_at_checkpoint_1_s_validation_where_that_refuses_the
         assert not any("f4_extra_approved" in record["id"] or "f4_missing_arguments" in record["id"] for record in shown)
         report = md(graded["keys-unchecked"], lang)
         assert {"nl": "je validatie aan en hash", "en": "Call your validation at the start"}[lang] not in report
+
+
+def test_the_call_after_a_loop_of_calls_is_named_the_last_not_by_its_line():
+    # After "for i in range(63): dispatch_ticket(...)" the 64th call was "de tweede call": the second line with a call.
+    script = ["state = {}", "completed = {}", "for i in range(63):", "    q = {**p, 'call_id': f'f{i}'}",
+              "    dispatch_ticket(q, 'learner', {H(q)}, state, completed)  # ok",
+              "r = dispatch_ticket(p, 'learner', {H(p)}, state, completed)"]
+    got = numbered(Call("\n".join(script), value={"status": "ok"}), script).got()
+    assert got["nl"].startswith("de laatste call gaf terug: ") and got["en"].startswith("the last call returned: "), got
+    assert unnumbered(got["en"]) == "returned: {'status': 'ok'}"
+    got = numbered(Call("", value=1), ["r = dispatch_ticket(p)", "r = dispatch_ticket(p)"]).got()
+    assert got["en"].startswith("the second call returned"), got
 
 
 def test_a_status_check_that_met_an_error_shows_the_result_it_expected():
