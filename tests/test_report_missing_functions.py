@@ -71,3 +71,15 @@ def test_a_file_with_none_of_the_three_functions_asks_whether_a_close_def_was_me
     far = load_error("missing-functions", lang, detail="", line=1, source="def helper(p):")
     far["graded_file"] = "nofn.py"
     assert "?" not in self_check(far, lang).split("\n")[0] and words not in md(far, lang)
+
+
+@pytest.mark.parametrize("written, meant", [("fingerprint_proposal", "proposal_fingerprint"),
+                                            ("ticket_dispatch", "dispatch_ticket"),
+                                            ("validate_proposal_ticket", "validate_ticket_proposal")])
+def test_a_function_whose_name_has_its_words_in_another_order_is_suggested(written, meant):
+    # Only proposal_fingerprint renamed to fingerprint_proposal: no "did you mean" (difflib's ratio is 0.55).
+    from grader.reports.notes import intended
+    from grader.sandbox.loader import near_name
+    assert near_name(meant, {written: len, "helper": len}) == {"near": written}
+    assert intended(f"def {written}(p):") == meant
+    assert near_name(meant, {"helper": len}) == {}

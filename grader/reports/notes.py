@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Callable
 
 from grader.battery import FUNCTIONS
+from grader.near import closest
 
 # The notes' texts, in Dutch and English (part of grader.reports.i18n.MESSAGES; same placeholders).
 MESSAGES: dict[str, dict[str, str]] = {
@@ -199,8 +199,7 @@ _DEF = re.compile(r"\s*(?:async\s+)?def\s+(\w+)")
 
 def intended(source: object) -> str | None:
     """The required function that the ``def`` line ``source`` (a ``missing-functions`` problem's: a def whose name
-    is close to one of them, grader.sandbox.loader) seems to mean under another name: the closest of FUNCTIONS by
-    difflib's ratio, at least 0.7; else None."""
+    is close to one of them, grader.sandbox.loader) seems to mean under another name: the closest of FUNCTIONS
+    (grader.near.closest); else None."""
     found = _DEF.match(source) if isinstance(source, str) else None
-    close = difflib.get_close_matches(found[1], FUNCTIONS, n=1, cutoff=0.7) if found else []
-    return close[0] if close else None
+    return closest(found[1], list(FUNCTIONS)) if found else None

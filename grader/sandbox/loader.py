@@ -5,7 +5,6 @@ from __future__ import annotations
 import __future__
 import ast
 import dataclasses
-import difflib
 import functools
 import marshal
 import re
@@ -15,6 +14,7 @@ import time
 import types
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
+from grader.near import closest
 from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
 from grader.sandbox.output import OutputBuffer
@@ -219,12 +219,12 @@ def _time_left() -> float | None:
 
 def near_name(name: str, namespace: dict) -> dict[str, str]:
     """``{"near": other}`` when the module defines a callable whose name is close to the missing function
-    ``name`` (a typo, a plural, Dutch words: difflib's ratio at least 0.7), else ``{}``. Reads names and
-    ``callable()`` only: no code of the submission runs."""
+    ``name`` (a typo, a plural, Dutch words, its words in another order: grader.near.closest), else ``{}``. Reads
+    names and ``callable()`` only: no code of the submission runs."""
     names = [other for other, value in namespace.items()
              if type(other) is str and not other.startswith("_") and other not in FUNCTIONS and callable(value)]
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.7)
-    return {"near": close[0][:80]} if close else {}
+    close = closest(name, names)
+    return {"near": close[:80]} if close else {}
 
 
 def _near_line(namespace: dict) -> int | None:
