@@ -7,11 +7,13 @@ import io
 import re
 from html import unescape
 
+import pytest
+
 from grader import reports
 from grader.discover import safe_name
 from grader.reports import classview, gradebook, html, templating
-from test_reports import (all_passing, bool_version, document, hostile, load_error, md, own_script_removed, page, result,
-                          uppercase_fingerprint)
+from test_reports import (all_passing, bool_version, check, document, hostile, load_error, md, own_script_removed, page,
+                          passing, result, uppercase_fingerprint)
 
 def test_ids_become_file_names_only_through_safe_name(tmp_path):
     res = hostile()
@@ -66,6 +68,21 @@ def test_index_links_every_student_page_and_shows_pass_rates(tmp_path):
     assert "✔ ja" in visible and "✘ nee" in visible and "laadfout" in visible
     assert 'name="viewport"' in text and "<script" not in own_script_removed(text) and " src=" not in text
 
+
+
+@pytest.mark.parametrize("lang, none, uncounted", [
+    ("nl", "Geen enkele controle mislukte.", "ontbrekende functie"), ("en", "No check failed.", "missing function")])
+def test_the_index_does_not_say_no_check_failed_beside_a_failed_checkpoint_it_does_not_count(lang, none, uncounted):
+    # proposal_fingerprint is missing: its checks are not counted, so the list was empty and said "no check failed",
+    # while the table showed "✘ nee" for that checkpoint.
+    checks = passing("v", 1, 2) + [check("f_1", 2, "failed", tried="t", expected="e", got="g")] + passing("d", 3, 1)
+    missing = result(checks, lang=lang, notes=[{"kind": "missing-function", "name": "proposal_fingerprint"}])
+    text = html.render_index(classview.summarize(document([result(all_passing(), lang=lang, student="bo"), missing],
+                                                          lang)))
+    visible = " ".join(unescape(re.sub(r"<[^>]+>", "", text)).split())
+    assert none not in visible and uncounted in visible, visible
+    text = html.render_index(classview.summarize(document([result(all_passing(), lang=lang)], lang)))
+    assert none in " ".join(unescape(re.sub(r"<[^>]+>", "", text)).split())
 
 
 def test_templates_are_compiled_once():

@@ -39,6 +39,15 @@ MESSAGES: dict[str, dict[str, str]] = {
               "that were not run.",
     },
     "class_checks_none": {"nl": "Geen enkele controle mislukte.", "en": "No check failed."},
+    # Some checkpoint failed, but none of its failures counts above (the table below shows which).
+    "class_checks_uncounted": {
+        "nl": "Geen controle telt hier als mislukt, al slaagt niet elke inzending voor elk checkpoint: niet meegeteld "
+              "zijn de controles van een ontbrekende functie, mislukkingen op dezelfde ongeldige invoer als een "
+              "andere controle of door een verkeerde vingerafdruk, en controles die niet zijn uitgevoerd.",
+        "en": "No check counts as failed here, though not every submission passes every checkpoint: not counted are "
+              "the checks of a missing function, failures on the same invalid input as another check or from a "
+              "wrong fingerprint, and checks that were not run.",
+    },
     "class_checks_all": {"nl": "Alle controles ({count})", "en": "All checks ({count})"},
     "class_fail_rate": {"nl": "{failed} van {total} mislukt ({percent}%)",
                         "en": "{failed} of {total} failed ({percent}%)"},

@@ -182,7 +182,8 @@ def build(document: dict) -> dict:
     Out: ``keys`` (checkpoint keys), ``rates`` (checkpoint_rates), ``checks``
     (check_failures), ``scores`` (score_distribution), ``load_errors``, ``rows`` (an
     iterator: each row is made as the page is written), ``count`` (how many rows), ``graded``
-    (how many submissions loaded) and ``names`` (whether any row has a name).
+    (how many submissions loaded), ``uncounted`` (whether a loaded submission failed a checkpoint, so that a page
+    whose ``checks`` count no failure does not say none failed) and ``names`` (whether any row has a name).
     """
     submissions = document["submissions"]
     keys = checkpoint_keys(submissions)
@@ -195,5 +196,7 @@ def build(document: dict) -> dict:
         "rows": rows(submissions, keys),
         "count": len(submissions),
         "graded": sum(s.get("status") == "graded" for s in submissions),
+        "uncounted": any(s.get("status") == "graded" and not all(cp.get("passed") for cp in s["checkpoints"].values())
+                         for s in submissions),
         "names": any(display_name(s) for s in submissions),
     }
