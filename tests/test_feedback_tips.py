@@ -37,6 +37,11 @@ SUBMISSIONS = {
         "    proposal = validate_ticket_proposal({k: proposal[k] for k in FIELDS if k in proposal})\n    check_host_input"),
     # The validation forgets the set of keys: proposal_fingerprint calls it and hashes an extra field along.
     "keys-unchecked": lambda reference: reference.replace(REFERENCE_CHECK, "if type(proposal) is not dict:"),
+    # An uppercase approval (which may be refused with ValueError, or matched) raises a KeyError on purpose.
+    "upper-key-error": lambda reference: reference.replace(
+        "    if not all(matches(DIGEST, digest) for digest in approved):\n",
+        "    if any(type(d) is str and d != d.lower() for d in approved):\n        raise KeyError('upper')\n"
+        "    if not all(matches(DIGEST, digest) for digest in approved):\n"),
 }
 
 
@@ -185,6 +190,18 @@ def test_the_call_after_a_loop_of_calls_is_named_the_last_not_by_its_line():
     assert unnumbered(got["en"]) == "returned: {'status': 'ok'}"
     got = numbered(Call("", value=1), ["r = dispatch_ticket(p)", "r = dispatch_ticket(p)"]).got()
     assert got["en"].startswith("the second call returned"), got
+
+
+def test_an_uppercase_approval_refused_with_another_exception_names_every_allowed_outcome(results):
+    # D10's uppercase check showed only "expected: {'status': 'ok', ...}" and its hint about completed, though a
+    # ValueError or approval-required is allowed too.
+    for lang, graded in results.items():
+        record = next(r for r in graded["upper-key-error"]["checkpoints"]["3"]["checks"]
+                      if r["id"] == "d10_replay_after_an_uppercase_approval")
+        expected, tip = record["detail"]["expected"], selection.hint(record)
+        assert "ValueError" in expected and "approval-required" in expected and "'ok'" in expected, expected
+        assert {"nl": "Deze invoer weigeren mag", "en": "Refusing this input is allowed"}[lang] in tip, tip
+        assert {"nl": "completed", "en": "completed"}[lang] not in tip, tip
 
 
 def test_a_status_check_that_met_an_error_shows_the_result_it_expected():
