@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Callable
 
 from checks import lesson
+from checks.forms import disguised, other_forms
 from checks.validating import Case, case_id, changed, with_arguments
 from grader.battery import Call, Mismatch, note, said
 
@@ -255,6 +256,8 @@ CLAUSES["V7"] = refused("V7", [
                               lambda: lesson.proposal(status={"done": 1}.keys()))),
     # Statuses of other ticket systems: a longer list of allowed statuses lets them in.
     *[(f"status-{value}", changed("status", value)) for value in ("in-progress", "todo", "pending", "resolved")],
+    # A valid status behind a hyphen: checking f'{ticket}-{status}' as one text reads 're-' as part of the ticket.
+    ("status-re-open", changed("status", "re-open")),
     # No str and not equal to 'done', though str() of it is: a check on str(status) lets it in.
     ("status-path", changed("status", PurePosixPath("done"), shown="pathlib.PurePosixPath('done')")),
 ])
@@ -298,37 +301,6 @@ def where(number: int, count: int, clause: str, name: str) -> str:
                 f"invalid proposal {number} of {count} ({rule_en}; in checkpoint 1: {name})")
 
 
-# The helper's name in the tried code, in the report's language (a case's id never holds it).
-DISGUISE_NAME = note("vermom", "disguise")
-DISGUISE = note("vermom(q) staat voor q met name 'delete_ticket' en status 'open' (een afkorting van de grader, "
-                "geen functie die je schrijft)",
-                "disguise(q) stands for q with name 'delete_ticket' and status 'open' (the grader's shorthand, not a "
-                "function you write)")
-
-
-def disguised(case: Case) -> Case | None:
-    """``case`` with the tool name ``delete_ticket`` and the status ``'open'`` where those are still the
-    lesson's: a proposal is invalid whatever its tool and status (V2-V7 hold for every proposal; the
-    dispatcher's tool check comes after validation, D6). None when neither can change (not a dict,
-    or the name or status is what makes it invalid)."""
-    built = case.build()
-    if type(built) is not dict:
-        return None
-    rename = built.get("name") == "set_ticket"
-    reopen = type(built.get("arguments")) is dict and built["arguments"].get("status") == "done"
-    if not (rename or reopen):
-        return None
-
-    def build() -> dict:
-        value = case.build()
-        if rename:
-            value["name"] = "delete_ticket"
-        if reopen:
-            value["arguments"] = {key: "open" if key == "status" else item for key, item in value["arguments"].items()}
-        return value
-    return Case(f"{DISGUISE_NAME}({case.arg})", build, case.note, DISGUISE)
-
-
 @functools.lru_cache(maxsize=None)  # made once per process: deciding what to disguise builds every case
 def inherited(clause: str) -> tuple[tuple[str, Case], ...]:
     """The cases of ``clause`` that checkpoints 2 and 3 check in one loop: all but the lesson's own, each
@@ -350,6 +322,16 @@ def in_both_forms(clause: str) -> tuple[tuple[str, Case], ...]:
     """
     plain = tuple((name, case) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES and disguised(case))
     return inherited(clause) + plain
+
+
+@functools.lru_cache(maxsize=None)
+def in_every_form(clause: str) -> tuple[tuple[str, Case], ...]:
+    """:func:`in_both_forms`'s cases, then those that can take both changes in the two mixed forms of
+    :func:`checks.forms.other_forms` (delete_ticket with 'done', set_ticket with 'open'): a rule of its own for
+    one pair of tool and status lets an invalid proposal through in that pair's form only."""
+    mixed = tuple((name, form) for name, case in CLAUSES[clause] if name not in _LESSON_NAMES
+                  for form in other_forms(case)[1:])
+    return in_both_forms(clause) + mixed
 
 
 # The clauses with cases for those loops, in battery order.

@@ -9,6 +9,8 @@ import types
 import pytest
 
 from checks import canonical, invalid, lesson, validating
+from checks.forms import other_forms
+from checks.hashing import OTHER_VALID
 from grader.battery import Mismatch, check, said
 from grader.values import a_or_an, plain, same, show
 
@@ -46,37 +48,6 @@ def expect_digest(call, proposal: dict) -> None:
         raise canonical.mismatch(call.shown, show(expected), call.got(), proposal, value)
 
 
-# Valid proposals other than the lesson's p, as (id, code shown, fields changed in p).
-OTHER_VALID = [
-    ("call-id-c2", "{**p, 'call_id': 'c2'}", {"call_id": "c2"}),
-    ("actor-other", "{**p, 'actor': 'other'}", {"actor": "other"}),
-    ("version-7", "{**p, 'version': 7}", {"version": 7}),
-    ("version-1000000", "{**p, 'version': 1000000}", {"version": 1000000}),
-    ("ticket-sensor", "{**p, 'arguments': {'ticket': 'sensor', 'status': 'done'}}", {"ticket": "sensor"}),
-    ("status-open", "{**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}}", {"status": "open"}),
-    ("long-ids", "{**p, 'call_id': 'C' + 'x' * 39, 'actor': 'A-b_9', 'arguments': {'ticket': 'l' * 32, 'status': 'open'}}",
-     {"call_id": "C" + "x" * 39, "actor": "A-b_9", "ticket": "l" * 32, "status": "open"}),
-    ("all-at-maximum", "{'call_id': 'c' * 40, 'actor': 'a' * 40, 'name': 'n' * 40,\n"
-     "                      'version': 1000000, 'arguments': {'ticket': 't' * 32, 'status': 'done'}}",
-     {"call_id": "c" * 40, "actor": "a" * 40, "name": "n" * 40, "version": 1000000, "ticket": "t" * 32}),
-    # One character each, the shortest an ID or a ticket may be: a pattern written with + instead of {0,n} refuses it.
-    ("all-at-minimum", "{**p, 'call_id': 'c', 'actor': 'a', 'name': 'n', 'arguments': {'ticket': 't', 'status': 'open'}}",
-     {"call_id": "c", "actor": "a", "name": "n", "ticket": "t", "status": "open"}),
-    ("all-at-minimum-set-ticket", "{**p, 'call_id': 'c', 'actor': 'a', 'arguments': {'ticket': 't', 'status': 'done'}}",
-     {"call_id": "c", "actor": "a", "ticket": "t"}),
-    # Every character an ID or a ticket may hold, in call_id, actor, name and ticket: a rule typed again before hashing
-    # that misses one refuses them. Also as set_ticket with status done: rules of its own for set_ticket proposals.
-    *[(f"every-character-{n}{suffix}", f"{{**p, 'call_id': {first!r}, 'actor': {second!r},\n{' ' * 22}'name': {name!r},\n"
-       f"{' ' * 22}'arguments': {{'ticket': {ticket!r}, 'status': {status!r}}}}}",
-       {"call_id": first, "actor": second, "name": name, "ticket": ticket, "status": status})
-      for n, (first, second, ticket) in enumerate(zip(lesson.ID_CHARACTERS.values(), reversed(lesson.ID_CHARACTERS.values()),
-                                                      lesson.TICKET_CHARACTERS.values()), 1)
-      for suffix, name, status in (("", second, "open"), ("-set-ticket", "set_ticket", "done"))],
-    # H of this one starts with two zeros: a digest written as a number (format(int, 'x'), hex()) loses them.
-    ("digest-starts-with-zeros", "{**p, 'call_id': 'c436'}", {"call_id": "c436"}),
-]
-
-
 # --- F1, F2: the canonical SHA-256 hex string ------------------------------------------------------
 
 @check(2, "F1", nl="De vingerafdruk van het voorstel uit de les is de SHA-256 van de vaste JSON-weergave.",
@@ -97,6 +68,23 @@ def test_f1_lesson_proposal_fingerprint(student):
 def test_f1_other_proposal_fingerprint(student, arg, fields):
     call = student.call(FINGERPRINT, lesson.proposal(**fields), shown=shown(arg))
     expect_digest(call, lesson.proposal(**fields))
+
+
+@check(2, "F1", nl="Elk geldig voorstel van checkpoint 1, ook met een andere toolnaam, met status open of met allebei, "
+       "krijgt de SHA-256 van zijn vaste JSON-weergave.",
+       en="Every valid proposal of checkpoint 1, also with another tool name, with status open or with both, gets the "
+          "SHA-256 of its canonical JSON form.",
+       hint_nl="Hash elk geldig voorstel op dezelfde manier, wat de tool of de status ook is: geen eigen regels voor "
+               "één tool of één status.",
+       hint_en="Hash every valid proposal the same way, whatever its tool or status: no rules of your own for one tool "
+               "or one status.")
+@pytest.mark.parametrize("clause", list(validating.VALID_EDGES))
+def test_f1_valid_edges_in_every_form(student, clause):
+    # One check per clause, looping over checkpoint 1's valid edges in all four forms (checks/forms.py): a fingerprint
+    # with a stricter rule of its own for one pair of tool and status (set_ticket with 'open') refuses one of them.
+    for _, case in validating.VALID_EDGES[clause]:
+        for form in (case, *other_forms(case)):
+            expect_digest(student.call(FINGERPRINT, form.build(), shown=form.shown(FINGERPRINT)), form.build())
 
 
 @check(2, "F1", nl="Een voorstel dat de host uit JSON inlas, krijgt dezelfde vingerafdruk als p.",
@@ -246,7 +234,7 @@ def test_f4_invalid_proposal_refused(student, case):
 def test_f4_every_invalid_proposal_refused(student, clause):
     # One check per clause of checkpoint 1, looping over that clause's cases in both forms (checks/invalid.py).
     invalid.expect_all_refused(
-        clause, lambda case: student.call(FINGERPRINT, case.build(), shown=case.shown(FINGERPRINT)), invalid.in_both_forms)
+        clause, lambda case: student.call(FINGERPRINT, case.build(), shown=case.shown(FINGERPRINT)), invalid.in_every_form)
 
 
 @check(2, "F4", nl="Ook een eerder resultaat van validate_ticket_proposal dat daarna ongeldig is gemaakt, krijgt geen "

@@ -126,6 +126,34 @@ def case_id(field: str) -> str:
     return field.replace("_", "-")
 
 
+GOOD_IDS = [  # (id suffix, value); each is tried as call_id, actor and name (V3)
+    ("one-letter", "a"),
+    ("one-capital", "Z"),
+    ("40", "a" * 40),
+    ("40-capitals", "A" * 40),
+    ("underscore-hyphen", "a_-"),
+    ("mixed", "x-1_Y"),
+    ("letter-digit", "A9"),
+    ("40-hyphens", "a" + "-" * 39),
+    ("underscore-last", "c1_"),  # stripping a trailing _ (as padding) changes it
+    ("word-approved", "approved"),  # a word the lesson uses as a field name is still a valid id
+    *lesson.ID_CHARACTERS.items(),  # every character an ID may hold
+]
+
+# The valid edges of V3, V4 and V6 as (case id, Case): accepted by checkpoint 1, hashed by checkpoint 2, each also in
+# its other forms of tool and status (checks/forms.py).
+VALID_EDGES = {
+    "V3": [(f"{case_id(field)}-{name}", changed(field, value))
+           for field in ("call_id", "actor", "name") for name, value in GOOD_IDS],
+    "V4": [(f"version-{v}", changed("version", v)) for v in (0, 1, 999999, 1000000)],
+    "V6": [(f"ticket-{name}", changed("ticket", value)) for name, value in (
+        ("one-letter", "a"), ("z", "z"), ("32", "l" * 32), ("digits", "a1"), ("hyphen-last", "a-"),
+        ("mixed", "lamp-2b"), ("32-hyphens", "a" + "-" * 31),
+        ("word-approved", "approved"),
+        *lesson.TICKET_CHARACTERS.items())],  # every character a ticket may hold
+}
+
+
 # Proposals with one invalid field, each the first call of main.py loaded anew in checkpoints 1-3: a check that works
 # from its second use on (a pattern or a set of statuses made on first use, and only made then) lets the field through
 # when its first use is on the invalid value, and the battery's other first calls bring every field valid.

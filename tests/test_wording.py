@@ -164,12 +164,16 @@ def test_a_digest_of_the_same_content_in_another_text_is_diagnosed(text, words):
 
 
 def test_the_disguise_shorthand_in_tried_code_says_it_is_the_graders_not_a_function_to_write():
-    from checks.invalid import DISGUISE
+    from checks.forms import other_forms
+    from checks.invalid import CLAUSES
     from grader.battery import bilingual
-    comment = bilingual(f"# {DISGUISE}")
-    assert "vermom(q) staat voor q met" in comment["nl"] and "geen functie" in comment["nl"], comment
-    assert "disguise(q) stands for q with" in comment["en"] and "not a function" in comment["en"], comment
-    assert all(len(text) <= 130 for text in comment.values())
+    forms = other_forms(CLAUSES["V4"][0][1])
+    assert [form.arg.rsplit(", ", 1)[-1] for form in forms[1:]] == ["name='delete_ticket')", "status='open')"], forms
+    for form, called in zip(forms, ("(q)", "(q, name='delete_ticket')", "(q, status='open')")):
+        comment = bilingual(f"# {form.above}")
+        assert f"vermom{called} staat voor q met" in comment["nl"] and "geen functie" in comment["nl"], comment
+        assert f"disguise{called} stands for q with" in comment["en"] and "not a function" in comment["en"], comment
+        assert all(len(text) <= 130 for text in comment.values())
 
 
 # Kinds of objects the lesson never teaches: a rule may name one only as an example, in brackets.
