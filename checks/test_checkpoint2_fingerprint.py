@@ -74,10 +74,10 @@ def test_f1_other_proposal_fingerprint(student, arg, fields):
        "krijgt de SHA-256 van zijn vaste JSON-weergave.",
        en="Every valid proposal of checkpoint 1, also with another tool name, with status open or with both, gets the "
           "SHA-256 of its canonical JSON form.",
-       hint_nl="Hash elk geldig voorstel op dezelfde manier, wat de tool of de status ook is: geen eigen regels voor "
-               "één tool of één status.",
-       hint_en="Hash every valid proposal the same way, whatever its tool or status: no rules of your own for one tool "
-               "or one status.")
+       hint_nl="Valideer zoals checkpoint 1 en hash elk geldig voorstel op dezelfde manier, wat de tool of de status "
+               "ook is: geen eigen regels voor één tool of één status.",
+       hint_en="Validate as checkpoint 1 does and hash every valid proposal the same way, whatever its tool or status: "
+               "no rules of your own for one tool or one status.")
 @pytest.mark.parametrize("clause", list(validating.VALID_EDGES))
 def test_f1_valid_edges_in_every_form(student, clause):
     # One check per clause, looping over checkpoint 1's valid edges in all four forms (checks/forms.py): a fingerprint
