@@ -3,7 +3,7 @@ R9, and V1-V7 inherited through D5)."""
 
 import pytest
 
-from checks import invalid, lesson
+from checks import forms, invalid, lesson, validating
 from checks.dispatching import DISPATCH, H, Scene, expect_outcome
 from grader.battery import Mismatch, check, said
 from grader.values import plain
@@ -46,8 +46,8 @@ def _dispatch_invalid(student, case):
        hint_en="Validate the proposal with the same rules as in checkpoint 1, not a version of your own or a looser one.")
 @pytest.mark.parametrize("clause", invalid.INHERITED, ids=invalid.case_label)
 def test_d5_every_invalid_proposal(student, clause):
-    # One check per clause of checkpoint 1, looping over that clause's cases in both forms (checks/invalid.py).
-    invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case), invalid.in_both_forms)
+    # One check per clause of checkpoint 1, looping over that clause's cases in every form (checks/invalid.py).
+    invalid.expect_all_refused(clause, lambda case: _dispatch_invalid(student, case), invalid.in_every_form)
 
 
 # Valid call ids that between them hold every character an ID may (V3): a call id rule typed again in dispatch_ticket
@@ -133,3 +133,28 @@ def test_d6_invalid_proposal_before_actor_and_log(student, clause):
                 raise Mismatch(call.shown, said(f"ValueError, ook al zou een geldig voorstel hier {would_nl} geven",
                                                 f"ValueError, even though a valid proposal would give {would_en} here"),
                                call.got(), cause="validation", case=name)
+
+
+# Checkpoint 1's valid edges as a proposal for another tool (in each form that renames it): still valid, so
+# dispatch_ticket answers unknown-tool (D9, before any approval), never a ValueError: a validation with a stricter
+# rule of its own for other tools (a ticket 'lamp0' refused with delete_ticket and 'done', say) shows here.
+@check(3, "D9", nl="Elk geldig voorstel van checkpoint 1 voor een andere tool dan set_ticket krijgt unknown-tool, welke "
+       "status het ook heeft, geen ValueError.",
+       en="Every valid proposal of checkpoint 1 for another tool than set_ticket gets unknown-tool, whatever its "
+          "status, no ValueError.",
+       hint_nl="Valideer elk voorstel met dezelfde regels als checkpoint 1, welke tool of status het ook heeft: geen "
+               "strengere regels voor andere tools.",
+       hint_en="Validate every proposal with the same rules as checkpoint 1, whatever its tool or status: no stricter "
+               "rules for other tools.")
+@pytest.mark.parametrize("clause", list(validating.VALID_EDGES))
+def test_d9_valid_edges_for_another_tool(student, clause):
+    for _, case in validating.VALID_EDGES[clause]:
+        for form in (case, *forms.other_forms(case)):
+            proposal = form.build()
+            if proposal["name"] == "set_ticket":
+                continue
+            scene = Scene(student)
+            if form.above:
+                scene.say(f"# {form.above}")
+            actor = proposal["actor"]  # the host acts for the proposal's own actor: not forbidden
+            expect_outcome(scene.call(proposal, actor, set(), f"{form.arg}, {actor!r}, set()"), "unknown-tool")

@@ -399,8 +399,8 @@ EXPECTED = {
     "fingerprint_reopen_set_ticket_without_zero": {"1": True, "2": False, "3": False},  # F1: ticket 'lamp0', set_ticket open
     "fingerprint_other_tool_done_ids_lowercase": {"1": True, "2": False, "3": True},  # F1: call_id 'cX', delete_ticket done
     "fingerprint_other_tool_done_arguments_unchecked": {"1": True, "2": False, "3": True},  # F4: arguments unchecked
-    "validate_reopen_set_ticket_ticket_digit_first": {"1": False, "2": False, "3": True},  # V6: '1lamp', set_ticket open
-    "validate_other_tool_done_ticket_without_zero": {"1": False, "2": False, "3": True},  # V6: 'lamp0', delete_ticket done
+    "validate_reopen_set_ticket_ticket_digit_first": {"1": False, "2": False, "3": False},  # V6: '1lamp', set_ticket open
+    "validate_other_tool_done_ticket_without_zero": {"1": False, "2": False, "3": False},  # V6: 'lamp0', delete_ticket done
     # Values no case had: a status with a hyphen (every invalid status was tried with ticket lamp), an id ending in _
     "arguments_checked_as_joined_text": {"1": False, "2": False, "3": False},  # V7: f'{ticket}-{status}', 're-open'
     "fingerprint_ids_trailing_underscore_stripped": {"1": True, "2": False, "3": False},  # F1: call_id 'c1_' hashed as 'c1'
