@@ -2,7 +2,7 @@
 
 import pytest
 
-from checks import callers, lesson
+from checks import approvals, callers, lesson
 from checks.dispatching import (OTHERS, H, Scene, change_nested, expect_approved_success, expect_no_leak,
                                 expect_outcome, expect_replay, expect_status, expect_success, set_in)
 from checks.host import expect_unchanged, snapshot
@@ -196,14 +196,13 @@ def test_d12_approved_proposal_carried_out(student):
 APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call-id", {"call_id": "c2"}),
              ("other-ticket", {"ticket": "sensor"}), ("other-version", {"version": 1}),
              ("last-digit-differs", "last"), ("first-digit-differs", "first"),
+             # The digest of another text of p (checks/approvals.py): only H(p) itself approves p.
+             *[(f"digest-of-{name}", name) for name in ("plain-json", "arguments-only", "sha3", "blake2s")],
              # The other way round: only H(p) for a q that differs in one field, or in all (checks/callers.py), from
              # q's actor, the host at q's version. A lookup that first sets a field to p's value finds H(p) there.
              *[(f"p-approved-for-{key.replace('_', '-')}-{value}", ("q", {key: value}))
                for key, value in (("status", "open"), ("version", 1), ("call_id", "c2"), ("ticket", "sensor"))],
              ("p-approved-for-another-caller", ("q", callers.OTHER.changes))]
-_FLIP = {"0": "1"}  # any hex digit -> another one
-FORGED = {"last": (DIGEST[:63] + _FLIP.get(DIGEST[63], "0"), f"H(p)[:63] + {_FLIP.get(DIGEST[63], '0')!r}"),
-          "first": (_FLIP.get(DIGEST[0], "0") + DIGEST[1:], f"{_FLIP.get(DIGEST[0], '0')!r} + H(p)[1:]")}
 
 
 @check(3, "D12", nl="Zonder goedkeuring van precies deze inhoud is de status approval-required.",
@@ -216,8 +215,9 @@ def test_d12_approval_required(student, case):
     if isinstance(case[1], tuple):
         host = case[1][1].get("actor", "learner")
         call = scene.call(scene.name("q", **case[1][1]), host, {DIGEST}, f"q, {host!r}, {{H(p)}}")
-    elif isinstance(case[1], str):  # another 64-digit hex string that differs from H(p) in one place only
-        call = scene.call(P(), "learner", {FORGED[case[1]][0]}, f"p, 'learner', {{{FORGED[case[1]][1]}}}")
+    elif isinstance(case[1], str):  # another 64-digit hex string: H(p) with one digit changed, another text's digest
+        value, written = approvals.FORGED[case[1]]
+        call = scene.call(P(), "learner", {value}, f"p, 'learner', {{{written}}}")
     elif case[1] is None:
         call = scene.attempt(approval="empty")
     else:  # the host approved a, which differs from p in one field

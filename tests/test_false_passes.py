@@ -404,6 +404,9 @@ EXPECTED = {
     # Values no case had: a status with a hyphen (every invalid status was tried with ticket lamp), an id ending in _
     "arguments_checked_as_joined_text": {"1": False, "2": False, "3": False},  # V7: f'{ticket}-{status}', 're-open'
     "fingerprint_ids_trailing_underscore_stripped": {"1": True, "2": False, "3": False},  # F1: call_id 'c1_' hashed as 'c1'
+    # Another digest of p's content taken as its approval: only H(p) approves p
+    "approval_of_arguments_counts": {"1": True, "2": True, "3": False},  # D12: SHA-256 of the arguments alone
+    "approval_of_default_json_counts": {"1": True, "2": True, "3": False},  # D12: SHA-256 of json.dumps(p)
 }
 
 
