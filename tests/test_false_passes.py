@@ -407,6 +407,8 @@ EXPECTED = {
     # Another digest of p's content taken as its approval: only H(p) approves p
     "approval_of_arguments_counts": {"1": True, "2": True, "3": False},  # D12: SHA-256 of the arguments alone
     "approval_of_default_json_counts": {"1": True, "2": True, "3": False},  # D12: SHA-256 of json.dumps(p)
+    # Found by mutating the reference (tools/mutation.py lacks the operator): an extra refusal inside the replay
+    "replay_refused_when_state_is_older": {"1": True, "2": True, "3": False},  # D18: host restored an older state
 }
 
 
