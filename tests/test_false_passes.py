@@ -409,6 +409,15 @@ EXPECTED = {
     "approval_of_default_json_counts": {"1": True, "2": True, "3": False},  # D12: SHA-256 of json.dumps(p)
     # Found by mutating the reference (tools/mutation.py lacks the operator): an extra refusal inside the replay
     "replay_refused_when_state_is_older": {"1": True, "2": True, "3": False},  # D18: host restored an older state
+    # The state's pairs checked by a rule on the state's own contents: every invalid pair was tried in a state of at
+    # most three tickets at version 0 beside lamp; the 65-row log was replayed for p alone; a status returned early
+    # for a combination that both callers' refused calls avoid (the host actor's own proposal for another tool)
+    "state_pairs_checked_only_up_to_three_tickets": {"1": True, "2": True, "3": False},  # D3
+    "state_pairs_checked_only_below_version_5": {"1": True, "2": True, "3": False},  # D3
+    "state_pairs_checked_only_when_lamp_listed": {"1": True, "2": True, "3": False},  # D3
+    "log_size_on_replay_checked_only_for_lamp": {"1": True, "2": True, "3": False},  # D4: replay of 'pump'
+    "forbidden_before_host_inputs_for_set_ticket": {"1": True, "2": True, "3": False},  # D6
+    "unknown_tool_before_host_inputs_for_own_actor": {"1": True, "2": True, "3": False},  # D6
 }
 
 
