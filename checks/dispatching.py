@@ -192,13 +192,18 @@ class Scene:
                                call.got(), setup=True)
         self.lines += loop
 
-    def copy_row(self, source: str, key: str) -> None:
-        """Put one of the submission's own rows under a new key too (CONTRACT.md A7: reach 65 rows)."""
+    def copy_row(self, source: str, key: str, times: int = 1) -> None:
+        """Put one of the submission's own rows under a new key too (CONTRACT.md A7: reach 65 rows); ``times`` > 1
+        puts it under that many keys, ``key`` followed by 0, 1, ..."""
         if not dict.__contains__(self.log, source):
             raise Mismatch(self.tried(), said(f"een rij completed[{source!r}]", f"a row completed[{source!r}]"),
                            said("die rij ontbreekt", "that row is missing"), setup=True)
-        dict.__setitem__(self.log, key, dict.__getitem__(self.log, source))
-        self.say(f"completed[{key!r}] = completed[{source!r}]  # " + note("65 rijen", "65 rows"))
+        keys = [key] if times == 1 else [f"{key}{i}" for i in range(times)]
+        for new in keys:
+            dict.__setitem__(self.log, new, dict.__getitem__(self.log, source))
+        line = (f"completed[{key!r}] = completed[{source!r}]" if times == 1 else
+                f"for i in range({times}): completed[f'{key}{{i}}'] = completed[{source!r}]")
+        self.say(f"{line}  # " + note(f"{len(self.log)} rijen", f"{len(self.log)} rows"))
 
 
 def is_ok(call: Call) -> bool:

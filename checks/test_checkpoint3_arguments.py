@@ -328,11 +328,14 @@ def test_d2_d3_checked_again_after_a_change_in_place(student, changed):
 
 # Every invalid host input of the D1-D4 checks above, in calls that valid input would have refused or replayed.
 # "refused" names another host actor, another tool and the known call id at once, so a status check made
-# before validation answers, whichever comes first (forbidden, unknown-tool or the conflict); "replay" repeats
-# the call exactly. Two calls per input catch a validation made late, skipped for other tools or after a replay;
-# each for p and for a caller that shares none of p's values (checks/callers.py): checks made for p's values fail.
+# before validation answers, whichever comes first (forbidden, unknown-tool or the conflict); "forbidden" and
+# "unknown-tool" change one of the two alone (a status answered early only for set_ticket, or only for the host
+# actor's own proposals); "replay" repeats the call exactly. These calls catch a validation made late, skipped for
+# other tools or after a replay; each for p and for a caller that shares none of p's values (checks/callers.py).
 REFUSING = {  # situation -> (caller -> (proposal changes, host actor), approval as code, what a valid input would give)
     "refused": (lambda caller: ({"name": caller.tool}, caller.stranger), "{H(q)}", ("forbidden", "forbidden")),
+    "forbidden": (lambda caller: ({}, caller.stranger), "{H(q)}", ("forbidden", "forbidden")),
+    "unknown-tool": (lambda caller: ({"name": caller.tool}, caller.host), "{H(q)}", ("unknown-tool", "unknown-tool")),
     "replay": (lambda caller: ({}, caller.host), "set()", ("een herhaling", "a replay")),
 }
 
@@ -347,7 +350,8 @@ HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value
     "approved": ("D2", APPROVED_INVALID, tuple(REFUSING)),
     "state": ("D3", _values(STATES_INVALID), tuple(REFUSING)),
     # No replay without a dict of rows; the 65-row log is tried with refusals and a replay in D4.
-    "completed": ("D4", _values([("list", []), ("none", None), ("tuple", ()), ("set", set())]), ("refused",)),
+    "completed": ("D4", _values([("list", []), ("none", None), ("tuple", ()), ("set", set())]),
+                  ("refused", "forbidden", "unknown-tool")),
 }
 
 
@@ -369,11 +373,12 @@ def test_d6_host_input_before_status(student, field):
             for situation in situations:
                 roles, approval, (would_nl, would_en) = REFUSING[situation]
                 changes, actor = roles(caller)
-                proposal = caller.proposal(**changes)
+                proposal, var = caller.proposal(**changes), "q" if changes else caller.var
                 inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
                           "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
                 inputs[field] = build()
-                args = {"actor": repr(actor), "approved": approval, "state": "state", "completed": "completed"}
+                args = {"actor": repr(actor), "approved": approval.replace("q", var), "state": "state",
+                        "completed": "completed"}
                 if field in ("actor", "approved"):
                     args[field] = shown
                 lines = list(script)
@@ -383,7 +388,7 @@ def test_d6_host_input_before_status(student, field):
                     lines.append(f"{field} = {shown}")
                 elif "others(" in shown:
                     lines.append(OTHERS)
-                lines.append(f"r = dispatch_ticket({'q' if changes else caller.var}, {args['actor']}, "
+                lines.append(f"r = dispatch_ticket({var}, {args['actor']}, "
                              f"{args['approved']}, {args['state']}, {args['completed']})")
                 where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({name})",
                              f"invalid input for {field}: {number} of {len(cases)} ({name})")

@@ -45,6 +45,13 @@ def test_d4_completed_invalid(student, case):
     else:
         scene.attempt(approval="empty", call_id="f0").expect_value_error()
         scene.attempt(approval="empty", call_id="f0", name="delete_ticket").expect_value_error()  # unknown-tool
+        # The replay of a caller that shares none of p's values, its own row copied to 65 rows: a limit checked
+        # for p's values alone.
+        other = callers.OTHER
+        scene = other.scene(student)
+        scene.copy_row(other.changes["call_id"], "x", 64)
+        proposal = other.proposal()
+        scene.call(proposal, other.host, set(), f"{other.var}, {other.host!r}, set()").expect_value_error()
 
 
 # D2, D3: a register or a state at its limit is valid as it is; the proposal adds nothing to it -----------------
