@@ -418,6 +418,7 @@ EXPECTED = {
     "log_size_on_replay_checked_only_for_lamp": {"1": True, "2": True, "3": False},  # D4: replay of 'pump'
     "forbidden_before_host_inputs_for_set_ticket": {"1": True, "2": True, "3": False},  # D6
     "unknown_tool_before_host_inputs_for_own_actor": {"1": True, "2": True, "3": False},  # D6
+    "approved_checked_only_for_listed_tickets": {"1": True, "2": True, "3": False},  # D2: every call named a listed one
 }
 
 
