@@ -33,6 +33,14 @@ class Caller:
         """A fresh copy of this caller's proposal with fields replaced (``ticket=``, ``status=`` in arguments)."""
         return lesson.proposal(**{**self.changes, **changes})
 
+    def code(self, var: str, **changes: object) -> str:
+        """The script's line that binds ``var`` to this caller's proposal with ``changes`` (name, ticket)."""
+        parts = [f"'name': {changes['name']!r}"] if "name" in changes else []
+        if "ticket" in changes:
+            status = self.changes.get("status", "done")
+            parts.append(f"'arguments': {{'ticket': {changes['ticket']!r}, 'status': {status!r}}}")
+        return f"{var} = {{**{self.var}, {', '.join(parts)}}}"
+
     def scene(self, student: Student) -> Scene:
         """A scene in which this caller's proposal, approved by the host, succeeded: the same call again replays."""
         scene = Scene(student, self.version, **self.tickets)
@@ -45,3 +53,19 @@ LESSON = Caller("p", {}, "learner", 0, {}, "delete_ticket", "other")
 OTHER = Caller("p2", {"call_id": "k7", "actor": "ops-2", "version": 5, "ticket": "pump", "status": "open"}, "ops-2",
                5, {"pump": "done", "valve-3": "open", "fan": "done"}, "get_ticket", "guest-9")
 CALLERS = (LESSON, OTHER)
+
+ABSENT = "gate"  # a ticket that neither caller's state holds
+
+# Calls that valid host input would refuse or replay, for a caller after its proposal succeeded. "refused" names
+# another host actor, another tool and the known call id at once, so a status check made before validation answers,
+# whichever comes first (forbidden, unknown-tool or the conflict); "forbidden" changes the host actor alone (a status
+# answered early for set_ticket only), "unknown-tool" the tool alone, for a ticket the state does not hold (a status
+# answered early for the host actor's own proposals, a check made only for tickets the state holds); "replay" repeats
+# the call exactly.
+SITUATIONS = {  # situation -> (caller -> (proposal changes, host actor), approval as code, what valid input gives)
+    "refused": (lambda caller: ({"name": caller.tool}, caller.stranger), "{{H({var})}}", ("forbidden", "forbidden")),
+    "forbidden": (lambda caller: ({}, caller.stranger), "{{H({var})}}", ("forbidden", "forbidden")),
+    "unknown-tool": (lambda caller: ({"name": caller.tool, "ticket": ABSENT}, caller.host), "{{H({var})}}",
+                     ("unknown-tool", "unknown-tool")),
+    "replay": (lambda caller: ({}, caller.host), "set()", ("een herhaling", "a replay")),
+}

@@ -326,18 +326,10 @@ def test_d2_d3_checked_again_after_a_change_in_place(student, changed):
     scene.call(q, "learner", approved, "q, 'learner', approved").expect_value_error()
 
 
-# Every invalid host input of the D1-D4 checks above, in calls that valid input would have refused or replayed.
-# "refused" names another host actor, another tool and the known call id at once, so a status check made
-# before validation answers, whichever comes first (forbidden, unknown-tool or the conflict); "forbidden" and
-# "unknown-tool" change one of the two alone (a status answered early only for set_ticket, or only for the host
-# actor's own proposals); "replay" repeats the call exactly. These calls catch a validation made late, skipped for
-# other tools or after a replay; each for p and for a caller that shares none of p's values (checks/callers.py).
-REFUSING = {  # situation -> (caller -> (proposal changes, host actor), approval as code, what a valid input would give)
-    "refused": (lambda caller: ({"name": caller.tool}, caller.stranger), "{H(q)}", ("forbidden", "forbidden")),
-    "forbidden": (lambda caller: ({}, caller.stranger), "{H(q)}", ("forbidden", "forbidden")),
-    "unknown-tool": (lambda caller: ({"name": caller.tool}, caller.host), "{H(q)}", ("unknown-tool", "unknown-tool")),
-    "replay": (lambda caller: ({}, caller.host), "set()", ("een herhaling", "a replay")),
-}
+# Every invalid host input of the D1-D4 checks above, in each call of callers.SITUATIONS that valid input would have
+# refused or replayed: a validation made late, skipped for other tools, for some tickets or after a replay fails;
+# each for p and for a caller that shares none of p's values (checks/callers.py).
+REFUSING = callers.SITUATIONS
 
 
 def _values(cases):
@@ -346,7 +338,8 @@ def _values(cases):
 
 
 HOST_INPUTS = {  # input -> (clause, [(case id, builder of a fresh invalid value, value as code)], situations)
-    "actor": ("D1", _values(HOST_ACTORS_INVALID), tuple(REFUSING)),
+    # An invalid host actor is another actor in every call: one alone, or another tool alone, adds nothing.
+    "actor": ("D1", _values(HOST_ACTORS_INVALID), ("refused", "replay")),
     "approved": ("D2", APPROVED_INVALID, tuple(REFUSING)),
     "state": ("D3", _values(STATES_INVALID), tuple(REFUSING)),
     # No replay without a dict of rows; the 65-row log is tried with refusals and a replay in D4.
@@ -374,16 +367,16 @@ def test_d6_host_input_before_status(student, field):
                 roles, approval, (would_nl, would_en) = REFUSING[situation]
                 changes, actor = roles(caller)
                 proposal, var = caller.proposal(**changes), "q" if changes else caller.var
-                inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H" in approval else set(),
+                inputs = {"actor": lesson.fresh(actor), "approved": {H(proposal)} if "H(" in approval else set(),
                           "state": lesson.fresh(state), "completed": dict(log)}  # copies: a faulty call spoils no other
                 inputs[field] = build()
-                args = {"actor": repr(actor), "approved": approval.replace("q", var), "state": "state",
+                args = {"actor": repr(actor), "approved": approval.format(var=var), "state": "state",
                         "completed": "completed"}
                 if field in ("actor", "approved"):
                     args[field] = shown
                 lines = list(script)
                 if changes:
-                    lines.append(f"q = {{**{caller.var}, 'name': {caller.tool!r}}}")
+                    lines.append(caller.code(var, **changes))
                 if field in ("state", "completed"):
                     lines.append(f"{field} = {shown}")
                 elif "others(" in shown:
