@@ -384,23 +384,3 @@ def test_an_export_is_opened_once_not_once_per_member(tmp_path, monkeypatch):
     submissions, _ = discover([str(tmp_path / "export.zip")])
     assert [s.source for s in submissions][:2] == [b"x = 0\n", b"x = 1\n"] and len(submissions) == 30
     assert len(opened) == 1  # reading every member's bytes reuses the one open archive
-
-
-def test_names_equal_only_after_normalisation_stay_two_students(tmp_path):
-    import unicodedata
-
-    composed, decomposed = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
-    folders, loose = tmp_path / "mappen", tmp_path / "los"
-    for name, value in ((composed, 1), (decomposed, 2)):
-        (folders / name).mkdir(parents=True)
-        (folders / name / "main.py").write_text(f"x = {value}\n")
-        loose.mkdir(exist_ok=True)
-        (loose / f"{name}.py").write_text(f"y = {value}\n")
-    (folders / "José-2").mkdir()  # a real folder of that name keeps it
-    (folders / "José-2" / "main.py").write_text("z = 3\n")
-    by_id = {s.id: s for s in discover([str(folders)])[0]}
-    assert sorted(by_id) == ["José", "José-2", "José-3"] and by_id["José-2"].source == b"z = 3\n"
-    assert {by_id["José"].source, by_id["José-3"].source} == {b"x = 1\n", b"x = 2\n"}
-    assert [n["kind"] for n in by_id["José-3"].notes] == ["renamed-id"]
-    by_id = {s.id: s for s in discover([str(loose)])[0]}
-    assert sorted(by_id) == ["José", "José-2"] and {s.source for s in by_id.values()} == {b"y = 1\n", b"y = 2\n"}
