@@ -160,7 +160,32 @@ def report_main(argv: list[str]) -> int:
         print(f"{count} {'inzending' if count == 1 else 'inzendingen'} opnieuw weergegeven; rapporten in {out}")
     else:
         print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
+    if (found := copies.current(document, out)) is not None:  # the similarity.html index.html links
+        print(_compared_said(document, found, lang))
     return 0
+
+
+def _compared_said(document: dict, found: dict, lang: str) -> str:
+    """The line ``similarity.html: 3 van de 4 inzendingen vergeleken; 1 paar ...`` for ``found`` (the
+    similarity.json of ``document``'s results, :func:`copies.current`), in ``lang``."""
+    from grader.terminal_texts import TEXT
+
+    text, pairs = TEXT[lang], found["pairs"]
+    references = sum(isinstance(pair, dict) and bool(pair.get("reference")) for pair in pairs)
+    between = len(pairs) - references
+    said = text["compared-pairs-one" if between == 1 else "compared-pairs"].format(n=between)
+    if references:
+        said += text["similar-reference"].format(n=references)
+    return text["report-compared"].format(compared=_compared(document, found), total=len(document["submissions"]),
+                                          pairs=said)
+
+
+def _compared(document: dict, found: dict | None) -> int:
+    """How many of ``document``'s submissions the similarity.json ``found`` compared: those with code it did not
+    leave out (one without a code file had nothing to compare); 0 without one."""
+    left_out = set(found["not_compared"]) if found else set()
+    return sum(1 for result in document["submissions"] if found and result["id"] not in left_out and
+               ((result.get("load") or {}).get("problem") or {}).get("kind") not in ("empty", "unreadable"))
 
 
 def _similarity_said(document: dict, out: Path, options: Options, written: list[Path], lang: str) -> str | None:
@@ -189,11 +214,7 @@ def _similarity_said(document: dict, out: Path, options: Options, written: list[
             by_reason.setdefault(copies.unread_reason(result), []).append(clean(str(result["id"]), 100))
     why = "; ".join(f"{text['why'][reason]}: {', '.join(ids[:5])}{f' (+{len(ids) - 5})' if len(ids) > 5 else ''}"
                     for reason, ids in by_reason.items())
-    left_out = set(found["not_compared"]) if found else set()
-    # Compared: a submission with code the page did not leave out (one without a code file had nothing to compare).
-    compared = sum(1 for result in document["submissions"] if found and result["id"] not in left_out and
-                   ((result.get("load") or {}).get("problem") or {}).get("kind") not in ("empty", "unreadable"))
-    return text[key].format(compared=compared, total=total, why=why)
+    return text[key].format(compared=_compared(document, found), total=total, why=why)
 
 
 def _holding_a_submission(out: Path, document: dict) -> str | None:

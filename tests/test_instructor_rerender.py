@@ -165,3 +165,20 @@ def test_report_counts_as_compared_only_the_submissions_with_code(tmp_path):
     assert kept.returncode == 0 and "(3 van de 4 inzendingen vergeleken)" in kept.stderr, kept.stderr
     anew = run_grade("report", "out", "--similarity-threshold", "0.5", "--lang", "en", cwd=tmp_path)
     assert anew.returncode == 0 and "compares 2 of the 4 submissions" in anew.stderr, anew.stderr
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("nl", "similarity.html: 3 van de 3 inzendingen vergeleken; 1 paar inzendingen lijkt op elkaar"),
+    ("en", "similarity.html: 3 of the 3 submissions compared; 1 pair of submissions looks alike")])
+def test_report_says_how_many_were_compared_also_when_it_compared_them_all(tmp_path, lang, said):
+    # grade report said only "3 inzendingen opnieuw weergegeven; rapporten in out" when it could compare every
+    # submission: the count (and the pairs found) appeared only when it compared fewer than were graded.
+    code = (ROOT / "submissions" / "bram-meijer" / "main.py").read_bytes()
+    (tmp_path / "klas").mkdir()
+    (tmp_path / "klas" / "anna.py").write_bytes(code)
+    (tmp_path / "klas" / "bob.py").write_bytes(code)
+    shutil.copy(ROOT / "submissions" / "daan-de-vries" / "main.py", tmp_path / "klas" / "cas.py")
+    assert run_grade("klas", "--out", "out", "--quiet", cwd=tmp_path).returncode == 0
+    for extra in ((), ("--similarity-threshold", "0.55")):  # kept as grade made it, and compared anew
+        done = run_grade("report", "out", "--lang", lang, *extra, cwd=tmp_path)
+        assert done.returncode == 0 and said in done.stdout, done.stdout + done.stderr
