@@ -6,6 +6,7 @@ import argparse
 import atexit
 import gc
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -13,6 +14,26 @@ from pathlib import Path
 from typing import NoReturn
 
 from grader.terminal_texts import language
+
+# argparse's own error messages (Python 3.10-3.13), in Dutch; one that does not match stays English.
+ARGPARSE_NL = (
+    (re.compile(r"argument (\S+): invalid \w+ value: (.*)"), r"argument \1: ongeldige waarde \2"),
+    (re.compile(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)"), r"argument \1: ongeldige keuze \2 (kies uit \3)"),
+    (re.compile(r"argument (\S+): expected one argument"), r"argument \1: verwacht één waarde"),
+    (re.compile(r"argument (\S+): expected at least one argument"), r"argument \1: verwacht minstens één waarde"),
+    (re.compile(r"unrecognized arguments: (.*)"), r"onbekende argumenten: \1"),
+    (re.compile(r"the following arguments are required: (.*)"), r"deze argumenten ontbreken: \1"),
+    (re.compile(r"ambiguous option: (\S+) could match (.*)"), r"dubbelzinnige optie: \1 kan zijn: \2"),
+)
+
+
+def dutch_usage_error(message: str) -> str:
+    """An argparse error ``message`` in Dutch, where ARGPARSE_NL knows it; else as it is."""
+    for pattern, replacement in ARGPARSE_NL:
+        if pattern.fullmatch(message):
+            return pattern.sub(replacement, message)
+    return message
+
 
 # Exit codes (README "Exit codes").
 EXIT_OK = 0
@@ -40,8 +61,6 @@ class Parser(argparse.ArgumentParser):
             more = f"; {self.missing_hint[self.lang]}"
         if self.lang != "nl":
             super().error(message + more)
-        from grader.terminal import dutch_usage_error
-
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: fout: {dutch_usage_error(message)}{more}\n")
 

@@ -19,26 +19,6 @@ from grader.reports.i18n import MESSAGES
 from grader.results import DECODED, decoded
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
 
-# argparse's own error messages (Python 3.10-3.13), in Dutch; one that does not match stays English.
-ARGPARSE_NL = (
-    (re.compile(r"argument (\S+): invalid \w+ value: (.*)"), r"argument \1: ongeldige waarde \2"),
-    (re.compile(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)"), r"argument \1: ongeldige keuze \2 (kies uit \3)"),
-    (re.compile(r"argument (\S+): expected one argument"), r"argument \1: verwacht één waarde"),
-    (re.compile(r"argument (\S+): expected at least one argument"), r"argument \1: verwacht minstens één waarde"),
-    (re.compile(r"unrecognized arguments: (.*)"), r"onbekende argumenten: \1"),
-    (re.compile(r"the following arguments are required: (.*)"), r"deze argumenten ontbreken: \1"),
-    (re.compile(r"ambiguous option: (\S+) could match (.*)"), r"dubbelzinnige optie: \1 kan zijn: \2"),
-)
-
-
-def dutch_usage_error(message: str) -> str:
-    """An argparse error ``message`` in Dutch, where ARGPARSE_NL knows it; else as it is."""
-    for pattern, replacement in ARGPARSE_NL:
-        if pattern.fullmatch(message):
-            return pattern.sub(replacement, message)
-    return message
-
-
 # Why a check was not run (its record's ``error``, set by grader.runner): the suffix of its text key.
 _NOT_RUN = {"cpu-budget": "-budget", "after-memory": "-memory", "after-crashed": "-crashed"}
 FUNCTIONS = {"1": "validate_ticket_proposal", "2": "proposal_fingerprint", "3": "dispatch_ticket"}
