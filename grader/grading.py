@@ -118,6 +118,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
         show.warn_check_errors(run.check_errors, len(submissions), run.check_error_texts, where if kept else [])
         show.warn_decoded(run.decoded)
+        show.warn_notes(run.said_notes)
         gradebooks = [platform for platform in (options or reports.Options()).gradebooks if platform != "plain"]
         show.warn_renamed(run.renamed, [f"gradebook-{platform}.csv" for platform in gradebooks],
                           [lms.unmatched(platform, document) for platform in gradebooks])
@@ -163,6 +164,7 @@ class _Outputs:
         self.check_error_texts: dict[str, str] = {}  # check id -> the first error it raised
         self.decoded: dict[str, list[str]] = {}  # a decoded-* note's kind -> the ids of files not saved as UTF-8
         self.renamed: list[tuple[str, str]] = []  # (id before, id after) of each student renamed at intake
+        self.said_notes: list[tuple[str, list[dict]]] = []  # (id, classview.said_notes) the terminal says
 
     def reuse(self, submission: Submission) -> bool:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
@@ -198,6 +200,8 @@ class _Outputs:
             self.check_error_texts.setdefault(check_id, error)
         if summary.get("decoded"):
             self.decoded.setdefault(summary["decoded"], []).append(submission.id)
+        if summary.get("said_notes"):
+            self.said_notes.append((submission.id, summary["said_notes"]))
         if summary.get("renamed") is not None:
             self.renamed.append((summary["renamed"], submission.id))
         self.summaries[submission.id] = self.spill.put_json(summary)
@@ -209,7 +213,7 @@ class _Outputs:
         """A results.json entry from a summary alone (its cache entry has gone missing): no check records."""
         summary = self.spill.get_json(self.summaries[submission_id])
         return {key: value for key, value in summary.items()
-                if key not in ("failed", "hidden", "errors", "decoded", "renamed")}
+                if key not in ("failed", "hidden", "errors", "decoded", "renamed", "said_notes")}
 
     def finish(self, submissions: Sequence[Submission], header: dict, interrupted: bool) -> dict:
         """Write results.json and the class outputs (unless they are up to date); out: the class document."""

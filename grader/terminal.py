@@ -167,6 +167,16 @@ class Progress:
             if decoded.get(kind):
                 print(_listed(self.text, f"class-{kind}", decoded[kind]), file=sys.stderr)
 
+    def warn_notes(self, said: list[tuple[str, list[dict]]]) -> None:
+        """Said after a class run: per submission (by id) each load note a self-check says too (``said``: its id
+        and grader.reports.classview.said_notes), one line each."""
+        for submission, notes in sorted(said, key=lambda pair: pair[0]):
+            for note in notes:
+                detail = str(note.get("detail") or "?")
+                print(printable(self.text[f"class-{note['kind']}"].format(
+                    id=submission, cell=note.get("cell"), line=note.get("line") or "?",
+                    detail=in_dutch(detail) if self.lang == "nl" else detail), False), file=sys.stderr)
+
     def warn_renamed(self, renamed: list[tuple[str, str]], files: list[str], unmatched: list[list[str]]) -> None:
         """Said after a class run: the submissions the intake renamed to keep them apart (``renamed``: their id
         before and after), in one line by id, and per LMS gradebook in ``files`` the rows that leaves without an

@@ -101,6 +101,9 @@ TEXT = {
                                "rapport zegt het): {names}",
         "class-decoded-utf16-one": "grade: let op: 1 inzending is niet als UTF-8 opgeslagen maar als UTF-16 (het "
                                    "rapport zegt het): {names}",
+        "class-notebook-stopped": "grade: let op: {id}: cel {cell} van het notebook gaf bij het laden een fout "
+                                  "(regel {line} van die cel: {detail}); wat die cel en de cellen erna definiëren, "
+                                  "is niet beoordeeld (het rapport zegt het)",
         # Students the intake renamed to keep them apart (a renamed-id note), and the gradebook rows that leaves
         # without an identifier an LMS knows.
         "class-renamed": "grade: let op: {n} inzendingen zijn hernoemd om ze uit elkaar te houden (hun rapport zegt "
@@ -239,6 +242,9 @@ TEXT = {
                                "so): {names}",
         "class-decoded-utf16-one": "grade: note: 1 submission was not saved as UTF-8 but as UTF-16 (its report says "
                                    "so): {names}",
+        "class-notebook-stopped": "grade: note: {id}: cell {cell} of the notebook raised an error while loading "
+                                  "(line {line} of that cell: {detail}); what that cell and the cells after it "
+                                  "define was not graded (its report says so)",
         "class-renamed": "grade: note: {n} submissions were renamed to keep them apart (their reports say so): "
                          "{names}",
         "class-renamed-one": "grade: note: 1 submission was renamed to keep it apart from another (its report says "

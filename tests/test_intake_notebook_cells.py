@@ -96,3 +96,18 @@ def test_the_loader_stops_at_the_cell_and_keeps_the_namespace_of_the_cells_befor
     assert loaded.notes[0]["kind"] == "notebook-stopped" and loaded.notes[0]["cell"] == 2
     with pytest.raises(LoadFailure):  # the same code as one .py file: the body raised
         load(source)
+
+
+@pytest.mark.parametrize("lang, words", [("nl", ["demo-raises", "cel 3", "regel 1", "ValueError"]),
+                                         ("en", ["demo-raises", "cell 3", "line 1", "ValueError"])])
+def test_a_class_run_says_which_notebook_cell_stopped_loading(tmp_path, lang, words):
+    # In a class run the terminal said nothing of a cell that stopped loading (index.html: just "graded").
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    for name in ("demo-raises", "raise-then-def"):
+        (folder / f"{name}.ipynb").write_bytes(fixtures.content({"notebook": NOTEBOOKS[name]}))
+    done = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", lang)
+    said = [line for line in done.stderr.splitlines() if words[0] in line]
+    assert len(said) == 1 and all(word in said[0] for word in words), done.stderr
+    cell = "cel 2" if lang == "nl" else "cell 2"
+    assert sum("raise-then-def" in line and cell in line for line in done.stderr.splitlines()) == 1, done.stderr

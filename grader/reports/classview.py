@@ -13,6 +13,8 @@ from grader.reports.feedback import clean
 from grader.results import base_id, decoded, renamed
 
 STATUSES = ("graded", "load-error", "empty")
+# Load notes a class run's terminal says per submission, as a self-check's does (grader.terminal.Progress.warn_notes).
+SAID_NOTES = ("notebook-stopped",)
 
 
 def percent(part: int, whole: int) -> int:
@@ -59,7 +61,7 @@ class ClassSummary:
         an error: a defect of the check, which the terminal points out also when the result is reused) and ``decoded``
         (grader.results.decoded: the note that the file was not saved as UTF-8, which the terminal says too, or None)
         and ``renamed`` (grader.results.renamed: the id before the intake renamed the student, which the terminal
-        says too and the LMS gradebooks never use as an identifier, or None).
+        says too and the LMS gradebooks never use as an identifier, or None) and ``said_notes`` (:func:`said_notes`).
         """
         failed, hidden, errors = {}, False, {}
         for entry in result.get("checkpoints", {}).values():
@@ -85,12 +87,21 @@ class ClassSummary:
         summary["errors"] = errors
         summary["decoded"] = decoded(result)
         summary["renamed"] = renamed(result)
+        summary["said_notes"] = said_notes(result)
         return summary
 
     def document(self, header: dict, summaries: list[dict]) -> dict:
         """The class document: ``header`` (results.json's top-level fields), ``submissions`` (summaries)
         and ``checks`` (every check seen, in battery order)."""
         return {**header, "submissions": summaries, "checks": list(self.checks.values())}
+
+
+def said_notes(result: dict) -> list[dict]:
+    """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading),
+    each with only the fields the terminal shows."""
+    return [{key: note.get(key) for key in ("kind", "cell", "line", "detail")}
+            for note in (result.get("load") or {}).get("notes") or []
+            if isinstance(note, dict) and note.get("kind") in SAID_NOTES]
 
 
 def summarize(document: dict) -> dict:
