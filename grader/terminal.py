@@ -325,9 +325,13 @@ class Progress:
                 continue
             missing = [n for n in result["load"]["notes"] if n.get("kind") == "missing-function" and n.get("name") == function]
             if missing:
-                near = missing[0].get("near")
-                self.say("  - " + text["missing"].format(file=file, function=function)
-                         + (text["near"].format(near=near) if near else ""))  # say() escapes it
+                near, cell = missing[0].get("near"), missing[0].get("cell")
+                if cell:  # defined in a notebook cell that never ran
+                    self.say("  - " + text["missing-unrun"].format(function=function, cell=cell,
+                                                                   after=missing[0].get("after") or "?"))
+                else:
+                    self.say("  - " + text["missing"].format(file=file, function=function)
+                             + (text["near"].format(near=near) if near else ""))  # say() escapes it
                 continue
             # As the report: the root cause first, then the failures it shows in full, in its order.
             root, shown, also = selection[key]  # also: checkpoint 2's digest is wrong too

@@ -59,7 +59,22 @@ def test_the_cell_that_raises_is_not_graded_even_where_its_def_came_first(graded
 def test_a_function_after_the_cell_that_raises_is_missing(graded):
     result = graded["en"]["raise-then-def"]
     assert result["score"] == 2 and not result["checkpoints"]["3"]["passed"]
-    assert {"kind": "missing-function", "name": "dispatch_ticket"} in result["load"]["notes"]
+    # Defined in cell 3, which never ran: the note says where, not that the notebook lacks it.
+    assert {"kind": "missing-function", "name": "dispatch_ticket", "cell": 3, "after": 2} in result["load"]["notes"]
+
+
+@pytest.mark.parametrize("lang, words", [("nl", ["dispatch_ticket", "cel 3", "niet uitgevoerd", "cel 2"]),
+                                         ("en", ["dispatch_ticket", "cell 3", "did not run", "cell 2"])])
+def test_a_function_in_a_cell_that_never_ran_is_said_to_be_there(tmp_path, lang, words):
+    # The terminal and the report said "raise-then-def.ipynb definieert geen functie dispatch_ticket" of a
+    # notebook that defines it, in a cell after the one that stopped loading.
+    path = tmp_path / "raise-then-def.ipynb"
+    path.write_bytes(fixtures.content({"notebook": NOTEBOOKS["raise-then-def"]}))
+    done = run_grade(str(path), "--out", str(tmp_path / "out"), "--lang", lang)
+    said = [line for line in done.stdout.splitlines() if words[0] in line and words[1] in line]
+    assert len(said) == 1 and all(word in said[0] for word in words), done.stdout
+    markdown = (tmp_path / "out" / "feedback" / "raise-then-def.md").read_text(encoding="utf-8")
+    assert any(all(word in line for word in words) for line in markdown.splitlines()), markdown
 
 
 def test_a_first_cell_that_raises_is_a_load_error_as_before(graded):

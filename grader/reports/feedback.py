@@ -242,7 +242,9 @@ def _note(note: dict) -> dict:
         return {"kind": "unknown", "raw_kind": clean(kind, 60)}
     text = lambda key, limit=200: clean(note.get(key) or "?", limit)  # noqa: E731
     if kind == "missing-function":  # near: a callable of main.py with a name close to it (grader.sandbox.loader)
-        return {"kind": kind, "name": text("name", 60), **({"near": text("near", 80)} if note.get("near") else {})}
+        return {"kind": kind, "name": text("name", 60), **({"near": text("near", 80)} if note.get("near") else {}),
+                **({"cell": _number(note.get("cell")), "after": _number(note.get("after")) or "?"}
+                   if _number(note.get("cell")) else {})}  # defined in a notebook cell that never ran
     if kind == "exit-called":
         return {"kind": kind, "line": _number(note.get("line"))}
     if kind == "notebook-stopped":

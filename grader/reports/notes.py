@@ -16,6 +16,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "note_missing_function_near": {
         "nl": "De functie {name} ontbreekt in main.py. Bedoelde je {near}? De naam moet precies {name} zijn.",
         "en": "The function {name} is missing from main.py. Did you mean {near}? The name must be exactly {name}."},
+    "note_missing_function_unrun": {
+        "nl": "De functie {name} staat in cel {cell} van het notebook, maar die cel is niet uitgevoerd: cel {after} "
+              "stopte het laden. Daarom ontbrak {name} bij het beoordelen.",
+        "en": "The function {name} is in cell {cell} of the notebook, but that cell did not run: cell {after} "
+              "stopped loading. So {name} was missing when grading."},
     "note_decoded_cp1252": {
         "nl": "main.py was niet als UTF-8 opgeslagen; de beoordelaar heeft het als Windows-1252 gelezen. Sla je "
               "bestanden voortaan op als UTF-8.",
@@ -145,6 +150,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind in _FIXED:
         return t(_FIXED[kind])
     if kind == "missing-function":
+        if note.get("cell"):
+            return t("note_missing_function_unrun", name=note["name"], cell=note["cell"], after=note["after"])
         if note.get("near"):
             return t("note_missing_function_near", name=note["name"], near=note["near"])
         return t("note_missing_function", name=note["name"])

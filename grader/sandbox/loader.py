@@ -227,6 +227,20 @@ def near_name(name: str, namespace: dict) -> dict[str, str]:
     return {"near": close[:80]} if close else {}
 
 
+def _unrun_def(name: str, lines: list[str], cells: tuple, stopped_at: int | None) -> dict[str, int]:
+    """``{"cell": n, "after": stopped_at}`` when a notebook's cell ``n`` after ``stopped_at`` (the cell that stopped loading, or None)
+    defines ``name`` at its top level (``cells``: (cell, first line, last line) of each code cell of ``lines``), else
+    ``{}``: the function is there, in a cell that never ran. Reads the text only."""
+    if stopped_at is None:
+        return {}
+    defines = (["def", name], ["async", "def", name])  # no re here: its cache is part of what a check may see
+    for cell, first, last in cells:
+        if cell > stopped_at and any(line.split("(")[0].split() in defines and not line[:1].isspace()
+                                     for line in lines[first - 1:last]):
+            return {"cell": cell, "after": stopped_at}
+    return {}
+
+
 def _near_line(namespace: dict) -> int | None:
     """The line (1-based) of the first ``def`` of main.py whose name is close to one of the three functions (a typo
     in all of them, or a file with only checkpoint 1's function misspelled), else None."""
@@ -304,7 +318,8 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
         line = _near_line(namespace)
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS), line, None,
                                       lines[line - 1].strip() if line else None), output.text())
-    notes.extend({"kind": "missing-function", "name": name, **near_name(name, namespace)}
-                 for name in FUNCTIONS if name not in functions)
+    stopped_at = next((note["cell"] for note in notes if note["kind"] == "notebook-stopped"), None)
+    notes.extend({"kind": "missing-function", "name": name, **near_name(name, namespace),
+                  **_unrun_def(name, lines, cells, stopped_at)} for name in FUNCTIONS if name not in functions)
     return Loaded(functions, output.text(), notes, lines, guards.own_classes)
 
