@@ -126,3 +126,14 @@ def test_a_class_run_says_which_notebook_cell_stopped_loading(tmp_path, lang, wo
     assert len(said) == 1 and all(word in said[0] for word in words), done.stderr
     cell = "cel 2" if lang == "nl" else "cell 2"
     assert sum("raise-then-def" in line and cell in line for line in done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_only_ipython_lines_of_cells_that_ran_are_counted(tmp_path):
+    # "2 regels met IPython-opdrachten telden als pass" counted a cell after the one that stopped loading.
+    cells = [["code", "%matplotlib inline\n" + FIRST], ["code", DEMO], ["code", "%time x = 1\n!ls\n" + DISPATCH]]
+    path = tmp_path / "magic.ipynb"
+    path.write_bytes(fixtures.content({"notebook": cells}))
+    run_grade(str(path), "--out", str(tmp_path / "out"), "--lang", "en")
+    markdown = (tmp_path / "out" / "feedback" / "magic.md").read_text(encoding="utf-8")
+    assert "1 line with an IPython command" in markdown and "2 lines" not in markdown, markdown
+    assert "3 lines" not in markdown, markdown

@@ -92,8 +92,8 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     so every line keeps its number (code cells of more than MAX_CODE characters in all are not
     parsed, so a continued expression's line that starts with ``%`` becomes ``pass`` too: the
     loader refuses such a source as too large anyway). Out: (source, note) where the note is
-    ``{"kind": "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n}`` (cell =
-    position among all cells, 1-based). Raises :class:`NotebookError` for unreadable data.
+    ``{"kind": "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n, "replaced_cells":
+    [[cell, n], ...]}`` (cell = position among all cells, 1-based; replaced_cells: the cells with replaced lines). Raises :class:`NotebookError` for unreadable data.
     """
     try:
         document = json.loads(data.decode("utf-8-sig"))
@@ -101,19 +101,21 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
         raise NotebookError(BROKEN) from None
     lines: list[str] = []
     mapping: list[list[int]] = []
-    replaced = 0
+    replaced: list[list[int]] = []
     cells = _cells(document)
     parse = sum(len(source) for _, source in cells) <= MAX_CODE
     for position, source in cells:
         if not source.strip():
             continue
         cell_lines, count = _python_lines(source, parse)
-        replaced += count
+        if count:
+            replaced.append([position, count])
         mapping.append([position, len(lines) + 1, len(lines) + len(cell_lines)])
         lines.extend(cell_lines)
         lines.append("")
     # A lone surrogate escape (\ud800) in the JSON is no character: it becomes "?".
-    return "\n".join(lines).encode("utf-8", "replace"), {"kind": "notebook", "cells": mapping, "replaced": replaced}
+    return "\n".join(lines).encode("utf-8", "replace"), {"kind": "notebook", "cells": mapping,
+                                                    "replaced": sum(n for _, n in replaced), "replaced_cells": replaced}
 
 
 def locate(line: int | None, note: dict) -> tuple[int, int] | None:

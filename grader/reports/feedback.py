@@ -281,8 +281,20 @@ def _note(note: dict) -> dict:
     return {"kind": kind}
 
 
+def _replaced_that_ran(notes: list[dict]) -> int | None:
+    """How many IPython lines read as ``pass`` were in the notebook cells that ran, up to the one that stopped
+    loading (a ``notebook-stopped`` note; the ``notebook`` note's ``replaced_cells``), or None (none stopped)."""
+    stop = next((_number(note.get("cell")) for note in notes if note.get("kind") == "notebook-stopped"), None)
+    replaced = next((note.get("replaced_cells") for note in notes if note.get("kind") == "notebook"), None)
+    if stop is None or not isinstance(replaced, list):
+        return None
+    return sum(pair[1] for pair in replaced if isinstance(pair, list) and len(pair) == 2
+               and all(_number(value) for value in pair) and pair[0] <= stop)
+
+
 def _notes(notes: list[dict]) -> list[dict]:
-    """The notes in order, the refused archive members of a submission merged into one note."""
+    """The notes in order, the refused archive members of a submission merged into one note, and of a notebook
+    that stopped loading only the IPython lines of the cells that ran counted (:func:`_replaced_that_ran`)."""
     shown: list[dict] = []
     refused: list[str] = []
     for note in map(_note, notes):
@@ -292,9 +304,12 @@ def _notes(notes: list[dict]) -> list[dict]:
             refused.extend(note["files"])
         else:
             shown.append(note)
+    ran = _replaced_that_ran(notes)
     for note in shown:
         if note["kind"] == "archive-member-refused":
             note["files"] = _names(refused)
+        elif note["kind"] == "notebook" and ran is not None:
+            note["replaced"] = ran
     return shown
 
 
