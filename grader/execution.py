@@ -176,7 +176,8 @@ OUTCOMES = ("passed", "failed", "error", "timeout", "memory", "crashed", "not-ru
 _DETAIL_TEXTS = ("tried", "expected", "got")
 _LOAD_KINDS = ("encoding", "empty", "too-large", "syntax", "indentation", "policy", "runtime",
                "missing-functions", "timeout", "crashed")
-_CHILD_NOTES = ("decoded-utf16", "decoded-cp1252", "exit-called", "missing-function", "notebook-stopped")
+_CHILD_NOTES = ("decoded-utf16", "decoded-cp1252", "exit-called", "missing-function", "notebook-stopped",
+                "syntax-warning")
 
 
 def valid_outcome(outcome: object) -> bool:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grader.discover import safe_name
 from grader.reports import legend, stopped
-from grader.reports.notes import intended
+from grader.reports.notes import intended, warning_text
 from grader.reports.selection import NO_FAILURE, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
@@ -173,7 +173,8 @@ class Progress:
         for submission, notes in sorted(said, key=lambda pair: pair[0]):
             for note in notes:
                 detail = str(note.get("detail") or "?")
-                print(printable(self.text[f"class-{note['kind']}"].format(
+                print(printable(self.text["class-note"].format(id=submission, said=warning_text(note, self.lang))
+                                if note["kind"] == "syntax-warning" else self.text["class-notebook-stopped"].format(
                     id=submission, cell=note.get("cell"), line=note.get("line") or "?",
                     detail=in_dutch(detail) if self.lang == "nl" else detail), False), file=sys.stderr)
 
@@ -298,7 +299,9 @@ class Progress:
         if not brief and decoded(result):  # a file not saved as UTF-8: the report says it, and so does the terminal
             self.say(text[decoded(result)].format(file=file))
         for note in result["load"]["notes"]:  # a notebook's cell that stopped loading: what was graded is less
-            if note.get("kind") == "notebook-stopped":
+            if note.get("kind") == "syntax-warning":  # `is` with a literal: fails the checks, not the student's run
+                self.say(warning_text(note, self.lang))
+            elif note.get("kind") == "notebook-stopped":
                 detail = str(note.get("detail") or "?")
                 self.say(MESSAGES["note_notebook_stopped"][self.lang].format(
                     cell=note.get("cell"), line=note.get("line") or "?",

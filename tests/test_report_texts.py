@@ -41,6 +41,8 @@ NOTES = {
     "notebook-stopped": ({"kind": "notebook-stopped", "cell": 4, "line": 2, "source": "validate_ticket_proposal({})",
                           "detail": "ValueError: lege invoer"}, ["4", "2", "ValueError: lege invoer"]),
     "cpu-budget": ({"kind": "cpu-budget", "seconds": 300}, ["300"]),
+    "syntax-warning": ({"kind": "syntax-warning", "line": 12, "cell": None,
+                        "detail": '"is" with a literal. Did you mean "=="?'}, ["12", "=="]),
     "no-code-file": ({"kind": "no-code-file", "found": ["README.txt"]}, ["README.txt"]),
     "duplicate-member": ({"kind": "duplicate-member", "file": "src/main.py", "count": 3}, ["src/main.py", "3"]),
 }

@@ -137,3 +137,24 @@ def test_a_terminal_that_reports_no_height_gets_plain_lines(monkeypatch, size, b
         assert (shown.bar is not None) == bar
     finally:
         shown.close()
+
+
+@pytest.mark.parametrize("lang, words", [("nl", ["regel {line}", "hetzelfde object", "=="]),
+                                         ("en", ["line {line}", "same object", "=="])])
+def test_a_comparison_with_is_and_a_literal_is_said_with_its_line(tmp_path, lang, words):
+    # `status is 'open'` made Python warn while compiling ('"is" with a literal'); the grader swallowed the warning,
+    # and the checks' fresh strings then fail where the student's own run (interned literals) passes.
+    code = CORRECT.read_text(encoding="utf-8") + "\n\ndef _is_open(status):\n    return status is 'open'\n\n\ndef _other(a, b):\n    return a is not b\n"
+    line = code.split("\n").index("    return status is 'open'") + 1
+    words = [word.format(line=line) for word in words]
+    (tmp_path / "klas").mkdir()
+    (tmp_path / "klas" / "anna.py").write_text(code, encoding="utf-8")
+    done = run_grade(str(tmp_path / "klas" / "anna.py"), "--out", str(tmp_path / "zelf"), "--lang", lang)
+    said = [text for text in done.stdout.splitlines() if words[1] in text]
+    assert len(said) == 1 and all(word in said[0] for word in words), done.stdout
+    markdown = (tmp_path / "zelf" / "feedback" / "anna.md").read_text(encoding="utf-8")
+    assert sum(all(word in text for word in words) for text in markdown.splitlines()) == 1, markdown
+    (tmp_path / "klas" / "bram.py").write_bytes(CORRECT.read_bytes())
+    done = run_grade(str(tmp_path / "klas"), "--out", str(tmp_path / "uit"), "--quiet", "--lang", lang)
+    said = [text for text in done.stderr.splitlines() if words[1] in text]
+    assert len(said) == 1 and "anna" in said[0] and words[0] in said[0], done.stderr

@@ -14,7 +14,7 @@ from grader.results import base_id, decoded, renamed
 
 STATUSES = ("graded", "load-error", "empty")
 # Load notes a class run's terminal says per submission, as a self-check's does (grader.terminal.Progress.warn_notes).
-SAID_NOTES = ("notebook-stopped",)
+SAID_NOTES = ("notebook-stopped", "syntax-warning")
 
 
 def percent(part: int, whole: int) -> int:
@@ -97,7 +97,7 @@ class ClassSummary:
 
 
 def said_notes(result: dict) -> list[dict]:
-    """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading),
+    """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading, a SyntaxWarning),
     each with only the fields the terminal shows."""
     return [{key: note.get(key) for key in ("kind", "cell", "line", "detail")}
             for note in (result.get("load") or {}).get("notes") or []

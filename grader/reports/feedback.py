@@ -42,7 +42,7 @@ _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "c
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
-_KNOWN_NOTES = ("missing-function", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped", "cpu-budget",
+_KNOWN_NOTES = ("missing-function", "syntax-warning", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped", "cpu-budget",
                 "renamed-id", "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook",
                 "too-many-files", "no-code-file", "duplicate-member", *_UNREADABLE)
 
@@ -247,6 +247,9 @@ def _note(note: dict) -> dict:
                    if _number(note.get("cell")) else {})}  # defined in a notebook cell that never ran
     if kind == "exit-called":
         return {"kind": kind, "line": _number(note.get("line"))}
+    if kind == "syntax-warning":
+        return {"kind": kind, "line": _number(note.get("line")) or "?", "cell": _number(note.get("cell")),
+                "detail": text("detail")}
     if kind == "notebook-stopped":
         return {"kind": kind, "cell": _number(note.get("cell")) or "?", "line": _number(note.get("line")),
                 "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}

@@ -21,6 +21,22 @@ MESSAGES: dict[str, dict[str, str]] = {
               "stopte het laden. Daarom ontbrak {name} bij het beoordelen.",
         "en": "The function {name} is in cell {cell} of the notebook, but that cell did not run: cell {after} "
               "stopped loading. So {name} was missing when grading."},
+    "note_syntax_warning_is": {
+        "nl": "Op regel {line} vergelijk je met is: dat kijkt of het hetzelfde object is, niet of de waarde gelijk is; "
+              "gebruik == (of !=) voor tekst en getallen. Dat het bij jou werkt, is toeval: Python hergebruikt "
+              "letterlijke tekst, de controles geven nieuwe strings mee. Python waarschuwt er ook voor: {detail}",
+        "en": "On line {line} you compare with is: that checks whether it is the same object, not whether the value "
+              "is equal; use == (or !=) for text and numbers. That it works when you run it is luck: Python reuses "
+              "literal text, the checks pass new strings. Python warns about it too: {detail}"},
+    "note_syntax_warning_is_cell": {
+        "nl": "Op regel {line} van cel {cell} vergelijk je met is: dat kijkt of het hetzelfde object is, niet of de "
+              "waarde gelijk is; gebruik == (of !=) voor tekst en getallen. Python waarschuwt er ook voor: {detail}",
+        "en": "On line {line} of cell {cell} you compare with is: that checks whether it is the same object, not "
+              "whether the value is equal; use == (or !=) for text and numbers. Python warns about it too: {detail}"},
+    "note_syntax_warning": {"nl": "Python waarschuwt bij het compileren, op regel {line}: {detail}",
+                            "en": "Python warns while compiling, on line {line}: {detail}"},
+    "note_syntax_warning_cell": {"nl": "Python waarschuwt bij het compileren, op regel {line} van cel {cell}: {detail}",
+                                 "en": "Python warns while compiling, on line {line} of cell {cell}: {detail}"},
     "note_decoded_cp1252": {
         "nl": "main.py was niet als UTF-8 opgeslagen; de beoordelaar heeft het als Windows-1252 gelezen. Sla je "
               "bestanden voortaan op als UTF-8.",
@@ -162,6 +178,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind == "notebook-stopped":
         detail = note["detail_nl"] if getattr(t, "lang", "en") == "nl" else note["detail"]
         return t("note_notebook_stopped", cell=note["cell"], line=note["line"] or "?", detail=detail)
+    if kind == "syntax-warning":
+        return t(warning_key(note), line=note["line"], cell=note["cell"], detail=note["detail"])
     if kind == "cpu-budget":
         return t("note_cpu_budget", seconds=note["seconds"])
     if kind == "chosen-file":
@@ -199,6 +217,21 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind == "no-code-file":
         return t("note_no_code_file", files=note["found"]) if note["found"] else t("note_no_code_file_nothing")
     return t("note_unknown", kind=note.get("raw_kind", "?"))
+
+
+def warning_key(note: dict) -> str:
+    """The message id of a ``syntax-warning`` note: an ``is`` with a literal explained, any other warning as Python
+    says it; in a notebook with its cell."""
+    key = "note_syntax_warning_is" if str(note.get("detail") or "").startswith(('"is" with', '"is not" with')) \
+        else "note_syntax_warning"
+    return key + "_cell" if note.get("cell") else key
+
+
+def warning_text(note: dict, lang: str) -> str:
+    """A ``syntax-warning`` note (as the loader made it: line, cell, detail) as plain text in ``lang``, for the
+    terminal."""
+    return MESSAGES[warning_key(note)][lang].format(line=note.get("line") or "?", cell=note.get("cell"),
+                                                    detail=str(note.get("detail") or "?"))
 
 
 _DEF = re.compile(r"\s*(?:async\s+)?def\s+(\w+)")

@@ -12,6 +12,7 @@ import signal
 import sys
 import time
 import types
+import warnings
 
 from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.near import closest
@@ -153,8 +154,11 @@ def compile_source(text: str, cells: tuple[tuple[int, int, int], ...] = ()) -> b
         # Compiled here, not by compile_restricted_exec: that compile() inherits the future flags of
         # RestrictedPython's own module (its ``annotations``: every annotation a string, a ClassVar
         # unseen by dataclasses; RestrictedPython issue #114). main.py gets only its own futures.
-        code = None if errors else compile(tree, STUDENT_FILENAME, "exec", dont_inherit=True)
-        parts = ((None, code),) if code is None or not cells else _cell_parts(tree, cells)
+        with warnings.catch_warnings(record=True) as warned:  # Python's SyntaxWarnings: for the report
+            warnings.simplefilter("ignore")
+            warnings.simplefilter("always", SyntaxWarning)
+            code = None if errors else compile(tree, STUDENT_FILENAME, "exec", dont_inherit=True)
+            parts = ((None, code),) if code is None or not cells else _cell_parts(tree, cells)
     except SyntaxError as error:  # found by compile(), not the parser: 'return' outside a function...
         line = error.lineno if error.lineno and 1 <= error.lineno <= len(lines) else None
         raise LoadFailure(LoadProblem("syntax", error.msg, line, error.offset,
@@ -167,8 +171,10 @@ def compile_source(text: str, cells: tuple[tuple[int, int, int], ...] = ()) -> b
         detail = found.group(2) if found else errors[0]
         source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
+    said = tuple(dict.fromkeys((found.lineno, str(found.message)[:200]) for found in warned
+                               if issubclass(found.category, SyntaxWarning) and isinstance(found.lineno, int)))
     try:
-        return marshal.dumps(parts)
+        return marshal.dumps((parts, said))
     except ValueError as error:  # nested deeper than marshal goes (the policy's visitor stops far shallower code)
         raise _too_deep(error) from None
 
@@ -198,16 +204,22 @@ def _too_deep(error: BaseException) -> LoadFailure:
 
 
 def _unmarshalled(compiled: bytes) -> tuple | None:
-    """The module's (cell, code) parts from :func:`compile_source`'s bytes; None when they are not such parts."""
+    """The module's (cell, code) parts and its SyntaxWarnings from :func:`compile_source`'s bytes; None when they
+    are not such parts."""
     try:
-        parts = marshal.loads(compiled)
+        unpacked = marshal.loads(compiled)
     except (ValueError, EOFError, TypeError):
         return None
+    if type(unpacked) is not tuple or len(unpacked) != 2 or type(unpacked[1]) is not tuple or not all(
+            type(said) is tuple and len(said) == 2 and type(said[0]) is int and type(said[1]) is str
+            for said in unpacked[1]):
+        return None
+    parts = unpacked[0]
     if type(parts) is not tuple or not parts or not all(
             type(part) is tuple and len(part) == 2 and (part[0] is None or type(part[0]) is int)
             and type(part[1]) is types.CodeType and part[1].co_filename == STUDENT_FILENAME for part in parts):
         return None
-    return parts
+    return unpacked
 
 
 def _time_left() -> float | None:
@@ -225,6 +237,14 @@ def near_name(name: str, namespace: dict) -> dict[str, str]:
              if type(other) is str and not other.startswith("_") and other not in FUNCTIONS and callable(value)]
     close = closest(name, names)
     return {"near": close[:80]} if close else {}
+
+
+def _warning_note(line: int, message: str, cells: tuple) -> dict:
+    """The ``syntax-warning`` note of Python's SyntaxWarning ``message`` at ``line`` of main.py: ``line``, and in a
+    notebook (``cells``: (cell, first line, last line)) the ``cell`` and the line within it."""
+    cell = next(((cell, first) for cell, first, last in cells if first <= line <= last), None)
+    return {"kind": "syntax-warning", "line": line - cell[1] + 1 if cell else line, "cell": cell[0] if cell else None,
+            "detail": message}
 
 
 def _unrun_def(name: str, lines: list[str], cells: tuple, stopped_at: int | None) -> dict[str, int]:
@@ -270,9 +290,11 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
     text, notes = decode(data)
     lines = text.split("\n")
     cells = tuple(tuple(cell) for cell in cells or ())
-    parts = _unmarshalled(compiled) if compiled is not None else None
-    if parts is None:
-        parts = _unmarshalled(compile_source(text, cells))
+    unpacked = _unmarshalled(compiled) if compiled is not None else None
+    if unpacked is None:
+        unpacked = _unmarshalled(compile_source(text, cells))
+    parts, warned = unpacked
+    notes.extend(_warning_note(line, message, cells) for line, message in warned)
     output = OutputBuffer()
     guards = Guards(output)
     namespace = guards.namespace()
