@@ -74,6 +74,11 @@ def test_v4_bad_version_refused(student, case):
     if type(version) is str:
         hint = said(f"version moet een int zijn, geen tekst: {version!r} is een str. Controleer het exacte type.",
                     f"version must be an int, not text: {version!r} is a str. Check the exact type.")
+    elif type(version) is float and version.is_integer():  # 1.0 == 1 passes a range check
+        hint = said(f"version moet een int zijn: {version!r} is een float, ook al is het een heel getal. Controleer "
+                    "het exacte type, niet alleen of het een getal in het bereik is.",
+                    f"version must be an int: {version!r} is a float, even though it is a whole number. Check the "
+                    "exact type, not only whether it is a number in range.")
     elif isinstance(version, (Decimal, Fraction)):
         hint = said(f"Ook een heel getal van een ander type, zoals {type(version).__name__}, is geen int: eis het "
                     "exacte type int in plaats van een lijst met types die je weigert.",

@@ -42,6 +42,9 @@ SUBMISSIONS = {
         "    if not all(matches(DIGEST, digest) for digest in approved):\n",
         "    if any(type(d) is str and d != d.lower() for d in approved):\n        raise KeyError('upper')\n"
         "    if not all(matches(DIGEST, digest) for digest in approved):\n"),
+    # version may be a float: 1.0, 0.0 and 1000000.0 are let through.
+    "float-version": lambda reference: reference.replace("if type(version) is not int or",
+                                                         "if type(version) not in (int, float) or"),
 }
 
 
@@ -299,3 +302,10 @@ def test_a_refusal_of_an_input_that_may_be_accepted_is_judged_by_its_exception()
         detail = found.value.detail
         assert detail["expected"] == {"nl": "ValueError, of een dict", "en": "ValueError, or a dict"}
         assert detail.get("cause") == cause and "line 5" in detail["hint"]["en"] and "tip" not in detail
+
+
+def test_a_float_version_let_through_gets_a_tip_about_floats_not_about_bools(results):
+    # Every failed case was a float (1.0, 0.0, 1000000.0); the tip spoke of True and False.
+    tip = first_tip(results, "float-version", "1")
+    assert "float" in tip["nl"] and "True" not in tip["nl"], tip
+    assert "float" in tip["en"] and "True" not in tip["en"], tip
