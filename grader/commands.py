@@ -96,7 +96,7 @@ def report_main(argv: list[str]) -> int:
                     help="language of the terminal's messages (default: that of results.json; the reports are "
                          "always in the language results.json was graded in)")
     ap.add_argument("-q", "--quiet", action="store_true",
-                    help="as for grade; grade report prints only its summary line (and warnings) in any case")
+                    help="as for grade; grade report prints only its summary lines (and warnings) in any case")
     add_output_options(ap)
     if Path("report").is_dir():  # ``grade report`` meant for the folder report/ (grade grades it as ./report)
         ap.missing_hint = {"en": "to grade the folder report here, type grade ./report",
