@@ -145,7 +145,8 @@ TEXT = {
                         "door een oudere versie van grade): index.html linkt hem niet en zegt dat; beoordeel de klas "
                         "opnieuw of verwijder hem",
         "report-compared": "similarity.html: {compared} van de {total} inzendingen vergeleken; {pairs}",
-        "compared-pairs": "{n} paren inzendingen lijken op elkaar", "compared-pairs-one": "1 paar inzendingen lijkt op elkaar",
+        "compared-pairs": "{n} paren inzendingen lijken op elkaar",
+        "compared-pairs-one": "1 paar inzendingen lijkt op elkaar",
         "report-none": "similarity.html niet geschreven: beoordeelde bestanden konden niet opnieuw gelezen worden, er "
                        "blijven er minder dan twee over; {why}",
         "why": {"archive": "in een archief", "folder": "geen codebestand",
@@ -283,7 +284,8 @@ TEXT = {
                         "an older version of grade): index.html does not link it and says so; grade the class again "
                         "or delete it",
         "report-compared": "similarity.html: {compared} of the {total} submissions compared; {pairs}",
-        "compared-pairs": "{n} pairs of submissions look alike", "compared-pairs-one": "1 pair of submissions looks alike",
+        "compared-pairs": "{n} pairs of submissions look alike",
+        "compared-pairs-one": "1 pair of submissions looks alike",
         "report-none": "similarity.html not written: graded files could not be read again, fewer than two are left; "
                        "{why}",
         "why": {"archive": "inside an archive", "folder": "no code file",

@@ -93,7 +93,8 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     parsed, so a continued expression's line that starts with ``%`` becomes ``pass`` too: the
     loader refuses such a source as too large anyway). Out: (source, note) where the note is
     ``{"kind": "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n, "replaced_cells":
-    [[cell, n], ...]}`` (cell = position among all cells, 1-based; replaced_cells: the cells with replaced lines). Raises :class:`NotebookError` for unreadable data.
+    [[cell, n], ...]}`` (cell = position among all cells, 1-based; replaced_cells: the cells with replaced lines).
+    Raises :class:`NotebookError` for unreadable data.
     """
     try:
         document = json.loads(data.decode("utf-8-sig"))

@@ -97,8 +97,8 @@ class ClassSummary:
 
 
 def said_notes(result: dict) -> list[dict]:
-    """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading, a SyntaxWarning),
-    each with only the fields the terminal shows."""
+    """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading, a
+    SyntaxWarning), each with only the fields the terminal shows."""
     return [{key: note.get(key) for key in ("kind", "cell", "line", "detail")}
             for note in (result.get("load") or {}).get("notes") or []
             if isinstance(note, dict) and note.get("kind") in SAID_NOTES]

@@ -42,8 +42,8 @@ _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "c
 # Intake notes that say why a submission's file could not be read (its source is then empty).
 _UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
 # Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
-_KNOWN_NOTES = ("missing-function", "syntax-warning", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped", "cpu-budget",
-                "renamed-id", "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook",
+_KNOWN_NOTES = ("missing-function", "syntax-warning", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped",
+                "cpu-budget", "renamed-id", "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook",
                 "too-many-files", "no-code-file", "duplicate-member", *_UNREADABLE)
 
 
@@ -248,8 +248,7 @@ def _note(note: dict) -> dict:
     if kind == "exit-called":
         return {"kind": kind, "line": _number(note.get("line"))}
     if kind == "syntax-warning":
-        return {"kind": kind, "line": _number(note.get("line")) or "?", "cell": _number(note.get("cell")),
-                "detail": text("detail")}
+        return {"kind": kind, "line": _number(note.get("line")) or "?", "cell": _number(note.get("cell")), "detail": text("detail")}
     if kind == "notebook-stopped":
         return {"kind": kind, "cell": _number(note.get("cell")) or "?", "line": _number(note.get("line")),
                 "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}
@@ -307,11 +306,10 @@ def _notes(notes: list[dict]) -> list[dict]:
             refused.extend(note["files"])
         else:
             shown.append(note)
-    ran = _replaced_that_ran(notes)
     for note in shown:
         if note["kind"] == "archive-member-refused":
             note["files"] = _names(refused)
-        elif note["kind"] == "notebook" and ran is not None:
+        elif note["kind"] == "notebook" and (ran := _replaced_that_ran(notes)) is not None:
             note["replaced"] = ran
     return shown
 

@@ -248,9 +248,9 @@ def _warning_note(line: int, message: str, cells: tuple) -> dict:
 
 
 def _unrun_def(name: str, lines: list[str], cells: tuple, stopped_at: int | None) -> dict[str, int]:
-    """``{"cell": n, "after": stopped_at}`` when a notebook's cell ``n`` after ``stopped_at`` (the cell that stopped loading, or None)
-    defines ``name`` at its top level (``cells``: (cell, first line, last line) of each code cell of ``lines``), else
-    ``{}``: the function is there, in a cell that never ran. Reads the text only."""
+    """``{"cell": n, "after": stopped_at}`` when a notebook's cell ``n`` after ``stopped_at`` (the cell that stopped
+    loading, or None) defines ``name`` at its top level (``cells``: (cell, first line, last line) of each code cell
+    of ``lines``), else ``{}``: the function is there, in a cell that never ran. Reads the text only."""
     if stopped_at is None:
         return {}
     defines = (["def", name], ["async", "def", name])  # no re here: its cache is part of what a check may see
