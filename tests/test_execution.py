@@ -164,7 +164,9 @@ def test_a_slow_correct_submission_moves_to_fresh_children_instead_of_losing_che
     from grader.discover import Submission
     from test_determinism import REFERENCE, slowed
 
-    source = slowed(REFERENCE.read_text(encoding="utf-8"), 20_000).encode("utf-8")
+    # 5,000 steps per call: the battery needs about 10 s of CPU in all (several children), its check with the most
+    # calls (checkpoint 1's invalid proposals in every form) under half its 2 s (20,000 steps timed that one out).
+    source = slowed(REFERENCE.read_text(encoding="utf-8"), 5_000).encode("utf-8")
     spawned, graded = [], []
     real_spawn = runner.isolation.spawn
     monkeypatch.setattr(runner.isolation, "spawn", lambda *args: spawned.append(1) or real_spawn(*args))
