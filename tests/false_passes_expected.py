@@ -314,7 +314,7 @@ EXPECTED = {
     # Spaces around an id or a ticket, a valid word refused, rows and replays judged by the host's current state
     "ids_spaces_stripped": {"1": False, "2": False, "3": False},        # V3: ' c1' and 'c1 ' after strip(' ')
     "ticket_spaces_stripped": {"1": False, "2": False, "3": False},     # V6: ' lamp' and 'lamp ' after strip(' ')
-    "approved_word_refused_as_value": {"1": False, "2": False, "3": True},  # V3/V6: the value 'approved' refused
+    "approved_word_refused_as_value": {"1": False, "2": False, "3": False},  # V3/V6: the value 'approved' refused
     "log_full_counts_live_tickets": {"1": True, "2": True, "3": False},  # D14: rows of a removed ticket not counted
     "replay_stale_when_state_set_back": {"1": True, "2": True, "3": False},  # D18: stale when state went back
     # Characters no printable-ASCII case tried, and arguments of another kind of mapping (A1) kept as given
