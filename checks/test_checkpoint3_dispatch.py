@@ -214,6 +214,8 @@ def test_d12_approval_required(student, case):
     scene = Scene(student, case[1][1].get("version", 0) if isinstance(case[1], tuple) else 0)
     if isinstance(case[1], tuple):
         host = case[1][1].get("actor", "learner")
+        if "ticket" in case[1][1] and case[1][1]["ticket"] not in scene.state["tickets"]:  # only the approval misses
+            scene.assign("state", {**scene.state, "tickets": {**scene.state["tickets"], case[1][1]["ticket"]: "open"}})
         call = scene.call(scene.name("q", **case[1][1]), host, {DIGEST}, f"q, {host!r}, {{H(p)}}")
     elif isinstance(case[1], str):  # another 64-digit hex string: H(p) with one digit changed, another text's digest
         value, written = approvals.FORGED[case[1]]
