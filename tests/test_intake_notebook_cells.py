@@ -137,3 +137,31 @@ def test_only_ipython_lines_of_cells_that_ran_are_counted(tmp_path):
     markdown = (tmp_path / "out" / "feedback" / "magic.md").read_text(encoding="utf-8")
     assert "1 line with an IPython command" in markdown and "2 lines" not in markdown, markdown
     assert "3 lines" not in markdown, markdown
+
+
+# Jupyter's display() and IPython.display: a demo cell that shows a result with them stopped loading there, so a
+# correct notebook with a function after it scored 1/3.
+DISPLAYED = [["code", "from IPython.display import Markdown, display\nimport IPython\n" + FIRST],
+             ["code", "display(validate_ticket_proposal({'call_id': 'c1', 'actor': 'a', 'name': 'set_ticket', "
+                      "'version': 0, 'arguments': {'ticket': 'lamp', 'status': 'done'}}), 'twee')\n"
+                      "display(Markdown('**klaar**'), clear=True)\nIPython.display.display(7)"],
+             ["code", DISPATCH]]
+
+
+def test_display_in_a_notebook_shows_the_repr_and_loading_goes_on():
+    source, note = notebooks.to_python(fixtures.content({"notebook": DISPLAYED}))
+    loaded = load(source, cells=note["cells"])
+    assert set(loaded.functions) == {"validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket"}
+    assert not [kept for kept in loaded.notes if kept["kind"] == "notebook-stopped"], loaded.notes
+    assert loaded.output.splitlines()[1:] == ["'twee'", "**klaar**", "7"], loaded.output
+    with pytest.raises(LoadFailure) as failure:  # the same code as one .py file: Python has no display()
+        load(source)
+    assert "IPython.display" in failure.value.problem.detail
+
+
+def test_ipython_offers_only_its_display_names():
+    cells = [["code", CORRECT], ["code", "import IPython\nIPython.get_ipython()"]]
+    source, note = notebooks.to_python(fixtures.content({"notebook": cells}))
+    loaded = load(source, cells=note["cells"])
+    stop = next(kept for kept in loaded.notes if kept["kind"] == "notebook-stopped")
+    assert "IPython.get_ipython is not available in the grader" in stop["detail"], stop

@@ -18,7 +18,8 @@ from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.near import closest
 from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
-from grader.sandbox.output import OutputBuffer
+from grader.sandbox.notebook import add_jupyter_names
+from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.policy import GraderPolicy
 from grader.sandbox.process_state import forget_caches, same_depth
 from grader.sandbox.refusals import ExitCalled
@@ -298,6 +299,8 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
     output = OutputBuffer()
     guards = Guards(output)
     namespace = guards.namespace()
+    if cells:  # a notebook's cells run as Jupyter runs them: display() and IPython.display exist
+        add_jupyter_names(namespace, guards.views, Printer(output)._call_print)
     # dataclasses resolves string annotations through sys.modules[cls.__module__]; an empty
     # stand-in keeps the real namespace out of sys.modules (the @dataclass wrapper gives it
     # main.py's names for ClassVar, InitVar and KW_ONLY, see grader/sandbox/wrappers.py).
