@@ -157,6 +157,13 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: \g<kind>-objecten kunnen in de beoordelaar niet gemaakt worden"),
     (_ERROR + r"a copy of a (?P<kind>\w+) object is not available in the grader",
      r"\g<error>: een kopie van een \g<kind>-object is niet beschikbaar in de beoordelaar"),
+    # the pickle stand-in (grader/sandbox/pickling.py)
+    (_ERROR + r"in the grader pickle\.dumps takes plain data only \(dict, list, tuple, set, str, int, float, bool, "
+     r"None, bytes\): copy other objects with copy\.deepcopy",
+     r"\g<error>: in de beoordelaar neemt pickle.dumps alleen gewone gegevens aan (dict, list, tuple, set, str, int, "
+     r"float, bool, None, bytes): kopieer andere objecten met copy.deepcopy"),
+    (_ERROR + r"global '(?P<name>[^']*)' is not available in the grader: pickle\.loads makes plain data only",
+     r"\g<error>: global '\g<name>' is niet beschikbaar in de beoordelaar: pickle.loads maakt alleen gewone gegevens"),
     (_ERROR + r"class (?P<name>.+?): base (?P<base>.+) is not supported in the grader",
      r"\g<error>: class \g<name>: basis \g<base> wordt in de beoordelaar niet ondersteund"),
     (_ERROR + r"class (?P<name>.+?): (?P<method>__\w+__) must be a plain def \(no decorator\) in the grader",

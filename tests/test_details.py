@@ -54,6 +54,8 @@ REFUSED = [
     "globals().clear()",
     "try:\n    pass\nexcept* ValueError:\n    pass",
     "from statistics import *",
+    "import pickle\nclass Row:\n    pass\npickle.dumps(Row())",
+    "import pickle\npickle.loads(b'cos\\nsystem\\n(S\\'ls\\'\\ntR.')",
 ]
 # The grader's own exception classes, which a student must never see by name.
 INTERNAL = ("InputCalled", "ExitCalled", "LoadTimeout", "CheckTimeout", "MemoryLimit")

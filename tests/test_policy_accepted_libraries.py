@@ -7,6 +7,13 @@ import pytest
 from grader.sandbox.loader import load
 
 ACCEPTED = {
+    "pickle.loads(pickle.dumps(x)), a deep copy of plain data; other objects are refused with what to write instead": (
+        "import pickle\nrow = {'result': {'version': 1, 'tags': ['a']}, 'ids': {'c1'}, 'pair': (1, None)}\n"
+        "copied = pickle.loads(pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL))\n"
+        "assert copied == row and copied['result'] is not row['result'] and pickle.loads(pickle.dumps(row, 2)) == row\n"
+        "class Row:\n    pass\ntry:\n    pickle.dumps(Row())\nexcept pickle.PicklingError as error:\n"
+        "    assert 'copy.deepcopy' in str(error)\nelse:\n    raise AssertionError"
+    ),
     "random.Random(seed), a generator of its own for a demo": (
         "import random\nrng = random.Random(2026)\nids = [rng.randint(1, 99) for _ in range(3)]\n"
         "assert ids == [random.Random(2026).randint(1, 99) for _ in range(1)] + ids[1:] and 0 <= rng.random() < 1"

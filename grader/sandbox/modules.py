@@ -37,6 +37,7 @@ import uuid
 from typing import Any, Callable
 
 from grader.sandbox import clock, typing_bases
+from grader.sandbox.pickling import pickle_view
 from grader.sandbox.process_state import load_clock
 from grader.sandbox.testcase import unittest_view
 from grader.sandbox.views import (ModuleView, PartialMethod, atexit_view, contextlib_view, doctest_view, io_view,
@@ -188,4 +189,5 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     views["random"] = random_view()
     views["warnings"], views["atexit"] = warnings_view(), atexit_view()
     views["doctest"], views["reprlib"], views["io"] = doctest_view(), reprlib_view(), io_view()
+    views["pickle"] = pickle_view(views)  # a copy written pickle.loads(pickle.dumps(x)): plain data only
     return views
