@@ -40,6 +40,8 @@ def came_through_main(error: object) -> bool:
 def read_value_dunder(guards: "Guards", obj: Any, name: str, default: tuple) -> Any:
     """``obj.name`` (``getattr(obj, name, *default)``) for a name of VALUE_DUNDERS."""
     found = _exception_value(obj, name) if name in EXCEPTION_DUNDERS else _function_value(obj, name)
+    if found is _MISSING and name == "__wrapped__" and guards.is_own(obj) and not isinstance(obj, type):
+        found = _recorded_wrapped(obj)  # a class-based decorator's, by functools.update_wrapper(self, function)
     if found is not _MISSING:
         return found
     if default:
@@ -79,6 +81,15 @@ def _function_value(function: Any, name: str) -> Any:
     if name == "__kwdefaults__":
         return None if function.__kwdefaults__ is None else dict(function.__kwdefaults__)
     return function.__defaults__
+
+
+def _recorded_wrapped(obj: Any) -> Any:
+    """``__wrapped__`` of an object of main.py's own class: a function of main.py's in its ``__dict__``."""
+    try:
+        wrapped = object.__getattribute__(obj, "__dict__").get("__wrapped__", _MISSING)
+    except AttributeError:  # __slots__ without __dict__
+        return _MISSING
+    return wrapped if classes.student_function(wrapped) else _MISSING
 
 
 def record_wrapped(wrapper: Any, wrapped: Any) -> None:

@@ -269,9 +269,20 @@ def _wraps(guards: Guards, value: Any) -> Callable[..., Any]:
 
 
 def _update_wrapper(guards: Guards, value: Any) -> Callable[..., Any]:
-    # wraps as a function; a class-based decorator's update_wrapper(self, function) gets its instance back as it is.
+    # wraps as a function; a class-based decorator's update_wrapper(self, function), an object of main.py's own, gets
+    # the function's name, qualname, docstring and module in its __dict__ and __wrapped__ (which main.py could write
+    # there itself through self.__dict__), as Python's does: its __call__ may log self.__name__.
     wraps = _wraps(guards, value)
-    return lambda wrapper, wrapped, assigned=(), updated=(): wraps(wrapped)(wrapper)
+
+    def update_wrapper(wrapper: Any, wrapped: Any, assigned: Any = (), updated: Any = ()) -> Any:
+        if guards.is_own(wrapper) and not isinstance(wrapper, type) and student_function(wrapped):
+            doc = wrapped.__doc__ if type(wrapped.__doc__) is str else None
+            object.__getattribute__(wrapper, "__dict__").update(
+                __module__=wrapped.__module__, __name__=wrapped.__name__, __qualname__=wrapped.__qualname__,
+                __doc__=doc, __wrapped__=wrapped)
+            return wrapper
+        return wraps(wrapped)(wrapper)
+    return update_wrapper
 
 
 def _lru_cache(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
