@@ -81,10 +81,10 @@ REFUSED_AT_RUN = {
                                      "FileNotFoundError: [Errno 2]"),
     "a path next to __file__ written": ("from pathlib import Path\nPath(__file__).with_name('log.json').write_text('x')",
                                         "PermissionError: Path.write_text() is not available"),
-    "not a standard module": ("import numpy", "ImportError"),
+    "not a standard module": ("import numpy", "ModuleNotFoundError"),
     "star import of a module the grader does not offer": ("from statistics import *",
                                                           "ImportError: from statistics import *"),
-    "star import of a module outside the standard library": ("from numpy import *", "ImportError"),
+    "star import of a module outside the standard library": ("from numpy import *", "ModuleNotFoundError"),
     "relative import": ("from . import x", "ImportError"),
     "string.Formatter": ("import string\nf = string.Formatter", "AttributeError"),
     "functools.update_wrapper onto a grader function": (

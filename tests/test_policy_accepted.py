@@ -11,6 +11,11 @@ ACCEPTED = {
     "key evaluated once": "n = [0]\ndef k():\n    n[0] += 1\n    return 'a'\nd = {'a': 1}\nd[k()] += 1\nassert n[0] == 1",
     "private helper names": "import re as _re\n_FIELDS = {'a'}\ndef _check(x):\n    return _re.fullmatch('a', x)\nassert _check('a')",
     "main guard": "if __name__ == '__main__':\n    raise RuntimeError('must not run')",
+    "an optional library tried first, the standard one as its fallback": (
+        "try:\n    import ujson as json\nexcept ModuleNotFoundError:\n    import json\n"
+        "try:\n    import regex as re\nexcept ImportError:\n    import re\n"
+        "assert json.loads('[1]') == [1] and re.fullmatch('a', 'a') and issubclass(ModuleNotFoundError, ImportError)"
+    ),
     "an async def (a demo's main(), an agent's tool handler): loads, refused only if called": (
         "import asyncio\nasync def handle(call: dict, delay: float = 0) -> dict:\n    \"A tool call.\"\n"
         "    async with asyncio.timeout(1):\n        await asyncio.sleep(delay)\n    return call\n"

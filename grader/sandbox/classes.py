@@ -29,6 +29,9 @@ PLAIN_BUILTINS = (
     # Named in except clauses and warnings.warn() of helpers and demos (all subclasses of Exception).
     "Warning", "UserWarning", "DeprecationWarning", "RuntimeWarning", "FileNotFoundError", "FileExistsError",
     "PermissionError", "TimeoutError", "UnboundLocalError", "IOError", "EnvironmentError",  # OSError's old names
+    "FutureWarning", "PendingDeprecationWarning", "IsADirectoryError", "NotADirectoryError", "FloatingPointError",
+    # An optional library tried first: try: import ujson as json / except ModuleNotFoundError: import json.
+    "ModuleNotFoundError",
     # Every problem of a proposal at once (class Problems(ExceptionGroup, ValueError)); not BaseExceptionGroup, which
     # may hold the grader's BaseExceptions, and try/except* stays refused (grader/sandbox/policy.py visit_TryStar).
     "ExceptionGroup",

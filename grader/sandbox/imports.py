@@ -47,7 +47,9 @@ def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:
         return Unavailable(top if not fromlist else name[:100], allowed, name[:100] if top in views else top)
     if level != 0 or type(name) is not str or name not in views:
         said = f"import of {str(name)[:60]!r} is not allowed in the grader (allowed: "
-        raise ImportError(f"{said}{listing(allowed, REFUSAL_CHARS - len(said))})")
+        # A module that is not there is a ModuleNotFoundError, as in Python: an optional library's fallback catches it.
+        error = ModuleNotFoundError if level == 0 and type(name) is str else ImportError
+        raise error(f"{said}{listing(allowed, REFUSAL_CHARS - len(said))})")
     if "." in name and not fromlist:  # ``import collections.abc`` binds ``collections``
         return views[name.split(".")[0]]
     return views[name]
