@@ -11,6 +11,12 @@ ACCEPTED = {
     "key evaluated once": "n = [0]\ndef k():\n    n[0] += 1\n    return 'a'\nd = {'a': 1}\nd[k()] += 1\nassert n[0] == 1",
     "private helper names": "import re as _re\n_FIELDS = {'a'}\ndef _check(x):\n    return _re.fullmatch('a', x)\nassert _check('a')",
     "main guard": "if __name__ == '__main__':\n    raise RuntimeError('must not run')",
+    "type[X] in annotations evaluated at def time, an alias of the type stand-in": (
+        "import typing\ndef require(ok: bool, error: type[Exception] = ValueError) -> type[Exception]:\n"
+        "    return error\nERRORS: dict[str, type[ValueError]] = {'x': ValueError}\n"
+        "assert require(True) is ValueError and typing.get_origin(type[int]) is type and type[int] == type[int]\n"
+        "assert typing.get_type_hints(require)['error'] == type[Exception]"
+    ),
     "an optional library tried first, the standard one as its fallback": (
         "try:\n    import ujson as json\nexcept ModuleNotFoundError:\n    import json\n"
         "try:\n    import regex as re\nexcept ImportError:\n    import re\n"

@@ -61,6 +61,11 @@ def make_type(visible: Callable[[type], Any]) -> type:
         def __subclasscheck__(cls, other: type) -> bool:
             return issubclass(other, type)
 
+        def __getitem__(cls, parameters: object) -> types.GenericAlias:
+            # type[ProposalError] in an annotation: an alias of this stand-in (its __origin__, what typing.get_origin
+            # gives), never of the real type.
+            return types.GenericAlias(cls, parameters)
+
     stand_in = OneArgumentType("type", (), {"__slots__": (), "__module__": "builtins"})
     stand_in.__qualname__ = "type"
     return stand_in
