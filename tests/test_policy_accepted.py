@@ -235,6 +235,11 @@ ACCEPTED = {
         "        case _:\n            return None\nassert kind({'status': 'open'}) == 'ok'\nassert kind('x') == 'x'"
     ),
     "str.format on a literal": "t = 'a={} b={x}'.format(1, x=2)\nassert t == 'a=1 b=2'",
+    "str.format numbers {.attr} and {[key]} as it numbers {} (a KeyError '' before)": (
+        "class R:\n    def __init__(self):\n        self.v = 3\nr = R()\n"
+        "assert '{.v}|{}|{[a][1]}'.format(r, 'x', {'a': [0, 9]}) == '3|x|9'\n"
+        "assert '{:>{}}|{.v:03d}|{[0]!r}'.format('a', 4, r, ['q']) == '   a|003|\\'q\\''"
+    ),
     "nonlocal": "def outer():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 1\n    inc()\n    return n\nassert outer() == 1",
     "whitelisted imports": (
         "import copy, json, math, re, hashlib, string, collections, itertools, functools, hmac\n"

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import _string
 import builtins
 import collections
 import functools
 import operator
-import string
 import typing
 import types
 from typing import Any
@@ -25,6 +23,7 @@ from grader.sandbox.abc_bases import plain_abc
 from grader.sandbox.contexts import class_namespace
 from grader.sandbox.dispatch import DISPATCHERS, abc_meta_base, add_views
 from grader.sandbox.dunders import dunder_writer, read_dunder, scope_builtins
+from grader.sandbox.formatting import GuardedFormatter
 from grader.sandbox.generators import kept
 from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, import_star, os_view, partial_view,
                                    pytest_view, threading_view)
@@ -321,27 +320,6 @@ class Guards:
 
 # Builtin classes that stand for another object: no submission class may be built on them.
 PROXY_BASES = (super, property, classmethod, staticmethod)
-
-
-class GuardedFormatter(string.Formatter):
-    """``str.format`` whose ``{0.attr}`` fields go through the attribute guard."""
-
-    def __init__(self, guards: Guards) -> None:
-        self.guards = guards
-
-    def bound(self, template: str, mapping: bool = False) -> Any:
-        """``template.format`` (or ``template.format_map`` when ``mapping``) with guarded fields."""
-        text = str.__str__(template)
-        if mapping:
-            return lambda values: self.vformat(text, (), values)
-        return lambda *args, **kwargs: self.vformat(text, args, kwargs)
-
-    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, Any]:
-        first, rest = _string.formatter_field_name_split(field_name)
-        obj = self.get_value(first, args, kwargs)
-        for is_attribute, key in rest:
-            obj = self.guards.getattr(obj, key) if is_attribute else obj[key]
-        return obj, first
 
 
 def read_through(obj: object) -> object:
