@@ -165,3 +165,18 @@ def test_ipython_offers_only_its_display_names():
     loaded = load(source, cells=note["cells"])
     stop = next(kept for kept in loaded.notes if kept["kind"] == "notebook-stopped")
     assert "IPython.get_ipython is not available in the grader" in stop["detail"], stop
+
+
+# The code written to main.py by a cell magic and imported by the next cell, as in Colab: the cell was taken for
+# something other than Python, so the notebook defined no function at all.
+WRITTEN = [["markdown", "# Opdracht"], ["code", "%%writefile main.py\n" + CORRECT],
+           ["code", "%%writefile notities.txt\nniet uitvoeren: print('nee')"],
+           ["code", "from main import *\nimport main\nfrom main import proposal_fingerprint as fp\n"
+                    "print(main.dispatch_ticket is dispatch_ticket, fp is proposal_fingerprint)"]]
+
+
+def test_a_cell_written_to_main_py_is_the_code_the_next_cell_imports():
+    source, note = notebooks.to_python(fixtures.content({"notebook": WRITTEN}))
+    loaded = load(source, cells=note["cells"])
+    assert set(loaded.functions) == {"validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticket"}
+    assert loaded.output == "True True\n" and not loaded.notes, (loaded.output, loaded.notes)

@@ -8,6 +8,9 @@ import re
 
 # Cell magics whose body is still Python: the magic line becomes ``pass``, the body stays.
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+# Cell magics that write their body to a file: Python when the file is a .py one (``%%writefile main.py``, the code
+# a later cell imports with ``from main import *``: grader/sandbox/notebook.py), else not Python at all.
+FILE_CELL_MAGICS = {"writefile", "file"}
 # A line IPython handles itself: ``%magic``, ``!shell``, ``x = !shell``, ``x = %magic``, ``?help``.
 _IPYTHON_LINE = re.compile(r"^(\s*)(?:[%!?]|[A-Za-z_][A-Za-z0-9_, ]*=\s*[%!])")
 _HELP_SUFFIX = re.compile(r"^\s*[A-Za-z_][\w.]*\?{1,2}\s*$")
@@ -71,8 +74,9 @@ def _python_lines(source: str, parse: bool = True) -> tuple[list[str], int]:
     lines = (source[:-1] if source.endswith("\n") else source).split("\n")
     first = next((index for index, line in enumerate(lines) if line.strip()), 0)
     if lines[first].strip().startswith("%%"):
-        magic = (lines[first].strip()[2:].split() or [""])[0]
-        if magic not in PYTHON_CELL_MAGICS:  # %%bash, %%html, %%writefile...: not Python at all
+        magic, *arguments = lines[first].strip()[2:].split() or [""]
+        python_file = magic in FILE_CELL_MAGICS and arguments and arguments[-1].endswith(".py")
+        if magic not in PYTHON_CELL_MAGICS and not python_file:  # %%bash, %%html, %%writefile x.json: not Python
             return [""] * len(lines), sum(1 for line in lines if line.strip())
         body, count = _replaced(lines[first + 1:], parse)
         return lines[:first] + ["pass"] + body, count + 1

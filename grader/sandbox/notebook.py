@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from grader.sandbox.imports import partial_view
+from grader.sandbox.views import main_module_view
 
 
 class DisplayText:
@@ -40,7 +41,10 @@ def display_function(print_function: Callable[..., None]) -> Callable[..., None]
 
 def add_jupyter_names(namespace: dict, views: dict, print_function: Callable[..., None]) -> None:
     """Give a notebook's ``namespace`` (main.py's globals) the builtin ``display`` and ``views`` (the submission's
-    modules) the stand-ins ``IPython`` and ``IPython.display`` (any other name of them is refused with the reason)."""
+    modules) the stand-ins ``IPython`` and ``IPython.display`` (any other name of them is refused with the reason),
+    and ``main``: the notebook's own names, which a cell ``%%writefile main.py`` wrote and a later cell imports
+    (``from main import *``, ``import main``; that cell's body ran as Python: grader.discover.notebooks)."""
+    views["main"] = main_module_view(lambda: namespace)
     display = display_function(print_function)
     namespace["__builtins__"]["display"] = display
     text = staticmethod(lambda data=None, *args, **options: DisplayText(data))
