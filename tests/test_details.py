@@ -54,6 +54,9 @@ REFUSED = [
     "globals().clear()",
     "try:\n    pass\nexcept* ValueError:\n    pass",
     "from statistics import *",
+    "import enum\nclass S(str, enum.Enum):\n    def __new__(cls, value):\n        member = str.__new__(cls, value)\n"
+    "        member._value_ = value\n        return member\n    OPEN = 'open'",
+    "import enum\nclass S(enum.Enum):\n    _order_ = 'OPEN'\n    OPEN = 'open'",
     "import pickle\nclass Row:\n    pass\npickle.dumps(Row())",
     "import pickle\npickle.loads(b'cos\\nsystem\\n(S\\'ls\\'\\ntR.')",
 ]
@@ -223,3 +226,15 @@ def test_a_module_not_offered_at_load_time_gets_a_tip_naming_the_modules_the_les
         report = markdown.render_feedback(view, lang)
         assert "module statistics" in report and more in report and "…" not in report
         assert "re, json, hashlib" in report, report
+
+
+@pytest.mark.parametrize("code, hint", [
+    ("import enum\nclass S(enum.Enum):\n    def __new__(cls, value, label):\n        member = object.__new__(cls)\n"
+     "        member._value_ = value\n        return member\n    OPEN = ('open', 'Open')", "def __init__(self, code, label)"),
+    ("import enum\nclass S(enum.Enum):\n    _order_ = 'OPEN DONE'\n    OPEN = 1\n    DONE = 2", "keep the order")])
+def test_an_enum_written_as_python_s_documentation_does_is_told_what_to_write_instead(code, hint):
+    # Refused with only "is reserved" or "is not an attribute a submission may use": the enum's own names
+    # _value_ and _order_ belong to the grader's enum here.
+    detail = problem_of(code)["detail"]
+    assert hint in detail and detail.endswith("."), detail
+    assert "zonder __new__" in in_dutch(detail) or "volgorde" in in_dutch(detail), in_dutch(detail)

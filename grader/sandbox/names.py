@@ -155,6 +155,15 @@ _REFUSAL_HINTS = {
     "__self__": ("keep the object in a name of its own", "bewaar het object in een eigen naam"),
     "__func__": ("call the method, or keep the function in a name of its own",
                  "roep de methode aan, of bewaar de functie in een eigen naam"),
+    # An enum as Python's documentation builds one with a __new__ of its own (obj._value_ = value), and its checks.
+    "_value_": ("an enum member's value is what the class body gives it (OPEN = 'open'); give a member more data "
+                "with OPEN = ('open', 'Open') and def __init__(self, code, label), without __new__",
+                "de waarde van een enum-lid is wat de klasse het geeft (OPEN = 'open'); geef een lid meer gegevens "
+                "met OPEN = ('open', 'Open') en def __init__(self, code, label), zonder __new__"),
+    "_order_": ("an enum's members keep the order of its class body without it, so leave it out",
+                "de leden van een enum houden ook zonder de volgorde van de klasse, dus laat het weg"),
+    "_ignore_": ("define only the members in the enum's class body and leave it out",
+                 "definieer alleen de leden in de klasse van de enum en laat het weg"),
 }
 # The same for a name of VALUE_DUNDERS read off an object that does not offer it (grader/sandbox/dunder_values.py).
 VALUE_HINTS = {

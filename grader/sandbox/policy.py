@@ -97,7 +97,7 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             return
         if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
-                             'and "_print" and "_tmp" followed by digits belong to the grader.')
+                             f'and "_print" and "_tmp" followed by digits belong to the grader{refusal_hint(name)}.')
         elif name.endswith("__roles__") or name in RESERVED_PLAIN_NAMES:
             self.error(node, f'"{name}" is a reserved name.')
 
