@@ -238,3 +238,10 @@ def test_an_enum_written_as_python_s_documentation_does_is_told_what_to_write_in
     detail = problem_of(code)["detail"]
     assert hint in detail and detail.endswith("."), detail
     assert "zonder __new__" in in_dutch(detail) or "volgorde" in in_dutch(detail), in_dutch(detail)
+
+
+def test_open_to_write_says_what_to_write_instead():
+    # An audit file written by dispatch_ticket failed every success with only "open() is not available".
+    detail = problem_of("def audit(line):\n    with open('audit.log', 'a') as f:\n        f.write(line)\naudit('x')")["detail"]
+    assert detail.startswith("PermissionError: open() is not available") and "list or dict" in detail, detail
+    assert "eigen lijst of dict" in in_dutch(detail) and " cannot " not in in_dutch(detail), in_dutch(detail)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import errno
 
+from grader.sandbox.names import WRITE_HINT
+
 
 class ExitCalled(Exception):
     """``exit()``/``quit()`` in a submission: ends the module body early, fails a check in a function."""
@@ -31,7 +33,9 @@ def refuse_unavailable(name: str, reading: bool = False) -> None:
     if name == "open" and reading:
         raise FileNotFoundError(errno.ENOENT, "No such file or directory while grading (main.py is the only file)")
     message = f"{name}() is not available in the grader"
-    raise PermissionError(message) if name == "open" else NotImplementedError(message)
+    if name == "open":
+        raise PermissionError(f"{message}: {WRITE_HINT[0]}")
+    raise NotImplementedError(message)
 
 
 def refuse_exit(*args: object) -> None:
