@@ -239,7 +239,7 @@ class Progress:
             ref = self.text["similar-reference"].format(n=references) if references else ""
             self.say(self.said("similar", len(similar) - references, ref=ref, page=out / "similarity.html"))
         if reused:
-            self.say(self.text["reused"].format(n=reused))
+            self.say(self.text["reused"].format(n=reused, total=len(results)))
 
     def _unscored(self, results: list[dict]) -> str:
         """The summary's clause on the results that are empty or did not load (``, waarvan 1 leeg``), or ``""``."""

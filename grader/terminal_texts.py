@@ -25,8 +25,9 @@ TEXT = {
         "similar-one": "1 paar inzendingen lijkt op elkaar{ref}: zie {page}",
         "similar-reference": " (en {n} met een referentiebestand)",
         "late": "te laat volgens het LMS",  # a status in the table
-        "reused": "{n} ervan met een inhoud die al eerder beoordeeld is: dat resultaat is hergebruikt (--force "
-                  "beoordeelt opnieuw)",
+        # Below the similarity line, not the summary's: it names what it counts ("ervan" read as of the pairs).
+        "reused": "{n} van de {total} inzendingen met een inhoud die al eerder beoordeeld is: dat resultaat is "
+                  "hergebruikt (--force beoordeelt opnieuw)",
         "summary-one": "{n} inzending beoordeeld{which}; rapporten in {out}",
         # Of the submissions graded, those without a score of their own: "..., waarvan 1 leeg en 2 met een laadfout".
         "which": ", waarvan {parts}", "n-empty": "{n} leeg", "n-load-error": "{n} met een laadfout",
@@ -172,7 +173,8 @@ TEXT = {
         "similar-one": "1 pair of submissions looks alike{ref}: see {page}",
         "similar-reference": " (and {n} with a reference file)",
         "late": "late, as the LMS says",
-        "reused": "{n} of them with a content graded before: that result was reused (--force grades again)",
+        "reused": "{n} of the {total} submissions with a content graded before: that result was reused (--force "
+                  "grades again)",
         "summary-one": "{n} submission graded{which}; reports in {out}",
         "which": ", of which {parts}", "n-empty": "{n} empty", "n-load-error": "{n} with a load error",
         "table": "{id:<{w}}  score  cp1 cp2 cp3  status",

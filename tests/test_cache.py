@@ -65,7 +65,7 @@ def test_an_unchanged_rerun_writes_nothing_and_a_change_rewrites_what_it_touches
     assert {"results.json", "index.html", "gradebook.csv", "feedback/anna.html", "feedback/bram.md"} <= set(first)
     again = run_grade(str(folder), "--out", str(out), "--quiet")
     # Reused by content: "ongewijzigd sinds een eerdere beoordeling" was untrue of a file edited to equal another's.
-    assert again.returncode == 0 and "3 ervan met een inhoud die al eerder beoordeeld is" in again.stdout
+    assert again.returncode == 0 and "3 van de 3 inzendingen met een inhoud die al eerder beoordeeld is" in again.stdout
     assert snapshot(out) == first                                   # identical, not even rewritten
     (out / "feedback" / "carla.md").unlink()                        # a deleted report comes back
     (folder / "bram.py").write_bytes(SOURCE + b"\n# fixed\n")       # a changed file is regraded

@@ -98,7 +98,7 @@ def test_a_tab_error_names_its_line_once_and_shows_its_code_once(lang, word):
         assert "tabs" in text, text
 
 
-@pytest.mark.parametrize("lang, says", [("nl", "2 ervan"), ("en", "2 of them")])
+@pytest.mark.parametrize("lang, says", [("nl", "2 van de 2 inzendingen"), ("en", "2 of the 2 submissions")])
 def test_the_reused_results_are_not_all_said_to_have_code(lang, says, capsys):
     """A rerun said `2 ervan met code die al eerder beoordeeld was` with an empty submission among the two."""
     from pathlib import Path
@@ -108,6 +108,19 @@ def test_the_reused_results_are_not_all_said_to_have_code(lang, says, capsys):
     Progress(2, lang, quiet=True).summary(results, Path("out"), reused=2)
     line = next(line for line in capsys.readouterr().out.splitlines() if says in line)
     assert "code" not in line, line
+
+
+@pytest.mark.parametrize("lang, says, unclear", [("nl", "1 van de 2 inzendingen", "ervan"),
+                                                  ("en", "1 of the 2 submissions", "of them")])
+def test_the_reused_line_names_what_it_counts(lang, says, unclear, capsys):
+    """It said `1 ervan ...` below the similarity line (or the class overview's): "of them" read as of the pairs."""
+    from pathlib import Path
+
+    from grader.terminal import Progress
+    results = [result(all_passing(), lang=lang), result(all_passing(), lang=lang)]
+    Progress(2, lang, quiet=True).summary(results, Path("out"), reused=1, similar=[{"a": "x", "b": "y"}])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert says in last and unclear not in last, last
 
 
 @pytest.mark.parametrize("lang, fits, unfit", [("nl", "'0' is een str", "True en False"),
