@@ -40,13 +40,15 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def diagnosis(proposal: dict, digest: object) -> dict | None:
+def diagnosis(proposal: dict, digest: object, given: object = None) -> dict | None:
     """Why ``digest`` is not H(proposal), when it is the SHA-256 of the same content in another text.
 
     In: ``proposal``, the valid proposal the submission hashed (a trusted dict of plain values),
     and ``digest``, its fingerprint as the submission returned it (trusted: already made plain;
-    a str in any letter case). Out: a :func:`said` pair naming what the text differs in (key
-    order, spaces, ``str()`` instead of JSON), or None when it is none of those.
+    a str in any letter case); ``given``, when the submission was called with another object of that
+    content (a read-only mapping, Enum values): a fresh copy of it, whose ``str()`` reads otherwise.
+    Out: a :func:`said` pair naming what the text differs in (key order, spaces, ``str()`` instead
+    of JSON), or None when it is none of those.
     """
     if type(digest) is not str:
         return None
@@ -59,17 +61,19 @@ def diagnosis(proposal: dict, digest: object) -> dict | None:
                               ensure_ascii=True, separators=separators)
             if _sha256(text) == digest:
                 return _DIAGNOSES[(keys != "sorted", separators != CANONICAL)]
-    if digest in (_sha256(str(proposal)), _sha256(str(_ordered(proposal, True)))):
+    texts = [str(proposal), str(_ordered(proposal, True))] + ([str(given)] if given is not None else [])
+    if digest in map(_sha256, texts):
         return said("het is str() van de dictionary, geen JSON-tekst", "it is str() of the dictionary, not a JSON text")
     return None
 
 
-def mismatch(tried: str, expected: str | dict, got: str | dict, proposal: dict, digest: object) -> Mismatch:
-    """The finding of a digest check: ``got`` followed by the :func:`diagnosis` of ``digest``, if any.
+def mismatch(tried: str, expected: str | dict, got: str | dict, proposal: dict, digest: object,
+             given: object = None) -> Mismatch:
+    """The finding of a digest check: ``got`` followed by the :func:`diagnosis` of ``digest`` (and ``given``), if any.
 
     With a diagnosis, the finding's cause is ``"json"`` (see the module's docstring).
     """
-    found = diagnosis(proposal, digest)
+    found = diagnosis(proposal, digest, given)
     if found is None:
         return Mismatch(tried, expected, got)
     if isinstance(got, str):

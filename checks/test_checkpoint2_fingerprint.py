@@ -32,7 +32,7 @@ def fingerprint_str(call):
     return value
 
 
-def expect_digest(call, proposal: dict) -> None:
+def expect_digest(call, proposal: dict, given: object = None) -> None:
     """F1: the call returned H(proposal), in any letter case or as bytes.
 
     The form of the digest is F2's rule, checked for the same proposals by
@@ -45,7 +45,7 @@ def expect_digest(call, proposal: dict) -> None:
         value = value.hex() if len(value) == 32 else value.decode("ascii", "replace")
     expected = lesson.fingerprint(proposal)
     if not (type(value) is str and value.lower().rjust(64, "0") == expected):  # zeros left out: F2 says so
-        raise canonical.mismatch(call.shown, show(expected), call.got(), proposal, value)
+        raise canonical.mismatch(call.shown, show(expected), call.got(), proposal, value, given)
 
 
 # --- F1, F2: the canonical SHA-256 hex string ------------------------------------------------------
@@ -294,10 +294,11 @@ def test_f4_unknown_tool_name_hashed(student, name):
     expect_digest(call, lesson.proposal(name=name))
 
 
-def expect_refused_or_digest_of_p(call) -> None:
-    """The call raised ValueError (one reading of an ambiguity) or returned H(p), as for the plain p (the other)."""
+def expect_refused_or_digest_of_p(call, given: object) -> None:
+    """The call raised ValueError (one reading of an ambiguity) or returned H(p), as for the plain p (the other);
+    ``given``: a fresh copy of the object the call got."""
     if not call.refused(f"H(p) = {show(lesson.fingerprint(lesson.proposal()))}"):
-        expect_digest(call, lesson.proposal())
+        expect_digest(call, lesson.proposal(), given)
 
 
 # Other kinds of mapping (CONTRACT.md A1): refusing them with ValueError is one reading, accepting them the other; once
@@ -320,7 +321,7 @@ MAPPINGS = {
 def test_f1_accepted_mapping_hashed_as_dict(student, kind):
     arg, build = MAPPINGS[kind]
     call = student.call(FINGERPRINT, build(), shown=shown(arg))
-    expect_refused_or_digest_of_p(call)  # refusing it is the other reading of A1
+    expect_refused_or_digest_of_p(call, build())  # refusing it is the other reading of A1
 
 
 @check(2, "F1", nl="Een voorstel met een status of versie van een speciaal soort str of int (zoals een Enum): "
@@ -335,7 +336,7 @@ def test_f1_accepted_mapping_hashed_as_dict(student, kind):
 def test_f1_accepted_subclass_values_hashed_as_plain(student, kind):
     arg, build = lesson.SUBCLASSED[kind]
     call = student.call(FINGERPRINT, build(), shown=f"{lesson.SUBCLASS_TYPES}\n{shown(arg)}")
-    expect_refused_or_digest_of_p(call)  # refusing it is the other reading of A2 and A5
+    expect_refused_or_digest_of_p(call, build())  # refusing it is the other reading of A2 and A5
 
 
 # --- F5: no side effects ------------------------------------------------------------------------------------

@@ -56,6 +56,10 @@ SUBMISSIONS = {
     # json.dumps without sort_keys, used by dispatch_ticket too: checkpoint 3 fails because of checkpoint 2.
     "unsorted": lambda reference: reference.replace(
         'json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(",", ":"))', "json.dumps(clean)"),
+    # str() of the caller's proposal is hashed: a StrEnum status or a read-only arguments reads otherwise in it.
+    "str-of-input": lambda reference: reference.replace(
+        'json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(",", ":"))', "str(proposal)").replace(
+        'if type(arguments) is not dict or', 'if not hasattr(arguments, "keys") or'),
     # version=True passes validation: checkpoints 2 and 3 inherit it.
     "bool-version": lambda reference: reference.replace("type(version) is not int or not 0 <= version",
                                                         "not isinstance(version, int) or not 0 <= version"),
@@ -136,6 +140,16 @@ def test_a_json_text_with_other_options_is_named_once_in_checkpoint_2(results):
     assert len(listed) >= 4 and len(view["grouped"]) == len(listed)
     text = markdown.render_feedback(feedback.build(results[0]["unsorted"]), "en")
     assert "remember nothing per object" not in text and "same JSON text" in text
+
+
+def test_str_of_the_callers_object_is_named_once_in_checkpoint_2_also_for_other_kinds_of_values(results):
+    """str() of a proposal with a StrEnum status or read-only arguments was not recognised: those checks were shown
+    in full, about Enums and MappingProxyType, with hints that did not name the str()."""
+    view = feedback.build(results[0]["str-of-input"])["checkpoints"][1]
+    assert [failure["id"] for failure in view["failures"]] == ["f1_lesson_proposal_fingerprint"], view["failures"]
+    assert "str() of the dictionary" in view["failures"][0]["cases"][0]["got"]
+    listed = " ".join(item["message"] for item in view["grouped"] if item["cause"] == "json")
+    assert "(such as an Enum)" in listed and "(such as a read-only one)" in listed, listed
 
 
 def test_an_uppercase_fingerprint_is_blamed_on_the_letter_case_not_on_the_json(results):
