@@ -92,6 +92,7 @@ class Scene:
         # The script calls the log ``completed``, as the lesson's parameter and the checks' texts do.
         self.lines = [f"state = {self.state!r}", "completed = {}"]
         self.changed: dict | None = None  # the tip about the first input the host handed over that a call changed
+        self.changed_object: object = None  # that input: only a later call handed the same object gets the tip
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -121,7 +122,8 @@ class Scene:
     def call(self, proposal: object, actor: object, approved: object, args: str) -> Call:
         """``dispatch_ticket(proposal, actor, approved, state, completed)``; ``args`` renders the first three. After a
         call of this scene changed ``approved`` or the proposal it was given (which dispatch_ticket only reads), the
-        findings about every later call get a tip that says so (grader.tips.changed_input_hint)."""
+        findings about every later call handed that same object get a tip that says so
+        (grader.tips.changed_input_hint); a call handed a fresh one got what the host gave."""
         line = f"r = dispatch_ticket({args}, state, completed)"
         # Only plain containers whose copy equals itself (no object that equals nothing inside) are compared.
         inputs = {key: value for key, value in (("approved", approved), ("proposal", proposal))
@@ -129,12 +131,14 @@ class Scene:
         before = {key: plain(value) for key, value in inputs.items()}
         call = self.student.call(DISPATCH, proposal, lesson.fresh(actor), approved, self.state, self.log,
                                  shown=self.tried(line))
-        call.hint = self.changed  # a later finding may follow from an input an earlier call changed
+        if any(value is self.changed_object for value in (approved, proposal)):
+            call.hint = self.changed  # a later finding may follow from an input an earlier call changed
         self.say(line)
         for key, value in inputs.items():
             after = plain(value)
             if self.changed is None and not same(after, before[key]):
                 self.changed = changed_input_hint(INPUT_NAMES[key], before[key], after)
+                self.changed_object = value
         return numbered(call, self.lines)
 
     def offer(self, host: object = "learner", approval: str = "own", **changes: object) -> tuple:

@@ -31,6 +31,12 @@ SUBMISSIONS = {
     "approval-consumed": lambda reference: reference.replace('    state["tickets"][ticket] = value\n',
                                                              '    approved.discard(digest)\n'
                                                              '    state["tickets"][ticket] = value\n'),
+    # The approval is consumed and the version is checked before the replay: a replay gets stale-version, whoever
+    # changed which register before.
+    "approval-consumed-stale-first": lambda reference: reference.replace(
+        '    state["tickets"][ticket] = value\n', '    approved.discard(digest)\n    state["tickets"][ticket] = value\n'
+    ).replace('    call_id = proposal["call_id"]\n', '    call_id = proposal["call_id"]\n'
+              '    if proposal["version"] != state["version"]:\n        return {"status": "stale-version"}\n'),
     # dispatch_ticket drops fields it does not know before validating: it accepts an extra approved field.
     "extra-field-dropped": lambda reference: reference.replace(
         "    proposal = validate_ticket_proposal(proposal)\n    check_host_input",
@@ -154,6 +160,18 @@ def test_a_failure_after_a_call_that_changed_approved_names_that_change_not_the_
         assert record["outcome"] == "failed", record
         tip = selection.hint(record)
         assert all(word in tip for word in words) and record["hint"] not in tip, tip
+
+
+def test_a_call_given_a_fresh_register_gets_no_tip_about_an_earlier_call_that_changed_another(results):
+    """A replay of p with a new {H(p)} got stale-version (the version checked first) and the tip "An earlier call ...
+    changed approved (from 1 to 0 items), so this call got other input than the host gave": untrue, and it hid the
+    order the check is about."""
+    for lang, graded in results.items():
+        records = graded["approval-consumed-stale-first"]["checkpoints"]["3"]["checks"]
+        record = next(r for r in records if r["id"].startswith("d7_order[") and r["outcome"] == "failed"
+                      and "{'status': 'stale-version'}" in str(r["detail"]["got"]))
+        tip = selection.hint(record)
+        assert {"nl": "eerdere call", "en": "earlier call"}[lang] not in tip, tip
 
 
 @pytest.mark.parametrize("check_id", ["d5_d12_first_calls_after_loading", "d15_d20_other_host_untouched"])
