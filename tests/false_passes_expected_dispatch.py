@@ -307,4 +307,9 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "forbidden_before_host_inputs_for_set_ticket",  # D6
     "unknown_tool_before_host_inputs_for_own_actor",  # D6
     "approved_checked_only_for_listed_tickets",  # D2: every call named a listed one
+    # Copies made on the common path only: results were changed after p's success and after a plain replay of p
+    "replay_shares_row_for_removed_ticket",  # D18: replay after the host removed lamp
+    "replay_shares_row_when_still_approved",  # D18: replay with H(p) still in approved
+    "replay_shares_row_at_its_own_version",  # D18: replay on a state set back to version 0
+    "stored_result_copied_only_for_lamp",  # D17: p2's result for 'pump' stored as is
 ]}

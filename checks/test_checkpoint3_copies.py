@@ -1,0 +1,97 @@
+"""Checkpoint 3: every success and every replay hands out copies, whoever calls and whatever the host changed in
+between (CONTRACT.md D17, D18): a copy made only for the lesson's values, or not in a replay's rarer situations (its
+ticket removed since, its approval still in the register, the state set back to its version), shows here."""
+
+import pytest
+
+from checks import callers
+from checks.dispatching import MISSING, H, Scene, change_nested, expect_no_leak, expect_replay, expect_success, set_in
+from checks.host import dig_as_host, expect_unchanged, snapshot
+from grader.battery import Mismatch, check, said
+from grader.values import plain, same, show
+
+
+def _caller_scene(student, caller: callers.Caller) -> tuple[Scene, object]:
+    """A scene in which ``caller``'s approved proposal succeeded; returns the scene and that call."""
+    scene = Scene(student, caller.version, **caller.tickets)
+    call = scene.run(caller.var, **caller.changes) if caller.changes else scene.run()
+    return scene, call
+
+
+def _expect_stored_version(scene: Scene, caller: callers.Caller) -> None:
+    """completed[call id]['result']['version'], read as the host reads it, is the caller's new version."""
+    key = caller.proposal()["call_id"]
+    stored = dig_as_host(scene.student, scene.log, key, "result", "version")
+    if not same(stored, caller.version + 1):
+        where = f"completed[{key!r}]['result']['version']"
+        got = said(f"{where} ontbreekt", f"{where} is missing") if stored is MISSING else \
+            said(f"{where} is {show(stored)}", f"{where} is {show(stored)}")
+        raise Mismatch(scene.tried(where), repr(caller.version + 1), got)
+
+
+def _replay(scene: Scene, caller: callers.Caller, approved: set, text: str):
+    """The caller's proposal again, with register ``approved`` (``text`` as code): a replay of its first call."""
+    proposal = caller.proposal()
+    call = scene.call(proposal, caller.host, approved, f"{caller.var}, {caller.host!r}, {text}")
+    expect_replay(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
+    return call
+
+
+def _changed_then_replayed(scene: Scene, caller: callers.Caller, call) -> None:
+    """The host changes ``call``'s result (nested parts too): completed and a later replay do not change with it."""
+    before = snapshot(scene.student, completed=scene.log)
+    set_in(call, "version", 900)
+    scene.say("r['version'] = 900")
+    changed = change_nested(scene, call)  # any dict or list inside r as well (extra keys, A6)
+    _expect_stored_version(scene, caller)
+    expect_unchanged(scene.tried("completed"), before, scene.student, completed=scene.log)
+    expect_no_leak(_replay(scene, caller, set(), "set()"), changed)
+
+
+@check(3, "D17", nl="Ook het resultaat van een aanroeper met andere waarden dan die van de les (call-ID, actor, versie, "
+       "ticket, status, state) wordt als kopie bewaard: het wijzigen ervan verandert completed en herhalingen niet.",
+       en="The result of a caller with other values than the lesson's (call id, actor, version, ticket, status, "
+          "state) is stored as a copy too: changing it changes neither completed nor replays.",
+       hint_nl="Bewaar bij elke geslaagde call een eigen kopie van het resultaat, welke waarden het voorstel ook heeft.",
+       hint_en="Store a copy of your own of the result at every successful call, whatever values the proposal has.")
+@pytest.mark.parametrize("caller", callers.CALLERS, ids=[caller.var for caller in callers.CALLERS])
+def test_d17_stored_result_is_a_copy_for_every_caller(student, caller):
+    scene, call = _caller_scene(student, caller)
+    proposal = caller.proposal()
+    expect_success(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
+    _changed_then_replayed(scene, caller, call)
+
+
+def _ticket_removed(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
+    scene.assign("state['tickets']", {callers.ABSENT: "open"})  # the replay needs no ticket (D18)
+    return set(), "set()"
+
+
+def _approved_again(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
+    return {H(caller.proposal())}, f"{{H({caller.var})}}"  # a replay uses no approval, nor minds one (D18, D20)
+
+
+def _state_back_at_its_version(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
+    scene.assign("state", {"version": caller.version, "tickets": plain(scene.state)["tickets"]})
+    return set(), "set()"
+
+
+REPLAY_SITUATIONS = {"ticket-removed": _ticket_removed, "approved-again": _approved_again,
+                     "state-back-at-its-version": _state_back_at_its_version}
+
+
+@check(3, "D18", nl="Ook een herhaling waarvan het ticket intussen weg is, waarvan de goedkeuring nog in approved staat "
+       "of waarbij de host state terugzette naar de versie van de call, geeft een kopie: het wijzigen ervan verandert "
+       "completed en latere herhalingen niet.",
+       en="A replay whose ticket is gone since, whose approval is still in approved or for which the host set state "
+          "back to the call's version also returns a copy: changing it changes neither completed nor later replays.",
+       hint_nl="Geef bij elke herhaling een nieuwe kopie van het bewaarde resultaat terug, wat de host intussen ook "
+               "veranderde; zet replayed niet in de bewaarde rij zelf.",
+       hint_en="Return a new copy of the stored result at every replay, whatever the host changed in between; do not "
+               "set replayed in the stored row itself.")
+@pytest.mark.parametrize("situation", list(REPLAY_SITUATIONS))
+def test_d18_replay_is_a_copy_in_every_situation(student, situation):
+    for caller in callers.CALLERS:
+        scene, _ = _caller_scene(student, caller)
+        approved, text = REPLAY_SITUATIONS[situation](scene, caller)
+        _changed_then_replayed(scene, caller, _replay(scene, caller, approved, text))
