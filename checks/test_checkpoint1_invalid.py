@@ -217,12 +217,21 @@ OTHER_VALID = [  # (changes to p, q as code)
     ({"name": "delete_ticket", "status": "open"},
      "{**p, 'name': 'delete_ticket', 'arguments': {'ticket': 'lamp', 'status': 'open'}}"),
     (None, "dict(sorted(p.items()))"),
+    # None of p's values (a copy made only for call id c1, actor learner or a short ticket), and every field at its
+    # largest: 40-character ids, version 1000000, a ticket of 32 characters with digits and hyphens.
+    ({"call_id": "k7", "actor": "ops-2", "version": 5, "ticket": "valve-3", "status": "open"},
+     "{**p, 'call_id': 'k7', 'actor': 'ops-2', 'version': 5, 'arguments': {'ticket': 'valve-3', 'status': 'open'}}"),
+    ({"call_id": "C" * 40, "actor": "A-9_" * 10, "name": "z" * 40, "version": 1000000, "ticket": "x-9" * 10 + "zz"},
+     "{'call_id': 'C' * 40, 'actor': 'A-9_' * 10, 'name': 'z' * 40, 'version': 1000000, "
+     "'arguments': {'ticket': 'x-9' * 10 + 'zz', 'status': 'done'}}"),
 ]
 
 
 @check(1, "V10", nl="Ook bij een ander geldig voorstel dan p (status open, een ander ticket, een andere tool, sleutels "
-       "gesorteerd) raakt een latere wijziging van de arguments van de invoer het resultaat niet.",
-       en="For a valid proposal other than p too (status open, another ticket, another tool, keys sorted), a later "
+       "gesorteerd, andere ids, alles op zijn grootst) raakt een latere wijziging van de arguments van de invoer het "
+       "resultaat niet.",
+       en="For a valid proposal other than p too (status open, another ticket, another tool, keys sorted, other ids, "
+          "everything at its largest), a later "
           "change to the input's arguments does not reach the result.",
        hint_nl="Geef bij elk geldig voorstel een nieuwe dictionary met een kopie van arguments, hoe het er ook uitziet.",
        hint_en="For every valid proposal, return a new dictionary with a copy of arguments, whatever it looks like.")

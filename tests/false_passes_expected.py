@@ -140,5 +140,7 @@ EXPECTED = {
     # Values no case had: a status with a hyphen (every invalid status was tried with ticket lamp), an id ending in _
     "arguments_checked_as_joined_text": {"1": False, "2": False, "3": False},  # V7: f'{ticket}-{status}', 're-open'
     "fingerprint_ids_trailing_underscore_stripped": {"1": True, "2": False, "3": False},  # F1: call_id 'c1_' hashed as 'c1'
+    # A copy of arguments made only where a field has the lesson's value: every other valid proposal had actor learner
+    "arguments_copied_only_for_learner": {"1": False, "2": True, "3": True},  # V10: actor 'ops-2' shares arguments
     **DISPATCH_ONLY,
 }
