@@ -23,6 +23,8 @@ REFUSALS = [  # (id, host actor, approval kind, changes to p after p succeeded, 
      "unknown-tool"),
     ("call-id-conflict", "learner", "own", {"status": "open"}, "call-id-conflict"),
     ("stale-version", "learner", "own", {"call_id": "c2", "status": "open"}, "stale-version"),
+    # A version ahead of the state's: stale all the same, and its approval stays for when the state gets there.
+    ("stale-version-ahead", "learner", "own", {"call_id": "c2", "version": 5, "status": "open"}, "stale-version"),
     ("approval-required", "learner", "lesson", {"call_id": "c2", "version": 1, "status": "open"}, "approval-required"),
     ("missing-ticket", "learner", "own", {"call_id": "c2", "version": 1, "ticket": "pump"}, "missing-ticket"),
     # lamp is open after fill(64); then the status it already has: a change staged and "undone" by flipping shows.
