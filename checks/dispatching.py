@@ -38,6 +38,8 @@ def code(value: object) -> str:
         return "{" + ", ".join(items if len(items) <= 4 else items[:2] + ["..."] + items[-1:]) + "}"
     if type(value) is collections.defaultdict:
         return f"collections.defaultdict({value.default_factory.__name__}, {code(dict(value))})"
+    if type(value) is collections.UserString:  # its repr() is that of a str
+        return f"collections.UserString({value.data!r})"
     return repr(value)
 
 

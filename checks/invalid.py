@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict, UserString, defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePosixPath
@@ -165,8 +165,10 @@ CLAUSES["V2"] = refused("V2", [
 ])
 
 CLAUSES["V3"] = refused("V3", [
-    (f"{case_id(field)}-{name}", changed(field, value, note))
-    for field in ("call_id", "actor", "name") for name, value, note in BAD_IDS
+    *[(f"{case_id(field)}-{name}", changed(field, value, note))
+      for field in ("call_id", "actor", "name") for name, value, note in BAD_IDS],
+    # No str, though str() and repr() of it are those of p's 'c1': a check or a memory keyed by either lets it in.
+    ("call-id-userstring", changed("call_id", UserString("c1"), shown="collections.UserString('c1')")),
 ])
 
 CLAUSES["V4"] = refused("V4", [

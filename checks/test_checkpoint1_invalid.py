@@ -275,17 +275,20 @@ def test_v4_equal_version_of_other_type_refused_after_valid(student, pair):
     student.call(VALIDATE, lesson.proposal(call_id=call_id, version=bad), shown=tried).expect_value_error()
 
 
-# Values that are no str but read as a valid one when turned into text (str(), json.dumps(..., default=str)): a
-# verdict remembered by such text accepts them after the valid value. Each pair has a call id of its own.
+# Values that are no str but read as a valid one when turned into text (str(), json.dumps(..., default=str), and
+# repr() for a UserString): a verdict remembered by such text accepts them after the valid value. Each pair has a call
+# id of its own.
 SAME_TEXT = [("tx-status", "status", "done", PurePosixPath("done"), "pathlib.PurePosixPath('done')"),
              ("tx-ticket", "ticket", "lamp", PurePosixPath("lamp"), "pathlib.PurePosixPath('lamp')"),
-             ("tx-actor", "actor", "learner", PurePosixPath("learner"), "pathlib.PurePosixPath('learner')")]
+             ("tx-actor", "actor", "learner", PurePosixPath("learner"), "pathlib.PurePosixPath('learner')"),
+             ("rp-ticket", "ticket", "lamp", collections.UserString("lamp"), "collections.UserString('lamp')"),
+             ("rp-actor", "actor", "learner", collections.UserString("learner"), "collections.UserString('learner')")]
 
 
-@check(1, "V3-V7", nl="Een waarde die alleen als tekst op een geldige lijkt (een pathlib-pad 'done') blijft ongeldig, "
-       "ook vlak nadat hetzelfde voorstel met de echte str geaccepteerd werd.",
-       en="A value that only looks like a valid one as text (a pathlib path 'done') stays invalid, also right "
-          "after the same proposal with the real str was accepted.",
+@check(1, "V3-V7", nl="Een waarde die alleen als tekst op een geldige lijkt (een pathlib-pad 'done', een UserString) "
+       "blijft ongeldig, ook vlak nadat hetzelfde voorstel met de echte str geaccepteerd werd.",
+       en="A value that only looks like a valid one as text (a pathlib path 'done', a UserString) stays invalid, also "
+          "right after the same proposal with the real str was accepted.",
        hint_nl="Onthoud geen oordeel per tekstweergave van het voorstel: beoordeel elk voorstel zelf opnieuw.",
        hint_en="Do not remember verdicts by the proposal's text: judge every proposal itself again.")
 @pytest.mark.parametrize("pair", SAME_TEXT, ids=[pair[0] for pair in SAME_TEXT])

@@ -3,6 +3,7 @@
 proposal it changed after validate_ticket_proposal returned it is validated again (D5), and so is a state equal to
 one that passed (D3)."""
 
+import collections
 from pathlib import PurePosixPath
 
 import pytest
@@ -180,15 +181,19 @@ SAME_TEXT_HOST = {
                         (PurePosixPath("txactor"), None, {"tx-actor": "open"})),
     "approval-int": ("learner", ("learner", str(TX_NUMBER), {"tx-approval": "open"}),
                      ("learner", TX_NUMBER, {"tx-approval": "open"})),
+    # repr() of a UserString is that of its str: a memory kept as repr() lets it through.
+    "host-actor-userstring": ("rpactor", ("rpactor", None, {"rp-actor": "open"}),
+                              (collections.UserString("rpactor"), None, {"rp-actor": "open"})),
     "state-value-path": ("learner", ("learner", None, {"lamp": "open", "tx-status": "done"}),
                          ("learner", None, {"lamp": "open", "tx-status": PurePosixPath("done")})),
 }
 
 
 @check(3, "D1-D3", nl="Een hostactor, goedkeuring of ticketstatus die alleen als tekst op een geldige lijkt (een "
-       "pathlib-pad, een int van 64 cijfers) blijft ongeldig, ook vlak na een call met de echte str.",
-       en="A host actor, approval or ticket status that only looks like a valid one as text (a pathlib path, an int "
-          "of 64 digits) stays invalid, also right after a call with the real str.",
+       "pathlib-pad, een UserString, een int van 64 cijfers) blijft ongeldig, ook vlak na een call met de echte "
+       "str.",
+       en="A host actor, approval or ticket status that only looks like a valid one as text (a pathlib path, a "
+          "UserString, an int of 64 digits) stays invalid, also right after a call with the real str.",
        hint_nl="Controleer de invoer van de host bij elke call opnieuw, niet via een geheugen van teksten die eerder "
                "goed waren.",
        hint_en="Check the host's input again at every call, not through a memory of texts that were fine before.")

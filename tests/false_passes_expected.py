@@ -70,6 +70,7 @@ EXPECTED = {
     "read_only_view_returned_uncopied": {"1": False, "2": True, "3": True},  # V9/V10: the mappingproxy handed back
     # A verdict remembered by the proposal's text: a non-str that reads as a valid value passes after that value
     "validate_memo_by_json_text": {"1": False, "2": False, "3": False},  # V7: PurePosixPath('done') after 'done'
+    "validate_memo_by_repr": {"1": False, "2": False, "3": False},  # V3/V6: UserString('lamp') after 'lamp'
     # A pattern compiled on its first use, which then checks nothing: wrong only at the first call after loading
     "lazy_status_pattern_first_use_unchecked": {"1": False, "2": False, "3": True},  # V7: status 'closed' (dispatch validates twice)
     # A privileged actor let through: a host acting for anyone, a claim forwarded by any host

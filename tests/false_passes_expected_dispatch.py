@@ -313,4 +313,5 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "replay_shares_row_at_its_own_version",  # D18: replay on a state set back to version 0
     "stored_result_copied_only_for_lamp",  # D17: p2's result for 'pump' stored as is
     "ahead_version_revokes_approval",  # D20: every stale call was behind the state
+    "host_memo_by_repr",  # D1: UserString('rpactor') after 'rpactor'
 ]}
