@@ -124,6 +124,9 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"aangeboden"),
     (r"FileNotFoundError: \[Errno 2\] No such file or directory while grading \(main\.py is the only file\)",
      r"FileNotFoundError: [Errno 2] Bestand of map bestaat niet tijdens het beoordelen (main.py is het enige bestand)"),
+    (r"OSError: \[Errno 28\] No space left on device \(main\.py's files are kept in memory while grading\)",
+     r"OSError: [Errno 28] Geen ruimte meer op het apparaat (de bestanden van main.py worden tijdens het beoordelen "
+     r"in het geheugen bewaard)"),
     (_ERROR + r"from (?P<name>\S+) import \* is not available in the grader: import the names you use",
      r"\g<error>: from \g<name> import * is niet beschikbaar in de beoordelaar: importeer de namen die je gebruikt"),
     (_ERROR + r"module (?P<module>\S+) has no attribute (?P<name>.+?) in the grader \(only a vetted part of it is "

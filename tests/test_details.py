@@ -25,7 +25,7 @@ REFUSED = [
     "import enum, json\nclass A(json.JSONEncoder, enum.Enum):\n    X = 1",
     "class D(dict):\n    pass\ndict.__setitem__({}, 1, 2)",
     "import json\njson.dumps.__qualname__",
-    "def f():\n    return open('x', 'w')\nf()",
+    "def f():\n    open('x', 'w').write('x' * 2 ** 21)\nf()",
     "open('x')",
     "eval('1')",
     "class A:\n    pass\nsetattr(A(), '__class__', dict)",
@@ -239,9 +239,3 @@ def test_an_enum_written_as_python_s_documentation_does_is_told_what_to_write_in
     assert hint in detail and detail.endswith("."), detail
     assert "zonder __new__" in in_dutch(detail) or "volgorde" in in_dutch(detail), in_dutch(detail)
 
-
-def test_open_to_write_says_what_to_write_instead():
-    # An audit file written by dispatch_ticket failed every success with only "open() is not available".
-    detail = problem_of("def audit(line):\n    with open('audit.log', 'a') as f:\n        f.write(line)\naudit('x')")["detail"]
-    assert detail.startswith("PermissionError: open() is not available") and "list or dict" in detail, detail
-    assert "eigen lijst of dict" in in_dutch(detail) and " cannot " not in in_dutch(detail), in_dutch(detail)

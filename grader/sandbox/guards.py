@@ -34,6 +34,7 @@ from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
+from grader.sandbox.memory_files import new_folder
 from grader.sandbox.names import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
 from grader.sandbox.names import refusal_hint
 
@@ -311,6 +312,7 @@ class Guards:
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_abc_meta_base_": abc_meta_base,
             "_unavailable_": refuse_unavailable,
+            "_open_": new_folder().open,  # main.py's files, in memory (grader/sandbox/memory_files.py)
             "_print_": self.print_factory,
             "_import_star_": lambda name: import_star(self.views, name, self.globals),
             "_generator_": kept,

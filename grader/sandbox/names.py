@@ -173,11 +173,7 @@ VALUE_HINTS = {
     "__wrapped__": ("it is kept for main.py's own functions decorated with functools.wraps or lru_cache",
                     "het wordt bewaard voor eigen functies van main.py met functools.wraps of lru_cache"),
 }
-# What a refused open() to write adds (grader/sandbox/refusals.py): an audit file written by dispatch_ticket.
-WRITE_HINT = ("main.py cannot write files while it is graded: keep the lines in a list or dict of your own, or print them",
-              "main.py kan tijdens het beoordelen geen bestanden schrijven: bewaar de regels in een eigen lijst of "
-              "dict, of print ze")
-HINTS_IN_DUTCH = {english: dutch for english, dutch in (*_REFUSAL_HINTS.values(), *VALUE_HINTS.values(), WRITE_HINT)}
+HINTS_IN_DUTCH = {english: dutch for english, dutch in (*_REFUSAL_HINTS.values(), *VALUE_HINTS.values())}
 
 
 def refusal_hint(name: str) -> str:

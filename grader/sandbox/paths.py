@@ -3,10 +3,11 @@
 
 ``__file__`` is the text :data:`MAIN_FILE`, in a folder that does not exist. Every operation on a path's text is
 offered (``name``, ``stem``, ``suffix``, ``parent``, ``with_name``, ``joinpath``, ``/``, ``str``...; ``os.path.join``,
-``dirname``...): defining such a path loads. Anything that would touch the file system (``open``, ``read_text``,
-``exists``, ``mkdir``, ``iterdir``, ``os.path.isfile``...) answers as for a folder that holds main.py only: a test
-such as ``exists()`` is False, a read raises ``FileNotFoundError``, anything else (a write) ``PermissionError``, as
-``open()`` does (grader/sandbox/refusals.py). :class:`Path` is built on ``PurePosixPath``, which has no method that
+``dirname``...): defining such a path loads. Anything that would touch the file system (``mkdir``, ``iterdir``,
+``os.path.isfile``...) answers as for a folder that holds main.py only: a test such as ``exists()`` is False, a read
+raises ``FileNotFoundError``, anything else ``PermissionError``. ``Path.open``, ``read_text``, ``write_text``,
+``exists``... of the files main.py writes in memory replace these stand-ins (grader/sandbox/memory_files.py, where
+``open()`` is). :class:`Path` is built on ``PurePosixPath``, which has no method that
 reads the file system; Python's ``pathlib.Path`` is not reachable, and no class can be built on :class:`Path`.
 ``resolve()`` and ``absolute()`` only anchor a relative path in :data:`FOLDER` (no link is looked up).
 """
@@ -39,8 +40,7 @@ READS = ("read_text", "read_bytes", "stat", "lstat", "getsize", "getmtime", "get
 
 class Refused:
     """A stand-in for the function ``name`` that answers as for a path that does not exist (``exists()`` is False,
-    ``read_text()`` raises ``FileNotFoundError``) or raises ``PermissionError`` when called (as ``open()`` does to
-    write). Not a function: read off a path it stays itself (no method is bound), and it holds nothing but its name."""
+    ``read_text()`` raises ``FileNotFoundError``) or raises ``PermissionError`` when called. Not a function: read off a path it stays itself (no method is bound), and it holds nothing but its name."""
 
     __slots__ = ("_name",)
 
@@ -57,7 +57,7 @@ class Refused:
         mode = kwargs.get("mode", args[0] if args else "r")
         if function in READS or function == "open" and type(mode) is str and not set(mode) & set("wax+"):
             raise FileNotFoundError(errno.ENOENT, "No such file or directory while grading (main.py is the only file)")
-        raise PermissionError(f"{self._name}() is not available in the grader: a submission reads and writes no files")
+        raise PermissionError(f"{self._name}() is not available in the grader: open(path, 'w') writes a file instead")
 
     def __repr__(self) -> str:
         return f"<{self._name}: not available in the grader>"
@@ -96,7 +96,7 @@ for _name in FILE_SYSTEM_METHODS:
 del _name
 
 
-def _absolute(path: Any) -> str:
+def absolute(path: Any) -> str:
     """``os.path.abspath``: anchored in :data:`FOLDER` (Python's reads the process's working folder)."""
     path = posixpath.normpath(str.__str__(_check_text(path)))
     return path if posixpath.isabs(path) else posixpath.normpath(posixpath.join(FOLDER, path))
@@ -129,7 +129,7 @@ def os_path_names() -> dict[str, Any]:
     :data:`FOLDER`, the separators, and stand-ins that raise for the rest."""
     names: dict[str, Any] = {name: staticmethod(_private(getattr(posixpath, name))) for name in PURE_OS_PATH}
     names.update({name: Refused(f"os.path.{name}") for name in FILE_SYSTEM_OS_PATH})
-    names.update({"abspath": staticmethod(_absolute), "realpath": staticmethod(lambda path, **options: _absolute(path)),
+    names.update({"abspath": staticmethod(absolute), "realpath": staticmethod(lambda path, **options: absolute(path)),
                   "sep": "/", "extsep": ".", "pardir": "..", "curdir": "."})
     return names
 

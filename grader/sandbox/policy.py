@@ -26,13 +26,6 @@ def is_main_guard(test: ast.AST) -> bool:
         any(isinstance(side, ast.Constant) and side.value == "__main__" and type(side.value) is str for side in sides)
 
 
-def reads(call: ast.Call) -> bool:
-    """Whether ``open(...)`` would only read: no mode, or a literal mode without w, a, x or +."""
-    modes = [keyword.value for keyword in call.keywords if keyword.arg == "mode"] + call.args[1:2]
-    return not modes or isinstance(modes[0], ast.Constant) and type(modes[0].value) is str \
-        and not set(modes[0].value) & set("wax+")
-
-
 def in_scope(scope: ast.AST) -> Iterator[ast.AST]:
     """The nodes of a module's or a function's own scope: not those inside the bodies of its defs, classes, lambdas."""
     stack = list(ast.iter_child_nodes(scope))
@@ -324,13 +317,18 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
     # Calls and exceptions ------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> ast.AST:
         name = node.func.id if isinstance(node.func, ast.Name) else None
+        if name == "open" and name not in self.own_calls[-1]:
+            # A file main.py writes (an audit log) or reads back is kept in memory (grader/sandbox/memory_files.py):
+            # open(...) calls the guards' _open_ with the arguments checked as any call's.
+            function = node.func
+            node = super().visit_Call(node)
+            function.id = "_open_"
+            return node
         if name in UNAVAILABLE_CALLS and name not in self.own_calls[-1]:
-            if ("function" in self.scopes or name == "open") and not name.startswith("_"):
-                # In a function (a demo's main(), a save_log() helper) that grading may never call, and open()
-                # anywhere (a saved log read at import behind except FileNotFoundError): refused only if it is
+            if "function" in self.scopes and not name.startswith("_"):
+                # In a function (a demo's main(), a helper) that grading may never call: refused only if it is
                 # called, by a stand-in that raises; its arguments are left out.
-                details = [ast.Constant(name)] + ([ast.Constant(reads(node))] if name == "open" else [])
-                refusal = ast.Call(func=ast.Name("_unavailable_", ast.Load()), args=details, keywords=[])
+                refusal = ast.Call(func=ast.Name("_unavailable_", ast.Load()), args=[ast.Constant(name)], keywords=[])
                 return ast.fix_missing_locations(ast.copy_location(refusal, node))
             self.error(node, f"{name}() is not available in the grader.")
         return super().visit_Call(node)

@@ -1,4 +1,4 @@
-"""What a submission may call but the grader refuses when the call runs: exit(), input(), and open(), eval()...
+"""What a submission may call but the grader refuses when the call runs: exit(), input(), and eval(), dir()...
 inside a function (grader/sandbox/policy.py turns those into calls of :func:`refuse_unavailable`).
 
 The exceptions are the grader's own, so a refusal is told apart from the submission's own errors
@@ -6,10 +6,6 @@ The exceptions are the grader's own, so a refusal is told apart from the submiss
 """
 
 from __future__ import annotations
-
-import errno
-
-from grader.sandbox.names import WRITE_HINT
 
 
 class ExitCalled(Exception):
@@ -25,17 +21,9 @@ def refuse_input(*args: object) -> None:
     raise InputCalled("input() was called, but there is no keyboard while grading: leave input() out")
 
 
-def refuse_unavailable(name: str, reading: bool = False) -> None:
-    """A call of open() (anywhere), eval(), dir()... (in a function): ``NotImplementedError``, but for ``open``
-    ``FileNotFoundError`` when it would read (only main.py is there while grading: a saved log loaded at import
-    behind ``except FileNotFoundError`` is not found, as in a fresh folder) and ``PermissionError`` when it would
-    write."""
-    if name == "open" and reading:
-        raise FileNotFoundError(errno.ENOENT, "No such file or directory while grading (main.py is the only file)")
-    message = f"{name}() is not available in the grader"
-    if name == "open":
-        raise PermissionError(f"{message}: {WRITE_HINT[0]}")
-    raise NotImplementedError(message)
+def refuse_unavailable(name: str) -> None:
+    """A call of eval(), dir()... in a function: ``NotImplementedError``."""
+    raise NotImplementedError(f"{name}() is not available in the grader")
 
 
 def refuse_exit(*args: object) -> None:

@@ -1,4 +1,4 @@
-# attack: write a file outside the submission with open()
-# expect: load-error runtime PermissionError: open() is not available
+# attack: write a file outside the submission with open() (kept in memory: the marker folder must stay as it was)
+# expect: load-error missing-functions
 with open('@@MARKER@@/written-by-open', 'w') as out:
     out.write('pwned')
