@@ -83,8 +83,10 @@ REFUSED_AT_RUN = {
     "use of os.path, not offered": ("import os.path\nos.path.walk('a')", "AttributeError: os.path.walk is not available"),
     "a path next to __file__ read": ("from pathlib import Path\nPath(__file__).with_name('log.json').read_text()",
                                      "FileNotFoundError: [Errno 2]"),
-    "a path next to __file__ written": ("from pathlib import Path\nPath(__file__).with_name('log.json').write_text('x')",
-                                        "PermissionError: Path.write_text() is not available"),
+    "a path next to __file__ written as bytes": ("from pathlib import Path\nPath(__file__).with_name('log.json')"
+                                                 ".write_bytes('x')", "TypeError: a bytes-like object is required"),
+    "a folder next to __file__ made": ("from pathlib import Path\nPath(__file__).with_name('logs').mkdir()",
+                                       "PermissionError: Path.mkdir() is not available"),
     "not a standard module": ("import numpy", "ModuleNotFoundError"),
     "star import of a module the grader does not offer": ("from statistics import *",
                                                           "ImportError: from statistics import *"),

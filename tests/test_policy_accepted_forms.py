@@ -155,10 +155,10 @@ ACCEPTED = {
         "assert [f.name for f in fields(D)] == ['a', 'b'] and D.__dataclass_fields__['a'].default == 1\n"
         "D.__dataclass_fields__.clear()\nassert len(D.__dataclass_fields__) == 3 and hasattr(D, '__dataclass_fields__')"
     ),
-    "open(), eval() and dir() in functions that grading does not call": (
+    "open(), eval() and dir() in functions that grading does not call; a file saved in memory reads back": (
         "import json\ndef save(log, path='log.json'):\n    with open(path, 'w') as f:\n        json.dump(log, f)\n"
-        "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    try:\n        save({})\n"
-        "    except OSError:\n        return 'not saved'\nassert try_save() == 'not saved'\n"
+        "def main():\n    print(dir(), eval('1 + 1'))\n    save({})\ndef try_save():\n    save({'a': [1]})\n"
+        "    with open('log.json') as f:\n        return json.load(f)\nassert try_save() == {'a': [1]}\n"
         "if __name__ == '__main__':\n    main()"
     ),
     "warnings and the exceptions helpers name": (

@@ -300,11 +300,12 @@ ACCEPTED = {
         "assert not LOG.exists() and not LOG.is_file() and not os.path.exists(LOG) and not os.path.isdir(HERE)\n"
         "for call, error in ((LOG.read_text, FileNotFoundError), (LOG.iterdir, FileNotFoundError),\n"
         "                    (LOG.open, FileNotFoundError), (lambda: os.path.getsize(LOG), FileNotFoundError),\n"
-        "                    (LOG.mkdir, PermissionError), (lambda: LOG.open('w'), PermissionError),\n"
-        "                    (lambda: LOG.write_text('x'), PermissionError), (Path.cwd, PermissionError),\n"
+        "                    (LOG.mkdir, PermissionError), (LOG.touch, PermissionError),\n"
+        "                    (lambda: LOG.open('w', newline='?'), ValueError), (Path.cwd, PermissionError),\n"
         "                    (lambda: LOG.resolve(strict=True), PermissionError)):\n"
         "    try:\n        call()\n    except error:\n        pass\n    else:\n        raise AssertionError(call)\n"
-        "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError"
+        "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError\n"
+        "assert LOG.write_text('{}') == 2 and LOG.exists() and LOG.read_text() == '{}' and not HERE.exists()"
     ),
     "doctest.testmod() unguarded at module level runs nothing and reports nothing failed": (
         "import doctest\ndef f(x):\n    \"\"\"\n    >>> f(1)\n    2\n    \"\"\"\n    return x + 1\n"
