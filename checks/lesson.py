@@ -176,5 +176,5 @@ INVALID_PROPOSALS: list[tuple[str, str, object, str]] = [
 # every other check (``last``), or both: loaded anew a year on, with every clock main.py reads moved on from the start.
 LOADED = "# " + note("main.py is net geladen: dit zijn de eerste aanroepen", "main.py was just loaded: these are the first calls")
 AFTER_ALL = "# " + note("na alle andere controles van de grader", "after every other check of the grader")
-LOADED_LATER = "# " + note("main.py is een jaar later net geladen: dit zijn de eerste aanroepen",
-                           "main.py was just loaded a year from now: these are the first calls")
+LOADED_LATER = "# " + note("main.py opnieuw geladen, de klok een jaar verder: dit zijn de eerste aanroepen",
+                           "main.py loaded anew, the clock a year ahead: these are the first calls")

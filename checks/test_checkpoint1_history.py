@@ -54,8 +54,10 @@ def test_v8_v10_after_every_other_check(student):
 
 
 @check(1, "V8-V10", fresh=True, last=True,
-       nl="Ook een jaar later, net geladen, weigert de functie een ongeldig voorstel en kopieert ze een geldig.",
-       en="A year from now, just loaded, the function still refuses an invalid proposal and copies a valid one.",
+       nl="Ook met main.py opnieuw geladen en de klok een jaar verder "
+       "weigert de functie een ongeldig voorstel en kopieert ze een geldig.",
+       en="With main.py loaded anew and the clock a year ahead, the function still "
+       "refuses an invalid proposal and copies a valid one.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen, de datum of de tijd: elke aanroep beoordeelt opnieuw.",
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
 def test_v8_v10_loaded_a_year_later(student):

@@ -47,8 +47,8 @@ def test_v1_not_a_dict_refused(student, case):
 
 @check(1, "V2", nl="Een voorstel heeft precies de vijf velden; een ontbrekend of extra veld (zoals approved) geeft ValueError.",
        en="A proposal has exactly the five fields; a missing or extra field (such as approved) raises ValueError.",
-       hint_nl="Vergelijk de verzameling sleutels met precies de vijf toegestane namen, niet alleen het aantal.",
-       hint_en="Compare the set of keys with exactly the five allowed names, not just their number.")
+       hint_nl="Eis elk van de vijf velden en weiger elke andere sleutel: de sleutels moeten precies die vijf namen zijn.",
+       hint_en="Require each of the five fields and refuse any other key: the keys must be exactly those five names.")
 @pytest.mark.parametrize("case", V2_CASES)
 def test_v2_fields_not_exact_refused(student, case):
     expect_refused(student, case)

@@ -42,8 +42,10 @@ def test_f1_f4_after_every_other_check(student):
 
 
 @check(2, "F1-F4", fresh=True, last=True,
-       nl="Ook een jaar later, net geladen, valideert de functie het voorstel en geeft ze H(p).",
-       en="A year from now, just loaded, the function still validates the proposal and returns H(p).",
+       nl="Ook met main.py opnieuw geladen en de klok een jaar verder "
+       "valideert de functie het voorstel en geeft ze H(p).",
+       en="With main.py loaded anew and the clock a year ahead, the function still "
+       "validates the proposal and returns H(p).",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen, de datum of de tijd: elke aanroep beoordeelt opnieuw.",
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
 def test_f1_f4_loaded_a_year_later(student):

@@ -114,9 +114,11 @@ def test_d5_d12_after_every_other_check(student):
 
 
 @check(3, "D5-D12", fresh=True, last=True,
-       nl="Ook een jaar later, net geladen, weigert de functie een ongeldig voorstel en een voorstel zonder "
+       nl="Ook met main.py opnieuw geladen en de klok een jaar verder "
+       "weigert de functie een ongeldig voorstel en een voorstel zonder "
        "goedkeuring, zonder iets te veranderen.",
-       en="A year from now, just loaded, the function still refuses an invalid proposal and one without an approval, "
+       en="With main.py loaded anew and the clock a year ahead, the function still "
+       "refuses an invalid proposal and one without an approval, "
        "changing nothing.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen, de datum of de tijd: elke aanroep beoordeelt opnieuw.",
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")

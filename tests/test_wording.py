@@ -205,3 +205,24 @@ def test_a_rule_names_untaught_kinds_only_as_examples_in_brackets_and_never_lets
                 bare = shorter
             assert not UNTAUGHT.search(bare), (name, text)
             assert not DIGEST_APPROVES.search(text), (name, text)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_the_five_fields_hint_does_not_presume_the_code_counted_keys():
+    """A check of the required keys alone, with no count, fails it too: the hint must fit that code as well."""
+    hint = dict(battery())["test_v2_fields_not_exact_refused"]["hint"]
+    assert "aantal" not in hint["nl"] and "number" not in hint["en"], hint
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_a_check_on_main_py_loaded_anew_says_what_was_done_differently():
+    """"A year later, just loaded" means nothing in this lesson: a check's name says main.py was loaded anew and
+    the clock set ahead, in words a student understands."""
+    from checks import lesson
+    for name, meta in battery():
+        for text in meta["message"].values():
+            assert not re.search(r"jaar later|year from now|just loaded|net geladen", text), (name, text)
+    for lang, words in (("nl", ("opnieuw geladen", "klok")), ("en", ("loaded anew", "clock"))):
+        named = [meta["message"][lang] for name, meta in battery() if name.endswith("_loaded_a_year_later")]
+        assert len(named) == 3 and all(all(word in text for word in words) for text in named), named
+    assert "jaar later" not in lesson.LOADED_LATER and "a year from now" not in lesson.LOADED_LATER
