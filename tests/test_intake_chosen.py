@@ -88,8 +88,8 @@ def test_many_left_out_files_are_counted_beyond_those_listed(tmp_path):
     assert len(note["ignored"]) + note["more"] == 70
 
 
-@pytest.mark.parametrize("lang,words", [("nl", ["Beoordeeld is", "Niet beoordeeld", "en nog 55 bestanden"]),
-                                        ("en", ["was graded", "Not graded", "and 55 more files"])])
+@pytest.mark.parametrize("lang,words", [("nl", ["Gekozen om te beoordelen", "Niet beoordeeld", "en nog 55 bestanden"]),
+                                        ("en", ["Chosen for grading", "Not graded", "and 55 more files"])])
 def test_the_report_says_it_shortly(lang, words):
     note = {"kind": "chosen-file", "file": "oplossing.py", "rule": "another .py file",
             "ignored": [f"tests/test_{n}.py" for n in range(50)], "more": 10}

@@ -119,6 +119,17 @@ def test_an_unreadable_file_is_not_called_a_file_without_code(lang, note):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_file_chosen_but_unreadable_is_not_said_to_be_graded(lang):
+    res = load_error("unreadable", lang, "not valid notebook JSON")
+    res["graded_file"] = "main.ipynb"
+    res["load"]["notes"] = [{"kind": "chosen-file", "file": "main.ipynb", "rule": 4, "ignored": []},
+                            {"kind": "notebook-unreadable", "detail": "not valid notebook JSON"}]
+    for rendered in (shown(res, lang), md(res, lang)):
+        assert "could not be read" in rendered if lang == "en" else "kon niet worden gelezen" in rendered
+        assert "main.ipynb" in rendered and not re.search(r"was graded|Beoordeeld is", rendered), rendered
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_an_unavailable_part_of_python_is_not_called_failing_test_code(lang):
     res = load_error("runtime", lang, "ImportError: cannot import name 'TypeGuard' from 'typing (in the grader only "
                      "a vetted part of it)'", 2, None, "from typing import TypeGuard")

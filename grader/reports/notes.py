@@ -77,7 +77,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "main.py was saved as UTF-16; the grader read it that way. Save your files as UTF-8 from now on.",
     },
     # Notes from the intake (an LMS export, a folder, an archive, a notebook).
-    "note_chosen_alone": {"nl": "Beoordeeld is {file} ({rule}).", "en": "{file} was graded ({rule})."},
+    # Said before grading: the chosen file may turn out unreadable.
+    "note_chosen_alone": {"nl": "Gekozen om te beoordelen: {file} ({rule}).", "en": "Chosen for grading: {file} ({rule})."},
     "note_chosen_ignored": {"nl": "Niet beoordeeld: {files}.", "en": "Not graded: {files}."},
     # Why a file was chosen (grader.discover.choose.RULE, in that order).
     "rule_0": {"nl": "de naam die de opdracht vraagt", "en": "the name the assignment asks for"},
