@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from grader.discover import safe_name
-from grader.reports import legend, stopped
+from grader.reports import legend, load_reason, stopped
 from grader.reports.notes import intended, warning_text
 from grader.reports.selection import NO_FAILURE, hint, shown_failures
 from grader.details import in_dutch
@@ -267,8 +267,8 @@ class Progress:
         whether the LMS marked the attempt late."""
         said = MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
         problem = (result.get("load") or {}).get("problem") or {}
-        if result["status"] == "load-error" and problem.get("kind") in self.text["kinds"]:
-            said += f" ({self.text['kinds'][problem['kind']]})"  # as the class page names the kind
+        if result["status"] == "load-error" and (why := load_reason.reason(problem, self.lang)):
+            said += f" ({why})"  # as the class page names it
         # A loop may have left most of the battery not run: the class page's marker (a summary has it; a full
         # result's records give it).
         stop = result["stopped"] if "stopped" in result else stopped.summary(result)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from pathlib import Path
+
+import pytest
 
 from grader.discover import safe_name
 from grader.reports import chart, classview, html
 from grader.score import verdicts
+from grader.terminal import Progress
 
 LONG_ID = "a-very-long-student-identifier-that-goes-on-and-on-without-any-space-to-break-it-at-all"
 
@@ -116,6 +120,31 @@ def test_load_error_kinds_are_named_in_the_page_language_beside_their_code():
     assert "syntaxfout syntax" in " ".join(text.split())  # the table of kinds and a student's status
     assert "laadfout (syntaxfout, syntax )" in " ".join(text.split())  # not run together: "leeg geen code empty"
 
+@pytest.mark.parametrize("lang, module, part, outside", [
+    ("nl", "laadfout (module requests niet beschikbaar in de beoordelaar", "deel van Python dat de beoordelaar niet",
+     "fout in de code buiten de functies"),
+    ("en", "load error (module requests not available in the grader", "part of Python the grader does not offer",
+     "error in the code outside the functions")])
+def test_a_load_error_is_named_in_the_instructor_s_terms_with_the_module_the_grader_does_not_offer(
+        lang, module, part, outside, capsys):
+    """An import the grader refuses is no error in the student's code; the instructor's table does not say "your"."""
+    def runtime(detail: str) -> dict:
+        return {"kind": "runtime", "detail": detail, "line": 1, "column": None, "source": "import requests"}
+    no_checks = [{**r, "outcome": "not-run"} for r in battery()]
+    document = {**sample_document(lang), "submissions": [
+        result("anna", no_checks, "load-error", runtime(
+            "ModuleNotFoundError: import of 'requests' is not allowed in the grader (allowed: abc, json)")),
+        result("bram", no_checks, "load-error", runtime(
+            "TypeError: class C: __exit__ must be a plain def (no decorator) in the grader")),
+        result("chris", no_checks, "load-error", runtime("ZeroDivisionError: division by zero"))]}
+    text = " ".join(visible(html.render_index(classview.summarize(document))).split())
+    Progress(3, lang, quiet=False).summary(document["submissions"], Path("out"))
+    table = capsys.readouterr().out
+    for said in (text, table):
+        assert module in said and part in said and outside in said, said
+        assert not re.search(r"\b(je|jouw|your)\b", said.split("anna")[-1]), said
+
+
 def test_pass_rates_scores_and_load_errors():
     view = classview.build(classview.summarize(sample_document()))
     assert [(r["number"], r["passed"], r["total"]) for r in view["rates"]] == [(1, 3, 8), (2, 4, 8), (3, 3, 8)]
@@ -168,3 +197,18 @@ def test_each_chart_is_shown_once_with_its_numbers_in_a_table_to_open():
         assert part.count("<svg") == 1 and "<details>" in part and '<th scope="row">' in part, section
     shown = " ".join(visible(text).split())
     assert "Checkpoint 1: validate_ticket_proposal 3 of 8 (38%)" in shown and "0/3 3 of 8 (38%)" in shown
+
+
+def test_the_instructor_s_words_name_the_part_of_python_the_grader_does_not_offer():
+    from grader.reports.load_reason import reason
+
+    def said(detail: str) -> str | None:
+        return reason({"kind": "runtime", "detail": detail}, "en")
+    assert said("AttributeError: os.getcwd is not available in the grader: only a part of module os is offered") == \
+        "os.getcwd not available in the grader"
+    assert said("AttributeError: os.getcwd is not available in the grader: module os is not offered (modules: x)") == \
+        "module os not available in the grader"
+    assert said("ImportError: cannot import name 'TypeGuard' from 'typing (in the grader only a vetted part of it)'") == \
+        "typing.TypeGuard not available in the grader"
+    assert said("ValueError: boom") == "error in the code outside the functions"
+    assert reason({"kind": "syntax"}, "nl") == "syntaxfout" and reason(None, "nl") is None

@@ -8,7 +8,7 @@ from typing import Iterable, Iterator
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
-from grader.reports import selection, stopped
+from grader.reports import load_reason, selection, stopped
 from grader.reports.feedback import clean
 from grader.results import base_id, decoded, renamed
 
@@ -182,6 +182,8 @@ def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
             "status": result["status"],
             "known_status": result["status"] in STATUSES,
             "problem": clean(problem.get("kind"), 40) if result["status"] != "graded" and problem.get("kind") else "",
+            # A module the grader does not offer (grader.reports.load_reason.unavailable): its name, "" or None.
+            "module": clean(module, 60) if (module := load_reason.unavailable(problem)) else module,
             # Most of the battery may not have run (a loop): the marker's message id and numbers, else None.
             "stopped": {**stop, "key": stopped.status_key(stop)} if (stop := result.get("stopped")) else None,
         }

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Iterator
 
 from markupsafe import Markup
 
 from grader.discover import safe_name
-from grader.reports import chart, classview, i18n, templating
+from grader.reports import chart, classview, i18n, load_reason, templating
 from grader.reports.classview import STATUSES
 from grader.reports.feedback import feedback_path
-from grader.terminal_texts import TEXT
 from grader.reports.files import atomic_stream, write_atomic
 
 # The most failed checks drawn in the chart (the table under it lists them all).
@@ -66,7 +66,8 @@ def index_pieces(document: dict, similarity: int | None = None, stale: bool = Fa
     }
     return templating.template("index.html").generate(
         lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity, stale=stale,
-        kinds=TEXT.get(lang, TEXT["en"])["kinds"],  # a load problem's kind in words, as the terminal names it
+        # A load problem in the instructor's words, as the terminal's table names it.
+        kinds=load_reason.KINDS.get(lang, load_reason.KINDS["en"]), reason=functools.partial(load_reason.words, lang=lang),
         statuses=STATUSES, offset=2 if view["names"] else 1,
         shown_template=i18n.MESSAGES["filter_shown"][lang],
         created=str(document.get("created", "")), grader=str(document.get("grader", "")),
