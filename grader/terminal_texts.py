@@ -114,10 +114,10 @@ TEXT = {
         "class-renamed-one": "grade: let op: 1 inzending is hernoemd om haar van een andere te onderscheiden (het "
                              "rapport zegt het): {names}",
         "unmatched": "grade: let op: {n} rijen van {file} hebben geen id die het LMS kent (die id is bij het inlezen "
-                     "gemaakt, of een andere rij draagt hun LMS-id al): vul ze in vóór het importeren, anders meldt de "
+                     "gemaakt of een anonieme Canvas-id, of een andere rij draagt hun LMS-id al): vul ze in vóór het importeren, anders meldt de "
                      "import ze: {names}",
         "unmatched-one": "grade: let op: 1 rij van {file} heeft geen id die het LMS kent (die id is bij het inlezen "
-                         "gemaakt, of een andere rij draagt die LMS-id al): vul die in vóór het importeren, anders meldt "
+                         "gemaakt of een anonieme Canvas-id, of een andere rij draagt die LMS-id al): vul die in vóór het importeren, anders meldt "
                          "de import die: {names}",
         # Usage errors (exit code 2) and failures of the run itself.
         "required": "geef minstens één PATH: een map met inzendingen, een LMS-export of een bestand",
@@ -257,10 +257,10 @@ TEXT = {
         "class-renamed-one": "grade: note: 1 submission was renamed to keep it apart from another (its report says "
                              "so): {names}",
         "unmatched": "grade: note: {n} rows of {file} have no identifier the LMS knows (their id was made at "
-                     "intake, or another row already carries their LMS id): fill them in before importing, or the import "
+                     "intake or is an anonymous Canvas id, or another row already carries their LMS id): fill them in before importing, or the import "
                      "flags them: {names}",
-        "unmatched-one": "grade: note: 1 row of {file} has no identifier the LMS knows (its id was made at intake, "
-                         "or another row already carries its LMS id): fill it in before importing, or the import flags it: "
+        "unmatched-one": "grade: note: 1 row of {file} has no identifier the LMS knows (its id was made at intake "
+                         "or is an anonymous Canvas id, or another row already carries its LMS id): fill it in before importing, or the import flags it: "
                          "{names}",
         "required": "the following arguments are required: PATH",
         "required-reference": " (--reference takes every file after it: put it after the PATHs, or end its list with --)",

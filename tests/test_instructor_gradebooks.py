@@ -175,3 +175,19 @@ def test_the_terminal_says_a_row_may_have_left_its_id_to_another(lang, said):
     from grader.terminal import unmatched_warning
     for ids in (["101-2"], ["101-2", "bram"]):
         assert said in unmatched_warning("gradebook-canvas.csv", ids, lang)
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "anoniem"), ("en", "anonymous")])
+def test_an_anonymous_canvas_id_is_put_where_no_lms_matches_and_the_terminal_says_why(lang, said):
+    # anon_55555 stood under SIS Login ID: Canvas knows no user by a submission's anonymous id, and no note said so.
+    class_ = document(result("anon_55555", battery(), layout="canvas"), result("101", battery(), layout="canvas"))
+    assert table(lms.render("canvas", class_, "Les 1"))[2][:4] == ["anon_55555", "", "", ""]
+    assert table(lms.render("brightspace", class_, "Les 1"))[1][:2] == ["", ""]  # (no Points Possible row)
+    assert table(lms.render("moodle", class_, "Les 1"))[1][:5] == ["", "", "", "", ""]
+    for platform in lms.PLATFORMS:
+        assert lms.unmatched(platform, class_)[:1] == ["anon_55555"], platform
+    from grader.terminal import unmatched_warning
+    for ids in (["anon_55555"], ["anon_55555", "bram"]):
+        assert said in unmatched_warning("gradebook-canvas.csv", ids, lang)
+    # A folder of a student whose login happens to start with anon_ is no Canvas export: its id stays.
+    assert table(lms.render("canvas", document(result("anon_x", battery())), "Les 1"))[2][:4] == ["anon_x", "", "", "anon_x"]

@@ -40,11 +40,13 @@ def identity(result: dict) -> dict:
     Optional fields are read defensively: ``name``/``display_name`` and an ``lms`` object
     (or top-level keys) with the platform's ids. ``own`` is the id the source gave (an LMS export's user or
     participant id), also when the intake renamed it to keep it apart from another (``101-2``, ``José-2``: a
-    name no LMS knows); ``renamed`` whether it did. All text is NFC.
+    name no LMS knows); ``renamed`` whether it did; ``anonymous`` whether ``own`` is the anonymous id of a Canvas
+    export made under anonymous grading (``anon_<id>``: no gradebook import knows it). All text is NFC.
     """
     lms = result.get("lms") if isinstance(result.get("lms"), dict) else {}
     real = renamed(result)
     found = {"id": nfc(result["id"]), "own": nfc(result["id"] if real is None else real), "renamed": real is not None}
+    found["anonymous"] = result.get("layout") == "canvas" and found["own"].startswith("anon_")
     name = result.get("name") or result.get("display_name") or ""
     found["name"] = nfc(name) if isinstance(name, str) else ""
     for field, keys in _KEYS.items():
@@ -56,8 +58,9 @@ def identity(result: dict) -> dict:
 
 def _fallback(who: dict) -> str:
     """The submission id where no LMS id is known (a folder named by login or username), but not one the intake
-    renamed: left empty, the import flags the row (:func:`unmatched`) instead of matching no one, or another."""
-    return "" if who["renamed"] else who["id"]
+    renamed, nor a Canvas anonymous id: left empty, the import flags the row (:func:`unmatched`) instead of matching
+    no one, or another."""
+    return "" if who["renamed"] or who["anonymous"] else who["id"]
 
 
 Table = tuple[list[str], Iterator[list[object]]]
@@ -173,7 +176,8 @@ TABLES = {"canvas": canvas, "brightspace": brightspace, "moodle": moodle}
 
 def unmatched(platform: str, document: dict) -> list[str]:
     """The ids of the submissions whose row in ``platform``'s gradebook has no identifier its import can match
-    (renamed at intake, with no LMS id from the source, or one of a student another row already carries:
+    (renamed at intake, with no LMS id from the source; a Canvas anonymous id; or one of a student another row
+    already carries:
     :func:`_once`): the import flags those rows."""
     rows = TABLES[platform](document, DEFAULT_ASSIGNMENT)[1]
     if platform == "canvas":
