@@ -5,7 +5,7 @@ from __future__ import annotations
 from checks.dispatching import MISSING
 from grader.battery import Mismatch, Student, said
 from grader.sandbox.classes import student_function
-from grader.values import Foreign, plain, same, show
+from grader.values import Foreign, plain, read_through_views, same, show
 
 
 def dig_as_host(student: Student, value: object, *keys: object) -> object:
@@ -13,13 +13,14 @@ def dig_as_host(student: Student, value: object, *keys: object) -> object:
 
     Each level is read as a host reads it: an object whose class main.py gave a ``__getitem__``
     (a completed row of its own class, which CONTRACT.md A7 leaves open, a NamedTuple row with
-    string keys included) through that method, called like the submission's functions; a dict
-    as a dict; anything else as a trusted plain copy (grader.values.plain), an object of a class
-    plain data does not hold through its own ``__getitem__`` as well. Out: the plain value
-    found, or MISSING where a key is missing or the read raised.
+    string keys included), or a ChainMap or read-only view over one, through that method, called
+    like the submission's functions; a dict as a dict; anything else as a trusted plain copy
+    (grader.values.plain), an object of a class plain data does not hold through its own
+    ``__getitem__`` as well. Out: the plain value found, or MISSING where a key is missing or the
+    read raised.
     """
     for key in keys:
-        owner = value if student_function(getattr(type(value), "__getitem__", None)) else None
+        owner = value if _own_lookup(value) else None
         if owner is None and isinstance(value, dict):  # the dict's own lookup, as ``value[key]`` in the host
             if not dict.__contains__(value, key):
                 return MISSING
@@ -40,6 +41,14 @@ def dig_as_host(student: Student, value: object, *keys: object) -> object:
             return MISSING
         value = call.value
     return plain(value)
+
+
+def _own_lookup(value: object, depth: int = 4) -> bool:
+    """Whether a host's ``value[key]`` runs a ``__getitem__`` main.py wrote: its class's own, or that of a mapping
+    a ChainMap or a read-only view (``types.MappingProxyType``) looks the key up in."""
+    if student_function(getattr(type(value), "__getitem__", None)):
+        return True
+    return depth > 0 and any(_own_lookup(inner, depth - 1) for inner in read_through_views(value))
 
 
 # What a host reads from a completed row and from its result (D16, D17).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import collections
 from typing import Callable, Iterable
 
-from grader.values import MAX_NODES, TOO_LARGE, a_or_an, plain, same, show
+from grader.values import MAX_NODES, TOO_LARGE, a_or_an, plain, read_through_views, same, show
 
 # What a host does with a dict it reads: (the method main.py may have written, the read as shown, how it is done,
 # what the dict itself answers). Key reads take each key the dict holds; the others take none.
@@ -88,6 +88,8 @@ def own_objects(roots: Iterable, is_own: Callable[[type], bool]) -> tuple[list, 
             held = [item for pair in list(dict.items(value)) for item in pair]
         elif issubclass(kind, (list, tuple, set, frozenset)):
             held = list(next(base for base in (list, tuple, set, frozenset) if issubclass(kind, base)).__iter__(value))
+        else:  # a ChainMap or a mappingproxy: a host's reads go to main.py's dict under it
+            held = read_through_views(value)
         shallow[id(value)] = (value, [id(item) for item in held])
         stack += held
         if kind is not dict and lying.setdefault(kind, may_lie([kind], is_own)):

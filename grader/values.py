@@ -166,15 +166,24 @@ def key_with_own_eq(roots: list, budget: int = MAX_NODES) -> str | None:
             keys = list((set if issubclass(kind, set) else frozenset).__iter__(value))
         elif issubclass(kind, (list, tuple)):
             stack += list((list if issubclass(kind, list) else tuple).__iter__(value))
-        elif kind is collections.ChainMap:
-            stack += list(vars(value).get("maps", ()))
-        elif kind is types.MappingProxyType:
-            stack += [inner for inner in gc.get_referents(value) if isinstance(inner, dict)]
+        else:
+            stack += read_through_views(value)
         for key in keys:
             found = _own_eq(key, MAX_DEPTH)
             if found:
                 return found
     return None
+
+
+def read_through_views(value: object) -> list:
+    """The mappings a ``collections.ChainMap`` (exactly that class: its ``maps``) or a ``types.MappingProxyType`` (its
+    dict) reads its items from, found without running code; ``[]`` for any other value. A host's ``view[k]`` runs
+    the ``__getitem__`` of what is under it, which :func:`plain` reads through the base types."""
+    if type(value) is collections.ChainMap:
+        return list(vars(value).get("maps", ()))
+    if type(value) is types.MappingProxyType:
+        return [inner for inner in gc.get_referents(value) if isinstance(inner, dict)]
+    return []
 
 
 def _own_eq(key: object, depth: int) -> str | None:
