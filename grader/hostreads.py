@@ -33,15 +33,19 @@ WHOLE_READS: tuple[tuple[str, str, Callable, Callable], ...] = (
     ("items", "x.items()", lambda obj: collections.Counter(map(_hashable, list(obj.items()))),
      lambda obj: collections.Counter(map(_hashable, dict.items(obj)))),
 )
-# What a host does with a str or int: compare it (``r['status'] == 'ok'``).
+# What a host does with a str or int: compare it (``r['status'] == 'ok'``), and look it up in a set or dict by its
+# hash (``H(p) in approved``: a member whose hash is not its content's is not found there).
 COMPARISONS = (("__eq__", "x == {other}", lambda obj, other: obj == other),
                ("__ne__", "x != {other}", lambda obj, other: obj != other))
+HASHED = "__hash__"
+SCALAR_READS = tuple(name for name, _, _ in COMPARISONS) + (HASHED,)
 
 
 def may_lie(classes: Iterable[type], is_own: Callable[[type], bool]) -> bool:
-    """Whether any of ``classes`` is a dict with a read, or a str or int with a comparison, that main.py wrote."""
+    """Whether any of ``classes`` is a dict with a read, or a str or int with a comparison or hash, that main.py
+    wrote."""
     return any(any(written(cls, read[0], is_own) for read in KEY_READS + WHOLE_READS) if issubclass(cls, dict) else
-               issubclass(cls, (str, int)) and any(written(cls, name, is_own) for name, _, _ in COMPARISONS)
+               issubclass(cls, (str, int)) and any(written(cls, name, is_own) for name in SCALAR_READS)
                for cls in classes)
 
 
@@ -187,11 +191,23 @@ def _scalar_reads(obj: object, values: list, is_own: Callable[[type], bool]):
     """(the read as shown, the host's read, what its plain value answers), each a function without arguments, for a
     str or int of main.py's own class:
     ``x == v`` and ``x != v`` (the comparisons main.py wrote) for itself and for each plain value ``v`` of its base
-    type in ``values``. (Not what print shows, nor its hash: a member of a ``class Status(str, Enum)`` prints as
-    Status.DONE and hashes its name, and CONTRACT.md leaves the class of a result's values open.)"""
+    type in ``values``, and ``hash(x) == hash(v)`` for itself (a ``__hash__`` main.py wrote, not None: a host finds
+    ``x`` in a set or dict by it). (Not what print shows: a member of a ``class Status(str, Enum)`` prints as
+    Status.DONE, and CONTRACT.md leaves the class of a result's values open.)"""
     value = plain(obj)
+    if written(type(obj), HASHED, is_own) and _hash_method(type(obj)) is not None:
+        yield lambda: f"hash(x) == hash({show(value)})", lambda: hash(obj) == hash(value), lambda: True
     for name, shown, compare in COMPARISONS:
         if written(type(obj), name, is_own):
             for other in [value] + values:
                 yield lambda shown=shown, other=other: shown.format(other=show(other)), lambda: compare(obj, other), \
                     lambda: compare(value, other)
+
+
+def _hash_method(kind: type) -> object:
+    """The ``__hash__`` the instances of ``kind`` use (None when they are unhashable), read off the classes' own
+    namespaces: no code runs."""
+    for cls in type.__getattribute__(kind, "__mro__"):
+        if HASHED in type.__getattribute__(cls, "__dict__"):
+            return type.__getattribute__(cls, "__dict__")[HASHED]
+    return None
