@@ -39,12 +39,13 @@ COMPARISONS = (("__eq__", "x == {other}", lambda obj, other: obj == other),
                ("__ne__", "x != {other}", lambda obj, other: obj != other))
 HASHED = "__hash__"
 SCALAR_READS = tuple(name for name, _, _ in COMPARISONS) + (HASHED,)
+DICT_READS = tuple(read[0] for read in KEY_READS + WHOLE_READS) + tuple(name for name, _, _ in COMPARISONS)
 
 
 def may_lie(classes: Iterable[type], is_own: Callable[[type], bool]) -> bool:
     """Whether any of ``classes`` is a dict with a read, or a str or int with a comparison or hash, that main.py
     wrote."""
-    return any(any(written(cls, read[0], is_own) for read in KEY_READS + WHOLE_READS) if issubclass(cls, dict) else
+    return any(any(written(cls, name, is_own) for name in DICT_READS) if issubclass(cls, dict) else
                issubclass(cls, (str, int)) and any(written(cls, name, is_own) for name in SCALAR_READS)
                for cls in classes)
 
@@ -131,7 +132,7 @@ def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: 
                 for kind in (str, int)}
     for obj in fresh:
         if isinstance(obj, dict):
-            reads = _dict_reads(obj, is_own)
+            reads = _dict_reads(obj, compared[str] + compared[int], is_own)
         else:
             reads = _scalar_reads(obj, compared[type(plain(obj))], is_own)
         for shown, read, truth in reads:
@@ -173,10 +174,22 @@ def _name(obj: object) -> str:
     return str.__str__(type.__getattribute__(type(obj), "__name__"))[:60]
 
 
-def _dict_reads(obj: dict, is_own: Callable[[type], bool]):
+def _dict_reads(obj: dict, values: list, is_own: Callable[[type], bool]):
     """(the read as shown, the host's read, what the dict holds), each a function without arguments, for each read
-    of KEY_READS and WHOLE_READS whose method main.py wrote."""
+    of KEY_READS and WHOLE_READS whose method main.py wrote, and for ``x == d`` and ``x != d`` (the comparisons
+    main.py wrote: a host's ``r == {'status': 'ok'}``) with ``d`` its own content and that content with one value
+    changed into each of the check's ``values`` of its type (a refusal that equals ``{'status': 'ok'}``)."""
     kind = type(obj)
+    if any(written(kind, name, is_own) for name, _, _ in COMPARISONS):
+        value = plain(obj)
+        others = [value] + [{**value, key: other} for key in value if type(key) is str
+                            for other in values if type(other) is type(value[key]) and other != value[key]]
+        for name, shown, compare in COMPARISONS:
+            if written(kind, name, is_own):
+                for other in others[:MAX_COMPARED]:
+                    yield lambda shown=shown, other=other: shown.format(other=show(other)), \
+                        lambda compare=compare, other=other: compare(obj, other), \
+                        lambda compare=compare, other=other: compare(value, other)
     keyed = [read for read in KEY_READS if written(kind, read[0], is_own)]
     for key in list(dict.keys(obj)) if keyed else ():
         for _, shown, read, truth in keyed:
