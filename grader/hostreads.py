@@ -22,6 +22,8 @@ KEY_READS: tuple[tuple[str, str, Callable, Callable], ...] = (
     ("get", "x.get({key})", lambda obj, key: obj.get(key), lambda obj, key: dict.__getitem__(obj, key)),
     ("__contains__", "{key} in x", lambda obj, key: key in obj, lambda obj, key: True),
 )
+# What the dict itself answers for a key it does not hold, where a host's read gives no KeyError.
+ABSENT_READS = {"get": dict.get, "__contains__": dict.__contains__}
 WHOLE_READS: tuple[tuple[str, str, Callable, Callable], ...] = (
     ("__len__", "len(x)", len, dict.__len__),
     ("__iter__", "list(x)", lambda obj: collections.Counter(map(_hashable, list(obj))),
@@ -176,9 +178,10 @@ def _name(obj: object) -> str:
 
 def _dict_reads(obj: dict, values: list, is_own: Callable[[type], bool]):
     """(the read as shown, the host's read, what the dict holds), each a function without arguments, for each read
-    of KEY_READS and WHOLE_READS whose method main.py wrote, and for ``x == d`` and ``x != d`` (the comparisons
-    main.py wrote: a host's ``r == {'status': 'ok'}``) with ``d`` its own content and that content with one value
-    changed into each of the check's ``values`` of its type (a refusal that equals ``{'status': 'ok'}``)."""
+    of KEY_READS (``get`` and ``in`` also with each str of the check's ``values`` it does not hold: tickets where
+    every ticket is ``in``) and WHOLE_READS whose method main.py wrote, and for ``x == d`` and ``x != d`` (the
+    comparisons main.py wrote: a host's ``r == {'status': 'ok'}``) with ``d`` its own content and that content with
+    one value changed into each of the check's ``values`` of its type (a refusal that equals ``{'status': 'ok'}``)."""
     kind = type(obj)
     if any(written(kind, name, is_own) for name, _, _ in COMPARISONS):
         value = plain(obj)
@@ -195,6 +198,12 @@ def _dict_reads(obj: dict, values: list, is_own: Callable[[type], bool]):
         for _, shown, read, truth in keyed:
             yield lambda shown=shown, key=key: shown.format(key=show(plain(key))), lambda: read(obj, key), \
                 lambda: truth(obj, key)
+    absent = [value for value in values if type(value) is str and not dict.__contains__(obj, value)]
+    for name, shown, read, _ in keyed if absent else ():  # a key it does not hold: ``'pump' in tickets`` is False
+        if name in ABSENT_READS:
+            for key in absent[:MAX_COMPARED]:
+                yield lambda shown=shown, key=key: shown.format(key=show(key)), \
+                    lambda read=read, key=key: read(obj, key), lambda name=name, key=key: ABSENT_READS[name](obj, key)
     for name, shown, read, truth in WHOLE_READS:
         if written(kind, name, is_own):
             yield lambda shown=shown: shown, lambda: read(obj), lambda: truth(obj)
