@@ -12,8 +12,9 @@ from typing import Any, Callable, Iterable
 import pytest
 
 from grader.details import in_dutch
+from grader.edges import edge_hint
 from grader.hostreads import first_lie, may_lie
-from grader.tips import error_hint, stop_tip
+from grader.tips import error_hint, refusal_hint, stop_tip
 from grader.values import TOO_LARGE, error_text, key_with_own_eq, keyable_with_own_eq, plain, same, show
 
 # The three functions of the lesson, one per checkpoint (CONTRACT.md, checkpoints 1-3).
@@ -87,25 +88,6 @@ def bilingual(text: str | dict) -> str | dict:
     # Functions, not templates: re caches parsed templates process-wide, where a submission's
     # str subclass could stand in for r"\1" (grader/sandbox/wrappers.py _re_function).
     return said(_NOTE.sub(lambda found: found[1], text), _NOTE.sub(lambda found: found[2], text))
-
-
-# What the sandbox says when a call meets a module it does not offer (grader/sandbox/imports.py): the module.
-_REFUSED = re.compile(r"raised \w+: (?:[\w.]+ is not available in the grader: (?:module|only a part of module) "
-                      r"(?P<module>[\w.]+)|import of '(?P<name>[\w.]+)' is not allowed in the grader)")
-
-
-def refusal_hint(got: object) -> dict | None:
-    """The hint for a call whose result ``got`` (a :func:`said` pair) is the sandbox's refusal of a module it does not
-    offer, which any rule's own hint would miss: the modules the lesson needs, and which one to do without; else
-    None."""
-    found = _REFUSED.match(got["en"]) if isinstance(got, dict) and isinstance(got.get("en"), str) else None
-    if found is None:
-        return None
-    module = found["module"] or found["name"]
-    return said(f"Deze opdracht heeft geen andere modules nodig dan re, json, hashlib en copy: schrijf dit stuk "
-                f"zonder {module}.",
-                f"This assignment needs no modules other than re, json, hashlib and copy: write this part without "
-                f"{module}.")
 
 
 # How a finding's ``got`` says that the call raised (Call.got), after the call's number in a script with more calls.
@@ -309,7 +291,8 @@ class Student:
                 said(f"main.py definieert geen {function}", f"main.py defines no {function}"),
             )
         skipped = READ_AS_HOST.get(function)
-        return self._run(text, target, *args, read=[arg for index, arg in enumerate(args) if index != skipped])
+        call = self._run(text, target, *args, read=[arg for index, arg in enumerate(args) if index != skipped])
+        return dataclasses.replace(call, hint=edge_hint(function, target, args, call.error))  # refused at an edge?
 
     def subscript(self, obj: Any, key: Any) -> Call:
         """``obj[key]`` for an object of the submission's own (its ``__getitem__`` runs like its functions)."""

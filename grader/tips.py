@@ -5,7 +5,8 @@ result with the expected status but another field (the version not raised, ``rep
 exception than the ValueError expected (raised on purpose, or from a step of the student's code that stopped on
 the input), and an input the host handed over that an earlier call changed (what followed is a knock-on).
 grader.battery and checks/dispatching.py give these tips as a case's own hint; a step that stopped gets its tip
-beside the check's hint, which still says what the rule asks.
+beside the check's hint, which still says what the rule asks. A call that met a module the sandbox does not offer gets
+a tip about the modules the lesson needs (:func:`refusal_hint`), whatever the check.
 """
 
 from __future__ import annotations
@@ -111,3 +112,22 @@ def changed_input_hint(name: dict, before: object, after: object) -> dict:
                   f"kreeg andere invoer dan de host gaf. Je functie mag {name['nl']} alleen lezen, nooit veranderen.",
             "en": f"An earlier call of your function in this check changed {name['en']} ({how_en}), so this call got "
                   f"other input than the host gave. Your function may only read {name['en']}, never change it."}
+
+
+# What the sandbox says when a call meets a module it does not offer (grader/sandbox/imports.py): the module.
+_REFUSED = re.compile(r"raised \w+: (?:[\w.]+ is not available in the grader: (?:module|only a part of module) "
+                      r"(?P<module>[\w.]+)|import of '(?P<name>[\w.]+)' is not allowed in the grader)")
+
+
+def refusal_hint(got: object) -> dict | None:
+    """The hint for a call whose result ``got`` (a :func:`said` pair) is the sandbox's refusal of a module it does not
+    offer, which any rule's own hint would miss: the modules the lesson needs, and which one to do without; else
+    None."""
+    found = _REFUSED.match(got["en"]) if isinstance(got, dict) and isinstance(got.get("en"), str) else None
+    if found is None:
+        return None
+    module = found["module"] or found["name"]
+    return {"nl": f"Deze opdracht heeft geen andere modules nodig dan re, json, hashlib en copy: schrijf dit stuk "
+                      f"zonder {module}.",
+            "en": f"This assignment needs no modules other than re, json, hashlib and copy: write this part without "
+                  f"{module}."}

@@ -1,0 +1,90 @@
+"""The tip under a failed check fits the mistake the submission made, where the check's own hint speaks of another
+one: a bound that leaves out its edge value, a version compared with < instead of !=, a log full only at 65 rows, a
+replay where the stored proposal differs, an invalid version that is no bool, an ``is`` between strings, a function in
+a notebook cell that never ran."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, grade_folder
+from grader.edges import blamed_edges, edge_hint
+from test_feedback_tips import first_tip
+
+VERSION_CHECK = "not 0 <= version <= MAX_VERSION:"
+SUBMISSIONS = {
+    # Off by one at a bound: the lesson's p itself (version 0), version 1000000, IDs of 40 characters refused.
+    "version-from-1": lambda reference: reference.replace(VERSION_CHECK, "not 0 < version < MAX_VERSION:"),
+    "version-below-max": lambda reference: reference.replace(VERSION_CHECK, "not 0 <= version < MAX_VERSION:"),
+    "ids-up-to-39": lambda reference: reference.replace("[A-Za-z0-9_-]{0,39}", "[A-Za-z0-9_-]{0,38}"),
+    # Only an older version is stale: a newer one is carried out.
+    "stale-only-older": lambda reference: reference.replace('if proposal["version"] != state["version"]:',
+                                                            'if proposal["version"] < state["version"]:'),
+    # The log is full only past 64 rows.
+    "log-full-past-64": lambda reference: reference.replace("if len(completed) >= MAX_ROWS:",
+                                                            "if len(completed) > MAX_ROWS:"),
+    # A call id's conflict decided on the arguments alone: another version under the same call id is replayed.
+    "conflict-on-arguments": lambda reference: reference.replace(
+        'if row["fingerprint"] != digest:', 'if row["arguments"] != proposal["arguments"]:').replace(
+        'completed[call_id] = {"fingerprint": digest,',
+        'completed[call_id] = {"fingerprint": digest, "arguments": dict(proposal["arguments"]),'),
+    # The range check forgotten, then None let through as well.
+    "version-type-only": lambda reference: reference.replace(
+        "if type(version) is not int or not 0 <= version <= MAX_VERSION:", "if type(version) is not int:"),
+    "version-none-allowed": lambda reference: reference.replace(
+        "if type(version) is not int or not 0 <= version <= MAX_VERSION:",
+        "if version is not None and (type(version) is not int or not 0 <= version <= MAX_VERSION):"),
+    # The host's actor compared by identity: no literal, so Python does not warn.
+    "actor-by-identity": lambda reference: reference.replace('if proposal["actor"] != actor:',
+                                                             'if proposal["actor"] is not actor:'),
+}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    reference = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    folder = tmp_path_factory.mktemp("fit")
+    for student, change in SUBMISSIONS.items():
+        source = change(reference)
+        assert source != reference, student
+        (folder / f"{student}.py").write_text(source, encoding="utf-8")
+    return {lang: grade_folder(folder, tmp_path_factory.mktemp("out"), "--lang", lang) for lang in ("nl", "en")}
+
+
+@pytest.mark.parametrize("student, words", [
+    # The lesson's p (version 0) refused: the copy check failed first, with a tip about copies.
+    ("version-from-1", {"nl": ["version 0 is geldig", "ondergrens"], "en": ["version 0 is valid", "lower bound"]}),
+    ("version-below-max", {"nl": ["version 1000000 is geldig", "bovengrens"],
+                           "en": ["version 1000000 is valid", "upper bound"]}),
+    ("ids-up-to-39", {"nl": ["call_id, actor en name van 40 tekens zijn geldig"],
+                      "en": ["call_id, actor and name of 40 characters are valid"]}),
+])
+def test_a_valid_proposal_refused_at_an_edge_gets_a_tip_about_that_edge(results, student, words):
+    tip = first_tip(results, student, "1")
+    for lang, said in words.items():
+        assert all(word in tip[lang] for word in said), (lang, tip[lang])
+        assert "kopie" not in tip[lang] and "copy" not in tip[lang] and "Laat geen veld" not in tip[lang], tip[lang]
+
+
+def _strict(proposal):
+    if proposal["version"] in (0, 1000000) or len(proposal["actor"]) > 39:
+        raise ValueError
+    return dict(proposal)
+
+
+def _refuse_all(proposal):
+    raise ValueError
+
+
+def test_only_the_edges_that_the_function_refuses_are_blamed():
+    proposal = {"call_id": "c" * 40, "actor": "a" * 40, "name": "n", "version": 0,
+                "arguments": {"ticket": "t" * 32, "status": "done"}}
+    assert blamed_edges(_strict, proposal) == {"actor": "a" * 40, "version": 0}
+    # Refused for another reason (an unknown status would stay refused with every edge moved inward): no tip.
+    assert blamed_edges(_refuse_all, proposal) == {}
+    # An invalid proposal, another exception or another function: no tip, and no extra call.
+    calls = []
+    assert edge_hint("validate_ticket_proposal", calls.append, ({**proposal, "version": -1},), ValueError()) is None
+    assert edge_hint("validate_ticket_proposal", calls.append, (proposal,), TypeError()) is None
+    assert edge_hint("dispatch_ticket", calls.append, (proposal,), ValueError()) is None
+    assert calls == []
