@@ -6,6 +6,7 @@ import collections
 import hashlib
 
 from checks import lesson
+from checks.status_tips import status_hint
 from grader.battery import LAST_CALL, Call, Mismatch, Student, note, nth_call, said
 from grader.tips import changed_input_hint, field_hint
 from grader.values import plain, same, show
@@ -229,8 +230,9 @@ def dig(value: object, *keys: object) -> object:
 def expect_status(call: Call, status: str) -> None:
     """The call returned a dict whose 'status' is exactly ``status`` (G3; extra keys allowed, A6)."""
     expected = f"{{'status': {status!r}}}"
-    if not same(dig(plain(call.returned(expected)), "status"), status):
-        raise Mismatch(call.shown, expected, call.got(), hint=call.hint)
+    value = plain(call.returned(expected))
+    if not same(dig(value, "status"), status):  # a refusal carried out: a tip about the exact condition missed
+        raise Mismatch(call.shown, expected, call.got(), hint=call.hint or status_hint(status, value))
 
 
 def expect_fields(call: Call, **fields: object) -> None:

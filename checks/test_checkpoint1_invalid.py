@@ -4,8 +4,6 @@ another kind of mapping, where it accepts one (A1)."""
 
 import collections
 import types
-from decimal import Decimal
-from fractions import Fraction
 from pathlib import PurePosixPath
 
 import pytest
@@ -14,6 +12,7 @@ from checks import lesson, validating
 from checks.forms import disguised, other_forms
 from checks.invalid import CLAUSES, OTHER, case_label
 from checks.validating import VALIDATE, Case
+from checks.version_tips import version_hint
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -70,22 +69,7 @@ def test_v3_bad_id_refused(student, case):
 @pytest.mark.parametrize("case", V4_CASES)
 def test_v4_bad_version_refused(student, case):
     version = case.build().get("version")
-    # Text, or a whole number of another type, is another mistake than a bool: the check's hint speaks of True and False.
-    if type(version) is str:
-        hint = said(f"version moet een int zijn, geen tekst: {version!r} is een str. Controleer het exacte type.",
-                    f"version must be an int, not text: {version!r} is a str. Check the exact type.")
-    elif type(version) is float and version.is_integer():  # 1.0 == 1 passes a range check
-        hint = said(f"version moet een int zijn: {version!r} is een float, ook al is het een heel getal. Controleer "
-                    "het exacte type, niet alleen of het een getal in het bereik is.",
-                    f"version must be an int: {version!r} is a float, even though it is a whole number. Check the "
-                    "exact type, not only whether it is a number in range.")
-    elif isinstance(version, (Decimal, Fraction)):
-        hint = said(f"Ook een heel getal van een ander type, zoals {type(version).__name__}, is geen int: eis het "
-                    "exacte type int in plaats van een lijst met types die je weigert.",
-                    f"A whole number of another type, such as {type(version).__name__}, is no int either: require "
-                    "exactly the type int instead of a list of types you refuse.")
-    else:
-        hint = None
+    hint = version_hint(version)  # a None, a number out of range... is another mistake than a bool
     student.call(VALIDATE, case.build(), shown=case.shown()).expect_value_error(hint=hint)
 
 

@@ -66,6 +66,29 @@ def test_a_valid_proposal_refused_at_an_edge_gets_a_tip_about_that_edge(results,
         assert "kopie" not in tip[lang] and "copy" not in tip[lang] and "Laat geen veld" not in tip[lang], tip[lang]
 
 
+@pytest.mark.parametrize("student, words", [
+    ("stale-only-older", {"nl": ["oudere", "nieuwere", "stale-version"], "en": ["older", "newer", "stale-version"]}),
+    ("log-full-past-64", {"nl": ["64 rijen", "log-full", "niet pas bij 65"], "en": ["64 rows", "log-full", "inclusive"]}),
+    ("conflict-on-arguments", {"nl": ["opgeslagen voorstel", "call-id-conflict", "version"],
+                               "en": ["stored proposal", "call-id-conflict", "version"]}),
+])
+def test_a_refusal_carried_out_gets_a_tip_about_the_exact_condition(results, student, words):
+    tip = first_tip(results, student, "3")
+    for lang, said in words.items():
+        assert all(word in tip[lang] for word in said), (lang, tip[lang])
+    assert "len(completed)" not in tip["en"] and "convert" not in tip["en"] and "order" not in tip["en"], tip
+
+
+@pytest.mark.parametrize("student, words", [
+    ("version-type-only", {"nl": ["-1", "ondergrens"], "en": ["-1", "lower bound"]}),
+    ("version-none-allowed", {"nl": ["None"], "en": ["None"]}),
+])
+def test_an_invalid_version_let_through_gets_a_tip_about_that_value_not_about_bools(results, student, words):
+    tip = first_tip(results, student, "1")
+    for lang, said in words.items():
+        assert all(word in tip[lang] for word in said) and "True" not in tip[lang], (lang, tip[lang])
+
+
 def _strict(proposal):
     if proposal["version"] in (0, 1000000) or len(proposal["actor"]) > 39:
         raise ValueError
