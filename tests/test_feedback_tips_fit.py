@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, grade_folder
+from conftest import ROOT, grade_folder, run_grade
+from fixtures.intake import build as fixtures
 from grader.edges import blamed_edges, edge_hint
 from test_feedback_tips import first_tip
 
@@ -111,3 +112,18 @@ def test_only_the_edges_that_the_function_refuses_are_blamed():
     assert edge_hint("validate_ticket_proposal", calls.append, (proposal,), TypeError()) is None
     assert edge_hint("dispatch_ticket", calls.append, (proposal,), ValueError()) is None
     assert calls == []
+
+
+@pytest.mark.parametrize("lang, unrun, missing", [("nl", "staat in cel 3", "ontbreekt"),
+                                                  ("en", "is in cell 3", "is missing")])
+def test_the_checkpoint_box_of_a_function_in_a_cell_that_never_ran_says_so(tmp_path, lang, unrun, missing):
+    # The note said the function is in cell 3, but the checkpoint's box still said it was missing from the file.
+    reference = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    first, dispatch = reference.split("def dispatch_ticket(")
+    cells = [["code", first], ["code", "validate_ticket_proposal({})"], ["code", "def dispatch_ticket(" + dispatch]]
+    path = tmp_path / "stopped.ipynb"
+    path.write_bytes(fixtures.content({"notebook": cells}))
+    run_grade(str(path), "--out", str(tmp_path / "out"), "--lang", lang)
+    markdown = (tmp_path / "out" / "feedback" / "stopped.md").read_text(encoding="utf-8")
+    box = [line for line in markdown.splitlines() if line.startswith("> ⚠️") and "dispatch_ticket" in line]
+    assert len(box) == 1 and unrun in box[0] and missing not in box[0], markdown

@@ -147,7 +147,7 @@ def _listed(group: dict, totals: dict[str, int], cause: str) -> dict:
             "parametrized": case_label(group["records"][0]["id"]) is not None, "cause": cause}
 
 
-def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[str], graded: bool,
+def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: dict[str, dict], graded: bool,
                 inherited: frozenset = frozenset(), stop: dict | None = None, reveal: bool = False) -> dict:
     number = int(key)
     function = FUNCTIONS[number - 1] if 1 <= number <= len(FUNCTIONS) else key
@@ -166,14 +166,14 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: set[s
     full = selection.groups(shown)
     full, beyond = (full, []) if reveal else (full[:FULL_FINDINGS], full[FULL_FINDINGS:])
     return {
-        "number": number,
-        "function": function,
+        "number": number, "function": function,
         "passed": bool(entry.get("passed")),
         # Checks, not cases: a parametrized check counts once, passed when every case passed.
         "total": len(totals),
         "passed_count": sum(all(r["outcome"] == "passed" for r in group["records"])
                             for group in selection.groups(records)),
         "missing": graded and function in missing,
+        "unrun": missing[function] if graded and "cell" in missing.get(function, {}) else None,  # in a cell not run
         "root_cause": None if stopped_by else root,
         "also_fingerprint": chosen["also_fingerprint"] and stopped_by is None,  # checkpoint 2's digest is wrong too
         "confirmed": bool(confirmed) and root == "fingerprint",
@@ -335,7 +335,7 @@ def build(result: dict, reveal: bool = False) -> dict:
     ``checkpoints``: per checkpoint its verdict and counts, its root cause (None;
     ``validation`` when checkpoint 1 failed; else ``fingerprint`` on checkpoint 3 when
     checkpoint 2 failed or a check confirms it, ``confirmed``), whether its function is
-    missing, its failures grouped per check (parametrized cases together, the first
+    missing (``unrun``: its note when defined in a notebook cell that never ran), its failures grouped per check (parametrized cases together, the first
     SHOWN_CASES in full; a confirming check first), ``grouped``: the failures only listed
     because they share the root cause (``cause``: ``validation``, the same invalid input as a
     failed case of checkpoint 1; ``repeats``, an invalid input tried again that another failed check of the
@@ -356,7 +356,7 @@ def build(result: dict, reveal: bool = False) -> dict:
     entries = result.get("checkpoints", {}) if reveal else _concealed(result.get("checkpoints", {}))
     verdicts, inherited = selection.context(entries)
     notes = _notes(load.get("notes", []))
-    missing = {note["name"] for note in notes if note["kind"] == "missing-function"}
+    missing = {note["name"]: note for note in notes if note["kind"] == "missing-function"}
     stop = stopped.summary(result)
     checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited, stop, reveal)
                    for key in sorted(entries, key=int)]

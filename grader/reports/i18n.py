@@ -131,6 +131,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The function {function} is missing from main.py, so the only check ({count}) of this checkpoint cannot "
               "pass. Write this function with exactly this name.",
     },
+    "missing_function_unrun": {
+        "nl": "De functie {function} staat in cel {cell} van het notebook, maar die cel is nooit uitgevoerd: cel {after} "
+              "stopte het laden met een fout. Daarom kon geen controle van dit checkpoint slagen. Zorg dat elke cel "
+              "zonder fout loopt.",
+        "en": "The function {function} is in cell {cell} of the notebook, but that cell never ran: cell {after} "
+              "stopped loading with an error. So no check of this checkpoint could pass. Make every cell run without "
+              "an error.",
+    },
     # One failed check.
     "tried": {"nl": "Geprobeerd", "en": "Tried"},
     "got": {"nl": "Jouw code", "en": "Your code"},
