@@ -5,11 +5,14 @@ a notebook cell that never ran."""
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from conftest import ROOT, grade_folder, run_grade
 from fixtures.intake import build as fixtures
 from grader.edges import blamed_edges, edge_hint
+from grader.sandbox.identity import identity_comparisons
 from test_feedback_tips import first_tip
 
 VERSION_CHECK = "not 0 <= version <= MAX_VERSION:"
@@ -88,6 +91,33 @@ def test_an_invalid_version_let_through_gets_a_tip_about_that_value_not_about_bo
     tip = first_tip(results, student, "1")
     for lang, said in words.items():
         assert all(word in tip[lang] for word in said) and "True" not in tip[lang], (lang, tip[lang])
+
+
+def test_an_identity_comparison_without_a_literal_is_named_in_a_load_note(results):
+    for lang in ("nl", "en"):
+        notes = [note for note in results[lang]["actor-by-identity"]["load"]["notes"] if note["kind"] == "syntax-warning"]
+        assert [note["line"] for note in notes] == [75], notes
+
+
+@pytest.mark.parametrize("source, lines", [
+    ("def f(p, actor):\n    return p['actor'] is not actor\n", [2]),
+    ("S = 'set_ticket'\ndef f(p):\n    name = p['name']\n    return name is S\n", [4]),
+    ("def f(k):\n    return any(k is n for n in ('open', 'done'))\n", [2]),
+    # Not flagged: None, bools, types, a sentinel object and literals (Python warns for those itself).
+    ("M = object()\ndef f(p, actor):\n    return (p['actor'] is None, actor is M, type(actor) is str,\n"
+     "            p['version'] is True, p['status'] is 'done')\n", []),
+])
+def test_identity_comparisons_are_found_in_the_source(source, lines):
+    assert [line for line, _ in identity_comparisons(ast.parse(source))] == lines
+
+
+def test_no_correct_solution_has_an_identity_comparison_of_text():
+    for path in sorted((ROOT / "tests" / "solutions" / "correct").glob("*.py")):
+        try:
+            tree = ast.parse(path.read_bytes())  # bytes: a BOM or a coding line of its own, as Python reads a file
+        except SyntaxError:  # Python 3.12 syntax, which the grader refuses
+            continue
+        assert identity_comparisons(tree) == [], path.name
 
 
 def _strict(proposal):

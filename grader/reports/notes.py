@@ -7,6 +7,10 @@ from typing import Callable
 
 from grader.battery import FUNCTIONS
 from grader.near import closest
+from grader.sandbox.identity import DETAILS
+
+# The details of the loader's notes about an ``is`` between text or numbers that Python does not warn of.
+IDENTITY_DETAILS = frozenset(DETAILS.values())
 
 # The notes' texts, in Dutch and English (part of grader.reports.i18n.MESSAGES; same placeholders).
 MESSAGES: dict[str, dict[str, str]] = {
@@ -33,6 +37,20 @@ MESSAGES: dict[str, dict[str, str]] = {
               "waarde gelijk is; gebruik == (of !=) voor tekst en getallen. Python waarschuwt er ook voor: {detail}",
         "en": "On line {line} of cell {cell} you compare with is: that checks whether it is the same object, not "
               "whether the value is equal; use == (or !=) for text and numbers. Python warns about it too: {detail}"},
+    "note_identity_is": {
+        "nl": "Op regel {line} vergelijk je met is: dat kijkt of beide kanten hetzelfde object zijn, niet of hun waarde "
+              "gelijk is. De controles geven tekst en getallen mee als nieuwe objecten, dus daar mislukt deze "
+              "vergelijking, ook als ze bij jouw eigen voorbeelden wel lijkt te werken. Gebruik == (of !=).",
+        "en": "On line {line} you compare with is: that checks whether both sides are the same object, not whether "
+              "their values are equal. The checks pass text and numbers as new objects, so there this comparison "
+              "fails, even if it seems to work on your own examples. Use == (or !=)."},
+    "note_identity_is_cell": {
+        "nl": "Op regel {line} van cel {cell} vergelijk je met is: dat kijkt of beide kanten hetzelfde object zijn, "
+              "niet of hun waarde gelijk is. De controles geven tekst en getallen mee als nieuwe objecten, dus daar "
+              "mislukt deze vergelijking. Gebruik == (of !=).",
+        "en": "On line {line} of cell {cell} you compare with is: that checks whether both sides are the same object, "
+              "not whether their values are equal. The checks pass text and numbers as new objects, so there this "
+              "comparison fails. Use == (or !=)."},
     "note_syntax_warning": {"nl": "Python waarschuwt bij het compileren, op regel {line}: {detail}",
                             "en": "Python warns while compiling, on line {line}: {detail}"},
     "note_syntax_warning_cell": {"nl": "Python waarschuwt bij het compileren, op regel {line} van cel {cell}: {detail}",
@@ -221,10 +239,12 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
 
 
 def warning_key(note: dict) -> str:
-    """The message id of a ``syntax-warning`` note: an ``is`` with a literal explained, any other warning as Python
+    """The message id of a ``syntax-warning`` note: an ``is`` with a literal explained, an ``is`` between text or
+    numbers without one (grader.sandbox.identity, no warning of Python's) explained, any other warning as Python
     says it; in a notebook with its cell."""
-    key = "note_syntax_warning_is" if str(note.get("detail") or "").startswith(('"is" with', '"is not" with')) \
-        else "note_syntax_warning"
+    detail = str(note.get("detail") or "")
+    key = ("note_syntax_warning_is" if detail.startswith(('"is" with', '"is not" with'))
+           else "note_identity_is" if detail in IDENTITY_DETAILS else "note_syntax_warning")
     return key + "_cell" if note.get("cell") else key
 
 

@@ -18,6 +18,7 @@ from grader.battery import FUNCTIONS, STUDENT_FILENAME, student_line
 from grader.near import closest
 from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
+from grader.sandbox.identity import identity_comparisons
 from grader.sandbox.notebook import add_jupyter_names
 from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.policy import GraderPolicy
@@ -150,6 +151,7 @@ def compile_source(text: str, cells: tuple[tuple[int, int, int], ...] = ()) -> b
     except (RecursionError, MemoryError, ValueError) as error:
         raise _too_deep(error) from None
     errors: list[str] = []
+    identities = identity_comparisons(tree)  # before the policy transforms the tree
     try:
         GraderPolicy(errors, [], {}).visit(tree)  # transforms the tree in place
         # Compiled here, not by compile_restricted_exec: that compile() inherits the future flags of
@@ -172,8 +174,9 @@ def compile_source(text: str, cells: tuple[tuple[int, int, int], ...] = ()) -> b
         detail = found.group(2) if found else errors[0]
         source = lines[line - 1].rstrip() if line and 1 <= line <= len(lines) else None
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
-    said = tuple(dict.fromkeys((found.lineno, str(found.message)[:200]) for found in warned
-                               if issubclass(found.category, SyntaxWarning) and isinstance(found.lineno, int)))
+    said = tuple(dict.fromkeys([*((found.lineno, str(found.message)[:200]) for found in warned
+                                  if issubclass(found.category, SyntaxWarning) and isinstance(found.lineno, int)),
+                                *identities]))
     try:
         return marshal.dumps((parts, said))
     except ValueError as error:  # nested deeper than marshal goes (the policy's visitor stops far shallower code)
