@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 import pytest
 
 from grader.details import in_dutch
-from grader.edges import edge_hint
+from grader.edges import refusal_tips
 from grader.hostreads import first_lie, may_lie
 from grader.tips import error_hint, refusal_hint, stop_tip
 from grader.values import TOO_LARGE, error_text, key_with_own_eq, keyable_with_own_eq, plain, same, show
@@ -184,6 +184,7 @@ class Call:
     line: dict | None = None  # {"line": int, "source": str} of the student's raising line
     hint: dict | None = None  # a said() pair for any finding about this call in place of the check's (see Mismatch)
     which: dict | None = None  # nth_call() when the shown script holds more calls of the function than this one
+    tip: dict | None = None  # a said() pair before the check's hint when the call raised instead of returning
 
     def got(self) -> str | dict:
         """What the submission did, for a mismatch: a return value or an exception."""
@@ -240,7 +241,8 @@ class Call:
         :func:`said` pair; default: a plain return value)."""
         if self.error is not None:
             raise Mismatch(self.shown, expected or said("een gewone returnwaarde, geen fout",
-                                                        "a normal return value, no error"), self.got(), hint=self.hint)
+                                                        "a normal return value, no error"), self.got(), hint=self.hint,
+                           tip=self.tip)
         return self.value
 
     def expect_plain(self, expected: object) -> None:
@@ -292,7 +294,7 @@ class Student:
             )
         skipped = READ_AS_HOST.get(function)
         call = self._run(text, target, *args, read=[arg for index, arg in enumerate(args) if index != skipped])
-        return dataclasses.replace(call, hint=edge_hint(function, target, args, call.error))  # refused at an edge?
+        return dataclasses.replace(call, **refusal_tips(function, target, args, call.error))  # a valid one refused?
 
     def subscript(self, obj: Any, key: Any) -> Call:
         """``obj[key]`` for an object of the submission's own (its ``__getitem__`` runs like its functions)."""

@@ -1,9 +1,10 @@
-"""The tip for a valid proposal that validate_ticket_proposal refused because of a value on the edge of its range.
+"""The tips for a valid proposal that validate_ticket_proposal or proposal_fingerprint refused with a ValueError.
 
 An off-by-one bound (``0 < version``, ``version < 1000000``, IDs of at most 39 characters) refuses a valid proposal
 with a ValueError, and a check's own hint then speaks of what the check is about (copies, key order...). Which edge
 is to blame is learnt by calling the student's function again with edge values moved one step inward: when that
-proposal is accepted, every edge whose step back (all the others kept inward) makes it refused again is named.
+proposal is accepted, every edge whose step back (all the others kept inward) makes it refused again is named. A
+valid proposal refused for another reason gets a tip before the check's hint that the proposal is valid.
 """
 
 from __future__ import annotations
@@ -99,6 +100,25 @@ def _parts(blamed: dict[str, object]) -> list[dict]:
                       "en": f"{names_en} of {size} character{'' if size == 1 else 's'} {'are' if many else 'is'} "
                             f"valid: 1 to {longest} characters are allowed, both bounds included"})
     return parts
+
+
+# The tip, before the check's hint, for a valid proposal refused for another reason than an edge value: the check's
+# hint is about what it tests (a copy, a digest), which the refusal keeps it from reaching.
+REFUSED_TIP = {"nl": "Dit voorstel is geldig, maar je code weigert het met een ValueError: zoek uit welke controle in "
+                     "je code het ten onrechte afkeurt.",
+               "en": "This proposal is valid, but your code refuses it with a ValueError: find out which check in "
+                     "your code wrongly rejects it."}
+
+
+def refusal_tips(function: str, validate: Callable, args: tuple, error: BaseException | None) -> dict:
+    """For a call of ``function`` with ``args`` that raised ``error``: ``{"hint": ..., "tip": ...}``, each a
+    ``{"nl", "en"}`` pair or None: for a valid proposal refused with a ValueError by a function of
+    :data:`ACCEPTING`, the hint of :func:`edge_hint` when an edge value is to blame, else :data:`REFUSED_TIP` as the
+    tip; both None for any other call."""
+    hint = edge_hint(function, validate, args, error)
+    refused = hint is None and function in ACCEPTING and isinstance(error, ValueError) and len(args) == 1 \
+        and _valid(args[0])
+    return {"hint": hint, "tip": REFUSED_TIP if refused else None}
 
 
 def edge_hint(function: str, validate: Callable, args: tuple, error: BaseException | None) -> dict | None:

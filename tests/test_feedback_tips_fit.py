@@ -39,6 +39,8 @@ SUBMISSIONS = {
         "if type(version) is not int or not 0 <= version <= MAX_VERSION:",
         "if version is not None and (type(version) is not int or not 0 <= version <= MAX_VERSION):"),
     # The host's actor compared by identity: no literal, so Python does not warn.
+    "status-by-identity": lambda reference: reference.replace(
+        'arguments["status"] not in STATUSES', 'not any(arguments["status"] is status for status in STATUSES)'),
     "actor-by-identity": lambda reference: reference.replace('if proposal["actor"] != actor:',
                                                              'if proposal["actor"] is not actor:'),
 }
@@ -118,6 +120,12 @@ def test_no_correct_solution_has_an_identity_comparison_of_text():
         except SyntaxError:  # Python 3.12 syntax, which the grader refuses
             continue
         assert identity_comparisons(tree) == [], path.name
+
+
+def test_a_valid_proposal_refused_for_another_reason_says_it_is_valid_before_the_checks_hint(results):
+    # An is between strings refuses p: the copy check failed first with only its tip about copies.
+    tip = first_tip(results, "status-by-identity", "1")
+    assert tip["nl"].startswith("Dit voorstel is geldig") and tip["en"].startswith("This proposal is valid"), tip
 
 
 def _strict(proposal):
