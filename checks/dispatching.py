@@ -6,7 +6,7 @@ import collections
 import hashlib
 
 from checks import lesson
-from checks.status_tips import status_hint
+from checks.status_tips import status_tips
 from grader.battery import LAST_CALL, Call, Mismatch, Student, note, nth_call, said
 from grader.tips import changed_input_hint, field_hint
 from grader.values import plain, same, show
@@ -232,7 +232,8 @@ def expect_status(call: Call, status: str) -> None:
     expected = f"{{'status': {status!r}}}"
     value = plain(call.returned(expected))
     if not same(dig(value, "status"), status):  # a refusal carried out: a tip about the exact condition missed
-        raise Mismatch(call.shown, expected, call.got(), hint=call.hint or status_hint(status, value))
+        tips = status_tips(status, value)
+        raise Mismatch(call.shown, expected, call.got(), hint=call.hint or tips["hint"], tip=tips["tip"])
 
 
 def expect_fields(call: Call, **fields: object) -> None:

@@ -1,7 +1,8 @@
 """The tip for a dispatch that carried out a call the host should have seen refused (CONTRACT.md D10, D11, D14).
 
 A check's own hint is about its rule in general (the order of the checks, how to count the log); when a refusal's
-status was expected and the call went through, the tip names the exact condition the code missed.
+status was expected and the call went through, the tip names the exact condition the code missed: in place of the
+check's hint for a version or a full log, before it for a conflict answered with a replay.
 """
 
 from grader.battery import said
@@ -29,11 +30,13 @@ _CONFLICT = said(
     "version, actor or an argument included, the status is call-id-conflict.")
 
 
-def status_hint(expected: str, got: object) -> dict | None:
-    """The tip (a :func:`said` pair) for a dispatch that should have returned the refusal ``expected`` (a status) but
-    returned ``got`` (a plain value) with status 'ok'; None when no tip fits better than the check's hint."""
+def status_tips(expected: str, got: object) -> dict:
+    """For a dispatch that should have returned the refusal ``expected`` (a status) but returned ``got`` (a plain
+    value) with status 'ok': ``{"hint": ..., "tip": ...}`` (a :func:`said` pair or None each), the hint in place of
+    the check's (stale-version, log-full) or, for a replay in place of a conflict, a tip before it (the checks about
+    conflicts have hints about how a row was kept, which still apply)."""
     if type(got) is not dict or got.get("status") != "ok":
-        return None
+        return {"hint": None, "tip": None}
     if expected == "call-id-conflict":
-        return _CONFLICT if got.get("replayed") is True else None
-    return _CARRIED_OUT.get(expected)
+        return {"hint": None, "tip": _CONFLICT if got.get("replayed") is True else None}
+    return {"hint": _CARRIED_OUT.get(expected), "tip": None}

@@ -75,14 +75,19 @@ def test_a_valid_proposal_refused_at_an_edge_gets_a_tip_about_that_edge(results,
 @pytest.mark.parametrize("student, words", [
     ("stale-only-older", {"nl": ["oudere", "nieuwere", "stale-version"], "en": ["older", "newer", "stale-version"]}),
     ("log-full-past-64", {"nl": ["64 rijen", "log-full", "niet pas bij 65"], "en": ["64 rows", "log-full", "inclusive"]}),
-    ("conflict-on-arguments", {"nl": ["opgeslagen voorstel", "call-id-conflict", "version"],
-                               "en": ["stored proposal", "call-id-conflict", "version"]}),
 ])
 def test_a_refusal_carried_out_gets_a_tip_about_the_exact_condition(results, student, words):
     tip = first_tip(results, student, "3")
     for lang, said in words.items():
         assert all(word in tip[lang] for word in said), (lang, tip[lang])
     assert "len(completed)" not in tip["en"] and "convert" not in tip["en"] and "order" not in tip["en"], tip
+
+
+def test_a_replay_in_place_of_a_conflict_gets_a_tip_about_comparing_the_stored_proposal_first(results):
+    # It got only the tip about the order of the checks.
+    tip = first_tip(results, "conflict-on-arguments", "3")
+    assert tip["nl"].startswith("Je code gaf een herhaling terug") and "opgeslagen voorstel" in tip["nl"], tip
+    assert tip["en"].startswith("Your code returned a replay") and "stored proposal" in tip["en"], tip
 
 
 @pytest.mark.parametrize("student, words", [
