@@ -16,18 +16,18 @@ _CARRIED_OUT = {
         "Only a proposal with exactly the host's version may pass. An older version is stale, and so is a newer one: "
         "every version that is not equal to state['version'] gets stale-version."),
     "log-full": said(
-        "completed telt hier al 64 rijen: dat is vol, dus de status is log-full. De grens van 64 hoort erbij: bij "
-        "precies 64 bestaande rijen komt er geen bij, niet pas bij 65.",
+        "completed telt hier al 64 rijen: dat is vol, dus de status is log-full. De grens van 64 hoort erbij: het "
+        "log is vol bij precies 64 bestaande rijen, niet pas bij 65.",
         "completed already holds 64 rows here: that is full, so the status is log-full. The limit of 64 is "
-        "inclusive: with exactly 64 existing rows no row is added, not only at 65."),
+        "inclusive: the log is full at exactly 64 existing rows, not only at 65."),
 }
 _CONFLICT = said(
     "Je code gaf een herhaling terug, maar deze call-ID staat in completed voor een voorstel met andere inhoud. "
-    "Vergelijk het opgeslagen voorstel met het nieuwe als geheel, via de vingerafdruk: verschilt een van de vijf "
-    "velden, ook version, actor of een argument, dan is de status call-id-conflict.",
+    "Vergelijk het opgeslagen voorstel met het nieuwe als geheel, via de vingerafdruk: verschilt er iets (version, "
+    "actor of een argument), dan is de status call-id-conflict.",
     "Your code returned a replay, but this call id is in completed for a proposal with other content. Compare the "
-    "stored proposal with the new one as a whole, through the fingerprint: when any of the five fields differs, "
-    "version, actor or an argument included, the status is call-id-conflict.")
+    "stored proposal with the new one as a whole, through the fingerprint: when anything differs (version, actor or "
+    "an argument), the status is call-id-conflict.")
 
 
 def status_tips(expected: str, got: object) -> dict:

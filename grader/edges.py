@@ -85,8 +85,8 @@ def _parts(blamed: dict[str, object]) -> list[dict]:
         low = blamed["version"] == 0
         parts.append({"nl": f"version {blamed['version']} is geldig: het bereik loopt van 0 tot en met {MAX_VERSION}, "
                             f"{'de ondergrens' if low else 'de bovengrens'} hoort erbij",
-                      "en": f"version {blamed['version']} is valid: the range runs from 0 to {MAX_VERSION} inclusive, "
-                            f"{'the lower' if low else 'the upper'} bound included"})
+                      "en": f"version {blamed['version']} is valid: the range runs from 0 to {MAX_VERSION} and "
+                            f"includes {'the lower' if low else 'the upper'} bound"})
     sizes: dict[tuple[int, int], list[str]] = {}
     for field, value in blamed.items():
         if field != "version":
