@@ -19,18 +19,20 @@ ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 TICKET = re.compile(r"[a-z][a-z0-9-]{0,31}")
 FIELDS = {*ID_FIELDS, "version", "arguments"}
 MAX_VERSION = 1000000
-# A field's edge lengths (the shortest and the longest valid text) and a valid text one step inward from each.
+# The longest valid text per field (the shortest is one character).
 _LONGEST = {"call_id": 40, "actor": 40, "name": 40, "ticket": 32}
 
 
 def _valid(proposal: object) -> bool:
-    """Whether ``proposal`` is a valid proposal (CONTRACT.md V1-V7) made of plain dicts, strs and ints only."""
-    if type(proposal) is not dict or set(proposal) != FIELDS:
+    """Whether ``proposal`` is a valid proposal (CONTRACT.md V1-V7) made of plain dicts, strs and ints only (read
+    without running any code of the submission's: its own classes are no plain str or dict)."""
+    plain = lambda value: type(value) is dict and all(type(key) is str for key in value)  # noqa: E731
+    if not plain(proposal) or set(proposal) != FIELDS:
         return False
     arguments, version = proposal["arguments"], proposal["version"]
     return (all(type(proposal[field]) is str and ID.fullmatch(proposal[field]) for field in ID_FIELDS)
             and type(version) is int and 0 <= version <= MAX_VERSION
-            and type(arguments) is dict and set(arguments) == {"ticket", "status"}
+            and plain(arguments) and set(arguments) == {"ticket", "status"}
             and type(arguments["ticket"]) is str and TICKET.fullmatch(arguments["ticket"]) is not None
             and type(arguments["status"]) is str and arguments["status"] in ("open", "done"))
 
