@@ -145,6 +145,22 @@ def test_a_load_error_is_named_in_the_instructor_s_terms_with_the_module_the_gra
         assert not re.search(r"\b(je|jouw|your)\b", said.split("anna")[-1]), said
 
 
+def test_load_errors_by_kind_count_a_part_the_grader_does_not_offer_apart_from_errors_in_the_code():
+    """The class page's count per kind: a refused import is no "error in the code outside the functions"."""
+    def runtime(detail: str) -> dict:
+        return {"kind": "runtime", "detail": detail, "line": 1, "column": None, "source": "x"}
+    no_checks = [{**r, "outcome": "not-run"} for r in battery()]
+    document = {**sample_document("en"), "submissions": [
+        result("anna", no_checks, "load-error", runtime(
+            "ModuleNotFoundError: import of 'requests' is not allowed in the grader (allowed: abc, json)")),
+        result("bram", no_checks, "load-error", runtime(
+            "AttributeError: os.getcwd is not available in the grader: only a part of module os is offered")),
+        result("chris", no_checks, "load-error", runtime("ZeroDivisionError: division by zero"))]}
+    view = classview.build(classview.summarize(document))
+    assert view["load_errors"] == [{"kind": "unavailable", "count": 2}, {"kind": "runtime", "count": 1}]
+    shown = " ".join(visible(html.render_index(classview.summarize(document))).split())
+    assert "part of Python the grader does not offer unavailable 2" in shown, shown
+
 def test_pass_rates_scores_and_load_errors():
     view = classview.build(classview.summarize(sample_document()))
     assert [(r["number"], r["passed"], r["total"]) for r in view["rates"]] == [(1, 3, 8), (2, 4, 8), (3, 3, 8)]

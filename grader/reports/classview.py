@@ -142,12 +142,15 @@ def score_distribution(submissions: list[dict]) -> list[dict]:
 
 
 def load_errors(submissions: list[dict]) -> list[dict]:
-    """The submissions that did not load, counted by problem kind: ``kind``, ``count``, most frequent first."""
+    """The submissions that did not load, counted by problem kind: ``kind``, ``count``, most frequent first; a
+    runtime error that is the grader not offering a part of Python (load_reason.unavailable) counts as
+    ``unavailable``, not as an error in the code."""
     kinds = Counter()
     for result in submissions:
         if result.get("status") != "graded":
             problem = (result.get("load") or {}).get("problem") or {}
-            kinds[clean(problem.get("kind") or result.get("status") or "?", 40)] += 1
+            kind = "unavailable" if load_reason.unavailable(problem) is not None else problem.get("kind")
+            kinds[clean(kind or result.get("status") or "?", 40)] += 1
     return [{"kind": kind, "count": count} for kind, count in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
