@@ -211,12 +211,10 @@ OTHER_VALID = [  # (changes to p, q as code)
 ]
 
 
-@check(1, "V10", nl="Ook bij een ander geldig voorstel dan p (status open, een ander ticket, een andere tool, sleutels "
-       "gesorteerd, andere ids, alles op zijn grootst) raakt een latere wijziging van de arguments van de invoer het "
-       "resultaat niet.",
-       en="For a valid proposal other than p too (status open, another ticket, another tool, keys sorted, other ids, "
-          "everything at its largest), a later "
-          "change to the input's arguments does not reach the result.",
+@check(1, "V10", nl="Ook bij andere geldige voorstellen dan p (andere status, ticket, tool, ids, sleutelvolgorde, alles "
+       "op zijn grootst) raakt een latere wijziging van de arguments van de invoer het resultaat niet.",
+       en="For valid proposals other than p too (other status, ticket, tool, ids, key order, everything at its "
+          "largest), a later change to the input's arguments does not reach the result.",
        hint_nl="Geef bij elk geldig voorstel een nieuwe dictionary met een kopie van arguments, hoe het er ook uitziet.",
        hint_en="For every valid proposal, return a new dictionary with a copy of arguments, whatever it looks like.")
 def test_v10_every_valid_proposal_copied(student):

@@ -5,7 +5,8 @@ ticket removed since, its approval still in the register, the state set back to 
 import pytest
 
 from checks import callers, lesson
-from checks.dispatching import MISSING, H, Scene, change_nested, expect_no_leak, expect_replay, expect_success, set_in
+from checks.dispatching import (MISSING, H, Scene, change_nested, expect_no_leak, expect_replay, expect_success, is_ok,
+                                set_in)
 from checks.host import dig_as_host, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import same, show
@@ -33,6 +34,9 @@ def _replay(scene: Scene, caller: callers.Caller, approved: set, text: str):
     """The caller's proposal again, with register ``approved`` (``text`` as code): a replay of its first call."""
     proposal = caller.proposal()
     call = scene.call(proposal, caller.host, approved, f"{caller.var}, {caller.host!r}, {text}")
+    if call.error is None and not is_ok(call):  # refused: the order and replay checks (D7, D10, D18) name that
+        raise Mismatch(call.shown, said("een herhaling (status 'ok', replayed True)",
+                                        "a replay (status 'ok', replayed True)"), call.got(), setup=True)
     expect_replay(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
     return call
 
@@ -48,10 +52,10 @@ def _changed_then_replayed(scene: Scene, caller: callers.Caller, call) -> None:
     expect_no_leak(_replay(scene, caller, set(), "set()"), changed)
 
 
-@check(3, "D17", nl="Ook het resultaat van een aanroeper met andere waarden dan die van de les (call-ID, actor, versie, "
-       "ticket, status, state) wordt als kopie bewaard: het wijzigen ervan verandert completed en herhalingen niet.",
-       en="The result of a caller with other values than the lesson's (call id, actor, version, ticket, status, "
-          "state) is stored as a copy too: changing it changes neither completed nor replays.",
+@check(3, "D17", nl="Ook het resultaat van een aanroeper met andere waarden dan die van de les wordt als kopie "
+       "bewaard: het wijzigen ervan verandert completed en herhalingen niet.",
+       en="The result of a caller with other values than the lesson's is stored as a copy too: changing it changes "
+          "neither completed nor replays.",
        hint_nl="Bewaar bij elke geslaagde call een eigen kopie van het resultaat, welke waarden het voorstel ook heeft.",
        hint_en="Store a copy of your own of the result at every successful call, whatever values the proposal has.")
 def test_d17_stored_result_is_a_copy_for_another_caller(student):
@@ -82,11 +86,10 @@ REPLAY_SITUATIONS = {"ticket-removed": _ticket_removed, "approved-again": _appro
                      "state-back-at-its-version": _state_back_at_its_version}
 
 
-@check(3, "D18", nl="Ook een herhaling waarvan het ticket intussen weg is, waarvan de goedkeuring nog in approved staat "
-       "of waarbij de host state terugzette naar de versie van de call, geeft een kopie: het wijzigen ervan verandert "
-       "completed en latere herhalingen niet.",
-       en="A replay whose ticket is gone since, whose approval is still in approved or for which the host set state "
-          "back to the call's version also returns a copy: changing it changes neither completed nor later replays.",
+@check(3, "D18", nl="Ook een herhaling na een weggehaald ticket, met de goedkeuring nog in approved of met state "
+       "terug op de versie van de call geeft een kopie: wijzigen verandert completed en latere herhalingen niet.",
+       en="A replay after its ticket was removed, with its approval still in approved or with state back at the "
+          "call's version returns a copy too: changing it changes neither completed nor later replays.",
        hint_nl="Geef bij elke herhaling een nieuwe kopie van het bewaarde resultaat terug, wat de host intussen ook "
                "veranderde; zet replayed niet in de bewaarde rij zelf.",
        hint_en="Return a new copy of the stored result at every replay, whatever the host changed in between; do not "
