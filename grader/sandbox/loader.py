@@ -28,6 +28,9 @@ from grader.values import error_text
 
 # Larger sources are refused before parsing (bytes); a main.py for this lesson is ~3 KB.
 MAX_SOURCE_BYTES = 256 * 1024
+# The syntax-warning notes kept (the first in the file): one per line of ``x is 'done'`` or ``a['actor'] is b`` filled
+# the load's message to the grader past any message's room (grader.isolation.MAX_MESSAGE) in a file of 10,000 of them.
+MAX_WARNINGS = 20
 
 _POLICY_ERROR = re.compile(r"^Line (\d+): (.*)$", re.S)
 
@@ -176,7 +179,7 @@ def compile_source(text: str, cells: tuple[tuple[int, int, int], ...] = ()) -> b
         raise LoadFailure(LoadProblem("policy", detail, line, None, source))
     said = tuple(dict.fromkeys([*((found.lineno, str(found.message)[:200]) for found in warned
                                   if issubclass(found.category, SyntaxWarning) and isinstance(found.lineno, int)),
-                                *identities]))
+                                *identities]))[:MAX_WARNINGS]
     try:
         return marshal.dumps((parts, said))
     except ValueError as error:  # nested deeper than marshal goes (the policy's visitor stops far shallower code)

@@ -13,7 +13,7 @@ say what it tries and what must come of it:
 Directives: ``# @correct-solution`` is replaced by the control submission (the correct
 solution s01), so an attack can keep working functions and redefine one; ``@@MARKER@@`` is a
 folder outside the submissions holding a secret file; ``@@LONGNAME@@`` is a 40,000-character
-identifier; ``# @pad: N`` pads the file to N bytes with comments, ``# @pad-code: N`` with the lines of a function
+identifier; ``# @repeat: N: line`` stands for ``line`` N times; ``# @pad: N`` pads the file to N bytes with comments, ``# @pad-code: N`` with the lines of a function
 that is never called (each binds a name of its own to a small list, tuple and dict).
 An attack that gets further than it may prints or raises a text with ``BREACH``.
 
@@ -67,6 +67,8 @@ class Attack:
     def render(self, marker: Path) -> bytes:
         """The main.py to grade: directives applied, the marker folder filled in."""
         lines = [CONTROL if line.strip() == "# @correct-solution" else line for line in self.source.split("\n")]
+        lines = ["\n".join([line.split(":", 2)[2].strip()] * int(line.split(":", 2)[1]))
+                 if line.startswith("# @repeat:") else line for line in lines]
         pad = max([int(line.split(":")[1]) for line in lines if line.startswith("# @pad:")], default=0)
         code = max([int(line.split(":")[1]) for line in lines if line.startswith("# @pad-code:")], default=0)
         text = "\n".join(lines).replace("@@MARKER@@", str(marker)).replace("@@LONGNAME@@", LONG_NAME)
