@@ -69,7 +69,9 @@ def _accepts(validate: Callable, proposal: dict) -> bool:
 def blamed_edges(validate: Callable, proposal: dict) -> dict[str, object]:
     """Of a valid ``proposal`` that ``validate`` refused: per edge value it holds that ``validate`` refuses (field ->
     that value), found by calling ``validate`` with the edges moved inward; empty when it holds none, or when
-    moving them all inward is refused too (another cause)."""
+    moving them all inward is refused too (another cause). Only a copy taken first is read: ``validate`` may have kept
+    ``proposal`` and change it while it is called again (its values are exact strs and ints, see :func:`_valid`)."""
+    proposal = {**proposal, "arguments": {**proposal["arguments"]}}
     moved = _inward(proposal)
     if not moved or not _accepts(validate, _with(proposal, moved)):
         return {}

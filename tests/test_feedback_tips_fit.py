@@ -157,6 +157,18 @@ def test_only_the_edges_that_the_function_refuses_are_blamed():
     assert calls == []
 
 
+def test_the_edges_are_read_from_a_copy_the_function_cannot_change():
+    proposal = {"call_id": "c", "actor": "a", "name": "n", "version": 0, "arguments": {"ticket": "t", "status": "done"}}
+
+    def emptying(probe):  # refuses version 0; changes the proposal it was first given while it is called again
+        if probe["version"] == 0:
+            raise ValueError
+        proposal["arguments"] = {}
+        proposal["actor"] = 5
+
+    assert blamed_edges(emptying, proposal) == {"version": 0}
+
+
 @pytest.mark.parametrize("lang, unrun, missing", [("nl", "staat in cel 3", "ontbreekt"),
                                                   ("en", "is in cell 3", "is missing")])
 def test_the_checkpoint_box_of_a_function_in_a_cell_that_never_ran_says_so(tmp_path, lang, unrun, missing):
