@@ -67,11 +67,12 @@ def test_f4_first_invalid_field_after_loading(student, field):
 # How the caller changes p in place after hashing it -> (code, change, the new fields; None: p is invalid then).
 CHANGED_IN_PLACE = {
     "arguments-status": ("p['arguments']['status'] = 'open'",
-                         lambda p: p["arguments"].__setitem__("status", "open"), {"status": "open"}),
-    "version": ("p['version'] = 1", lambda p: p.__setitem__("version", 1), {"version": 1}),
+                         lambda p, arguments: arguments.__setitem__("status", "open"), {"status": "open"}),
+    "version": ("p['version'] = 1", lambda p, arguments: p.__setitem__("version", 1), {"version": 1}),
     "status-closed": ("p['arguments']['status'] = 'closed'",
-                      lambda p: p["arguments"].__setitem__("status", "closed"), None),
-    "version-float": ("p['version'] = 0.0", lambda p: p.__setitem__("version", 0.0), None),  # == 0, invalid
+                      lambda p, arguments: arguments.__setitem__("status", "closed"), None),
+    # Equal (==) to 0 but invalid.
+    "version-float": ("p['version'] = 0.0", lambda p, arguments: p.__setitem__("version", 0.0), None),
 }
 
 
@@ -80,9 +81,10 @@ def hash_changed(student, how: str) -> None:
     ValueError when p is invalid now."""
     code, change, fields = CHANGED_IN_PLACE[how]
     p = lesson.proposal()
+    arguments = p["arguments"]  # changed as the check's own dict, even if the call took it out of p
     tried = f"proposal_fingerprint(p)\n{code}\nproposal_fingerprint(p)"
     student.call(FINGERPRINT, p, shown=tried)  # any outcome: the other checks judge the first call itself
-    change(p)
+    change(p, arguments)
     call = student.call(FINGERPRINT, p, shown=tried)
     if fields is None:
         call.expect_value_error(cause="validation")
