@@ -11,8 +11,7 @@ ACCEPTED = {
         "import pickle\nrow = {'result': {'version': 1, 'tags': ['a']}, 'ids': {'c1'}, 'pair': (1, None)}\n"
         "copied = pickle.loads(pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL))\n"
         "assert copied == row and copied['result'] is not row['result'] and pickle.loads(pickle.dumps(row, 2)) == row\n"
-        "class Row:\n    pass\ntry:\n    pickle.dumps(Row())\nexcept pickle.PicklingError as error:\n"
-        "    assert 'copy.deepcopy' in str(error)\nelse:\n    raise AssertionError"
+        "try:\n    pickle.dumps(object())\nexcept pickle.PicklingError as e:\n    said = str(e)\nassert 'deepcopy' in said"
     ),
     "random.Random(seed), a generator of its own for a demo": (
         "import random\nrng = random.Random(2026)\nids = [rng.randint(1, 99) for _ in range(3)]\n"
