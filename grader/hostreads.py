@@ -55,10 +55,18 @@ def may_lie(classes: Iterable[type], is_own: Callable[[type], bool]) -> bool:
 def written(kind: type, name: str, is_own: Callable[[type], bool]) -> bool:
     """Whether the method ``name`` that ``kind``'s instances use comes from a class ``is_own`` accepts (read off
     the classes' own namespaces, no code runs). A library's (OrderedDict's ``__iter__``) answers as its content."""
+    found = _defined(kind, name)
+    return found is not None and is_own(found[0])
+
+
+def _defined(kind: type, name: str) -> tuple[type, object] | None:
+    """The class of ``kind``'s MRO whose own namespace holds ``name``, and what it holds there (None: no class does);
+    read off the namespaces, no code runs."""
     for cls in type.__getattribute__(kind, "__mro__"):
-        if name in type.__getattribute__(cls, "__dict__"):
-            return is_own(cls)
-    return False
+        namespace = type.__getattribute__(cls, "__dict__")
+        if name in namespace:
+            return cls, namespace[name]
+    return None
 
 
 def _hashable(value: object) -> object:
@@ -217,7 +225,8 @@ def _scalar_reads(obj: object, values: list, is_own: Callable[[type], bool]):
     ``x`` in a set or dict by it). (Not what print shows: a member of a ``class Status(str, Enum)`` prints as
     Status.DONE, and CONTRACT.md leaves the class of a result's values open.)"""
     value = plain(obj)
-    if written(type(obj), HASHED, is_own) and _hash_method(type(obj)) is not None:
+    hashed = _defined(type(obj), HASHED)
+    if hashed is not None and hashed[1] is not None and is_own(hashed[0]):  # not None: an unhashable class
         yield lambda: f"hash(x) == hash({show(value)})", lambda: hash(obj) == hash(value), lambda: True
     for name, shown, compare in COMPARISONS:
         if written(type(obj), name, is_own):
@@ -225,11 +234,3 @@ def _scalar_reads(obj: object, values: list, is_own: Callable[[type], bool]):
                 yield lambda shown=shown, other=other: shown.format(other=show(other)), lambda: compare(obj, other), \
                     lambda: compare(value, other)
 
-
-def _hash_method(kind: type) -> object:
-    """The ``__hash__`` the instances of ``kind`` use (None when they are unhashable), read off the classes' own
-    namespaces: no code runs."""
-    for cls in type.__getattribute__(kind, "__mro__"):
-        if HASHED in type.__getattribute__(cls, "__dict__"):
-            return type.__getattribute__(cls, "__dict__")[HASHED]
-    return None
