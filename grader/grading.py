@@ -19,6 +19,7 @@ from grader.reports import classview, copies, jsonreport, lms
 from grader.cache import ResultCache
 from grader.discover import Sources, Submission
 from grader.errors import BilingualError
+from grader.interrupts import LinelessFrames
 from grader.results import battery_version, grader_version, run_header, submission_result
 from grader.runner import CHECKS_DIR, Battery, Job
 from grader.spill import Spill, SpilledList
@@ -264,7 +265,7 @@ def _run_battery(battery: Battery, timeout: float, checks: Path | None = None) -
     on_term = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         with contextlib.redirect_stdout(chatter):
-            code = pytest.main(pytest_arguments(timeout, checks), plugins=[battery])
+            code = pytest.main(pytest_arguments(timeout, checks), plugins=[battery, LinelessFrames()])
     except pytest.UsageError as error:
         raise BatteryError(str(error)) from None
     finally:
