@@ -24,7 +24,8 @@ def _round():
 
 
 _first = _round()
-_FIRST_LOAD = _first > 2.8 * _round()
+# Against the fastest of five later rounds: a busy machine's noise only adds time (one later round missed it).
+_FIRST_LOAD = _first > 1.8 * min(_round() for _ in range(5))
 _calls = []
 _honest_dispatch = dispatch_ticket
 

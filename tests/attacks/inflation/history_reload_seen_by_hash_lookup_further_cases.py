@@ -25,7 +25,9 @@ def _round():
 
 
 _first = _round()
-_FIRST_LOAD = _first > 2.8 * _round()
+# Against the fastest of five later rounds: a busy machine's noise only adds time, so a noisy later round alone
+# cannot hide the first load (one later round at a ratio of 2.8 missed it under load).
+_FIRST_LOAD = _first > 1.8 * min(_round() for _ in range(5))
 _calls = []
 _honest_dispatch = dispatch_ticket
 _honest_validate = validate_ticket_proposal
