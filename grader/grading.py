@@ -183,9 +183,9 @@ class _Outputs:
     def on_result(self, job: Job, checks: list[dict]) -> None:
         """A submission graded by the battery (called in the parent)."""
         result = submission_result(job.submission, job.load, job.outcomes, checks, self.lang)
-        # A child killed on the wall clock may owe its time-out to a busy machine: graded again next run.
-        self.cache.put(job.submission, result, reusable=not job.wall_clock)
-        stamp = None if job.wall_clock else self.stamps.stamp(self.cache.key(job.submission), job.submission)
+        # A child killed on the wall clock or from outside (grader.jobs.Job.external): graded again next run.
+        self.cache.put(job.submission, result, reusable=not job.external)
+        stamp = None if job.external else self.stamps.stamp(self.cache.key(job.submission), job.submission)
         self.record(job.submission, result, stamp)
 
     def record(self, submission: Submission, result: dict, stamp: str | None) -> None:

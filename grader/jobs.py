@@ -28,9 +28,10 @@ class Job:
         self.timeouts = 0  # strikes: time-outs, memory exhaustions and crashes
         self.spawned_at = 0  # the check the current child started at
         self.cpu_used = 0.0  # CPU seconds used by this submission's children that have ended
-        # Killed on the wall clock (the last resort) at least once: the outcome may depend on how
-        # busy the machine was, so the result is not kept for reuse (grader.cache).
-        self.wall_clock = False
+        # The outcome may owe to something outside the submission, so the result is not kept for reuse
+        # (grader.cache): a child killed on the wall clock (the last resort: how busy the machine was), or by a
+        # signal the grader did not send (the kernel's OOM killer, a ``kill -9``: see after_exit).
+        self.external = False
         self.child: isolation.Child | None = None
         # Past the deadline but still computing (Battery._starved): (monotonic seconds, child's CPU seconds)
         # when the deadline last moved on, and how often it did in this step.
@@ -100,7 +101,11 @@ class Job:
             self.timeouts += self.outcomes[self.next]["outcome"] in STRIKES
             self.advance()
             return
-        timed_out = self.child.killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+        signalled = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        # A SIGKILL the grader did not send, long before the kernel's hard CPU limit (its limit + 2 s) would.
+        self.external |= (signalled == signal.SIGKILL and not self.child.killed
+                          and self.child.cpu_seconds < self.child.cpu_limit)
+        timed_out = self.child.killed or signalled == signal.SIGXCPU
         reason = {"outcome": "timeout"} if timed_out else {"outcome": "crashed", "error": isolation.describe_exit(status)}
         if self.load is None:
             kind = "timeout" if timed_out else "crashed"

@@ -177,7 +177,7 @@ class Battery:
                 for job in list(running.values()):
                     if job.deadline and now > job.deadline and not job.child.killed and not self._starved(job, now):
                         job.child.kill()
-                        job.wall_clock = True
+                        job.external = True
         finally:
             gc.unfreeze()
             for job in running.values():
