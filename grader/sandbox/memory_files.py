@@ -3,42 +3,58 @@
 disk: a name is only a key (``audit.log``, ``./audit.log`` and ``Path(__file__).with_name('audit.log')`` are one file;
 ``../x`` or ``/tmp/x`` are keys too, no folder is looked at or made). Reading a name written before gives its content
 back (an audit line appended, then read again), any other read raises ``FileNotFoundError`` as in a folder that holds
-main.py only. All files of one submission hold at most :data:`LIMIT` characters (or bytes) together, names included;
+main.py only. All files of one submission hold at most :data:`LIMIT` bytes together, names included;
 past that a write raises ``OSError`` "No space left on device", as a full disk does.
 
 A file object offers what a student's code uses: ``write``, ``writelines``, ``read``, ``readline``, ``readlines``,
-iteration, ``seek``/``tell`` (positions count characters), ``flush``, ``close``, ``closed``, ``with``. A write always
-goes at the end of the file (as in mode ``'a'``); ``encoding`` only matters where a file written as text is read as
-bytes or the other way round, and ``newline`` is checked but nothing is translated. ``Path``'s ``open``,
-``write_text``, ``write_bytes``, ``read_text``, ``read_bytes``, ``exists`` and ``is_file`` work on the same files (set
-on grader/sandbox/paths.py's :class:`Path` below). No class here can be built on, and a file object holds nothing but
-its own folder (an underscore attribute, which main.py cannot read), its name's text and its position.
+iteration, ``seek``/``tell``, ``truncate``, ``flush``, ``close``, ``closed``, ``with``, as Python's (Python's own
+``io`` code does the work on bytes in memory: a write at the position, at the end in mode ``'a'``; ``encoding``,
+``errors`` and ``newline`` as in Python). ``Path``'s ``open``, ``write_text``, ``write_bytes``, ``read_text``,
+``read_bytes``, ``exists`` and ``is_file`` work on the same files (set on grader/sandbox/paths.py's :class:`Path`
+below), and so do ``os.path.exists``, ``isfile`` and ``getsize`` (:func:`os_path_names`). No class here can be built
+on, and a file object holds nothing main.py can read but its name's text and its mode (the rest are underscore
+attributes, which main.py cannot read).
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
-from typing import Any, Iterator
+import io
+import operator
+from typing import Any, Callable, Iterator
 
 from grader.sandbox.paths import FOLDER, Path, absolute
 
 LIMIT = 2 ** 20
 PER_FILE = 64  # what one more name costs in the size count, beyond its text: a million empty files also fill memory
-PER_CHUNK = 64  # and what one write costs beyond its text
 NEWLINES = (None, "", "\n", "\r", "\r\n")
+BOM = 4  # the most a text encoder puts before a file's first character (utf-32's byte order mark)
 
 
 def _not_found() -> OSError:
     return FileNotFoundError(errno.ENOENT, "No such file or directory while grading (main.py is the only file)")
 
 
+def _closed() -> ValueError:
+    return ValueError("I/O operation on closed file.")
+
+
+class _Content(io.BytesIO):
+    """The bytes of one name, shared by every file open on it (as a file on a disk is). ``close`` keeps them: a
+    closed (or forgotten) file object leaves the content to the other files and to the next ``open``."""
+
+    def close(self) -> None:
+        pass
+
+
 class MemoryFolder:
-    """The files one submission wrote: normalized name -> list of chunks (all str or all bytes)."""
+    """The files one submission wrote: normalized name -> its bytes (a :class:`_Content`), and their size in all."""
 
     __slots__ = ("_files", "_size")
 
     def __init__(self) -> None:
-        self._files: dict[str, list[Any]] = {}
+        self._files: dict[str, _Content] = {}
         self._size = 0
 
     def __init_subclass__(cls, **keywords: object) -> None:
@@ -62,6 +78,8 @@ class MemoryFolder:
             raise ValueError(f"illegal newline value: {newline!r}")
         if type(buffering) is not int:
             raise TypeError("buffering must be an int")
+        if not binary:
+            codecs.lookup(encoding or "utf-8")  # LookupError for an unknown encoding, before a file is made
         key = absolute(file)  # TypeError for anything but a str or a grader path (a file descriptor)
         text = str.__str__(file) if isinstance(file, str) else str(file)
         if key == FOLDER or text.endswith("/"):
@@ -70,65 +88,73 @@ class MemoryFolder:
             raise FileExistsError(errno.EEXIST, "File exists")
         if "r" in mode and key not in self._files:
             raise _not_found()
-        if "w" in mode or key not in self._files:
-            self._take(key, self._files.pop(key, None))
-        return MemoryFile(self, key, text, mode, encoding or "utf-8")
-
-    def _take(self, key: str, old: list[Any] | None) -> None:
-        """``key``'s content made empty (a name costs its length and :data:`PER_FILE`)."""
-        if old is not None:
-            self._size -= PER_FILE + len(key) + _cost(old)
-        self._grow(PER_FILE + len(key))
-        self._files[key] = []
+        if key not in self._files:
+            self._grow(PER_FILE + len(key))
+            self._files[key] = _Content()
+        if "w" in mode:  # emptied in place: a file still open on it sees it empty, as on a disk
+            self._change(key, 0, lambda: self._files[key].truncate(0))
+        return MemoryFile(self, key, text, mode, encoding or "utf-8", errors, newline)
 
     def _grow(self, size: int) -> None:
         if self._size + size > LIMIT:
             raise OSError(errno.ENOSPC, "No space left on device (main.py's files are kept in memory while grading)")
         self._size += size
 
-    def _replace(self, chunks: list[Any], content: Any) -> None:
-        """``chunks`` made the one chunk ``content`` (its text, or the same as the other kind)."""
-        self._grow(_cost([content]) - _cost(chunks))  # first: a write past the room leaves the file as it was
-        chunks[:] = [content]
+    def _length(self, key: str) -> int:
+        with self._files[key].getbuffer() as view:
+            return view.nbytes
 
-    def _content(self, key: str, binary: bool, encoding: str) -> Any:
-        """The whole content of ``key`` as bytes or str (one chunk from now on, so that reading again is cheap)."""
-        chunks = self._files.get(key)
-        if chunks is None:
+    def _change(self, key: str, largest: int, change: Callable[[], Any]) -> Any:
+        """``change()``'s result, ``change`` making ``key``'s content at most ``largest`` bytes long: the room for
+        that is taken first (``OSError`` ENOSPC when it is not there, the content left as it was), and what it did
+        not use is given back."""
+        before = self._length(key)
+        self._grow(max(largest - before, 0))
+        try:
+            return change()
+        finally:
+            self._size += self._length(key) - max(largest, before)
+
+    def exists(self, path: object) -> bool:
+        """``os.path.exists`` and ``isfile``, ``Path.exists`` and ``is_file``: True for a name written."""
+        return absolute(path) in self._files
+
+    def size(self, path: object) -> int:
+        """``os.path.getsize``: the bytes of a name written, else ``FileNotFoundError``."""
+        key = absolute(path)
+        if key not in self._files:
             raise _not_found()
-        if len(chunks) > 1:
-            self._replace(chunks, ("" if type(chunks[0]) is str else b"").join(chunks))
-        content = chunks[0] if chunks else (b"" if binary else "")
-        if binary and type(content) is str:
-            return content.encode(encoding)
-        return content.decode(encoding) if not binary and type(content) is bytes else content
-
-    def _append(self, key: str, data: Any, encoding: str) -> None:
-        chunks = self._files.get(key)
-        if chunks is None:
-            raise _not_found()
-        if chunks and type(chunks[0]) is not type(data):
-            self._replace(chunks, self._content(key, type(data) is bytes, encoding))
-        self._grow(_cost([data]))
-        chunks.append(data)
+        return self._length(key)
 
 
-def _cost(chunks: list[Any]) -> int:
-    """What ``chunks`` count for in :data:`LIMIT`: their length, and :data:`PER_CHUNK` each (a million one-letter
-    writes also fill memory)."""
-    return sum(len(chunk) + PER_CHUNK for chunk in chunks)
+def _bytes(data: object) -> bytes:
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"a bytes-like object is required, not '{type(data).__name__}'")
+    return bytes(memoryview(data).cast("B")) if isinstance(data, memoryview) else bytes(data)
 
 
 class MemoryFile:
-    """A file of main.py's, open on a name of a :class:`MemoryFolder` (made by :meth:`MemoryFolder.open` only)."""
+    """A file of main.py's, open on a name of a :class:`MemoryFolder` (made by :meth:`MemoryFolder.open` only).
 
-    __slots__ = ("_folder", "_key", "name", "mode", "encoding", "_position", "_closed")
+    Python's own ``io`` code does the work, on bytes in memory: ``io.BytesIO`` (the content, :class:`_Content`) in
+    binary mode, an ``io.TextIOWrapper`` over it in text mode (encoding, ``errors``, ``newline`` translation,
+    positions as Python's). Neither has a file descriptor, and both stay in underscore attributes, which main.py cannot
+    read: main.py gets str, bytes, ints and lists back. Every write (``write``, ``writelines``, ``truncate``) first
+    takes the room its content could grow to, so no position or size reaches past :data:`LIMIT`."""
 
-    def __init__(self, folder: MemoryFolder, key: str, name: str, mode: str, encoding: str) -> None:
+    __slots__ = ("_folder", "_key", "_stream", "_newline", "_position", "_closed", "name", "mode")
+
+    def __init__(self, folder: MemoryFolder, key: str, name: str, mode: str, encoding: str, errors: object,
+                 newline: object) -> None:
         if type(folder) is not MemoryFolder:
             raise TypeError("use open() to open a file")
-        self._folder, self._key, self.name, self.mode, self.encoding = folder, key, name, mode, encoding
-        self._position, self._closed = 0, False
+        content = folder._files[key]
+        content.seek(0, 2 if "a" in mode else 0)  # a text file opened to append writes no byte order mark again
+        self._stream: Any = content if "b" in mode else io.TextIOWrapper(content, encoding, errors, newline,
+                                                                         write_through=True)
+        self._folder, self._key, self.name, self.mode = folder, key, name, mode
+        self._newline = newline if newline in ("\r", "\r\n") else ""  # what a text write makes of "\n"
+        self._position, self._closed = content.tell(), False
 
     def __init_subclass__(cls, **keywords: object) -> None:
         raise TypeError("a class built on a file class is not available in the grader")
@@ -140,97 +166,132 @@ class MemoryFile:
     def closed(self) -> bool:
         return self._closed
 
-    def _check(self, reading: bool) -> None:
-        if self._closed:
-            raise ValueError("I/O operation on closed file.")
-        if reading and not ("r" in self.mode or "+" in self.mode):
-            raise OSError(errno.EBADF, "not readable")
-        if not reading and self.mode.startswith("r") and "+" not in self.mode:
-            raise OSError(errno.EBADF, "not writable")
+    @property
+    def encoding(self) -> str:
+        return self._text().encoding
 
-    def _text(self) -> Any:
-        return self._folder._content(self._key, "b" in self.mode, self.encoding)
+    @property
+    def errors(self) -> str:
+        return self._text().errors
+
+    @property
+    def newlines(self) -> object:
+        return self._text().newlines
+
+    def _text(self) -> io.TextIOWrapper:
+        if "b" in self.mode:
+            raise AttributeError(f"a file open in mode {self.mode!r} has no text attributes")
+        return self._stream
+
+    def _use(self, reading: bool, action: Callable[[Any, _Content], Any]) -> Any:
+        """``action(stream, content)`` with the content at this file's own position (another file open on the same
+        name moves it too); ``ValueError`` on a closed file, ``OSError`` EBADF for a read or write its mode lacks."""
+        if self._closed:
+            raise _closed()
+        if reading and not self.readable():
+            raise OSError(errno.EBADF, "not readable")
+        if not reading and not self.writable():
+            raise OSError(errno.EBADF, "not writable")
+        content = self._folder._files[self._key]
+        content.seek(self._position)
+        try:
+            return action(self._stream, content)
+        finally:
+            self._position = content.tell()
 
     def write(self, data: object) -> int:
-        """``data`` (a str, or bytes in binary mode) added at the end; out: how many characters (bytes)."""
-        self._check(reading=False)
+        """``data`` (a str, or bytes in binary mode) written at the position (at the end in mode ``'a'``); out: how
+        many characters (bytes)."""
         if "b" in self.mode:
-            if not isinstance(data, (bytes, bytearray)):
-                raise TypeError(f"a bytes-like object is required, not '{type(data).__name__}'")
-            data = bytes(data)
+            data = _bytes(data)
+            size = len(data)
         elif isinstance(data, str):
             data = str.__str__(data)  # a str subclass's own __len__ would defeat the size count
+            stream, newline = self._stream, self._newline
+            size = len((data.replace("\n", newline) if newline else data).encode(stream.encoding, stream.errors)) \
+                + BOM  # the bytes it becomes, at most
         else:
             raise TypeError(f"write() argument must be str, not {type(data).__name__}")
-        self._folder._append(self._key, data, self.encoding)
-        if "+" in self.mode:
-            self._position = len(self._text())
-        return len(data)
+
+        def write(stream: Any, content: _Content) -> int:
+            if "a" in self.mode:
+                content.seek(0, 2)
+            largest = max(content.tell() + size, self._folder._length(self._key))
+            return self._folder._change(self._key, largest, lambda: stream.write(data))
+        return self._use(False, write)
 
     def writelines(self, lines: object) -> None:
         for line in lines:  # type: ignore[attr-defined]
             self.write(line)
 
+    def truncate(self, size: object = None) -> int:
+        """The content cut (or made longer with zero bytes) to ``size``, the position by default; out: ``size``."""
+        wanted = None if size is None else operator.index(size)  # type: ignore[arg-type]  # one int from here on
+
+        def truncate(stream: Any, content: _Content) -> int:
+            end = self._folder._length(self._key)
+            if wanted is None or wanted <= end:
+                return self._folder._change(self._key, end, lambda: stream.truncate(wanted))
+            stream.flush()
+            position = content.tell()
+            content.seek(end)
+            self._folder._change(self._key, wanted, lambda: content.write(bytes(wanted - end)))
+            content.seek(position)
+            return wanted
+        return self._use(False, truncate)
+
     def read(self, size: object = -1) -> Any:
-        self._check(reading=True)
-        content, start = self._text(), self._position
-        end = len(content) if size is None or size < 0 else start + int(size)  # type: ignore[operator]
-        self._position = min(max(end, start), len(content))
-        return content[start:self._position]
+        return self._use(True, lambda stream, content: stream.read(size))
 
     def readline(self, size: object = -1) -> Any:
-        self._check(reading=True)
-        content, start = self._text(), self._position
-        end = content.find(b"\n" if type(content) is bytes else "\n", start)
-        end = len(content) if end < 0 else end + 1
-        if size is not None and size >= 0:  # type: ignore[operator]
-            end = min(end, start + int(size))  # type: ignore[call-overload]
-        self._position = max(end, start)
-        return content[start:self._position]
+        return self._use(True, lambda stream, content: stream.readline(size))
 
     def readlines(self, hint: object = -1) -> list[Any]:
-        return list(self)
+        return self._use(True, lambda stream, content: stream.readlines(hint))
 
     def __iter__(self) -> Iterator[Any]:
-        self._check(reading=True)
+        self._use(True, lambda stream, content: None)
         return self
 
     def __next__(self) -> Any:
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
+        return self._use(True, lambda stream, content: next(stream))
 
     def seek(self, offset: object, whence: object = 0) -> int:
-        self.flush()
-        if type(offset) is not int or whence not in (0, 1, 2) or (whence and offset) or offset < 0:
-            raise OSError(errno.EINVAL, "seek: only an absolute position or the current or end position")
-        self._position = [offset, self._position, len(self._text())][whence]  # type: ignore[index]
-        return self._position
+        """As Python's: in text mode ``offset`` is 0 or a number ``tell()`` gave, ``whence`` 1 and 2 with 0 only."""
+        if self._closed:
+            raise _closed()
+        return self._use(self.readable(), lambda stream, content: stream.seek(offset, whence))
 
     def tell(self) -> int:
-        """The position a read starts at; the end of the file for a file open to write only."""
         if self._closed:
-            raise ValueError("I/O operation on closed file.")
-        return self._position if self.readable() else len(self._text())
+            raise _closed()
+        return self._use(self.readable(), lambda stream, content: stream.tell())
 
     def flush(self) -> None:
         if self._closed:
-            raise ValueError("I/O operation on closed file.")
+            raise _closed()
 
     def close(self) -> None:
         self._closed = True
 
     def readable(self) -> bool:
+        if self._closed:
+            raise _closed()
         return "r" in self.mode or "+" in self.mode
 
     def writable(self) -> bool:
+        if self._closed:
+            raise _closed()
         return not self.mode.startswith("r") or "+" in self.mode
 
     def seekable(self) -> bool:
+        if self._closed:
+            raise _closed()
         return True
 
     def isatty(self) -> bool:
+        if self._closed:
+            raise _closed()
         return False
 
     def fileno(self) -> int:
@@ -282,7 +343,15 @@ def _path_read_bytes(self: Path) -> bytes:
 
 
 def _path_exists(self: Path, *, follow_symlinks: object = True) -> bool:
-    return absolute(self) in _current[0]._files
+    return _current[0].exists(self)
+
+
+def os_path_names() -> dict[str, Any]:
+    """``os.path``'s functions that look at a file, on main.py's files in memory (what a ``Path`` answers too); the
+    class attributes of the ``os.path`` view, over grader/sandbox/paths.py's stand-ins."""
+    exists = staticmethod(lambda path: _current[0].exists(path))
+    return {"exists": exists, "lexists": exists, "isfile": exists,
+            "getsize": staticmethod(lambda filename: _current[0].size(filename))}
 
 
 # Path's methods that read or write a file of main.py's (its stand-ins in grader/sandbox/paths.py refuse the others).

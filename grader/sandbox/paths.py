@@ -6,10 +6,10 @@ offered (``name``, ``stem``, ``suffix``, ``parent``, ``with_name``, ``joinpath``
 ``dirname``...): defining such a path loads. Anything that would touch the file system (``mkdir``, ``iterdir``,
 ``os.path.isfile``...) answers as for a folder that holds main.py only: a test such as ``exists()`` is False, a read
 raises ``FileNotFoundError``, anything else ``PermissionError``. ``Path.open``, ``read_text``, ``write_text``,
-``exists``... of the files main.py writes in memory replace these stand-ins (grader/sandbox/memory_files.py, where
-``open()`` is). :class:`Path` is built on ``PurePosixPath``, which has no method that
-reads the file system; Python's ``pathlib.Path`` is not reachable, and no class can be built on :class:`Path`.
-``resolve()`` and ``absolute()`` only anchor a relative path in :data:`FOLDER` (no link is looked up).
+``exists``... and ``os.path.exists``, ``isfile`` and ``getsize`` of the files main.py writes in memory replace these
+stand-ins (grader/sandbox/memory_files.py, where ``open()`` is). :class:`Path` is built on ``PurePosixPath``, which
+has no method that reads the file system; Python's ``pathlib.Path`` is not reachable, and no class can be built on
+:class:`Path`. ``resolve()`` and ``absolute()`` only anchor a relative path in :data:`FOLDER` (no link is looked up).
 """
 
 from __future__ import annotations

@@ -1,0 +1,113 @@
+"""main.py's files in memory (grader/sandbox/memory_files.py) behave as Python's files on a disk: each case's
+expected output is what Python 3.11 prints running the same code in an empty folder."""
+
+import time
+
+import pytest
+
+from grader.sandbox.loader import LoadFailure, load
+
+TAIL = "\ndef validate_ticket_proposal(p):\n    return p\n"
+
+AS_IN_PYTHON = {
+    "exists": ("import os\nfrom pathlib import Path\nopen('audit.log', 'w').write('abc\\n')\n"
+               "print(os.path.exists('audit.log'), os.path.isfile('audit.log'), Path('audit.log').exists(), "
+               "os.path.getsize('audit.log'), os.path.exists('other.log'), os.path.isfile('./audit.log'))",
+               "True True True 4 False True\n"),
+    "seek_write": ("f = open('s.txt', 'w+')\nf.write('hello world')\nf.seek(0)\nf.write('J')\nf.seek(0)\n"
+                   "print(repr(f.read()))\nf.close()\ng = open('s.txt', 'r+')\ng.seek(6)\ng.write('W')\ng.close()\n"
+                   "print(repr(open('s.txt').read()))",
+                   "'Jello world'\n'Jello World'\n"),
+    "truncate": ("f = open('t.txt', 'w+')\nf.write('line1\\nline2\\n')\nf.seek(0)\nprint(f.truncate(), repr(f.read()))\n"
+                 "f.write('xyz')\nf.seek(2)\nprint(f.truncate(), f.tell())\nf.close()\nprint(repr(open('t.txt').read()))",
+                 "0 ''\n2 2\n'xy'\n"),
+    "truncate_longer": ("f = open('tt', 'wb+')\nf.write(b'ab')\nf.seek(1)\nprint(f.truncate(5), f.tell())\nf.seek(0)\n"
+                        "print(f.read())\nf = open('tt2', 'w+')\nf.write('ab')\nprint(f.truncate(4), f.tell())\nf.seek(0)\n"
+                        "print(repr(f.read()))",
+                        "5 1\nb'ab\\x00\\x00\\x00'\n4 2\n'ab\\x00\\x00'\n"),
+    "append_plus": ("f = open('a.txt', 'a+')\nf.write('one\\n')\nf.seek(0)\nprint(repr(f.read()))\nf.seek(0)\n"
+                    "f.write('two\\n')\nf.seek(0)\nprint(repr(f.read()), f.tell())\nf.close()",
+                    "'one\\n'\n'one\\ntwo\\n' 8\n"),
+    "readline": ("open('r.txt', 'w').write('a\\nbb\\n\\nccc')\nwith open('r.txt') as f:\n"
+                 "    print(repr(f.readline()), repr(f.readline(1)), repr(f.readline()), f.readlines())\n"
+                 "with open('r.txt') as f:\n    print([line.rstrip('\\n') for line in f])\nwith open('r.txt') as f:\n"
+                 "    print(f.readlines(2), repr(f.read(2)), repr(f.read()), repr(f.read()))",
+                 "'a\\n' 'b' 'b\\n' ['\\n', 'ccc']\n['a', 'bb', '', 'ccc']\n['a\\n', 'bb\\n'] '\\nc' 'cc' ''\n"),
+    "newlines": ("open('n.txt', 'w', newline='\\r\\n').write('a\\nb\\n')\nprint(open('n.txt', 'rb').read(), "
+                 "repr(open('n.txt').read()), repr(open('n.txt', newline='').read()), open('n.txt').readlines())\n"
+                 "open('m.txt', 'wb').write(b'x\\ry\\r\\nz')\nprint(open('m.txt').readlines(), "
+                 "open('m.txt', newline='').readlines())",
+                 "b'a\\r\\nb\\r\\n' 'a\\nb\\n' 'a\\r\\nb\\r\\n' ['a\\n', 'b\\n']\n['x\\n', 'y\\n', 'z'] "
+                 "['x\\r', 'y\\r\\n', 'z']\n"),
+    "errors": ("open('e.txt', 'wb').write(b'ok\\xffend')\nprint(repr(open('e.txt', errors='replace').read()), "
+               "repr(open('e.txt', errors='ignore').read()))\n"
+               "open('e2.txt', 'w', encoding='ascii', errors='replace').write('caf\\u00e9')\n"
+               "print(open('e2.txt', 'rb').read())\ntry:\n    open('e.txt').read()\n"
+               "except UnicodeDecodeError as error:\n    print('UnicodeDecodeError', error.start)",
+               "'ok\ufffdend' 'okend'\nb'caf?'\nUnicodeDecodeError 2\n"),
+    "with_closed": ("with open('w.txt', 'w') as f:\n    f.write('x')\nprint(f.closed)\ntry:\n    f.write('y')\n"
+                    "except ValueError as error:\n    print(error)\ntry:\n    with f:\n        pass\n"
+                    "except ValueError as error:\n    print(error)\nprint(open('w.txt').read())",
+                    "True\nI/O operation on closed file.\nI/O operation on closed file.\nx\n"),
+    "tell_text": ("f = open('u.txt', 'w', encoding='utf-8')\nprint(f.write('\\u00e9t\\u00e9\\n'), f.tell())\nf.close()\n"
+                  "f = open('u.txt', 'a')\nprint(f.tell(), f.write('x'), f.tell())\nf.close()\n"
+                  "print(repr(open('u.txt').read()), open('u.txt', 'rb').read())",
+                  "4 6\n6 1 7\n'\u00e9t\u00e9\\nx' b'\\xc3\\xa9t\\xc3\\xa9\\nx'\n"),
+    "binary": ("f = open('b.bin', 'wb+')\nf.write(b'abcdef')\nf.seek(2)\nf.write(b'XY')\nf.seek(-1, 2)\n"
+               "print(f.read(), f.tell())\nf.seek(0)\nprint(f.read(3), f.readline(), f.tell())\nf.seek(8)\n"
+               "f.write(b'!')\nf.seek(0)\nprint(f.read())\nf.close()",
+               "b'f' 6\nb'abX' b'Yef' 6\nb'abXYef\\x00\\x00!'\n"),
+    "two_handles": ("w = open('log.txt', 'a')\nw.write('first\\n')\nw.flush()\nprint(repr(open('log.txt').read()))\n"
+                    "w.write('second\\n')\nw.close()\nprint(open('log.txt').readlines())\nopen('log.txt', 'w').close()\n"
+                    "print(repr(open('log.txt').read()))",
+                    "'first\\n'\n['first\\n', 'second\\n']\n''\n"),
+    "json_lines": ("import json\nwith open('j.jsonl', 'a', encoding='utf-8') as f:\n    json.dump({'a': 1}, f)\n"
+                   "    f.write('\\n')\n    json.dump({'b': [1, 2]}, f)\n    f.write('\\n')\n"
+                   "with open('j.jsonl', encoding='utf-8') as f:\n    print([json.loads(line) for line in f if line.strip()])\n"
+                   "with open('j.json', 'w') as f:\n    json.dump([1, 2], f, indent=2)\nwith open('j.json') as f:\n"
+                   "    print(json.load(f))",
+                   "[{'a': 1}, {'b': [1, 2]}]\n[1, 2]\n"),
+    "iterate_tell": ("open('i.txt', 'w').write('a\\nb\\n')\nf = open('i.txt')\nprint(next(f), end='')\ntry:\n    f.tell()\n"
+                     "except OSError as error:\n    print(error)\nf.close()",
+                     "a\ntelling position disabled by next() call\n"),
+    "writelines_gen": ("with open('g.txt', 'w') as f:\n    f.writelines(f'{i}\\n' for i in range(3))\n"
+                       "print(open('g.txt').read().split())",
+                       "['0', '1', '2']\n"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(AS_IN_PYTHON))
+def test_files_behave_as_in_python(case):
+    code, expected = AS_IN_PYTHON[case]
+    assert load((code + TAIL).encode()).output == expected
+
+
+@pytest.mark.parametrize("code", [
+    "f = open('f', 'w')\nf.seek(10 ** 12)\nf.write('x')",
+    "f = open('f', 'wb')\nf.seek(2 ** 20)\nf.write(b'x')",
+    "f = open('f', 'w')\nf.truncate(10 ** 12)",
+    "f = open('f', 'wb')\nf.truncate(2 ** 20 + 1)",
+    "open('f', 'w').writelines('x' * 1000 for i in range(10 ** 4))",
+    "open('f', 'w', encoding='utf-32').write('x' * 2 ** 18)",
+    "open('f', 'w', newline='\\r\\n').write('\\n' * (2 ** 19 + 1))",
+    "open('f', 'w', errors='backslashreplace', encoding='ascii').write('\\u00e9' * 2 ** 18)",
+    "f = open('a', 'w')\nf.write('x' * 2 ** 19)\nopen('b', 'r+') if False else open('b', 'w').write('y' * 2 ** 19)",
+])
+def test_every_way_to_write_stays_within_the_room(code):
+    with pytest.raises(LoadFailure) as failure:
+        load((code + TAIL).encode())
+    assert failure.value.problem.detail.startswith("OSError: [Errno 28] No space left on device"), \
+        failure.value.problem.detail
+
+
+def test_a_file_that_ran_out_of_room_keeps_what_fitted():
+    code = ("f = open('f', 'w')\nf.write('ab')\ntry:\n    f.write('x' * 2 ** 20)\nexcept OSError:\n    pass\n"
+            "f.seek(10 ** 9)\ntry:\n    f.write('y')\nexcept OSError:\n    pass\nf.close()\nprint(repr(open('f').read()))")
+    assert load((code + TAIL).encode()).output == "'ab'\n"
+
+
+def test_many_one_character_appends_take_linear_time():
+    code = "f = open('f', 'a+')\nfor i in range(20000):\n    f.write('x')\nf.seek(0)\nprint(len(f.read()))"
+    start = time.perf_counter()
+    assert load((code + TAIL).encode()).output == "20000\n"
+    assert time.perf_counter() - start < 10
