@@ -111,3 +111,10 @@ def test_many_one_character_appends_take_linear_time():
     start = time.perf_counter()
     assert load((code + TAIL).encode()).output == "20000\n"
     assert time.perf_counter() - start < 10
+
+
+def test_open_named_without_a_call_is_the_same_open():
+    code = ("import functools\nwriter = open\nwith writer('a.txt', 'w') as f:\n    f.write('x')\n"
+            "append = functools.partial(open, 'a.txt', 'a')\nwith append() as f:\n    f.write('y')\n"
+            "print(open('a.txt').read(), callable(open))")
+    assert load((code + TAIL).encode()).output == "xy True\n"

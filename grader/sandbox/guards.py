@@ -279,6 +279,9 @@ class Guards:
     def namespace(self) -> dict:
         """A fresh globals dict for one execution of the module body."""
         safe = {name: getattr(builtins, name) for name in PLAIN_BUILTINS}
+        # main.py's files, in memory (grader/sandbox/memory_files.py): open(...) is rewritten to _open_(...), and a
+        # bare open (writer = open, functools.partial(open, ...)) is the same function
+        safe["open"] = open_ = plain_function(new_folder().open)
         safe.update({
             "__build_class__": plain_function(self.build_class),
             "__import__": plain_function(self.import_),
@@ -312,7 +315,7 @@ class Guards:
             "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
             "_abc_meta_base_": abc_meta_base,
             "_unavailable_": refuse_unavailable,
-            "_open_": new_folder().open,  # main.py's files, in memory (grader/sandbox/memory_files.py)
+            "_open_": open_,
             "_print_": self.print_factory,
             "_import_star_": lambda name: import_star(self.views, name, self.globals),
             "_generator_": kept,
