@@ -22,7 +22,8 @@ AS_IN_PYTHON = {
                  "f.write('xyz')\nf.seek(2)\nprint(f.truncate(), f.tell())\nf.close()\nprint(repr(open('t.txt').read()))",
                  "0 ''\n2 2\n'xy'\n"),
     "truncate_longer": ("f = open('tt', 'wb+')\nf.write(b'ab')\nf.seek(1)\nprint(f.truncate(5), f.tell())\nf.seek(0)\n"
-                        "print(f.read())\nf = open('tt2', 'w+')\nf.write('ab')\nprint(f.truncate(4), f.tell())\nf.seek(0)\n"
+                        "print(f.read())\nf = open('tt2', 'w+')\nf.write('ab')\n"
+                        "print(f.truncate(4), f.tell())\nf.seek(0)\n"
                         "print(repr(f.read()))",
                         "5 1\nb'ab\\x00\\x00\\x00'\n4 2\n'ab\\x00\\x00'\n"),
     "append_plus": ("f = open('a.txt', 'a+')\nf.write('one\\n')\nf.seek(0)\nprint(repr(f.read()))\nf.seek(0)\n"
@@ -63,16 +64,37 @@ AS_IN_PYTHON = {
                     "'first\\n'\n['first\\n', 'second\\n']\n''\n"),
     "json_lines": ("import json\nwith open('j.jsonl', 'a', encoding='utf-8') as f:\n    json.dump({'a': 1}, f)\n"
                    "    f.write('\\n')\n    json.dump({'b': [1, 2]}, f)\n    f.write('\\n')\n"
-                   "with open('j.jsonl', encoding='utf-8') as f:\n    print([json.loads(line) for line in f if line.strip()])\n"
+                   "with open('j.jsonl', encoding='utf-8') as f:\n"
+                   "    print([json.loads(line) for line in f if line.strip()])\n"
                    "with open('j.json', 'w') as f:\n    json.dump([1, 2], f, indent=2)\nwith open('j.json') as f:\n"
                    "    print(json.load(f))",
                    "[{'a': 1}, {'b': [1, 2]}]\n[1, 2]\n"),
-    "iterate_tell": ("open('i.txt', 'w').write('a\\nb\\n')\nf = open('i.txt')\nprint(next(f), end='')\ntry:\n    f.tell()\n"
+    "iterate_tell": ("open('i.txt', 'w').write('a\\nb\\n')\nf = open('i.txt')\nprint(next(f), end='')\n"
+                     "try:\n    f.tell()\n"
                      "except OSError as error:\n    print(error)\nf.close()",
                      "a\ntelling position disabled by next() call\n"),
     "writelines_gen": ("with open('g.txt', 'w') as f:\n    f.writelines(f'{i}\\n' for i in range(3))\n"
                        "print(open('g.txt').read().split())",
                        "['0', '1', '2']\n"),
+    "folders": ("import os\nfrom pathlib import Path\nD = Path(__file__).parent / 'logs'\nD.mkdir(exist_ok=True)\n"
+               'D.mkdir(parents=True, exist_ok=True)\n'
+               "os.makedirs(os.path.join(os.path.dirname(__file__), 'logs', 'old'), exist_ok=True)\n"
+               "(D / 'a.log').write_text('x')\n"
+               "print(D.exists(), D.is_dir(), os.path.isdir('logs/old'), D.is_file(), (D / 'a.log').is_dir(), "
+               "Path(__file__).parent.is_dir())\n"
+               'try:\n    D.mkdir()\nexcept FileExistsError as error:\n    print(type(error).__name__)\ntry:\n'
+               "    Path('x/y').mkdir()\nexcept FileNotFoundError as error:\n    print(type(error).__name__)\n"
+               "try:\n    os.mkdir('logs/a.log')\nexcept FileExistsError as error:\n"
+               '    print(type(error).__name__)',
+               'True True True False False True\nFileExistsError\nFileNotFoundError\nFileExistsError\n'),
+    "remove": ("import os\nfrom pathlib import Path\nL = Path('a.log')\nL.unlink(missing_ok=True)\nL.touch()\n"
+              "print(L.exists(), repr(L.read_text()))\nL.write_text('abc')\nL.touch()\nprint(L.read_text())\n"
+              'try:\n    L.touch(exist_ok=False)\nexcept FileExistsError as error:\n'
+              "    print(type(error).__name__)\nos.remove('a.log')\nprint(L.exists(), os.path.exists('a.log'))\n"
+              "try:\n    os.unlink('a.log')\nexcept FileNotFoundError as error:\n"
+              '    print(type(error).__name__)\ntry:\n    L.unlink()\nexcept FileNotFoundError as error:\n'
+              "    print(type(error).__name__)\nL.write_text('new')\nprint(L.read_text())",
+              "True ''\nabc\nFileExistsError\nFalse False\nFileNotFoundError\nFileNotFoundError\nnew\n"),
 }
 
 
@@ -91,7 +113,10 @@ def test_files_behave_as_in_python(case):
     "open('f', 'w', encoding='utf-32').write('x' * 2 ** 18)",
     "open('f', 'w', newline='\\r\\n').write('\\n' * (2 ** 19 + 1))",
     "open('f', 'w', errors='backslashreplace', encoding='ascii').write('\\u00e9' * 2 ** 18)",
-    "f = open('a', 'w')\nf.write('x' * 2 ** 19)\nopen('b', 'r+') if False else open('b', 'w').write('y' * 2 ** 19)",
+    "f = open('a', 'w')\nf.write('x' * 2 ** 19)\nopen('b', 'w').write('y' * 2 ** 19)",
+    "from pathlib import Path\nPath('a/' * 10 ** 5).mkdir(parents=True)",
+    "import os\nfor i in range(10 ** 5):\n    os.makedirs(f'logs/{i}/old', exist_ok=True)",
+    "f = open('f', 'w')\nimport os\nos.remove('f')\nf.write('x' * 2 ** 20)",
 ])
 def test_every_way_to_write_stays_within_the_room(code):
     with pytest.raises(LoadFailure) as failure:
@@ -100,9 +125,16 @@ def test_every_way_to_write_stays_within_the_room(code):
         failure.value.problem.detail
 
 
+def test_a_file_removed_gives_back_its_room():
+    code = ("import os\nfrom pathlib import Path\nfor i in range(40):\n    open('f', 'w').write('x' * 500000)\n"
+            "    os.remove('f')\n    Path('g').write_text('y' * 500000)\n    Path('g').unlink()\nprint('ok')")
+    assert load((code + TAIL).encode()).output == "ok\n"
+
+
 def test_a_file_that_ran_out_of_room_keeps_what_fitted():
     code = ("f = open('f', 'w')\nf.write('ab')\ntry:\n    f.write('x' * 2 ** 20)\nexcept OSError:\n    pass\n"
-            "f.seek(10 ** 9)\ntry:\n    f.write('y')\nexcept OSError:\n    pass\nf.close()\nprint(repr(open('f').read()))")
+            "f.seek(10 ** 9)\ntry:\n    f.write('y')\nexcept OSError:\n    pass\nf.close()\n"
+            "print(repr(open('f').read()))")
     assert load((code + TAIL).encode()).output == "'ab'\n"
 
 

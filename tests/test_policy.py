@@ -85,8 +85,8 @@ REFUSED_AT_RUN = {
                                      "FileNotFoundError: [Errno 2]"),
     "a path next to __file__ written as bytes": ("from pathlib import Path\nPath(__file__).with_name('log.json')"
                                                  ".write_bytes('x')", "TypeError: a bytes-like object is required"),
-    "a folder next to __file__ made": ("from pathlib import Path\nPath(__file__).with_name('logs').mkdir()",
-                                       "PermissionError: Path.mkdir() is not available"),
+    "a folder next to __file__ removed": ("from pathlib import Path\nPath(__file__).with_name('logs').rmdir()",
+                                          "PermissionError: Path.rmdir() is not available"),
     "not a standard module": ("import numpy", "ModuleNotFoundError"),
     "star import of a module the grader does not offer": ("from statistics import *",
                                                           "ImportError: from statistics import *"),

@@ -296,15 +296,15 @@ ACCEPTED = {
         "assert Path(__file__).with_name('log.json') == LOG and HERE.joinpath('log.json') == LOG\n"
         "assert join(dirname(os.path.abspath(__file__)), 'log.json') == str(LOG) and os.path.basename(__file__) == 'main.py'\n"
         "assert os.path.splitext('a/b.json') == ('a/b', '.json') and isinstance(LOG, Path)\n"
-        "assert not LOG.exists() and not LOG.is_file() and not os.path.exists(LOG) and not os.path.isdir(HERE)\n"
+        "assert not LOG.exists() and not LOG.is_file() and not os.path.exists(LOG) and os.path.isdir(HERE)\n"
         "for call, error in ((LOG.read_text, FileNotFoundError), (LOG.iterdir, FileNotFoundError),\n"
         "                    (LOG.open, FileNotFoundError), (lambda: os.path.getsize(LOG), FileNotFoundError),\n"
-        "                    (LOG.mkdir, PermissionError), (LOG.touch, PermissionError),\n"
+        "                    (LOG.rmdir, PermissionError), (LOG.chmod, PermissionError),\n"
         "                    (lambda: LOG.open('w', newline='?'), ValueError), (Path.cwd, PermissionError),\n"
         "                    (lambda: LOG.resolve(strict=True), PermissionError)):\n"
         "    try:\n        call()\n    except error:\n        pass\n    else:\n        raise AssertionError(call)\n"
         "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError\n"
-        "assert LOG.write_text('{}') == 2 and LOG.exists() and LOG.read_text() == '{}' and not HERE.exists()"
+        "assert LOG.write_text('{}') == 2 and LOG.exists() and LOG.read_text() == '{}' and HERE.exists()"
     ),
     "doctest.testmod() unguarded at module level runs nothing and reports nothing failed": (
         "import doctest\ndef f(x):\n    \"\"\"\n    >>> f(1)\n    2\n    \"\"\"\n    return x + 1\n"

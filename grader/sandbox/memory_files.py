@@ -10,8 +10,8 @@ A file object offers what a student's code uses: ``write``, ``writelines``, ``re
 iteration, ``seek``/``tell``, ``truncate``, ``flush``, ``close``, ``closed``, ``with``, as Python's (Python's own
 ``io`` code does the work on bytes in memory: a write at the position, at the end in mode ``'a'``; ``encoding``,
 ``errors`` and ``newline`` as in Python). ``Path``'s ``open``, ``write_text``, ``write_bytes``, ``read_text``,
-``read_bytes``, ``exists`` and ``is_file`` work on the same files (set on grader/sandbox/paths.py's :class:`Path`
-below), and so do ``os.path.exists``, ``isfile`` and ``getsize`` (:func:`os_path_names`). No class here can be built
+``read_bytes``, ``exists``, ``mkdir``... and ``os.path.exists``, ``os.remove``... work on the same files
+(grader/sandbox/memory_paths.py). No class here can be built
 on, and a file object holds nothing main.py can read but its name's text and its mode (the rest are underscore
 attributes, which main.py cannot read).
 """
@@ -22,9 +22,10 @@ import codecs
 import errno
 import io
 import operator
+import posixpath
 from typing import Any, Callable, Iterator
 
-from grader.sandbox.paths import FOLDER, Path, absolute
+from grader.sandbox.paths import FOLDER, absolute
 
 LIMIT = 2 ** 20
 PER_FILE = 64  # what one more name costs in the size count, beyond its text: a million empty files also fill memory
@@ -51,10 +52,11 @@ class _Content(io.BytesIO):
 class MemoryFolder:
     """The files one submission wrote: normalized name -> its bytes (a :class:`_Content`), and their size in all."""
 
-    __slots__ = ("_files", "_size")
+    __slots__ = ("_files", "_folders", "_size")
 
     def __init__(self) -> None:
         self._files: dict[str, _Content] = {}
+        self._folders: set[str] = set()  # the folders main.py made (os.makedirs, Path.mkdir); FOLDER is there
         self._size = 0
 
     def __init_subclass__(cls, **keywords: object) -> None:
@@ -82,7 +84,7 @@ class MemoryFolder:
             codecs.lookup(encoding or "utf-8")  # LookupError for an unknown encoding, before a file is made
         key = absolute(file)  # TypeError for anything but a str or a grader path (a file descriptor)
         text = str.__str__(file) if isinstance(file, str) else str(file)
-        if key == FOLDER or text.endswith("/"):
+        if self.is_folder(key) or text.endswith("/"):
             raise IsADirectoryError(errno.EISDIR, "Is a directory")
         if "x" in mode and key in self._files:
             raise FileExistsError(errno.EEXIST, "File exists")
@@ -92,7 +94,8 @@ class MemoryFolder:
             self._grow(PER_FILE + len(key))
             self._files[key] = _Content()
         if "w" in mode:  # emptied in place: a file still open on it sees it empty, as on a disk
-            self._change(key, 0, lambda: self._files[key].truncate(0))
+            content = self._files[key]
+            self._change(content, 0, lambda: content.truncate(0))
         return MemoryFile(self, key, text, mode, encoding or "utf-8", errors, newline)
 
     def _grow(self, size: int) -> None:
@@ -100,31 +103,82 @@ class MemoryFolder:
             raise OSError(errno.ENOSPC, "No space left on device (main.py's files are kept in memory while grading)")
         self._size += size
 
-    def _length(self, key: str) -> int:
-        with self._files[key].getbuffer() as view:
+    @staticmethod
+    def _length(content: _Content) -> int:
+        with content.getbuffer() as view:
             return view.nbytes
 
-    def _change(self, key: str, largest: int, change: Callable[[], Any]) -> Any:
-        """``change()``'s result, ``change`` making ``key``'s content at most ``largest`` bytes long: the room for
+    def _change(self, content: _Content, largest: int, change: Callable[[], Any]) -> Any:
+        """``change()``'s result, ``change`` making ``content`` at most ``largest`` bytes long: the room for
         that is taken first (``OSError`` ENOSPC when it is not there, the content left as it was), and what it did
         not use is given back."""
-        before = self._length(key)
+        before = self._length(content)
         self._grow(max(largest - before, 0))
         try:
             return change()
         finally:
-            self._size += self._length(key) - max(largest, before)
+            self._size += self._length(content) - max(largest, before)
+
+    def is_file(self, path: object) -> bool:
+        """``os.path.isfile``, ``Path.is_file``: True for a name written."""
+        return absolute(path) in self._files
+
+    def is_folder(self, path: object) -> bool:
+        """``os.path.isdir``, ``Path.is_dir``: True for :data:`FOLDER`, the folders above it and those made."""
+        key = absolute(path)
+        return key in self._folders or FOLDER == key or FOLDER.startswith(key.rstrip("/") + "/")
 
     def exists(self, path: object) -> bool:
-        """``os.path.exists`` and ``isfile``, ``Path.exists`` and ``is_file``: True for a name written."""
-        return absolute(path) in self._files
+        """``os.path.exists``, ``Path.exists``: a file written or a folder."""
+        return self.is_file(path) or self.is_folder(path)
 
     def size(self, path: object) -> int:
         """``os.path.getsize``: the bytes of a name written, else ``FileNotFoundError``."""
         key = absolute(path)
         if key not in self._files:
             raise _not_found()
-        return self._length(key)
+        return self._length(self._files[key])
+
+    def make_folder(self, path: object, parents: object = False, exist_ok: object = False) -> None:
+        """``Path.mkdir``, ``os.mkdir``, ``os.makedirs``: a folder (a name only: a file's name needs none), made as
+        Python does (``FileExistsError``, or ``FileNotFoundError`` for a missing parent without ``parents``)."""
+        key = absolute(path)
+        if key in self._files or self.is_folder(key):
+            if exist_ok and key not in self._files:
+                return
+            raise FileExistsError(errno.EEXIST, "File exists")
+        made, cost, parent = [key], PER_FILE + len(key), posixpath.dirname(key)
+        while not self.is_folder(parent):  # the folders above it that are missing, the room they take counted on
+            if not parents or parent in self._files:
+                raise _not_found()
+            made.append(parent)
+            cost += PER_FILE + len(parent)
+            if self._size + cost > LIMIT:  # before a long path's many folder names are held
+                self._grow(cost)
+            parent = posixpath.dirname(parent)
+        self._grow(cost)
+        self._folders.update(made)
+
+    def remove(self, path: object, missing_ok: object = False) -> None:
+        """``Path.unlink``, ``os.remove``, ``os.unlink``: the file's name and room given back (its content emptied
+        for a file still open on it); ``FileNotFoundError`` for a name not written unless ``missing_ok``."""
+        key = absolute(path)
+        if key in self._folders:
+            raise IsADirectoryError(errno.EISDIR, "Is a directory")
+        if key not in self._files:
+            if missing_ok:
+                return
+            raise _not_found()
+        content = self._files.pop(key)
+        self._change(content, 0, lambda: content.truncate(0))
+        self._size -= PER_FILE + len(key)
+
+    def touch(self, path: object, exist_ok: object = True) -> None:
+        """``Path.touch``: an empty file made if the name is not written (``FileExistsError`` without ``exist_ok``)."""
+        if self.exists(path) and not exist_ok:
+            raise FileExistsError(errno.EEXIST, "File exists")
+        if not self.exists(path):
+            self.open(path, "a").close()
 
 
 def _bytes(data: object) -> bytes:
@@ -142,7 +196,7 @@ class MemoryFile:
     read: main.py gets str, bytes, ints and lists back. Every write (``write``, ``writelines``, ``truncate``) first
     takes the room its content could grow to, so no position or size reaches past :data:`LIMIT`."""
 
-    __slots__ = ("_folder", "_key", "_stream", "_newline", "_position", "_closed", "name", "mode")
+    __slots__ = ("_folder", "_content", "_stream", "_newline", "_position", "_closed", "name", "mode")
 
     def __init__(self, folder: MemoryFolder, key: str, name: str, mode: str, encoding: str, errors: object,
                  newline: object) -> None:
@@ -152,7 +206,7 @@ class MemoryFile:
         content.seek(0, 2 if "a" in mode else 0)  # a text file opened to append writes no byte order mark again
         self._stream: Any = content if "b" in mode else io.TextIOWrapper(content, encoding, errors, newline,
                                                                          write_through=True)
-        self._folder, self._key, self.name, self.mode = folder, key, name, mode
+        self._folder, self._content, self.name, self.mode = folder, content, name, mode
         self._newline = newline if newline in ("\r", "\r\n") else ""  # what a text write makes of "\n"
         self._position, self._closed = content.tell(), False
 
@@ -192,7 +246,7 @@ class MemoryFile:
             raise OSError(errno.EBADF, "not readable")
         if not reading and not self.writable():
             raise OSError(errno.EBADF, "not writable")
-        content = self._folder._files[self._key]
+        content = self._content
         content.seek(self._position)
         try:
             return action(self._stream, content)
@@ -216,8 +270,8 @@ class MemoryFile:
         def write(stream: Any, content: _Content) -> int:
             if "a" in self.mode:
                 content.seek(0, 2)
-            largest = max(content.tell() + size, self._folder._length(self._key))
-            return self._folder._change(self._key, largest, lambda: stream.write(data))
+            largest = max(content.tell() + size, self._folder._length(content))
+            return self._folder._change(content, largest, lambda: stream.write(data))
         return self._use(False, write)
 
     def writelines(self, lines: object) -> None:
@@ -229,13 +283,13 @@ class MemoryFile:
         wanted = None if size is None else operator.index(size)  # type: ignore[arg-type]  # one int from here on
 
         def truncate(stream: Any, content: _Content) -> int:
-            end = self._folder._length(self._key)
+            end = self._folder._length(content)
             if wanted is None or wanted <= end:
-                return self._folder._change(self._key, end, lambda: stream.truncate(wanted))
+                return self._folder._change(content, end, lambda: stream.truncate(wanted))
             stream.flush()
             position = content.tell()
             content.seek(end)
-            self._folder._change(self._key, wanted, lambda: content.write(bytes(wanted - end)))
+            self._folder._change(content, wanted, lambda: content.write(bytes(wanted - end)))
             content.seek(position)
             return wanted
         return self._use(False, truncate)
@@ -309,54 +363,7 @@ _current = [MemoryFolder()]  # the folder of the submission loaded last in this 
 
 
 def new_folder() -> MemoryFolder:
-    """An empty :class:`MemoryFolder` for a submission being loaded; ``Path``'s file methods use it from now on."""
+    """An empty :class:`MemoryFolder` for a submission being loaded; ``Path``'s file methods and ``os``'s use it from
+    now on (grader/sandbox/memory_paths.py)."""
     _current[0] = MemoryFolder()
     return _current[0]
-
-
-def _path_open(self: Path, mode: object = "r", buffering: object = -1, encoding: object = None, errors: object = None,
-               newline: object = None) -> MemoryFile:
-    return _current[0].open(self, mode, buffering, encoding, errors, newline)
-
-
-def _path_write_text(self: Path, data: object, encoding: object = None, errors: object = None,
-                     newline: object = None) -> int:
-    if not isinstance(data, str):
-        raise TypeError(f"data must be str, not {type(data).__name__}")
-    with _path_open(self, "w", encoding=encoding, errors=errors, newline=newline) as file:
-        return file.write(data)
-
-
-def _path_write_bytes(self: Path, data: object) -> int:
-    with _path_open(self, "wb") as file:
-        return file.write(data)
-
-
-def _path_read_text(self: Path, encoding: object = None, errors: object = None) -> str:
-    with _path_open(self, encoding=encoding, errors=errors) as file:
-        return file.read()
-
-
-def _path_read_bytes(self: Path) -> bytes:
-    with _path_open(self, "rb") as file:
-        return file.read()
-
-
-def _path_exists(self: Path, *, follow_symlinks: object = True) -> bool:
-    return _current[0].exists(self)
-
-
-def os_path_names() -> dict[str, Any]:
-    """``os.path``'s functions that look at a file, on main.py's files in memory (what a ``Path`` answers too); the
-    class attributes of the ``os.path`` view, over grader/sandbox/paths.py's stand-ins."""
-    exists = staticmethod(lambda path: _current[0].exists(path))
-    return {"exists": exists, "lexists": exists, "isfile": exists,
-            "getsize": staticmethod(lambda filename: _current[0].size(filename))}
-
-
-# Path's methods that read or write a file of main.py's (its stand-ins in grader/sandbox/paths.py refuse the others).
-for _name, _method in {"open": _path_open, "write_text": _path_write_text, "write_bytes": _path_write_bytes,
-                       "read_text": _path_read_text, "read_bytes": _path_read_bytes, "exists": _path_exists,
-                       "is_file": _path_exists}.items():
-    setattr(Path, _name, _method)
-del _name, _method

@@ -28,10 +28,14 @@ for name in ('read_text', 'read_bytes', 'open', 'stat', 'iterdir', 'glob', 'rglo
     attempt(f'Path.{name} of the secret', lambda name=name: getattr(secret, name)() or 'ran')
 for name in ('exists', 'is_file', 'is_dir', 'is_symlink'):  # False: only main.py is there while grading
     attempt(f'Path.{name} of the secret answers from the disk', lambda name=name: getattr(secret, name)() or None)
-# A file main.py writes stays in memory (grader/sandbox/memory_files.py): the marker folder must stay as it was.
+# A file or folder main.py makes or removes stays in memory (grader/sandbox/memory_paths.py): the marker folder must
+# stay as it was.
 attempt('Path.write_text', lambda: Path('@@MARKER@@/written').write_text('x') and None)
-attempt('Path.touch', lambda: Path('@@MARKER@@/touched').touch() or 'ran')
-attempt('Path.mkdir', lambda: Path('@@MARKER@@/made').mkdir() or 'ran')
+attempt('Path.touch', lambda: Path('@@MARKER@@/touched').touch() and None)
+attempt('Path.mkdir', lambda: Path('@@MARKER@@/made').mkdir(parents=True) and None)
+attempt('os.makedirs', lambda: os.makedirs('@@MARKER@@/made-by-os/a', exist_ok=True) and None)
+attempt('Path.unlink of the secret', lambda: secret.unlink() or 'ran')
+attempt('os.remove of the secret', lambda: os.remove(SECRET) or 'ran')
 attempt('Path.cwd', lambda: Path.cwd())
 attempt('Path.home', lambda: Path.home())
 attempt('a strict resolve', lambda: secret.resolve(strict=True))
