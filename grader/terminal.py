@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-import unicodedata
 from collections import Counter
 from pathlib import Path
 
+from grader.columns import columns as _columns, cut_columns, display_width
 from grader.discover import safe_name
 from grader.reports import legend, load_reason, stopped
 from grader.reports.notes import intended, warning_text
@@ -74,44 +74,12 @@ def _listed(text: dict[str, str], key: str, names: list[str], shown: int = 10, *
     return text[f"{key}-one" if len(names) == 1 else key].format(n=len(names), names=said, **values)
 
 
-def _columns_of(char: str) -> int:
-    return 0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
-
-
-def display_width(text: str) -> int:
-    """The columns ``text`` takes on a terminal: two for a wide character (李), none for a combining mark."""
-    return sum(_columns_of(char) for char in text)
-
-
-def cut_columns(text: str, width: int) -> str:
-    """``text`` in at most ``width`` terminal columns (:func:`display_width`), cut with ``…``."""
-    if display_width(text) <= width:
-        return text
-    kept, used = [], 0
-    for char in text:
-        if used + _columns_of(char) > width - 1:
-            break
-        kept.append(char)
-        used += _columns_of(char)
-    return "".join(kept) + "…"
-
-
 def _label(result: dict) -> str:
     """A result's id as the summary table shows it: with the student's name when an LMS gave one (an id
     that is a number tells an instructor nothing), control characters escaped."""
     name = result.get("name")
     label = result["id"] if not name or name == result["id"] else f"{result['id']} ({name})"
     return printable(str(label), False)
-
-
-def _columns(stream: object) -> int:
-    """The width of the terminal ``stream`` writes to, in characters (0 when it reports none, or reports no
-    height: ``stty rows 0``, where a progress bar is never drawn; either is a terminal of unknown size)."""
-    try:
-        size = os.get_terminal_size(stream.fileno())
-        return size.columns if size.lines > 0 else 0
-    except (OSError, ValueError, AttributeError):
-        return 0
 
 
 def mark(passed: bool) -> str:

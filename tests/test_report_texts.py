@@ -89,7 +89,7 @@ def test_long_file_lists_in_notes_are_cut_and_file_names_escaped():
         rendered = page(res, lang)
         assert "<script>" not in rendered and "&lt;script&gt;" in rendered
         for text in (shown(res, lang), md(res, lang)):
-            assert "file4.py" in text and "file5.py" not in text  # the files left out: a few (feedback.LEFT_OUT_NAMES)
+            assert "file4.py" in text and "file5.py" not in text  # the files left out: a few (note_views.LEFT_OUT_NAMES)
             assert ("nog 55 bestanden" if lang == "nl" else "55 more") in text
 
 

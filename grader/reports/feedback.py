@@ -9,14 +9,13 @@ from pathlib import Path
 
 from grader.battery import FUNCTIONS
 from grader.discover import safe_name
-from grader.discover.choose import RULE
 from grader import details
 from grader.reports import legend, selection, stopped
 from grader.reports.cleaning import clean
+from grader.reports.note_views import UNREADABLE, number as _number, views
 from grader.reports.notes import intended
 from grader.reports.selection import case_label
-from grader.reports.templating import Names
-from grader.results import UNREADABLE_NOTES, base_id
+from grader.results import base_id
 
 # Of a parametrized check that fails in many cases, this many cases are shown in full.
 SHOWN_CASES = 3
@@ -26,11 +25,6 @@ FULL_FINDINGS = 5
 # Captured output is shown up to this many characters and lines.
 OUTPUT_CHARS = 2000
 OUTPUT_LINES = 40
-# File names listed in a note at most (the rest are counted: "and 40 more files").
-LISTED_NAMES = 10
-# Files left out beside the graded one, named in its note at most (the report stays short).
-LEFT_OUT_NAMES = 5
-
 # Load problem kinds that point at a line of main.py.
 _LINE_KINDS = ("syntax", "indentation", "policy", "runtime", "unavailable", "timeout", "missing-functions")
 _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "indentation", "policy", "runtime",
@@ -38,14 +32,6 @@ _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "in
 # A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch:
 # ``detail_<lang>``, as the templates pick it).
 _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
-
-# Intake notes that say why a submission's file could not be read (its source is then empty).
-_UNREADABLE = (*UNREADABLE_NOTES, "archive-member-refused")
-# Notes from the sandbox and from the intake (grader/discover), each with its own sentence.
-_KNOWN_NOTES = ("missing-function", "syntax-warning", "decoded-cp1252", "decoded-utf16", "exit-called", "notebook-stopped",
-                "cpu-budget", "renamed-id", "chosen-file", "attempts", "late", "online-text", "online-text-no-code", "notebook",
-                "too-many-files", "no-code-file", "duplicate-member", *_UNREADABLE)
-
 
 def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
     """Where a student's feedback file goes: ``out/feedback/<safe_name(id)>.<suffix>``."""
@@ -193,23 +179,12 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: dict[
     }
 
 
-def _number(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _names(values: object, limit: int = LISTED_NAMES, more: object = 0) -> Names:
-    """Untrusted names, cleaned, the first ``limit`` of them; the Names' ``more``: how many were left off,
-    counting ``more`` (a note's count of names it never listed)."""
-    values = [clean(value, 200) for value in values] if isinstance(values, list) else []
-    return Names(values[:limit], max(0, len(values) - limit) + max(0, _number(more) or 0))
-
-
 def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
     if not problem:
         return None
     kind = problem.get("kind") or "unknown"
     found = next((note for note in notes if note["kind"] == "no-code-file"), None)
-    if kind == "empty" and any(note["kind"] in _UNREADABLE for note in notes):
+    if kind == "empty" and any(note["kind"] in UNREADABLE for note in notes):
         # Written before results.json said "unreadable" itself: the file was there but could not be read
         # (a damaged or encrypted archive, a broken notebook); the note says why.
         return {"kind": "unreadable", "raw_kind": kind, **_NO_DETAIL}
@@ -235,85 +210,6 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         "intended": intended(source) if kind == "missing-functions" else None,
     }
 
-def _note(note: dict) -> dict:
-    """A note as the templates show it: its kind and its details, cleaned (lists cut, see :func:`_names`)."""
-    kind = note.get("kind")
-    if kind not in _KNOWN_NOTES:
-        return {"kind": "unknown", "raw_kind": clean(kind, 60)}
-    text = lambda key, limit=200: clean(note.get(key) or "?", limit)  # noqa: E731
-    if kind == "missing-function":  # near: a callable of main.py with a name close to it (grader.sandbox.loader)
-        return {"kind": kind, "name": text("name", 60), **({"near": text("near", 80)} if note.get("near") else {}),
-                **({"cell": _number(note.get("cell")), "after": _number(note.get("after")) or "?"}
-                   if _number(note.get("cell")) else {})}  # defined in a notebook cell that never ran
-    if kind == "exit-called":
-        return {"kind": kind, "line": _number(note.get("line"))}
-    if kind == "syntax-warning":
-        return {"kind": kind, "line": _number(note.get("line")) or "?", "cell": _number(note.get("cell")), "detail": text("detail")}
-    if kind == "notebook-stopped":
-        return {"kind": kind, "cell": _number(note.get("cell")) or "?", "line": _number(note.get("line")),
-                "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}
-    if kind == "cpu-budget":
-        return {"kind": kind, "seconds": _number(note.get("seconds")) or 0}
-    if kind == "renamed-id":
-        return {"kind": kind, "old": text("from", 120)}
-    if kind == "chosen-file":
-        rule = RULE.index(note.get("rule")) if note.get("rule") in RULE else None
-        return {"kind": kind, "file": text("file"), "rule": rule,
-                "ignored": _names(note.get("ignored"), LEFT_OUT_NAMES, note.get("more"))}
-    if kind == "attempts":
-        return {"kind": kind, "graded": text("graded", 80), "count": _number(note.get("count")) or 2}
-    if kind in ("online-text", "notebook", "archive-unreadable", "file-unreadable"):
-        return {"kind": kind, "file": text("file"), "detail": text("detail", 300),
-                "detail_nl": clean(details.in_dutch(text("detail", 300))), "replaced": _number(note.get("replaced")) or 0,
-                "prose_left_out": note.get("prose_left_out") is True}
-    if kind == "notebook-unreadable":
-        return {"kind": kind, "detail": text("detail", 300), "detail_nl": clean(details.in_dutch(text("detail", 300)))}
-    if kind == "archive-member-refused":
-        return {"kind": kind, "files": _names([note.get("file") or "?"])}
-    if kind == "too-many-files":
-        return {"kind": kind, "folder": text("folder"), "limit": _number(note.get("limit")) or 0}
-    if kind == "folder-unreadable":
-        return {"kind": kind, "folder": text("folder"), "detail": text("detail", 300)}
-    if kind == "duplicate-member":
-        return {"kind": kind, "file": text("file"), "count": _number(note.get("count")) or 2}
-    if kind == "no-code-file":
-        return {"kind": kind, "found": _names(note.get("found"))}
-    if kind == "online-text-no-code":  # its text: what the student wrote there ("zie bijlage"), or nothing
-        return {"kind": kind, "file": text("file"), "text": clean(note.get("text") or "", 200)}
-    return {"kind": kind}
-
-
-def _replaced_that_ran(notes: list[dict]) -> int | None:
-    """How many IPython lines read as ``pass`` were in the notebook cells that ran, up to the one that stopped
-    loading (a ``notebook-stopped`` note; the ``notebook`` note's ``replaced_cells``), or None (none stopped)."""
-    stop = next((_number(note.get("cell")) for note in notes if note.get("kind") == "notebook-stopped"), None)
-    replaced = next((note.get("replaced_cells") for note in notes if note.get("kind") == "notebook"), None)
-    if stop is None or not isinstance(replaced, list):
-        return None
-    return sum(pair[1] for pair in replaced if isinstance(pair, list) and len(pair) == 2
-               and all(_number(value) for value in pair) and pair[0] <= stop)
-
-
-def _notes(notes: list[dict]) -> list[dict]:
-    """The notes in order, the refused archive members of a submission merged into one note, and of a notebook
-    that stopped loading only the IPython lines of the cells that ran counted (:func:`_replaced_that_ran`)."""
-    shown: list[dict] = []
-    refused: list[str] = []
-    for note in map(_note, notes):
-        if note["kind"] == "archive-member-refused":
-            if not refused:
-                shown.append(note)
-            refused.extend(note["files"])
-        else:
-            shown.append(note)
-    for note in shown:
-        if note["kind"] == "archive-member-refused":
-            note["files"] = _names(refused)
-        elif note["kind"] == "notebook" and (ran := _replaced_that_ran(notes)) is not None:
-            note["replaced"] = ran
-    return shown
-
-
 def _output(text: str) -> tuple[str, bool]:
     lines = text.split("\n")
     cut = len(lines) > OUTPUT_LINES or len(text) > OUTPUT_CHARS
@@ -329,7 +225,7 @@ def build(result: dict, reveal: bool = False) -> dict:
     the load problem: kind/detail/line/column/source, and ``cell`` with ``line`` within that
     cell for a notebook; kind ``no-code`` with ``found``, the files that were there, when the
     submission held nothing to grade), ``notes`` (per note its kind and cleaned details, file
-    lists cut to LISTED_NAMES), ``output`` (cut, cleaned),
+    lists cut to note_views.LISTED_NAMES), ``output`` (cut, cleaned),
     ``output_cut``, ``legend`` (when a failure shows code under "Tried": ``key``, ``code``), ``start``
     (the first checkpoint that does not pass when two or more do not, else None) and
     ``checkpoints``: per checkpoint its verdict and counts, its root cause (None;
@@ -355,7 +251,7 @@ def build(result: dict, reveal: bool = False) -> dict:
     load = result.get("load") or {}
     entries = result.get("checkpoints", {}) if reveal else _concealed(result.get("checkpoints", {}))
     verdicts, inherited = selection.context(entries)
-    notes = _notes(load.get("notes", []))
+    notes = views(load.get("notes", []))
     missing = {note["name"]: note for note in notes if note["kind"] == "missing-function"}
     stop = stopped.summary(result)
     checkpoints = [_checkpoint(key, entries[key], verdicts, missing, graded, inherited, stop, reveal)
