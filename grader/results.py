@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 
 from grader import __version__
-from grader.discover.notebooks import locate
+from grader.discover.notebooks import locate, text_cell
 from grader.score import MAX_SCORE, verdicts
 
 # The results.json format version. History:
@@ -119,6 +119,20 @@ def _in_notebook(problem: dict | None, notes: list[dict]) -> dict | None:
     return {**problem, "cell": found[0] if found else None, "cell_line": found[1] if found else None}
 
 
+def _in_text_cells(problem: dict | None, notes: list[dict], intake: list[dict]) -> tuple[dict | None, list[dict]]:
+    """``problem`` and the loader's ``notes`` told where a notebook (its ``intake`` note) has a missing function
+    written in a Markdown or raw cell, which never runs: a ``missing-function`` note (but one of a cell that never
+    ran) gets ``text_cell`` and ``cell_type``; a ``missing-functions`` or ``empty`` problem gets ``text_cells``,
+    ``[[cell, kind, function], ...]``."""
+    notebook = next((note for note in intake if note.get("kind") == "notebook"), None)
+    if notebook is None or not notebook.get("text_defs"):
+        return problem, notes
+    if problem and problem.get("kind") in ("missing-functions", "empty"):
+        problem = {**problem, "text_cells": notebook["text_defs"]}
+    return problem, [{**note, **text_cell(note.get("name"), notebook)}
+                     if note.get("kind") == "missing-function" and not note.get("cell") else note for note in notes]
+
+
 # Intake notes that say why the graded file (or, with none chosen, the submission) could not be read.
 UNREADABLE_NOTES = ("notebook-unreadable", "archive-unreadable", "file-unreadable", "folder-unreadable")
 # The loader's notes that the file was not saved as UTF-8 (grader.sandbox.loader): the terminal says them too.
@@ -203,7 +217,7 @@ def submission_result(submission, load: dict, outcomes: dict[int, dict], checks:
             "hidden": bool(meta.get("hidden")),
         })
     checkpoints, score = verdicts(records)
-    problem = load.get("problem")
+    problem, notes = _in_text_cells(load.get("problem"), load.get("notes", []), submission.notes)
     status = "graded" if loaded else ("empty" if problem and problem["kind"] == "empty" else "load-error")
     return settle({
         **placement(submission),
@@ -212,7 +226,7 @@ def submission_result(submission, load: dict, outcomes: dict[int, dict], checks:
         "score": score if loaded else 0,
         "max_score": MAX_SCORE,
         "load": {"problem": _in_notebook(problem, submission.notes), "output": load.get("output", ""),
-                 "notes": submission.notes + load.get("notes", [])},
+                 "notes": submission.notes + notes},
         "checkpoints": checkpoints if loaded else {k: {**v, "passed": False} for k, v in checkpoints.items()},
     })
 

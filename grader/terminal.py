@@ -264,6 +264,8 @@ class Progress:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
+        for function in (problem or {}).get("text_cells") or ():  # none of the three in a code cell: where they are
+            self.say("  - " + self._in_text_cell(function[2], function[0], function[1]))
         if not brief and decoded(result):  # a file not saved as UTF-8: the report says it, and so does the terminal
             self.say(text[decoded(result)].format(file=file))
         for note in result["load"]["notes"]:  # a notebook's cell that stopped loading: what was graded is less
@@ -300,6 +302,8 @@ class Progress:
                 if cell:  # defined in a notebook cell that never ran
                     self.say("  - " + text["missing-unrun"].format(function=function, cell=cell,
                                                                    after=missing[0].get("after") or "?"))
+                elif missing[0].get("text_cell"):  # written in a Markdown or raw cell, which never runs
+                    self.say("  - " + self._in_text_cell(function, missing[0]["text_cell"], missing[0].get("cell_type")))
                 else:
                     self.say("  - " + text["missing"].format(file=file, function=function)
                              + (text["near"].format(near=near) if near else ""))  # say() escapes it
@@ -328,6 +332,12 @@ class Progress:
             self.say(text["self-reused"].format(file=file))
         if (out / "index.html").is_file():  # a class's outputs: its results.json is left as it is (grader.grading)
             self.say(text["class-results-kept"].format(path=out / "results.json"))
+
+    def _in_text_cell(self, function: str, cell: int, kind: object) -> str:
+        """That ``function`` is in the notebook's text cell ``cell`` (``kind``: ``markdown`` or ``raw``), which never
+        runs, and must be a code cell."""
+        kinds = self.text["text-cells"]
+        return self.text["missing-text"].format(function=function, cell=cell, kind=kinds.get(kind, kinds["markdown"]))
 
     def _where(self, problem: dict) -> str:
         """Where a load problem is: `` — line 3: source``, in a notebook `` — cell 2, line 1: source`` (no

@@ -83,6 +83,9 @@ TEXT = {
         "class-results-kept": "({path} is van een klas en blijft zoals het was: dit resultaat staat er niet in)",
         "score": "Score: {score}/{max}",
         "missing-unrun": "{function} staat in cel {cell}, maar die cel is niet uitgevoerd: cel {after} stopte het laden",
+        "missing-text": "{function} staat in cel {cell}, maar dat is een {kind}: tekst, die niet wordt uitgevoerd; "
+                        "maak er een codecel van (celtype Code)",
+        "text-cells": {"markdown": "Markdown-cel", "raw": "Raw-cel"},
         "missing": "{file} definieert geen functie {function}", "near": " (bedoelde je {near}?)",
         "cases": "({n} van {total} gevallen mislukt, het eerste:)",
         "unclaimed": "grade: let op: {n} onderdelen van de map werden geen inzending en zijn niet beoordeeld: {names}",
@@ -229,6 +232,9 @@ TEXT = {
         "class-results-kept": "({path} belongs to a class and is left as it was: this result is not in it)",
         "score": "Score: {score}/{max}",
         "missing-unrun": "{function} is in cell {cell}, but that cell did not run: cell {after} stopped loading",
+        "missing-text": "{function} is in cell {cell}, but that is a {kind}: text, which does not run; make it a code "
+                        "cell (cell type Code)",
+        "text-cells": {"markdown": "Markdown cell", "raw": "raw cell"},
         "missing": "{file} defines no function {function}", "near": " (did you mean {near}?)",
         "cases": "({n} of {total} cases failed, the first:)",
         "unclaimed": "grade: note: {n} entries of the folder became no submission and were not graded: {names}",

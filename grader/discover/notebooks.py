@@ -6,6 +6,8 @@ import ast
 import json
 import re
 
+from grader.battery import FUNCTIONS
+
 # Cell magics whose body is still Python: the magic line becomes ``pass``, the body stays.
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 # Cell magics that write their body to a file: Python when the file is a .py one (``%%writefile main.py``, the code
@@ -33,8 +35,8 @@ def _cell_source(cell: dict) -> str:
     raise NotebookError("not a notebook (a cell's source is not text)")
 
 
-def _cells(document: object) -> list[tuple[int, str]]:
-    """(position among all cells, 1-based; source) of each code cell."""
+def _all_cells(document: object) -> list:
+    """Every cell of a notebook, in order (nbformat 3's worksheets one after another)."""
     if not isinstance(document, dict):
         raise NotebookError("not a notebook (no cells)")
     if isinstance(document.get("cells"), list):
@@ -44,8 +46,35 @@ def _cells(document: object) -> list[tuple[int, str]]:
                  and isinstance(sheet.get("cells"), list) for cell in sheet["cells"]]
     else:
         raise NotebookError("not a notebook (no cells)")
+    return cells
+
+
+def _cells(cells: list) -> list[tuple[int, str]]:
+    """(position among all cells, 1-based; source) of each code cell."""
     return [(position, _cell_source(cell)) for position, cell in enumerate(cells, 1)
             if isinstance(cell, dict) and cell.get("cell_type") == "code"]
+
+
+# Cells that Jupyter shows as text and never runs (nbformat 3 also had heading cells), and the kind reports name.
+TEXT_CELLS = {"markdown": "markdown", "heading": "markdown", "raw": "raw"}
+# A line of a text cell that starts a def (pasted plain, indented as a Markdown code block, or in a ```python block).
+_TEXT_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(", re.M)
+
+
+def _text_defs(cells: list) -> list[list]:
+    """``[cell, kind, function]`` (cell: position among all cells, 1-based; kind: ``markdown`` or ``raw``) for each
+    of the three functions that a line of a text cell starts to define, its first such cell only, in the order written."""
+    found: dict[str, list] = {}
+    for position, cell in enumerate(cells, 1):
+        kind = TEXT_CELLS.get(cell.get("cell_type")) if isinstance(cell, dict) else None
+        try:
+            source = _cell_source(cell) if kind else ""
+        except NotebookError:  # a text cell's broken source: it is not graded either way
+            continue
+        for name in _TEXT_DEF.findall(source):
+            if name in FUNCTIONS and name not in found:
+                found[name] = [position, kind, name]
+    return list(found.values())
 
 
 def _replaced(lines: list[str], parse: bool = True) -> tuple[list[str], int]:
@@ -97,7 +126,9 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     parsed, so a continued expression's line that starts with ``%`` becomes ``pass`` too: the
     loader refuses such a source as too large anyway). Out: (source, note) where the note is
     ``{"kind": "notebook", "cells": [[cell, first_line, last_line], ...], "replaced": n, "replaced_cells":
-    [[cell, n], ...]}`` (cell = position among all cells, 1-based; replaced_cells: the cells with replaced lines).
+    [[cell, n], ...], "text_defs": [[cell, kind, function], ...]}`` (cell = position among all cells, 1-based;
+    replaced_cells: the cells with replaced lines; text_defs: the three functions written in a Markdown or raw cell,
+    which never runs: :func:`_text_defs`).
     Raises :class:`NotebookError` for unreadable data.
     """
     try:
@@ -107,7 +138,8 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
     lines: list[str] = []
     mapping: list[list[int]] = []
     replaced: list[list[int]] = []
-    cells = _cells(document)
+    every = _all_cells(document)
+    cells = _cells(every)
     parse = sum(len(source) for _, source in cells) <= MAX_CODE
     for position, source in cells:
         if not source.strip():
@@ -120,7 +152,17 @@ def to_python(data: bytes) -> tuple[bytes, dict]:
         lines.append("")
     # A lone surrogate escape (\ud800) in the JSON is no character: it becomes "?".
     return "\n".join(lines).encode("utf-8", "replace"), {"kind": "notebook", "cells": mapping,
-                                                    "replaced": sum(n for _, n in replaced), "replaced_cells": replaced}
+                                                    "replaced": sum(n for _, n in replaced), "replaced_cells": replaced,
+                                                    "text_defs": _text_defs(every)}
+
+
+def text_cell(name: object, note: dict) -> dict:
+    """``{"text_cell": cell, "cell_type": kind}`` when the notebook of ``note`` (:func:`to_python`'s) has the function
+    ``name`` in a text cell (its first; kind ``markdown`` or ``raw``), else ``{}``."""
+    defs = note.get("text_defs") if isinstance(note, dict) else None
+    found = next((entry for entry in defs if isinstance(entry, list) and len(entry) == 3 and entry[2] == name), None) \
+        if isinstance(defs, list) else None
+    return {"text_cell": found[0], "cell_type": found[1]} if found else {}
 
 
 def locate(line: int | None, note: dict) -> tuple[int, int] | None:

@@ -12,7 +12,7 @@ from grader.discover import safe_name
 from grader import details
 from grader.reports import legend, selection, stopped
 from grader.reports.cleaning import clean
-from grader.reports.note_views import UNREADABLE, number as _number, views
+from grader.reports.note_views import UNREADABLE, number as _number, text_cell, views
 from grader.reports.notes import intended
 from grader.reports.selection import case_label
 from grader.results import base_id
@@ -31,7 +31,8 @@ _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "in
                    "missing-functions", "timeout", "crashed", "unavailable")
 # A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch:
 # ``detail_<lang>``, as the templates pick it).
-_NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None}
+_NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None,
+              "text_cells": ()}
 
 def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
     """Where a student's feedback file goes: ``out/feedback/<safe_name(id)>.<suffix>``."""
@@ -160,6 +161,7 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: dict[
                             for group in selection.groups(records)),
         "missing": graded and function in missing,
         "unrun": missing[function] if graded and "cell" in missing.get(function, {}) else None,  # in a cell not run
+        "text": missing[function] if graded and "text_cell" in missing.get(function, {}) else None,  # in a text cell
         "root_cause": None if stopped_by else root,
         "also_fingerprint": chosen["also_fingerprint"] and stopped_by is None,  # checkpoint 2's digest is wrong too
         "confirmed": bool(confirmed) and root == "fingerprint",
@@ -208,6 +210,10 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         "column": problem.get("column") if isinstance(problem.get("column"), int) and kind != "policy" else None,
         "source": clean(source, 300) if source else None,
         "intended": intended(source) if kind == "missing-functions" else None,
+        # The three functions written in a notebook's Markdown or raw cells, as missing-function notes.
+        "text_cells": [{"kind": "missing-function", "name": clean(str(entry[2]), 60), **text_cell(entry[0], entry[1])}
+                       for entry in problem.get("text_cells") or [] if isinstance(entry, list) and len(entry) == 3
+                       and _number(entry[0])][:3],
     }
 
 def _output(text: str) -> tuple[str, bool]:
@@ -223,7 +229,8 @@ def build(result: dict, reveal: bool = False) -> dict:
     In: one submission entry of results.json (grader.results.submission_result). Out: a
     dict with ``id``, ``status``, ``graded``, ``score``, ``max_score``, ``problem`` (None or
     the load problem: kind/detail/line/column/source, and ``cell`` with ``line`` within that
-    cell for a notebook; kind ``no-code`` with ``found``, the files that were there, when the
+    cell for a notebook; ``text_cells``: the functions written in a notebook's Markdown or raw cells, as
+    ``missing-function`` notes; kind ``no-code`` with ``found``, the files that were there, when the
     submission held nothing to grade), ``notes`` (per note its kind and cleaned details, file
     lists cut to note_views.LISTED_NAMES), ``output`` (cut, cleaned),
     ``output_cut``, ``legend`` (when a failure shows code under "Tried": ``key``, ``code``), ``start``
@@ -231,7 +238,8 @@ def build(result: dict, reveal: bool = False) -> dict:
     ``checkpoints``: per checkpoint its verdict and counts, its root cause (None;
     ``validation`` when checkpoint 1 failed; else ``fingerprint`` on checkpoint 3 when
     checkpoint 2 failed or a check confirms it, ``confirmed``), whether its function is
-    missing (``unrun``: its note when defined in a notebook cell that never ran), its failures grouped per check (parametrized cases together, the first
+    missing (``unrun``: its note when defined in a notebook cell that never ran; ``text``: its note when written in a
+    notebook's Markdown or raw cell), its failures grouped per check (parametrized cases together, the first
     SHOWN_CASES in full; a confirming check first), ``grouped``: the failures only listed
     because they share the root cause (``cause``: ``validation``, the same invalid input as a
     failed case of checkpoint 1; ``repeats``, an invalid input tried again that another failed check of the

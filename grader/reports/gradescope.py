@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from grader.discover import safe_name
-from grader.reports import feedback, markdown, templating
+from grader.reports import feedback, markdown, notes, templating
 from grader.reports.files import write_atomic
 
 # Gradescope's "Autograder Specifications" (output format): every field written here.
@@ -32,9 +32,7 @@ def _checkpoint_output(cp: dict, t) -> str:
     """A checkpoint test's Markdown: the counts, then each failed check with its first case and hint."""
     lines = [t("cp_counts", passed=cp["passed_count"], total=cp["total"]) if cp["total"] else t("cp_no_checks")]
     if cp["missing"]:
-        missing = (t("missing_function_unrun", function=cp["function"], cell=cp["unrun"]["cell"], after=cp["unrun"]["after"])
-                   if cp.get("unrun") else t("missing_function", function=cp["function"], count=cp["total"]))
-        return "\n\n".join(lines + [missing])
+        return "\n\n".join(lines + [notes.missing_box(cp, t)])
     for failure in cp["failures"][:LISTED_CHECKS]:
         lines.append(f"- ✘ {failure['message']}")  # the clause only in the tags: students have the lesson, not the contract
         case = failure["cases"][0]

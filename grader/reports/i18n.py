@@ -139,6 +139,21 @@ MESSAGES: dict[str, dict[str, str]] = {
               "stopped loading with an error. So no check of this checkpoint could pass. Make every cell run without "
               "an error.",
     },
+    "missing_function_markdown": {
+        "nl": "De functie {function} staat in cel {cell} van het notebook, maar dat is een Markdown-cel: tekst, die "
+              "niet wordt uitgevoerd. Daarom kon geen controle van dit checkpoint slagen. Maak er een codecel van "
+              "(celtype Code), met alleen de Python-code erin.",
+        "en": "The function {function} is in cell {cell} of the notebook, but that is a Markdown cell: text, which "
+              "does not run. So no check of this checkpoint could pass. Make it a code cell (cell type Code) holding "
+              "only the Python code.",
+    },
+    "missing_function_raw": {
+        "nl": "De functie {function} staat in cel {cell} van het notebook, maar dat is een Raw-cel: platte tekst, die "
+              "niet wordt uitgevoerd. Daarom kon geen controle van dit checkpoint slagen. Maak er een codecel van "
+              "(celtype Code).",
+        "en": "The function {function} is in cell {cell} of the notebook, but that is a raw cell: plain text, which "
+              "does not run. So no check of this checkpoint could pass. Make it a code cell (cell type Code).",
+    },
     # One failed check.
     "tried": {"nl": "Geprobeerd", "en": "Tried"},
     "got": {"nl": "Jouw code", "en": "Your code"},

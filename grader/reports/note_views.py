@@ -32,6 +32,13 @@ def _names(values: object, limit: int = LISTED_NAMES, more: object = 0) -> Names
     return Names(values[:limit], max(0, len(values) - limit) + max(0, number(more) or 0))
 
 
+def text_cell(cell: object, kind: object) -> dict:
+    """``{"text_cell": cell, "cell_type": kind}`` of a function written in a notebook's text cell (grader.results:
+    kind ``markdown`` or ``raw``, anything else read as ``markdown``), or ``{}`` when ``cell`` is no number."""
+    return {"text_cell": number(cell), "cell_type": kind if kind in ("markdown", "raw") else "markdown"} \
+        if number(cell) else {}
+
+
 def _view(note: dict) -> dict:
     """A note as the templates show it: its kind and its details, cleaned (lists cut, see :func:`_names`)."""
     kind = note.get("kind")
@@ -41,7 +48,8 @@ def _view(note: dict) -> dict:
     if kind == "missing-function":  # near: a callable of main.py with a name close to it (grader.sandbox.loader)
         return {"kind": kind, "name": text("name", 60), **({"near": text("near", 80)} if note.get("near") else {}),
                 **({"cell": number(note.get("cell")), "after": number(note.get("after")) or "?"}
-                   if number(note.get("cell")) else {})}  # defined in a notebook cell that never ran
+                   if number(note.get("cell")) else {}),  # defined in a notebook cell that never ran
+                **text_cell(note.get("text_cell"), note.get("cell_type"))}
     if kind == "exit-called":
         return {"kind": kind, "line": number(note.get("line"))}
     if kind == "syntax-warning":

@@ -25,6 +25,16 @@ MESSAGES: dict[str, dict[str, str]] = {
               "stopte het laden. Daarom ontbrak {name} bij het beoordelen.",
         "en": "The function {name} is in cell {cell} of the notebook, but that cell did not run: cell {after} "
               "stopped loading. So {name} was missing when grading."},
+    "note_missing_function_markdown": {
+        "nl": "De functie {name} staat in cel {cell} van het notebook, maar dat is een Markdown-cel: tekst, die niet "
+              "wordt uitgevoerd. Maak er een codecel van (celtype Code), met alleen de Python-code erin.",
+        "en": "The function {name} is in cell {cell} of the notebook, but that is a Markdown cell: text, which does "
+              "not run. Make it a code cell (cell type Code) holding only the Python code."},
+    "note_missing_function_raw": {
+        "nl": "De functie {name} staat in cel {cell} van het notebook, maar dat is een Raw-cel: platte tekst, die niet "
+              "wordt uitgevoerd. Maak er een codecel van (celtype Code).",
+        "en": "The function {name} is in cell {cell} of the notebook, but that is a raw cell: plain text, which does "
+              "not run. Make it a code cell (cell type Code)."},
     "note_syntax_warning_is": {
         "nl": "Op regel {line} vergelijk je met is: dat kijkt of het hetzelfde object is, niet of de waarde gelijk is; "
               "gebruik == (of !=) voor tekst en getallen. Dat het bij jou werkt, is toeval: Python hergebruikt "
@@ -187,6 +197,8 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind == "missing-function":
         if note.get("cell"):
             return t("note_missing_function_unrun", name=note["name"], cell=note["cell"], after=note["after"])
+        if note.get("text_cell"):
+            return t(f"note_missing_function_{note['cell_type']}", name=note["name"], cell=note["text_cell"])
         if note.get("near"):
             return t("note_missing_function_near", name=note["name"], near=note["near"])
         return t("note_missing_function", name=note["name"])
@@ -236,6 +248,20 @@ def sentence(note: dict, t: Callable[..., str], submission: str) -> str:
     if kind == "no-code-file":
         return t("note_no_code_file", files=note["found"]) if note["found"] else t("note_no_code_file_nothing")
     return t("note_unknown", kind=note.get("raw_kind", "?"))
+
+
+def missing_box(checkpoint: dict, t: Callable[..., str]) -> str:
+    """What a report says in the box of a checkpoint whose function is missing (a checkpoint of
+    grader.reports.feedback.build: its ``function``, ``total``, and ``unrun`` or ``text``, the note of a function in
+    a notebook cell that never ran or in a text cell), with the translator ``t``."""
+    function = checkpoint["function"]
+    if checkpoint.get("unrun"):
+        return t("missing_function_unrun", function=function, cell=checkpoint["unrun"]["cell"],
+                 after=checkpoint["unrun"]["after"])
+    if checkpoint.get("text"):
+        return t(f"missing_function_{checkpoint['text']['cell_type']}", function=function,
+                 cell=checkpoint["text"]["text_cell"])
+    return t("missing_function", function=function, count=checkpoint["total"])
 
 
 def warning_key(note: dict) -> str:

@@ -150,7 +150,8 @@ def environment() -> jinja2.Environment:
     """The reports' Jinja2 environment, created once per process.
 
     Autoescaping is on for ``.html`` templates and off for ``.md``/``.css``; ``note_text``
-    (grader.reports.notes.sentence) is available to every template; undefined
+    (grader.reports.notes.sentence) and ``missing_box`` (grader.reports.notes.missing_box) are available to every
+    template; undefined
     names are errors; templates are compiled once and kept (no reload checks), with a
     bytecode cache across processes (:func:`bytecode_cache`).
     """
@@ -169,6 +170,7 @@ def environment() -> jinja2.Environment:
     env.filters.update(code=html_code, mdcode=inline_code, mdblock=fenced_block, mdvalue=markdown_value, caret=caret)
     from grader.reports import notes  # the notes' sentences use this module's translators
     env.globals["note_text"] = notes.sentence
+    env.globals["missing_box"] = notes.missing_box
     return env
 
 
