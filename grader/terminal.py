@@ -254,12 +254,13 @@ class Progress:
         text = self.text
         problem = result["load"]["problem"]
         file = Path(str(result.get("graded_file") or result["source"])).name
+        cells = "-text" if (problem or {}).get("text_cells") else ""  # all in a notebook's text cells: those are named
         if problem and problem["kind"] == "missing-functions":  # it loaded: it has none of the three
             meant = intended(problem.get("source"))  # the def of a close name: which function it seems to be
-            self.say(text["load-missing"].format(file=file) + self._where(problem)
+            self.say(text["load-missing" + cells].format(file=file) + self._where(problem)
                      + (text["near"].format(near=meant) if meant else ""))
-        elif problem and problem["kind"] == "empty" and result.get("graded_file"):  # else kind and detail say it twice
-            self.say(text["load-empty"].format(file=file))
+        elif problem and problem["kind"] == "empty" and (result.get("graded_file") or cells):  # else kind and detail
+            self.say(text["load-empty" + cells].format(file=file))  # would say it twice
         elif problem:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])

@@ -76,6 +76,9 @@ TEXT = {
         "load-empty": "{file} bevat geen code, alleen lege regels of commentaar: schrijf de drie functies erin",
         "load-missing": "{file} definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
                         "dispatch_ticket; controleer de namen (hoofdletters en underscores tellen mee)",
+        "load-missing-text": "{file} heeft geen van de drie functies in een codecel, dus geen ervan is uitgevoerd:",
+        "load-empty-text": "{file} heeft geen codecel met code: wat je schreef staat in tekstcellen, die niet worden "
+                           "uitgevoerd:",
         "report": "Volledig rapport: {path}",
         "self-reused": "{file} heeft dezelfde inhoud als een eerder beoordeelde versie: dat resultaat is hergebruikt "
                        "(--force beoordeelt opnieuw)",
@@ -225,6 +228,8 @@ TEXT = {
         "load-empty": "{file} contains no code, only blank lines or comments: write the three functions in it",
         "load-missing": "{file} defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
                         "dispatch_ticket; check the names (capitals and underscores count)",
+        "load-missing-text": "{file} has none of the three functions in a code cell, so none of them ran:",
+        "load-empty-text": "{file} has no code cell with code: what you wrote is in text cells, which do not run:",
         "report": "Full report: {path}",
         "self-reused": "{file} has the same content as a version graded before: that result was reused (--force "
                        "grades it again)",

@@ -108,6 +108,8 @@ def test_all_three_in_markdown_cells_the_load_problem_names_each_cell(graded, la
             assert any(said["cell"].format(cell) in line and function in line and said["markdown"] in line
                        for line in text.splitlines()), text
     assert said["fix"] in report
+    names = {"nl": "hoofdletters en underscores", "en": "capitals and underscores"}[lang]
+    assert names not in terminal + report + page  # the names are right: only the cell type is not
 
 
 @pytest.mark.parametrize("lang", ["nl", "en"])
@@ -132,6 +134,7 @@ def test_a_notebook_of_text_cells_only_names_them_beside_having_no_code(graded, 
     said = SAID[lang]
     assert result["status"] == "empty" and result["load"]["problem"]["text_cells"] == [
         [2, "markdown", "validate_ticket_proposal"], [2, "markdown", "proposal_fingerprint"], [3, "raw", "dispatch_ticket"]]
+    assert {"nl": "alleen lege regels", "en": "only blank lines"}[lang] not in terminal + report  # text cells are there
     for text in (terminal, report):
         assert any(said["cell"].format(3) in line and said["raw"] in line and "dispatch_ticket" in line
                    for line in text.splitlines()), text

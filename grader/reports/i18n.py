@@ -272,6 +272,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "main.py defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
               "dispatch_ticket. Check the names: capitals and underscores count.",
     },
+    # A notebook whose functions are all in Markdown or raw cells (the cells are named after it).
+    "problem_missing_functions_text": {
+        "nl": "Geen van de drie functies staat in een codecel van je notebook, dus geen ervan is uitgevoerd.",
+        "en": "None of the three functions is in a code cell of your notebook, so none of them ran.",
+    },
+    "problem_empty_text": {
+        "nl": "Je notebook heeft geen codecel met code: wat je schreef staat in tekstcellen, die niet worden uitgevoerd.",
+        "en": "Your notebook has no code cell with code: what you wrote is in text cells, which do not run.",
+    },
     "problem_timeout": {
         "nl": "Het laden van main.py duurde te lang: de code buiten je functies stopt niet (een oneindige lus?).",
         "en": "Loading main.py took too long: the code outside your functions does not stop (an endless loop?).",
