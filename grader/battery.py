@@ -266,14 +266,12 @@ class Student:
         self.own_classes = own_classes
         self.in_flight: str | None = None  # the call running now, as shown (for a time-out's report)
         self.handed: list = []  # what this check handed to the submission and got back (see _run)
-        self.examined: dict = {}  # main.py's own objects read as a host reads them (see _run)
         self.seen: set = set()  # the exact strs and ints of this check's calls (see _run)
 
     def begin(self) -> None:
         """A check starts: the objects an earlier check handed over are no longer the battery's concern."""
         self.in_flight = None
         self.handed = []
-        self.examined = {}
         self.seen = set()
 
     def call(self, function: str, *args: Any, shown: str | None = None) -> Call:
@@ -328,7 +326,7 @@ class Student:
         if self.own_classes is not None and not may_lie(self.own_classes, is_own):
             return
         try:
-            lie = first_lie(call, is_own, self.examined, self.seen)
+            lie = first_lie(call, is_own, self.seen)
         except MemoryError:
             raise MemoryLimit() from None
         if lie is not None:

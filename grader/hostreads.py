@@ -117,16 +117,16 @@ def own_objects(roots: Iterable, is_own: Callable[[type], bool]) -> tuple[list, 
 MAX_COMPARED = 32
 
 
-def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: set) -> tuple[str, str] | None:
+def first_lie(call: list, is_own: Callable[[type], bool], seen: set) -> tuple[str, str] | None:
     """How the first object of main.py's own class in or under ``call`` answers a host otherwise than its content,
     or how reading one so changed the call's objects; None when every read agrees.
 
-    In: the arguments and the returned value of the call just made, which classes are main.py's and what was read
-    before in this check (``examined``: id -> (the object, the ids it held then), updated here): an object is read
-    again only when what it holds changed since (a result handed over again is not read again), and ``seen``, the
+    In: the arguments and the returned value of the call just made, which classes are main.py's, and ``seen``, the
     strs and ints of this check's calls so far, as plain values (updated here: a status is compared with the 'ok' of
-    an earlier success). Out: a short description in English and in Dutch (``x['version'] gives 900, where x holds 1
-    (x: a Result)``), also when there are too many values to read. The reads run the submission's methods (as the host's reads would): the caller keeps
+    an earlier success). Every such object is read again after each call that holds it, also when what it holds is
+    unchanged: its methods may answer honestly at first and lie once a later call was made. Out: a short description
+    in English and in Dutch (``x['version'] gives 900, where x holds 1 (x: a Result)``), also when there are too many
+    values to read. The reads run the submission's methods (as the host's reads would): the caller keeps
     them within the check's time limit.
     """
     found = own_objects(call, is_own)
@@ -134,13 +134,11 @@ def first_lie(call: list, is_own: Callable[[type], bool], examined: dict, seen: 
         return TOO_LARGE, "een te grote waarde"
     dicts, scalars, values, shallow = found
     seen |= values | {plain(obj) for obj in scalars}
-    fresh = [obj for obj in dicts + scalars if not _same_entry(examined.get(id(obj)), shallow[id(obj)])]
-    if not fresh:
+    if not dicts and not scalars:
         return None
-    examined.update((id(obj), shallow[id(obj)]) for obj in fresh)
     compared = {kind: sorted((value for value in seen if type(value) is kind), key=_size)[:MAX_COMPARED]
                 for kind in (str, int)}
-    for obj in fresh:
+    for obj in dicts + scalars:
         if isinstance(obj, dict):
             reads = _dict_reads(obj, compared[str] + compared[int], is_own)
         else:

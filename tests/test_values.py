@@ -210,7 +210,7 @@ def test_a_value_that_reads_otherwise_than_it_holds_is_described_in_both_languag
         def __getitem__(self, key):
             return 900
 
-    assert first_lie([Result(version=1)], lambda cls: cls is Result, {}, set()) == (
+    assert first_lie([Result(version=1)], lambda cls: cls is Result, set()) == (
         "x['version'] gives 900, where x holds {'version': 1} (x: a Result)",
         "x['version'] geeft 900, terwijl x {'version': 1} bevat (x: een Result)")
 
