@@ -115,6 +115,11 @@ def own_objects(roots: Iterable, is_own: Callable[[type], bool]) -> tuple[list, 
 # A str or int of main.py's own class is compared with at most this many of the check's other values (the
 # shortest, which is where the lesson's words are: 'ok', 'open', 'c1', small versions).
 MAX_COMPARED = 32
+# The words a host compares a result's fields with (CONTRACT.md D7-D16: ``r['status'] == 'ok'``), among those values
+# also before a call of the check gave them: a refusal's status that equalled 'ok' until its log held a success was
+# never compared with 'ok' in a check whose first calls were refused.
+HOST_WORDS = frozenset({"ok", "forbidden", "unknown-tool", "call-id-conflict", "stale-version", "approval-required",
+                        "missing-ticket", "log-full", "open", "done"})
 
 
 def first_lie(call: list, is_own: Callable[[type], bool], seen: set) -> tuple[str, str] | None:
@@ -122,12 +127,12 @@ def first_lie(call: list, is_own: Callable[[type], bool], seen: set) -> tuple[st
     or how reading one so changed the call's objects; None when every read agrees.
 
     In: the arguments and the returned value of the call just made, which classes are main.py's, and ``seen``, the
-    strs and ints of this check's calls so far, as plain values (updated here: a status is compared with the 'ok' of
-    an earlier success). Every such object is read again after each call that holds it, also when what it holds is
-    unchanged: its methods may answer honestly at first and lie once a later call was made. Out: a short description
-    in English and in Dutch (``x['version'] gives 900, where x holds 1 (x: a Result)``), also when there are too many
-    values to read. The reads run the submission's methods (as the host's reads would): the caller keeps
-    them within the check's time limit.
+    strs and ints of this check's calls so far, as plain values (updated here), which are compared with a str or
+    int of main.py's own class, together with :data:`HOST_WORDS`. Every such object is read again after each call
+    that holds it, also when what it holds is unchanged: its methods may answer honestly at first and lie once a
+    later call was made. Out: a short description in English and in Dutch (``x['version'] gives 900, where x holds
+    1 (x: a Result)``), also when there are too many values to read. The reads run the submission's methods (as the
+    host's reads would): the caller keeps them within the check's time limit.
     """
     found = own_objects(call, is_own)
     if found == TOO_LARGE:
@@ -136,7 +141,7 @@ def first_lie(call: list, is_own: Callable[[type], bool], seen: set) -> tuple[st
     seen |= values | {plain(obj) for obj in scalars}
     if not dicts and not scalars:
         return None
-    compared = {kind: sorted((value for value in seen if type(value) is kind), key=_size)[:MAX_COMPARED]
+    compared = {kind: sorted((value for value in seen | HOST_WORDS if type(value) is kind), key=_size)[:MAX_COMPARED]
                 for kind in (str, int)}
     for obj in dicts + scalars:
         if isinstance(obj, dict):
