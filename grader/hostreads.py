@@ -196,25 +196,25 @@ def _dict_reads(obj: dict, values: list, is_own: Callable[[type], bool]):
     kind = type(obj)
     if any(written(kind, name, is_own) for name, _, _ in COMPARISONS):
         value = plain(obj)
-        others = [value] + [{**value, key: other} for key in value if type(key) is str
-                            for other in values if type(other) is type(value[key]) and other != value[key]]
+        others = [{**value, key: other} for key in value if type(key) is str
+                  for other in values if type(other) is type(value[key]) and other != value[key]]
         for name, shown, compare in COMPARISONS:
             if written(kind, name, is_own):
-                for other in others[:MAX_COMPARED]:
+                for other in others[:MAX_COMPARED - 1] + [value]:  # itself last (see _scalar_reads)
                     yield lambda shown=shown, other=other: shown.format(other=show(other)), \
                         lambda compare=compare, other=other: compare(obj, other), \
                         lambda compare=compare, other=other: compare(value, other)
     keyed = [read for read in KEY_READS if written(kind, read[0], is_own)]
+    absent = [value for value in values if type(value) is str and not dict.__contains__(obj, value)]
+    for name, shown, read, _ in keyed if absent else ():  # a key it does not hold: ``'pump' in tickets`` is False
+        if name in ABSENT_READS:  # first (see _scalar_reads)
+            for key in absent[:MAX_COMPARED]:
+                yield lambda shown=shown, key=key: shown.format(key=show(key)), \
+                    lambda read=read, key=key: read(obj, key), lambda name=name, key=key: ABSENT_READS[name](obj, key)
     for key in list(dict.keys(obj)) if keyed else ():
         for _, shown, read, truth in keyed:
             yield lambda shown=shown, key=key: shown.format(key=show(plain(key))), lambda: read(obj, key), \
                 lambda: truth(obj, key)
-    absent = [value for value in values if type(value) is str and not dict.__contains__(obj, value)]
-    for name, shown, read, _ in keyed if absent else ():  # a key it does not hold: ``'pump' in tickets`` is False
-        if name in ABSENT_READS:
-            for key in absent[:MAX_COMPARED]:
-                yield lambda shown=shown, key=key: shown.format(key=show(key)), \
-                    lambda read=read, key=key: read(obj, key), lambda name=name, key=key: ABSENT_READS[name](obj, key)
     for name, shown, read, truth in WHOLE_READS:
         if written(kind, name, is_own):
             yield lambda shown=shown: shown, lambda: read(obj), lambda: truth(obj)
@@ -223,17 +223,20 @@ def _dict_reads(obj: dict, values: list, is_own: Callable[[type], bool]):
 def _scalar_reads(obj: object, values: list, is_own: Callable[[type], bool]):
     """(the read as shown, the host's read, what its plain value answers), each a function without arguments, for a
     str or int of main.py's own class:
-    ``x == v`` and ``x != v`` (the comparisons main.py wrote) for itself and for each plain value ``v`` of its base
-    type in ``values``, and ``hash(x) == hash(v)`` for itself (a ``__hash__`` main.py wrote, not None: a host finds
-    ``x`` in a set or dict by it). (Not what print shows: a member of a ``class Status(str, Enum)`` prints as
-    Status.DONE, and CONTRACT.md leaves the class of a result's values open.)"""
+    ``x == v`` and ``x != v`` (the comparisons main.py wrote) for each plain value ``v`` of its base type in
+    ``values`` and then for itself, and ``hash(x) == hash(v)`` for itself (a ``__hash__`` main.py wrote, not None: a
+    host finds ``x`` in a set or dict by it). Itself comes last: a comparison that answered True the first time it
+    was asked (a refusal's one ``r['status'] == 'ok'``) and honestly after that was first compared with itself, where
+    True is right; a dict's own ``==`` and ``in`` are likewise first asked where the right answer is False. (Not
+    what print shows: a member of a ``class Status(str, Enum)`` prints as Status.DONE, and CONTRACT.md leaves the
+    class of a result's values open.)"""
     value = plain(obj)
     hashed = _defined(type(obj), HASHED)
     if hashed is not None and hashed[1] is not None and is_own(hashed[0]):  # not None: an unhashable class
         yield lambda: f"hash(x) == hash({show(value)})", lambda: hash(obj) == hash(value), lambda: True
     for name, shown, compare in COMPARISONS:
         if written(type(obj), name, is_own):
-            for other in [value] + values:
+            for other in [other for other in values if other != value] + [value]:
                 yield lambda shown=shown, other=other: shown.format(other=show(other)), lambda: compare(obj, other), \
                     lambda: compare(value, other)
 
