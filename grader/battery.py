@@ -23,6 +23,8 @@ FUNCTIONS = ("validate_ticket_proposal", "proposal_fingerprint", "dispatch_ticke
 # Per function, the argument whose contents the checks read as a host reads them (completed's rows, checks/host.py
 # dig_as_host): it is left out when the values of a call are read again after it (Student._expect_honest_reads).
 READ_AS_HOST = {"dispatch_ticket": 4}
+# After a call, the values of this many calls of the check before it are read as a host reads them again as well.
+READ_AGAIN = 8
 
 # The file name student code is compiled under; frames with this name are the student's own.
 STUDENT_FILENAME = "main.py"
@@ -267,12 +269,14 @@ class Student:
         self.in_flight: str | None = None  # the call running now, as shown (for a time-out's report)
         self.handed: list = []  # what this check handed to the submission and got back (see _run)
         self.seen: set = set()  # the exact strs and ints of this check's calls (see _run)
+        self.read: list = []  # per call of this check (the last READ_AGAIN + 1): its values read as a host reads them
 
     def begin(self) -> None:
         """A check starts: the objects an earlier check handed over are no longer the battery's concern."""
         self.in_flight = None
         self.handed = []
         self.seen = set()
+        self.read = []
 
     def call(self, function: str, *args: Any, shown: str | None = None) -> Call:
         """Call ``function(*args)``; an ``Exception`` is recorded, not raised.
@@ -319,14 +323,16 @@ class Student:
 
     def _expect_honest_reads(self, text: str, call: list) -> None:
         """A mismatch when a dict, str or int of main.py's own class in ``call`` (the arguments and the returned value
-        of the call just made) answers a host's read (``r['version']``, ``'lamp' in tickets``,
-        ``r['status'] == 'ok'``...) otherwise than its content, which the checks read (grader.hostreads). Only a class of the submission's can:
-        without one that writes such a read, nothing is read."""
+        of the call just made) or in those of the check's READ_AGAIN calls before it answers a host's read (``r['version']``,
+        ``'lamp' in tickets``, ``r['status'] == 'ok'``...) otherwise than its content, which the checks read
+        (grader.hostreads): a host keeps a result while it makes the next call, and one that lied only from then on
+        scored 3/3. Only a class of the submission's can: without one that writes such a read, nothing is read."""
         is_own = (lambda cls: True) if self.own_classes is None else self.own_classes.__contains__
         if self.own_classes is not None and not may_lie(self.own_classes, is_own):
             return
+        self.read = self.read[-READ_AGAIN:] + [call]
         try:
-            lie = first_lie(call, is_own, self.seen)
+            lie = first_lie([value for values in self.read for value in values], is_own, self.seen)
         except MemoryError:
             raise MemoryLimit() from None
         if lie is not None:
