@@ -161,10 +161,33 @@ def first_lie(call: list, is_own: Callable[[type], bool], seen: set) -> tuple[st
             if not same(got, expected):
                 return (f"{shown()} gives {show(got)}, where x holds {show(plain(obj))} (x: {a_or_an(_name(obj))})",
                         f"{shown()} geeft {show(got)}, terwijl x {show(plain(obj))} bevat (x: een {_name(obj)})")
+    for container, _ in shallow.values():
+        hidden = _not_found(container, is_own)
+        if hidden is not None:
+            kind = _name(container)
+            return (f"{show(hidden)} in x gives False, where x holds it (x: {a_or_an(kind)})",
+                    f"{show(hidden)} in x geeft False, terwijl x het bevat (x: een {kind})")
     after = own_objects(call, is_own)
     if after == TOO_LARGE or not same_shape(after[3], shallow):
         return ("reading them as a host does changed the call's arguments or its result",
                 "ze lezen zoals een host dat doet, veranderde de argumenten of het resultaat van de call")
+    return None
+
+
+def _not_found(container: object, is_own: Callable[[type], bool]) -> object:
+    """The plain value of a key of ``container`` (a dict, set or frozenset, looked up through the base type's C
+    methods) that is a str or int of main.py's own class with a ``__hash__`` of its own, and that a host's lookup of
+    that plain value does not find (``H(p) in approved``): stored under a hash given once, when it was put in, and not
+    since. None when each is found (or ``container`` holds none)."""
+    base = next((base for base in (dict, set, frozenset) if issubclass(type(container), base)), None)
+    if base is None:
+        return None
+    keys = list(dict.keys(container)) if base is dict else list(base.__iter__(container))
+    for key in keys:
+        if type(key) not in (str, int) and isinstance(key, (str, int)) and written(type(key), HASHED, is_own):
+            value = plain(key)
+            if not base.__contains__(container, value):
+                return value
     return None
 
 
