@@ -2,6 +2,7 @@
 
 import pytest
 
+from grader.sandbox import clock
 from grader.sandbox.loader import LoadFailure, load
 
 TAIL = "\ndef validate_ticket_proposal(p):\n    return p\n"
@@ -53,8 +54,29 @@ def test_writing_a_file_again_gives_back_its_room():
     ("import copy\ncopy.copy(open('f', 'w'))", "TypeError"),
     ("writer = open\nprint(getattr(writer, '__closure' + '__'))", "AttributeError"),
     ("from pathlib import Path\nPath('d').rename('e')", "PermissionError: Path.rename() is not available"),
+    ("open(__file__).read()", "PermissionError: [Errno 13]"),
+    ("open(__file__, 'w').write('x')", "PermissionError: [Errno 13]"),
+    ("import os\nos.remove(__file__)", "PermissionError: [Errno 13]"),
+    ("import os\nos.stat('/etc/passwd')", "FileNotFoundError: [Errno 2]"),
+    ("import os\nos.listdir('/etc')", "FileNotFoundError: [Errno 2]"),
+    ("import os\nos.stat(0)", "TypeError"),
+    ("import os\nos.stat('.', dir_fd=0)", "ValueError: file descriptors"),
+    ("import os\ntype(os.stat('.'))((0,) * 10)", "TypeError"),
+    ("import os\nprint(getattr(os.stat('.'), '__reduce__')())", "AttributeError"),
+    ("from pathlib import Path\nlist(Path('.').glob('**/*.log'))", "PermissionError: Path.glob() of '**'"),
+    ("import os\nos.scandir()", "AttributeError: os.scandir is not available"),
 ])
 def test_what_stays_refused(code, error):
     with pytest.raises(LoadFailure) as failure:
         load((code + TAIL).encode())
     assert failure.value.problem.detail.startswith(error), failure.value.problem.detail
+
+
+def test_the_times_of_a_file_are_on_the_clock_main_py_reads():
+    code = ("import os\nimport time\nopen('a.log', 'w').write('x')\n"
+            "print(0 <= time.time() - os.path.getmtime('a.log') < 60, os.listdir('/'), os.path.getsize(__file__))")
+    clock.move_on(clock.LATER)
+    try:
+        assert output_of(code) == "True ['submission'] 0\n"
+    finally:
+        clock.move_on(0)

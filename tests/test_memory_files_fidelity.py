@@ -95,6 +95,30 @@ AS_IN_PYTHON = {
               '    print(type(error).__name__)\ntry:\n    L.unlink()\nexcept FileNotFoundError as error:\n'
               "    print(type(error).__name__)\nL.write_text('new')\nprint(L.read_text())",
               "True ''\nabc\nFileExistsError\nFalse False\nFileNotFoundError\nFileNotFoundError\nnew\n"),
+    "stat": ("import os\nimport time\nfrom pathlib import Path\nLOG = Path(__file__).with_name('audit.log')\n"
+             "LOG.write_text('x' * 20)\nif LOG.exists() and LOG.stat().st_size > 10:\n"
+             "    print('rotate', LOG.stat().st_size, os.stat('audit.log').st_size, os.lstat(LOG).st_size)\n"
+             "s = LOG.stat()\nprint(s.st_mode >> 12, os.stat('.').st_mode >> 12, Path(__file__).stat().st_mode >> 12, "
+             "0 <= time.time() - s.st_mtime < 60, s.st_mtime == s[8] + s.st_mtime % 1)\n"
+             "print(os.path.getmtime(LOG) == s.st_mtime, os.path.getctime(LOG) <= time.time(), "
+             "os.path.getatime('audit.log') >= s.st_mtime - 1)\n"
+             "try:\n    os.stat('other.log')\nexcept FileNotFoundError as error:\n    print(type(error).__name__)",
+             "rotate 20 20 20\n8 4 8 True True\nTrue True True\nFileNotFoundError\n"),
+    "listing": ("import os\nfrom pathlib import Path\nHERE = Path(__file__).parent\n"
+                "open('audit.log', 'w').close()\n(HERE / 'logs').mkdir()\n(HERE / 'logs' / 'a.log').write_text('a')\n"
+                "Path('logs/b.txt').write_text('b')\n"
+                "print(sorted(os.listdir()), sorted(os.listdir('logs')), sorted(p.name for p in HERE.iterdir()))\n"
+                "print(sorted(str(p) for p in Path('logs').iterdir()), sorted(p.name for p in HERE.glob('*.log')), "
+                "sorted(str(p) for p in Path('.').glob('logs/*.log')), sorted(Path('.').glob('*.txt')))\n"
+                "for bad in ('nope', 'audit.log'):\n    try:\n        os.listdir(bad)\n    except OSError as error:\n"
+                "        print(type(error).__name__)",
+                "['audit.log', 'logs', 'main.py'] ['a.log', 'b.txt'] ['audit.log', 'logs', 'main.py']\n"
+                "['logs/a.log', 'logs/b.txt'] ['audit.log'] ['logs/a.log'] []\nFileNotFoundError\nNotADirectoryError\n"),
+    "main_file": ("import os\nfrom pathlib import Path\nME = Path(__file__)\n"
+                  "print(ME.exists(), ME.is_file(), ME.is_dir(), os.path.exists(__file__), os.path.isfile(__file__), "
+                  "ME.stat().st_mode >> 12)\n"
+                  "try:\n    ME.mkdir()\nexcept FileExistsError as error:\n    print(type(error).__name__)",
+                  "True True False True True 8\nFileExistsError\n"),
 }
 
 

@@ -9,11 +9,10 @@ past that a write raises ``OSError`` "No space left on device", as a full disk d
 A file object offers what a student's code uses: ``write``, ``writelines``, ``read``, ``readline``, ``readlines``,
 iteration, ``seek``/``tell``, ``truncate``, ``flush``, ``close``, ``closed``, ``with``, as Python's (Python's own
 ``io`` code does the work on bytes in memory: a write at the position, at the end in mode ``'a'``; ``encoding``,
-``errors`` and ``newline`` as in Python). ``Path``'s ``open``, ``write_text``, ``write_bytes``, ``read_text``,
-``read_bytes``, ``exists``, ``mkdir``... and ``os.path.exists``, ``os.remove``... work on the same files
-(grader/sandbox/memory_paths.py). No class here can be built
-on, and a file object holds nothing main.py can read but its name's text and its mode (the rest are underscore
-attributes, which main.py cannot read).
+``errors`` and ``newline`` as in Python). ``Path``'s and ``os``'s file functions work on the same files
+(grader/sandbox/memory_paths.py); main.py is there too, but not opened. No class here can be built on, and a file
+object holds nothing main.py can read but its name's text and its mode (the rest are underscore attributes, which
+main.py cannot read).
 """
 
 from __future__ import annotations
@@ -25,7 +24,8 @@ import operator
 import posixpath
 from typing import Any, Callable, Iterator
 
-from grader.sandbox.paths import FOLDER, absolute
+from grader.sandbox import clock
+from grader.sandbox.paths import FOLDER, MAIN_FILE, absolute
 
 LIMIT = 2 ** 20
 PER_FILE = 64  # what one more name costs in the size count, beyond its text: a million empty files also fill memory
@@ -42,8 +42,13 @@ def _closed() -> ValueError:
 
 
 class _Content(io.BytesIO):
-    """The bytes of one name, shared by every file open on it (as a file on a disk is). ``close`` keeps them: a
-    closed (or forgotten) file object leaves the content to the other files and to the next ``open``."""
+    """The bytes of one name, shared by every file open on it (as a file on a disk is), and when they last changed
+    (``modified``, on the clock main.py reads). ``close`` keeps them: a closed (or forgotten) file object leaves the
+    content to the other files and to the next ``open``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.modified = clock.time()
 
     def close(self) -> None:
         pass
@@ -52,12 +57,13 @@ class _Content(io.BytesIO):
 class MemoryFolder:
     """The files one submission wrote: normalized name -> its bytes (a :class:`_Content`), and their size in all."""
 
-    __slots__ = ("_files", "_folders", "_size")
+    __slots__ = ("_files", "_folders", "_size", "_start")
 
     def __init__(self) -> None:
         self._files: dict[str, _Content] = {}
-        self._folders: set[str] = set()  # the folders main.py made (os.makedirs, Path.mkdir); FOLDER is there
+        self._folders: dict[str, float] = {}  # the folders main.py made (os.makedirs, Path.mkdir) -> when
         self._size = 0
+        self._start = clock.time()  # when FOLDER and main.py, which are there from the start, last changed
 
     def __init_subclass__(cls, **keywords: object) -> None:
         raise TypeError("a class built on a file class is not available in the grader")
@@ -84,6 +90,8 @@ class MemoryFolder:
             codecs.lookup(encoding or "utf-8")  # LookupError for an unknown encoding, before a file is made
         key = absolute(file)  # TypeError for anything but a str or a grader path (a file descriptor)
         text = str.__str__(file) if isinstance(file, str) else str(file)
+        if key == MAIN_FILE:  # there, but not main.py's to read or change while it is graded
+            raise PermissionError(errno.EACCES, "Permission denied: main.py is not opened while it is graded")
         if self.is_folder(key) or text.endswith("/"):
             raise IsADirectoryError(errno.EISDIR, "Is a directory")
         if "x" in mode and key in self._files:
@@ -118,10 +126,12 @@ class MemoryFolder:
             return change()
         finally:
             self._size += self._length(content) - max(largest, before)
+            content.modified = clock.time()
 
     def is_file(self, path: object) -> bool:
-        """``os.path.isfile``, ``Path.is_file``: True for a name written."""
-        return absolute(path) in self._files
+        """``os.path.isfile``, ``Path.is_file``: True for a name written and for main.py."""
+        key = absolute(path)
+        return key in self._files or key == MAIN_FILE
 
     def is_folder(self, path: object) -> bool:
         """``os.path.isdir``, ``Path.is_dir``: True for :data:`FOLDER`, the folders above it and those made."""
@@ -134,22 +144,38 @@ class MemoryFolder:
 
     def size(self, path: object) -> int:
         """``os.path.getsize``: the bytes of a name written, else ``FileNotFoundError``."""
+        return self.stat(path)[1]
+
+    def stat(self, path: object) -> tuple[bool, int, float]:
+        """What ``os.stat`` tells of a file or folder: (is a folder, its bytes, when it last changed on the clock
+        main.py reads); ``FileNotFoundError`` for any other name. main.py's size is not told (0)."""
         key = absolute(path)
-        if key not in self._files:
+        if key in self._files:
+            return False, self._length(self._files[key]), self._files[key].modified
+        if not self.exists(key):
             raise _not_found()
-        return self._length(self._files[key])
+        return not self.is_file(key), 0, self._folders.get(key, self._start)
+
+    def names(self, path: object) -> list[str]:
+        """``os.listdir``: the names in the folder ``path`` (main.py, what main.py wrote and made), sorted;
+        ``FileNotFoundError`` for a name that is not a folder, ``NotADirectoryError`` for a file."""
+        key = absolute(path)
+        if not self.is_folder(key):
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory") if self.is_file(key) else _not_found()
+        inside = {*self._files, *self._folders, MAIN_FILE, FOLDER}  # FOLDER: in "/", the folder above it
+        return sorted({posixpath.basename(name) for name in inside if name != key and posixpath.dirname(name) == key})
 
     def make_folder(self, path: object, parents: object = False, exist_ok: object = False) -> None:
         """``Path.mkdir``, ``os.mkdir``, ``os.makedirs``: a folder (a name only: a file's name needs none), made as
         Python does (``FileExistsError``, or ``FileNotFoundError`` for a missing parent without ``parents``)."""
         key = absolute(path)
-        if key in self._files or self.is_folder(key):
-            if exist_ok and key not in self._files:
+        if self.is_file(key) or self.is_folder(key):
+            if exist_ok and not self.is_file(key):
                 return
             raise FileExistsError(errno.EEXIST, "File exists")
         made, cost, parent = [key], PER_FILE + len(key), posixpath.dirname(key)
         while not self.is_folder(parent):  # the folders above it that are missing, the room they take counted on
-            if not parents or parent in self._files:
+            if not parents or self.is_file(parent):
                 raise _not_found()
             made.append(parent)
             cost += PER_FILE + len(parent)
@@ -157,7 +183,7 @@ class MemoryFolder:
                 self._grow(cost)
             parent = posixpath.dirname(parent)
         self._grow(cost)
-        self._folders.update(made)
+        self._folders.update(dict.fromkeys(made, clock.time()))
 
     def remove(self, path: object, missing_ok: object = False) -> None:
         """``Path.unlink``, ``os.remove``, ``os.unlink``: the file's name and room given back (its content emptied
@@ -165,6 +191,8 @@ class MemoryFolder:
         key = absolute(path)
         if key in self._folders:
             raise IsADirectoryError(errno.EISDIR, "Is a directory")
+        if key == MAIN_FILE:
+            raise PermissionError(errno.EACCES, "Permission denied: main.py is not removed while it is graded")
         if key not in self._files:
             if missing_ok:
                 return
@@ -179,6 +207,8 @@ class MemoryFolder:
             raise FileExistsError(errno.EEXIST, "File exists")
         if not self.exists(path):
             self.open(path, "a").close()
+        elif absolute(path) in self._files:  # its time moved to now, as Python's touch does
+            self._files[absolute(path)].modified = clock.time()
 
 
 def _bytes(data: object) -> bytes:

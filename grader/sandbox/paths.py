@@ -3,11 +3,12 @@
 
 ``__file__`` is the text :data:`MAIN_FILE`, in a folder that does not exist. Every operation on a path's text is
 offered (``name``, ``stem``, ``suffix``, ``parent``, ``with_name``, ``joinpath``, ``/``, ``str``...; ``os.path.join``,
-``dirname``...): defining such a path loads. Anything that would touch the file system (``iterdir``, ``stat``,
+``dirname``...): defining such a path loads. Anything that would touch the file system (``rmdir``, ``chmod``,
 ``os.path.islink``...) answers as for a folder that holds main.py only: a test such as ``is_symlink()`` is False, a
 read raises ``FileNotFoundError``, anything else ``PermissionError``. ``Path.open``, ``read_text``, ``write_text``,
-``exists``, ``mkdir``, ``unlink``... and ``os.path.exists``, ``isfile``, ``isdir`` and ``getsize`` of the files and
-folders main.py makes in memory replace these stand-ins (grader/sandbox/memory_paths.py). :class:`Path` is built on ``PurePosixPath``, which
+``exists``, ``mkdir``, ``unlink``, ``stat``, ``iterdir``, ``glob``... and ``os.path.exists``, ``isfile``, ``isdir``,
+``getsize`` and ``getmtime``... of the files and folders main.py makes in memory (and of main.py) replace these
+stand-ins (grader/sandbox/memory_paths.py). :class:`Path` is built on ``PurePosixPath``, which
 has no method that reads the file system; Python's ``pathlib.Path`` is not reachable, and no class can be built on
 :class:`Path`. ``resolve()`` and ``absolute()`` only anchor a relative path in :data:`FOLDER` (no link is looked up).
 """

@@ -48,7 +48,9 @@ for name in ('exists', 'isfile', 'isdir', 'islink', 'lexists'):
     attempt(f'os.path.{name} answers from the disk', lambda name=name: getattr(os.path, name)(SECRET) or None)
 attempt('os.path.realpath follows links', lambda: os.path.realpath('/proc/self/cwd') != '/proc/self/cwd' or None)
 attempt('os.getcwd', lambda: os.getcwd())
-attempt('os.listdir', lambda: os.listdir('@@MARKER@@'))
+attempt('os.listdir shows the disk', lambda: 'secret.txt' in os.listdir('@@MARKER@@') or None)  # made in memory
+attempt('os.stat of the secret', lambda: os.stat(SECRET))
+attempt('a listing of the real root', lambda: os.listdir('/') != ['submission'] or None)
 attempt('os.path.os', lambda: os.path.os.getcwd())
 attempt('os.path.genericpath', lambda: os.path.genericpath.os.getcwd())
 attempt('a refused method internals', lambda: secret.exists._name)
