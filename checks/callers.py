@@ -11,15 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checks import lesson
-from checks.dispatching import Scene
-from grader.battery import Student
+from checks.dispatching import OTHERS, H, Scene, other_digests
+from grader.battery import Call, Student
 
 
 @dataclass(frozen=True)
 class Caller:
     """A valid proposal (the lesson's p with ``changes``, named ``var`` in the script), its host actor ``host``, the
     host's state before the first call (``version``, ``tickets``; the lesson's when empty), a tool name that does not
-    exist and a host actor other than the proposal's, for a call that is refused."""
+    exist and a host actor other than the proposal's, for a call that is refused; ``others`` approvals of other
+    proposals beside its own in the host's register, and ``rows`` rows in the log once its call succeeded."""
 
     var: str
     changes: dict
@@ -28,6 +29,8 @@ class Caller:
     tickets: dict
     tool: str
     stranger: str
+    others: int = 0
+    rows: int = 1
 
     def proposal(self, **changes: object) -> dict:
         """A fresh copy of this caller's proposal with fields replaced (``ticket=``, ``status=`` in arguments)."""
@@ -44,8 +47,26 @@ class Caller:
     def scene(self, student: Student) -> Scene:
         """A scene in which this caller's proposal, approved by the host, succeeded: the same call again replays."""
         scene = Scene(student, self.version, **self.tickets)
-        scene.run(self.var, **self.changes)
+        self.succeed(scene)
         return scene
+
+    def succeed(self, scene: Scene) -> Call:
+        """The host approves this caller's proposal (beside ``others`` other approvals) and it succeeds in ``scene``;
+        then the host copies its row (CONTRACT.md A7) until the log holds ``rows`` rows. Out: that call."""
+        proposal = scene.name(self.var, **self.changes) if self.changes else lesson.proposal()
+        call = scene.prepare(proposal, self.var, *self.register(scene))
+        if self.rows > 1:
+            scene.copy_row(proposal["call_id"], "x", self.rows - 1)
+        return call
+
+    def register(self, scene: Scene) -> tuple[set, str]:
+        """The host's approval register that approves this caller's proposal, and that register as code in ``scene``."""
+        approved, text = {H(self.proposal())}, f"{{H({self.var})}}"
+        if not self.others:
+            return approved, text
+        if OTHERS not in scene.lines:
+            scene.say(OTHERS)
+        return approved | other_digests(self.others), f"{text} | others({self.others})"
 
 
 LESSON = Caller("p", {}, "learner", 0, {}, "delete_ticket", "other")
@@ -53,6 +74,11 @@ LESSON = Caller("p", {}, "learner", 0, {}, "delete_ticket", "other")
 OTHER = Caller("p2", {"call_id": "k7", "actor": "ops-2", "version": 5, "ticket": "pump", "status": "open"}, "ops-2",
                5, {"pump": "done", "valve-3": "open", "fan": "done"}, "get_ticket", "guest-9")
 CALLERS = (LESSON, OTHER)
+# Where those two are alike: a call id of 2 lowercase characters, a ticket of 4 letters, 2 or 3 tickets in state, a
+# register holding one approval and a log of one row. A copy made only in such cases shows with this caller.
+UNUSUAL = Caller("p3", {"call_id": "Run-42_B", "actor": "Night_Ops", "version": 41, "ticket": "cooling-fan-2",
+                        "status": "done"}, "Night_Ops", 41, {"cooling-fan-2": "open"}, "Set_ticket", "night_ops",
+                 others=2, rows=63)
 
 ABSENT = "gate"  # a ticket that neither caller's state holds
 

@@ -1,11 +1,12 @@
 """Checkpoint 3: every success and every replay hands out copies, whoever calls and whatever the host changed in
-between (CONTRACT.md D17, D18): a copy made only for the lesson's values, or not in a replay's rarer situations (its
-ticket removed since, its approval still in the register, the state set back to its version), shows here."""
+between (CONTRACT.md D17, D18): a copy made only for the lesson's values or for callers like it (callers.UNUSUAL: a
+long call id with capitals, one ticket in state, several approvals, 63 rows), or not in a replay's rarer situations
+(its ticket removed since, its approval still in the register, the state set back to its version), shows here."""
 
 import pytest
 
 from checks import callers, lesson
-from checks.dispatching import (MISSING, H, Scene, change_nested, expect_no_leak, expect_replay, expect_success, is_ok,
+from checks.dispatching import (MISSING, Scene, change_nested, expect_no_leak, expect_replay, expect_success, is_ok,
                                 set_in)
 from checks.host import dig_as_host, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
@@ -15,8 +16,7 @@ from grader.values import same, show
 def _caller_scene(student, caller: callers.Caller) -> tuple[Scene, object]:
     """A scene in which ``caller``'s approved proposal succeeded; returns the scene and that call."""
     scene = Scene(student, caller.version, **caller.tickets)
-    call = scene.run(caller.var, **caller.changes) if caller.changes else scene.run()
-    return scene, call
+    return scene, caller.succeed(scene)
 
 
 def _expect_stored_version(scene: Scene, caller: callers.Caller) -> None:
@@ -52,18 +52,18 @@ def _changed_then_replayed(scene: Scene, caller: callers.Caller, call) -> None:
     expect_no_leak(_replay(scene, caller, set(), "set()"), changed)
 
 
-@check(3, "D17", nl="Ook het resultaat van een aanroeper met andere waarden dan die van de les wordt als kopie "
-       "bewaard: het wijzigen ervan verandert completed en herhalingen niet.",
-       en="The result of a caller with other values than the lesson's is stored as a copy too: changing it changes "
-          "neither completed nor replays.",
+@check(3, "D17", nl="Ook het resultaat van aanroepers met andere waarden dan de les (hoofdletters in de call-ID, één "
+       "ticket, meer goedkeuringen, 63 rijen) is een kopie: wijzigen raakt completed en herhalingen niet.",
+       en="The result of callers with other values than the lesson's (capitals in the call id, one ticket, more "
+          "approvals, 63 rows) is stored as a copy too: changing it changes neither completed nor replays.",
        hint_nl="Bewaar bij elke geslaagde call een eigen kopie van het resultaat, welke waarden het voorstel ook heeft.",
        hint_en="Store a copy of your own of the result at every successful call, whatever values the proposal has.")
 def test_d17_stored_result_is_a_copy_for_another_caller(student):
-    caller = callers.OTHER  # p itself: test_checkpoint3_replay.py
-    scene, call = _caller_scene(student, caller)
-    proposal = caller.proposal()
-    expect_success(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
-    _changed_then_replayed(scene, caller, call)
+    for caller in (callers.OTHER, callers.UNUSUAL):  # p itself: test_checkpoint3_replay.py
+        scene, call = _caller_scene(student, caller)
+        proposal = caller.proposal()
+        expect_success(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
+        _changed_then_replayed(scene, caller, call)
 
 
 def _ticket_removed(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
@@ -72,7 +72,7 @@ def _ticket_removed(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
 
 
 def _approved_again(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
-    return {H(caller.proposal())}, f"{{H({caller.var})}}"  # a replay uses no approval, nor minds one (D18, D20)
+    return caller.register(scene)  # a replay uses no approval, nor minds one (D18, D20)
 
 
 def _state_back_at_its_version(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
@@ -96,7 +96,7 @@ REPLAY_SITUATIONS = {"ticket-removed": _ticket_removed, "approved-again": _appro
                "set replayed in the stored row itself.")
 @pytest.mark.parametrize("situation", list(REPLAY_SITUATIONS))
 def test_d18_replay_is_a_copy_in_every_situation(student, situation):
-    for caller in callers.CALLERS:
+    for caller in callers.CALLERS + (callers.UNUSUAL,):
         scene, _ = _caller_scene(student, caller)
         approved, text = REPLAY_SITUATIONS[situation](scene, caller)
         _changed_then_replayed(scene, caller, _replay(scene, caller, approved, text))

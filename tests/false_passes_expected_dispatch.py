@@ -314,4 +314,11 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "stored_result_copied_only_for_lamp",  # D17: p2's result for 'pump' stored as is
     "ahead_version_revokes_approval",  # D20: every stale call was behind the state
     "host_memo_by_repr",  # D1: UserString('rpactor') after 'rpactor'
+    # Copies made only where the lesson's caller and the other one were alike: 2-character lowercase call ids, tickets
+    # of 4 letters, 2 or 3 tickets in state, one approval in the register, a log of one row
+    "stored_result_copied_only_for_lowercase_call_ids",  # D17: call id 'Run-42_B'
+    "stored_result_shared_when_one_ticket",  # D17: state of one ticket
+    "stored_result_shared_for_hyphenated_ticket",  # D17: ticket 'cooling-fan-2'
+    "replay_shares_row_when_register_holds_more",  # D18: replay with {H(p3)} | others(2)
+    "replay_shares_row_with_one_row_left",  # D18: replay from a log of 63 rows
 ]}
