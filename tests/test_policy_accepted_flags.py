@@ -59,6 +59,23 @@ ACCEPTED = {
         "from enum import Flag, auto\nclass P(Flag):\n    A = auto()\ntry:\n    class Q(P):\n        B = auto()\n"
         "except TypeError:\n    pass\nelse:\n    raise AssertionError"
     ),
+    "auto() members combined in the body, as Python's documentation writes it (WHITE = RED | BLUE | GREEN)": (
+        "from enum import Flag, auto\nclass Color(Flag):\n    RED = auto()\n    BLUE = auto()\n    GREEN = auto()\n"
+        "    WHITE = RED | BLUE | GREEN\n    NEXT = auto()\n"
+        "assert Color.WHITE.value == 7 and Color.WHITE is Color.RED | Color.BLUE | Color.GREEN\n"
+        "assert Color.NEXT.value == 8 and list(Color) == [Color.RED, Color.BLUE, Color.GREEN, Color.NEXT]"
+    ),
+    "an auto() member read in the body is its value: an alias (counted on from the highest), a StrEnum's, a hook's": (
+        "import enum\nclass S(enum.Enum):\n    OPEN = enum.auto()\n    DONE = enum.auto()\n    DEFAULT = OPEN\n"
+        "    LATER = enum.auto()\n"
+        "assert S.DEFAULT is S.OPEN and S.LATER.value == 3 and len(S) == 3 and list(S)[2] is S.LATER\n"
+        "class T(enum.StrEnum):\n    OPEN = enum.auto()\n    LABEL = OPEN.upper()\n"
+        "assert T.LABEL == 'OPEN' and T.OPEN == 'open'\n"
+        "class N(enum.Enum):\n    def _generate_next_value_(name, start, count, last_values):\n"
+        "        return name.title() + str(count)\n    A = enum.auto()\n    B = enum.auto()\n    AB = A + B\n"
+        "assert N.AB.value == 'A0B1' and N.B.value == 'B1'\n"
+        "P = enum.Flag('P', 'A B')\nassert P.B.value == 2"
+    ),
     "the table of combinations is not there for main.py": (
         "from enum import Flag, auto\nclass P(Flag):\n    A = auto()\n"
         "for get in (lambda: getattr(P, '_comb' + 'ined_'), lambda: getattr(P.A, '_comb' + 'ined_'),\n"

@@ -260,12 +260,9 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     init = vars(owner)["__init__"] if own(owner) else None  # main.py's own __init__, called for each member
     hook = _next_value_hook(cls, own)
     for key, item in values.items():
-        if isinstance(item, auto) and hook is not None:  # Python's arguments: name, start, count, last values
-            item = hook(key, 1, len(members), [member._value_ for member in members.values()])
-        elif isinstance(item, auto) and flag:  # the next bit: 1, 2, 4... above the highest so far
-            item = 1 << max([0] + [member._value_.bit_length() for member in members.values()])
-        elif isinstance(item, auto):
-            item = key.lower() if issubclass(base, StrEnum) else last + 1
+        if isinstance(item, auto):  # the functional form's (a class body's were given their values: EnumBody)
+            item = auto_value(key, [member._value_ for member in members.values()], last, hook, flag,
+                              issubclass(base, StrEnum))
         if data is str and type(item) is int:  # Python's str(1): a (str, Enum) member 1 or auto() is '1'
             last, item = item, str(item)
         if data is not None and type(item) is not data:
@@ -290,20 +287,38 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     return cls
 
 
+def auto_value(key: str, values: list, last: int, hook: Any, flag: bool, str_enum: bool) -> Any:
+    """The value of member ``key = auto()`` after the members' ``values`` (``last``: the int a plain enum counts on
+    from, 0 when there is none): what main.py's own ``hook`` gives, a flag's next bit, a StrEnum's name in lower
+    case, or ``last + 1``."""
+    if hook is not None:  # Python's arguments: name, start, count, last values
+        return hook(key, 1, len(values), list(values))
+    if flag:  # the next bit: 1, 2, 4... above the highest so far
+        return 1 << max([0] + [value.bit_length() for value in values if type(value) is int])
+    return key.lower() if str_enum else last + 1
+
+
+def own_hook(namespace: Any, class_name: str) -> Any:
+    """The ``_generate_next_value_`` in ``namespace`` (a class's or a class body's; main.py's own), None when there
+    is none; anything but main.py's own function (a decorator's callable, a classmethod) is refused."""
+    if "_generate_next_value_" not in namespace:
+        return None
+    hook = namespace["_generate_next_value_"]
+    hook = hook.__func__ if type(hook) is staticmethod else hook
+    if not student_function(hook):
+        raise TypeError(f"class {class_name}: _generate_next_value_ must be a plain def (or a staticmethod) "
+                        "in the grader")
+    return hook
+
+
 def _next_value_hook(cls: EnumKind, own: Any) -> Any:
     """The ``_generate_next_value_`` of ``cls`` or of an enum base main.py wrote (a def of main.py, also as a
     ``staticmethod``), which gives an ``auto()`` member its value; None when there is none. Called with plain values
-    only; anything but main.py's own function (a decorator's callable, a classmethod) is refused."""
+    only."""
     for klass in type.__dict__["__mro__"].__get__(cls):
-        namespace = type.__dict__["__dict__"].__get__(klass)
-        if not own(klass) or "_generate_next_value_" not in namespace:
-            continue
-        hook = namespace["_generate_next_value_"]
-        hook = hook.__func__ if type(hook) is staticmethod else hook
-        if not student_function(hook):
-            raise TypeError(f"class {cls.__name__}: _generate_next_value_ must be a plain def (or a staticmethod) "
-                            "in the grader")
-        return hook
+        hook = own_hook(type.__dict__["__dict__"].__get__(klass), cls.__name__) if own(klass) else None
+        if hook is not None:
+            return hook
     return None
 
 

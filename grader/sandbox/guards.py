@@ -28,6 +28,7 @@ from grader.sandbox.generators import kept
 from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, import_star, os_view, partial_view,
                                    pytest_view, threading_view)
 from grader.sandbox.enums import is_enum_class, make_enum
+from grader.sandbox.enum_body import ClassStatement
 from grader.sandbox.modules import build_views
 from grader.sandbox.views import MainModuleView, ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer
@@ -303,7 +304,7 @@ class Guards:
             "__name__": "main",
             "__file__": paths.MAIN_FILE,  # a folder that does not exist: paths are text (grader/sandbox/paths.py)
             "__doc__": None,  # the module docstring replaces it when there is one
-            "__metaclass__": self.metaclass,
+            "__metaclass__": ClassStatement(self.metaclass, self.own_classes.__contains__),  # enum_body.py
             "_getattr_": self.getattr,
             "_getitem_": operator.getitem,
             "_getiter_": iter,
