@@ -57,3 +57,11 @@ def test_an_object_of_main_py_is_written_by_its_own_write_and_none_drops_the_tex
               "    sys.stdout.write('b')\nprint('c', end='', file=w)\nassert w.parts == ['a 1\\n', 'b', 'c'], w.parts\n"
               "print('err', file=sys.stderr)\ntry:\n    print('x', file=sys)\nexcept AttributeError:\n    print('no write')")
     assert load((source + END).encode()).output == "kept\nerr\nno write\n"
+
+
+def test_help_runs_and_shows_nothing_at_module_level_and_in_a_function():
+    """A notebook's cell that looks a function up (``help(json.dumps)``) loads and shows nothing, as do the cells
+    after it; help() gives None, as Python's does."""
+    source = ("import json, hashlib\nhelp(json.dumps)\nhelp(hashlib.sha256())\nhelp()\nprint('after')\n"
+              "def look():\n    return help(look)\nassert look() is None")
+    assert load((source + END).encode()).output == "after\n"

@@ -33,7 +33,7 @@ from grader.sandbox.modules import build_views
 from grader.sandbox.views import MainModuleView, ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.subclass_hooks import SubclassHooks
-from grader.sandbox.refusals import ExitCalled, refuse_exit, refuse_input, refuse_unavailable
+from grader.sandbox.refusals import ExitCalled, quiet_help, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
 from grader.sandbox.memory_files import new_folder
 from grader.sandbox.memory_paths import os_names, os_path_names
@@ -295,6 +295,7 @@ class Guards:
             "type": self.type,
             "classmethod": checked_classmethod,
             "input": refuse_input,
+            "help": quiet_help,
             "exit": refuse_exit,
             "quit": refuse_exit,
             "SystemExit": ExitCalled,  # raise SystemExit(0) ends the module body as exit() does

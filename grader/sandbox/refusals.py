@@ -1,5 +1,6 @@
 """What a submission may call but the grader refuses when the call runs: exit(), input(), and eval(), dir()...
-inside a function (grader/sandbox/policy.py turns those into calls of :func:`refuse_unavailable`).
+inside a function (grader/sandbox/policy.py turns those into calls of :func:`refuse_unavailable`); and help(),
+which runs but shows nothing.
 
 The exceptions are the grader's own, so a refusal is told apart from the submission's own errors
 (grader/values.py names them as Python would: ``SystemExit``, ``EOFError``).
@@ -14,6 +15,11 @@ class ExitCalled(Exception):
 
 class InputCalled(EOFError):
     """``input()`` in a submission: there is no keyboard while grading."""
+
+
+def quiet_help(*args: object, **kwargs: object) -> None:
+    """``help(obj)``: shows nothing while grading (a notebook's cell that looks a function up, ``help(json.dumps)``,
+    runs on); Python's reads the documentation of any object through pydoc, past the guards."""
 
 
 def refuse_input(*args: object) -> None:
