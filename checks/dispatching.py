@@ -6,7 +6,7 @@ import collections
 import hashlib
 
 from checks import lesson
-from checks.status_tips import status_tips
+from checks.status_tips import situation, situation_hint, status_tips
 from grader.battery import LAST_CALL, Call, Mismatch, Student, note, nth_call, said
 from grader.tips import changed_input_hint, field_hint
 from grader.values import plain, same, show
@@ -132,8 +132,10 @@ class Scene:
         inputs = {key: value for key, value in (("approved", approved), ("proposal", proposal))
                   if type(value) in (set, dict) and same(plain(value), plain(value))}
         before = {key: plain(value) for key, value in inputs.items()}
+        facts = situation(proposal, actor, self.log)
         call = self.student.call(DISPATCH, proposal, lesson.fresh(actor), approved, self.state, self.log,
                                  shown=self.tried(line))
+        call.facts = facts
         if any(value is self.changed_object for value in (approved, proposal)):
             call.hint = self.changed  # a later finding may follow from an input an earlier call changed
         self.say(line)
@@ -233,7 +235,8 @@ def expect_status(call: Call, status: str) -> None:
     value = plain(call.returned(expected))
     if not same(dig(value, "status"), status):  # a refusal carried out: a tip about the exact condition missed
         tips = status_tips(status, value)
-        raise Mismatch(call.shown, expected, call.got(), hint=call.hint or tips["hint"], tip=tips["tip"])
+        hint = call.hint or tips["hint"] or situation_hint(status, value, call.facts)
+        raise Mismatch(call.shown, expected, call.got(), hint=hint, tip=tips["tip"])
 
 
 def expect_fields(call: Call, **fields: object) -> None:

@@ -187,6 +187,7 @@ class Call:
     hint: dict | None = None  # a said() pair for any finding about this call in place of the check's (see Mismatch)
     which: dict | None = None  # nth_call() when the shown script holds more calls of the function than this one
     tip: dict | None = None  # a said() pair before the check's hint when the call raised instead of returning
+    facts: dict | None = None  # what a dispatch's inputs held before the call (checks/dispatching.py)
 
     def got(self) -> str | dict:
         """What the submission did, for a mismatch: a return value or an exception."""

@@ -16,16 +16,19 @@ from grader.results import base_id
 # fails, it names the rule that is wrong, and the checks that combine rules (the order, D7; the host's
 # limits, D3) fail with it; so it is shown first. (Replay and conflict, D10, depend on the order itself.)
 SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
+# A result that is the input itself (V9) shares everything with it: the checks of copies (V10, V11) fail with it, and
+# their hints speak of other mistakes (a result kept between calls), so it is shown first.
+ROOT_CLAUSES = frozenset({"V9"})
 
 
-def report_order(record: dict) -> tuple[bool, bool, bool, bool]:
+def report_order(record: dict) -> tuple[bool, bool, bool, bool, bool]:
     """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
     that confirms the fingerprint as root cause first, a finding made while setting up a situation last;
     among the others a check of one clause before one of several (``D17-D18``: edge cases that combine rules,
     which a plain mistake fails too, so the plain rule's check names it best), and the checks of
-    :data:`SINGLE_RULE_CLAUSES` first."""
+    :data:`ROOT_CLAUSES`, then of :data:`SINGLE_RULE_CLAUSES` first."""
     detail = record.get("detail") or {}
-    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
+    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")), record.get("clause") not in ROOT_CLAUSES,
             "-" in str(record.get("clause") or ""), record.get("clause") not in SINGLE_RULE_CLAUSES)
 
 

@@ -1,0 +1,68 @@
+"""The first failure a report and the terminal show names the real cause of a plain mistake, or carries a tip that
+fits it, where another check's hint would send the student after another rule: a log of the module's own in place
+of the host's completed, a tool compared with ``is``, the version checked before the actor and the tool, a
+validation that returns its input itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, grade_folder
+from grader.reports import selection
+from test_feedback_tips import first_tip
+from test_report_texts import self_check
+
+REPLAY = '    if call_id in completed:\n        row = completed[call_id]'
+VERSION = '    if proposal["version"] != state["version"]:\n        return {"status": "stale-version"}\n'
+SUBMISSIONS = {
+    # Replays looked up in a dict of the module: the host's completed is only written.
+    "own-log": lambda reference: reference.replace("MAX_ROWS = 64\n", "MAX_ROWS = 64\nLOG = {}\n").replace(
+        REPLAY, "    if call_id in LOG:\n        row = LOG[call_id]").replace(
+        "    return result\n", "    LOG[call_id] = completed[call_id]\n    return result\n"),
+    # The tool compared by identity: Python warns, and every call gets unknown-tool.
+    "tool-by-identity": lambda reference: reference.replace('if proposal["name"] != "set_ticket":',
+                                                            'if proposal["name"] is not "set_ticket":'),
+    # The version checked first of all, before the actor and the tool.
+    "version-first": lambda reference: reference.replace(VERSION, "").replace(
+        '    if proposal["actor"] != actor:\n', VERSION + '    if proposal["actor"] != actor:\n'),
+    # The validation hands back its input itself.
+    "input-returned": lambda reference: reference.replace('    return {**proposal, "arguments": dict(arguments)}',
+                                                          "    return proposal"),
+}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    reference = (ROOT / "tests" / "solutions" / "reference" / "main.py").read_text(encoding="utf-8")
+    folder = tmp_path_factory.mktemp("root")
+    for student, change in SUBMISSIONS.items():
+        source = change(reference)
+        assert source != reference, student
+        (folder / f"{student}.py").write_text(source, encoding="utf-8")
+    return {lang: grade_folder(folder, tmp_path_factory.mktemp("out"), "--lang", lang) for lang in ("nl", "en")}
+
+
+def first_in_terminal(results: dict, student: str, checkpoint: str, lang: str) -> str:
+    """The terminal's self-check of ``checkpoint``, from its first failure shown up to the second."""
+    out = self_check(results[lang][student], lang).split(f"Checkpoint {checkpoint}", 1)[1]
+    return out.split("\n  - ", 2)[1]
+
+
+@pytest.mark.parametrize("student, words", [
+    ("own-log", {"nl": ["completed", "eigen log"], "en": ["completed", "log of your own"]}),
+    ("tool-by-identity", {"nl": ["'set_ticket'", "unknown-tool", "=="], "en": ["'set_ticket'", "unknown-tool", "=="]}),
+    ("version-first", {"nl": ["vaste volgorde", "stale-version"], "en": ["fixed order", "stale-version"]}),
+])
+def test_the_first_failure_shown_of_a_dispatch_mistake_has_a_tip_about_its_cause(results, student, words):
+    tip = first_tip(results, student, "3")
+    for lang, said in words.items():
+        assert all(word in tip[lang] for word in said), (lang, tip[lang])
+        assert "op gelijkheid" not in tip[lang] and "equality" not in tip[lang], tip[lang]
+        assert all(word in first_in_terminal(results, student, "3", lang) for word in said), lang
+
+
+@pytest.mark.parametrize("lang, said", [("nl", "het resultaat is p zelf"), ("en", "the result is p itself")])
+def test_a_validation_that_returns_its_input_shows_that_first(results, lang, said):
+    shown = selection.shown_failures(results[lang]["input-returned"])["1"][1]
+    assert shown[0]["clause"] == "V9", [record["id"] for record in shown]
+    assert said in first_in_terminal(results, "input-returned", "1", lang)
