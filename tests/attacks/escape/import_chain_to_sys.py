@@ -44,9 +44,10 @@ except Exception:
     pass
 try:
     import os.path  # binds the os stand-in; its path offers text functions only: a breach when the disk is read
-    if os.path.exists('/') or os.path.isdir('/'):  # '/' is on every disk; the stand-in holds main.py only
+    # (/ and /submission exist, as in Python: the folders above main.py in memory; /etc is on the real disk only)
+    if os.path.exists('/etc/passwd') or os.path.isdir('/etc'):
         print('BREACH: import os.path')
-    os.path.getsize('/')
+    os.path.getsize('/etc/passwd')
     print('BREACH: import os.path, getsize')
 except Exception:
     pass

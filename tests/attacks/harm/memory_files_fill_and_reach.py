@@ -59,6 +59,18 @@ for name in ('big.log', 'small.log', 'emoji.txt', 'again'):
         pass
 if total > ROOM:
     print('BREACH: files hold', total)
+# The room given back for what follows (the fill left the files full): its files and names removed.
+import os
+for name in ('big.log', 'small.log', 'emoji.txt', 'again'):
+    attempt('removed ' + name, lambda name=name: os.remove(name), allowed=('removed ' + name,))
+
+
+def free_names():
+    for i in range(10 ** 6):
+        os.remove(f'{i:0>2000}')  # FileNotFoundError past the last name made
+
+
+attempt('names removed', free_names)
 
 attempt('the secret', lambda: open('@@MARKER@@/secret.txt').read())
 attempt('the secret by ..', lambda: open('../' * 12 + '@@MARKER@@/secret.txt', 'r').read())
