@@ -44,20 +44,25 @@ class Caller:
             parts.append(f"'arguments': {{'ticket': {changes['ticket']!r}, 'status': {status!r}}}")
         return f"{var} = {{**{self.var}, {', '.join(parts)}}}"
 
+    @property
+    def start(self) -> int:
+        """The host's version before the first call: ``version`` once the calls that fill the log succeeded."""
+        return self.version - (self.rows - 1)
+
     def scene(self, student: Student) -> Scene:
         """A scene in which this caller's proposal, approved by the host, succeeded: the same call again replays."""
-        scene = Scene(student, self.version, **self.tickets)
+        scene = Scene(student, self.start, **self.tickets)
         self.succeed(scene)
         return scene
 
     def succeed(self, scene: Scene) -> Call:
-        """The host approves this caller's proposal (beside ``others`` other approvals) and it succeeds in ``scene``;
-        then the host copies its row (CONTRACT.md A7) until the log holds ``rows`` rows. Out: that call."""
+        """The host approves this caller's proposal (beside ``others`` other approvals) and it succeeds in ``scene``,
+        whose state is at :attr:`start`: first ``rows`` - 1 calls of its own with other call ids fill the log (rows
+        the dispatcher wrote itself, CONTRACT.md A8), so the log holds ``rows`` rows after it. Out: that call."""
         proposal = scene.name(self.var, **self.changes) if self.changes else lesson.proposal()
-        call = scene.prepare(proposal, self.var, *self.register(scene))
         if self.rows > 1:
-            scene.copy_row(proposal["call_id"], "x", self.rows - 1)
-        return call
+            scene.fill(self.rows - 1, self.start, self.var, self.host, **self.changes)
+        return scene.prepare(proposal, self.var, *self.register(scene))
 
     def register(self, scene: Scene) -> tuple[set, str]:
         """The host's approval register that approves this caller's proposal, and that register as code in ``scene``."""
@@ -76,8 +81,8 @@ OTHER = Caller("p2", {"call_id": "k7", "actor": "ops-2", "version": 5, "ticket":
 CALLERS = (LESSON, OTHER)
 # Where those two are alike: a call id of 2 lowercase characters, a ticket of 4 letters, 2 or 3 tickets in state, a
 # register holding one approval and a log of one row. A copy made only in such cases shows with this caller.
-UNUSUAL = Caller("p3", {"call_id": "Run-42_B", "actor": "Night_Ops", "version": 41, "ticket": "cooling-fan-2",
-                        "status": "done"}, "Night_Ops", 41, {"cooling-fan-2": "open"}, "Set_ticket", "night_ops",
+UNUSUAL = Caller("p3", {"call_id": "Run-42_B", "actor": "Night_Ops", "version": 141, "ticket": "cooling-fan-2",
+                        "status": "done"}, "Night_Ops", 141, {"cooling-fan-2": "open"}, "Set_ticket", "night_ops",
                  others=2, rows=63)
 
 ABSENT = "gate"  # a ticket that neither caller's state holds

@@ -15,7 +15,7 @@ from grader.values import same, show
 
 def _caller_scene(student, caller: callers.Caller) -> tuple[Scene, object]:
     """A scene in which ``caller``'s approved proposal succeeded; returns the scene and that call."""
-    scene = Scene(student, caller.version, **caller.tickets)
+    scene = Scene(student, caller.start, **caller.tickets)
     return scene, caller.succeed(scene)
 
 
