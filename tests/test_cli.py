@@ -52,6 +52,14 @@ def test_a_quiet_self_check_prints_the_checkpoints_and_score_without_the_failed_
     assert "V4" not in done.stdout and "hint" not in done.stdout
 
 
+def test_a_quiet_self_check_still_says_why_main_py_did_not_load(tmp_path):
+    broken = tmp_path / "main.py"
+    broken.write_text("def validate_ticket_proposal(p)\n    return p\n", encoding="utf-8")
+    done = run_grade(str(broken), "--out", str(tmp_path / "out"), "--lang", "en", "--quiet")
+    assert done.returncode == 1
+    assert "could not be loaded (syntax error)" in done.stdout and "line 1" in done.stdout  # the README's --quiet
+
+
 def test_a_file_that_does_not_load_is_graded_not_an_error(tmp_path):
     broken = tmp_path / "main.py"
     broken.write_text("def validate_ticket_proposal(p)\n    return p\n", encoding="utf-8")
