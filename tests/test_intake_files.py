@@ -226,6 +226,8 @@ def test_canvas_names(entry, uid, name, late, file):
     # Not what Canvas writes (README, Intake): not taken for a Canvas file.
     ("anon_LATE_def456_9005_main.py", None, None),
     ("anon_def456_LATE_9005_main.py", None, None),
+    ("anon_LATE_55555_9005_main.py", None, None),  # a numeric id: LATE is no anonymous id
+    ("anon_LATE_55555_text.html", None, None),
 ])
 def test_canvas_anonymous_names(entry, anon, late):
     parts = canvas.parse(entry)

@@ -32,6 +32,8 @@ def parse(entry: str) -> dict | None:
     if not found or "/" in entry:
         return None
     parts = found.groupdict()
+    if (parts["anon"] or "").upper() == "LATE":  # anon_LATE_<id>_...: Canvas writes LATE_anon_<id>, never this
+        return None
     if parts["late"] is None and parts["name"] and parts["name"].upper().endswith("_LATE"):
         parts["name"], parts["late"] = parts["name"][:-5], "LATE"
     return parts
