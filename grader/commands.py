@@ -9,7 +9,7 @@ from pathlib import Path
 from grader import similarity
 from grader.details import in_dutch
 from grader.errors import BilingualError
-from grader.reports import FORMATS, GRADEBOOKS, Options, copies, lms
+from grader.reports import FORMATS, GRADEBOOKS, Options, classview, copies, lms
 from grader.reports.feedback import clean
 
 SUBCOMMANDS = ("report", "gradescope-bundle")
@@ -85,8 +85,9 @@ def report_main(argv: list[str]) -> int:
     """
     from grader.cli import Parser, language
     from grader.reports import jsonreport, render_all
+    from grader.class_notes import ClassNotes, error_places
     from grader.stamps import record_rendered
-    from grader.terminal import unmatched_warning
+    from grader.terminal import Progress
 
     ap = Parser(prog="grade report", description="Re-render every report from a results.json without regrading.")
     ap.lang = language(argv)
@@ -145,10 +146,11 @@ def report_main(argv: list[str]) -> int:
     said = _similarity_said(document, out, options, written, lang)
     if said:
         print(f"grade report: {said}", file=sys.stderr)
-    for platform in options.gradebooks:  # rows the import cannot match (grader.reports.lms.unmatched): as grade says them
-        if platform != "plain" and (ids := lms.unmatched(platform, document)):
-            print(unmatched_warning(f"gradebook-{platform}.csv", ids, lang), file=sys.stderr)
     count = len(document["submissions"])
+    notes = ClassNotes()  # what grade said after its summary, said again (rows the gradebooks' imports cannot match too)
+    for result in document["submissions"]:
+        notes.add(result["id"], classview.notes(result))
+    notes.say(Progress(count, lang, quiet=True), document, list(options.gradebooks), error_places(out))
     found = document.get("submissions_found")
     if document.get("interrupted") is True and isinstance(found, int):  # as index.html's "Incomplete"
         say(f"warning: {path.name} is from an interrupted run: {count} of the {found} submissions found were graded; "

@@ -8,14 +8,14 @@ import io
 import os
 import signal
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Iterator, Sequence
 
 import pytest
 
 from grader import __version__, isolation, reports, terminal
-from grader.reports import classview, copies, jsonreport, lms
+from grader.class_notes import ClassNotes, error_places
+from grader.reports import classview, copies, jsonreport
 from grader.cache import ResultCache
 from grader.discover import Sources, Submission
 from grader.errors import BilingualError
@@ -116,13 +116,7 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         found = copies.current(document, out) if run.options.similarity else None  # this run's similarity.html
         show.summary(document["submissions"], out, reused=len(submissions) - len(todo),
                      similar=found["pairs"] if found else None)
-        where = [out / "results.json", *([out / "instructor"] if (out / "instructor").is_dir() else [])]
-        show.warn_check_errors(run.check_errors, len(submissions), run.check_error_texts, where if kept else [])
-        show.warn_decoded(run.decoded)
-        show.warn_notes(run.said_notes)
-        gradebooks = [platform for platform in (options or reports.Options()).gradebooks if platform != "plain"]
-        show.warn_renamed(run.renamed, [f"gradebook-{platform}.csv" for platform in gradebooks],
-                          [lms.unmatched(platform, document) for platform in gradebooks])
+        run.notes.say(show, document, list(run.options.gradebooks), error_places(out) if kept else [])
     return document
 
 
@@ -161,11 +155,7 @@ class _Outputs:
         self.spill = Spill()  # the summaries, out of memory (a large class): id -> place
         self.summaries: dict[str, object] = {}
         self.full: list[dict] = []  # the one full result of a self-check (for the terminal)
-        self.check_errors: Counter = Counter()  # check id -> submissions for which it raised
-        self.check_error_texts: dict[str, str] = {}  # check id -> the first error it raised
-        self.decoded: dict[str, list[str]] = {}  # a decoded-* note's kind -> the ids of files not saved as UTF-8
-        self.renamed: list[tuple[str, str]] = []  # (id before, id after) of each student renamed at intake
-        self.said_notes: list[tuple[str, list[dict]]] = []  # (id, classview.said_notes) the terminal says
+        self.notes = ClassNotes()  # what the terminal says of the submissions after the summary
 
     def reuse(self, submission: Submission) -> bool:
         """Take ``submission``'s result from earlier runs when it is there; False: it must be graded."""
@@ -196,15 +186,7 @@ class _Outputs:
         self._add(submission, stamp, self.builder.add(result))
 
     def _add(self, submission: Submission, stamp: str | None, summary: dict) -> None:
-        for check_id, error in summary.get("errors", {}).items():  # graded now or reused: the check is as broken
-            self.check_errors[check_id] += 1
-            self.check_error_texts.setdefault(check_id, error)
-        if summary.get("decoded"):
-            self.decoded.setdefault(summary["decoded"], []).append(submission.id)
-        if summary.get("said_notes"):
-            self.said_notes.append((submission.id, summary["said_notes"]))
-        if summary.get("renamed") is not None:
-            self.renamed.append((summary["renamed"], submission.id))
+        self.notes.add(submission.id, summary)  # graded now or reused: said the same
         self.summaries[submission.id] = self.spill.put_json(summary)
         if stamp is not None:
             self.stamps.put(submission.id, stamp, summary, self.out)

@@ -140,11 +140,21 @@ class Progress:
         and grader.reports.classview.said_notes), one line each."""
         for submission, notes in sorted(said, key=lambda pair: pair[0]):
             for note in notes:
-                detail = str(note.get("detail") or "?")
-                print(printable(self.text["class-note"].format(id=submission, said=warning_text(note, self.lang))
-                                if note["kind"] == "syntax-warning" else self.text["class-notebook-stopped"].format(
-                    id=submission, cell=note.get("cell"), line=note.get("line") or "?",
-                    detail=in_dutch(detail) if self.lang == "nl" else detail), False), file=sys.stderr)
+                print(printable(self._class_note(submission, note), False), file=sys.stderr)
+
+    def _class_note(self, submission: str, note: dict) -> str:
+        """The line a class run says of ``submission``'s ``note`` (one of grader.reports.classview.said_notes)."""
+        if note["kind"] == "syntax-warning":
+            return self.text["class-note"].format(id=submission, said=warning_text(note, self.lang))
+        if note["kind"] == "text-cells":  # its functions, each with its cell: "dispatch_ticket (cel 6, Markdown-cel)"
+            kinds = self.text["text-cells"]
+            places = [self.text["text-cell-place"].format(function=name, cell=cell, kind=kinds[kind])
+                      for cell, kind, name in note["cells"]]
+            listed = ", ".join(places[:-1]) + f" {self.text['and']} " + places[-1] if len(places) > 1 else places[0]
+            return self.said("class-text-cells", len(places), id=submission, functions=listed)
+        detail = str(note.get("detail") or "?")
+        return self.text["class-notebook-stopped"].format(id=submission, cell=note.get("cell"), line=note.get("line") or "?",
+                                                          detail=in_dutch(detail) if self.lang == "nl" else detail)
 
     def warn_renamed(self, renamed: list[tuple[str, str]], files: list[str], unmatched: list[list[str]]) -> None:
         """Said after a class run: the submissions the intake renamed to keep them apart (``renamed``: their id

@@ -113,6 +113,12 @@ TEXT = {
         "class-notebook-stopped": "grade: let op: {id}: cel {cell} van het notebook gaf bij het laden een fout "
                                   "(regel {line} van die cel: {detail}); wat die cel en de cellen erna definiëren, "
                                   "is niet beoordeeld (het rapport zegt het)",
+        # Required functions written in a notebook's Markdown or raw cell ({functions}: "name (cel 6, Markdown-cel)").
+        "class-text-cells": "grade: let op: {id}: {functions} staan in tekstcellen van het notebook, niet in codecellen, "
+                            "en zijn dus niet uitgevoerd (het rapport zegt het)",
+        "class-text-cells-one": "grade: let op: {id}: {functions} staat in een tekstcel van het notebook, niet in een "
+                                "codecel, en is dus niet uitgevoerd (het rapport zegt het)",
+        "text-cell-place": "{function} (cel {cell}, {kind})",
         # Students the intake renamed to keep them apart (a renamed-id note), and the gradebook rows that leaves
         # without an identifier an LMS knows.
         "class-renamed": "grade: let op: {n} inzendingen zijn hernoemd om ze uit elkaar te houden (hun rapport zegt "
@@ -263,6 +269,11 @@ TEXT = {
         "class-notebook-stopped": "grade: note: {id}: cell {cell} of the notebook raised an error while loading "
                                   "(line {line} of that cell: {detail}); what that cell and the cells after it "
                                   "define was not graded (its report says so)",
+        "class-text-cells": "grade: note: {id}: {functions} are in text cells of the notebook, not code cells, so they "
+                            "did not run (its report says so)",
+        "class-text-cells-one": "grade: note: {id}: {functions} is in a text cell of the notebook, not a code cell, so "
+                                "it did not run (its report says so)",
+        "text-cell-place": "{function} (cell {cell}, {kind})",
         "class-renamed": "grade: note: {n} submissions were renamed to keep them apart (their reports say so): "
                          "{names}",
         "class-renamed-one": "grade: note: 1 submission was renamed to keep it apart from another (its report says "

@@ -1,11 +1,12 @@
 """``grade report`` and similarity.html: the comparison grade made is kept or its narrowing explained, and
-index.html links a similarity page only when it belongs to the results it shows."""
+index.html links a similarity page only when it belongs to the results it shows; the notes a class run said."""
 
 from __future__ import annotations
 
 import json
 import re
 import shutil
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -182,3 +183,27 @@ def test_report_says_how_many_were_compared_also_when_it_compared_them_all(tmp_p
     for extra in ((), ("--similarity-threshold", "0.55")):  # kept as grade made it, and compared anew
         done = run_grade("report", "out", "--lang", lang, *extra, cwd=tmp_path)
         assert done.returncode == 0 and said in done.stdout, done.stdout + done.stderr
+
+
+def test_report_repeats_the_notes_the_class_run_said_after_its_summary(tmp_path):
+    # grade said after its summary which files were not saved as UTF-8, which notebook stopped loading or holds a
+    # function in a text cell, which students were renamed and which gradebook rows have no identifier; grade report
+    # said only the last, so rendering the outputs again lost what the instructor should check.
+    from fixtures.intake.build import content
+    from test_notebook_text_cells import NOTEBOOKS
+    code = (ROOT / "submissions" / "anouk-jansen" / "main.py").read_text(encoding="utf-8")
+    for form in ("NFC", "NFD"):
+        (tmp_path / "klas" / unicodedata.normalize(form, "José")).mkdir(parents=True)
+        (tmp_path / "klas" / unicodedata.normalize(form, "José") / "main.py").write_text(code, encoding="utf-8")
+    (tmp_path / "klas" / "anna.py").write_bytes(("# café\n" + code + "\n\ndef _open(s):\n    return s is 'open'\n")
+                                                .encode("cp1252"))
+    (tmp_path / "klas" / "bram.ipynb").write_bytes(content({"notebook": NOTEBOOKS["one"]}))
+    (tmp_path / "klas" / "cees.ipynb").write_bytes(content({"notebook": [["code", code], ["code", "raise ValueError('demo')"]]}))
+    graded = run_grade("klas", "--out", "out", "--quiet", "--gradebook", "canvas", "--no-similarity", cwd=tmp_path)
+    assert graded.returncode == 0, graded.stderr
+    said = [line for line in graded.stderr.splitlines() if line.startswith("grade: ")]
+    assert len(said) == 6 and all(any(word in line for line in said) for word in
+                                  ("Windows-1252", "anna: ", "bram: dispatch_ticket", "cees: cel 2", "José-2")), said
+    again = run_grade("report", "out", "--gradebook", "canvas", "--no-similarity", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert [line for line in again.stderr.splitlines() if line.startswith("grade: ")] == said

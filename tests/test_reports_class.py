@@ -10,8 +10,10 @@ from html import unescape
 import pytest
 
 from grader import reports
+from grader.class_notes import ClassNotes
 from grader.discover import safe_name
 from grader.reports import classview, gradebook, html, templating
+from grader.terminal import Progress
 from test_reports import (all_passing, bool_version, check, document, hostile, load_error, md, own_script_removed, page,
                           passing, result, uppercase_fingerprint)
 
@@ -95,3 +97,44 @@ def test_templates_are_compiled_once():
 
 
 # Markdown snapshots. -----------------------------------------------------------------------------
+
+
+def text_cell_class(lang: str) -> dict:
+    """A class document of three: anna (all passed), bram (dispatch_ticket in a Markdown cell, checkpoint 3 failed)
+    and cees (none of the three in a code cell: two in a raw and a Markdown cell, a load error)."""
+    checks = passing("v", 1, 2) + passing("f", 2, 1) + [check("d_1", 3, "failed", tried="t", expected="e", got="g")]
+    bram = result(checks, lang=lang, student="bram", notes=[{"kind": "missing-function", "name": "dispatch_ticket",
+                                                             "text_cell": 6, "cell_type": "markdown"}])
+    cees = {**load_error("missing-functions", lang), "id": "cees"}
+    cees["load"]["problem"]["text_cells"] = [[2, "raw", "validate_ticket_proposal"], [5, "markdown", "dispatch_ticket"]]
+    return classview.summarize(document([result(all_passing(), lang=lang), bram, cees], lang))
+
+
+TEXT_CELLS = {"nl": ("dispatch_ticket (cel 6, Markdown-cel)", "validate_ticket_proposal (cel 2, Raw-cel)", "uitgevoerd"),
+              "en": ("dispatch_ticket (cell 6, Markdown cell)", "validate_ticket_proposal (cell 2, raw cell)", "run")}
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_class_overview_says_which_functions_are_in_a_notebook_s_text_cells(lang):
+    # Only the student's report said that dispatch_ticket was written in a Markdown cell (text, never run): the class
+    # page showed a failed checkpoint (or "none of the three functions"), and the instructor had to open each report.
+    text = html.render_index(text_cell_class(lang))
+    rows = {re.search(r'href="feedback/(\w+)\.html"', row).group(1): " ".join(unescape(re.sub(r"<[^>]+>", " ", row)).split())
+            for row in re.findall(r"<tr data-status.*?</tr>", text, flags=re.S)}
+    one, raw, ran = TEXT_CELLS[lang]
+    assert one in rows["bram"] and ran in rows["bram"] and "Raw" not in rows["bram"], rows["bram"]
+    assert raw in rows["cees"] and one.replace("6", "5") in rows["cees"], rows["cees"]
+    assert "dispatch_ticket" not in rows["anna"]
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_class_run_says_after_its_summary_which_functions_are_in_a_notebook_s_text_cells(capsys, lang):
+    # The terminal said a notebook cell that stopped loading, but not a function written in a Markdown or raw cell.
+    notes = ClassNotes()
+    for summary in text_cell_class(lang)["submissions"]:
+        notes.add(summary["id"], summary)
+    notes.say(Progress(3, lang, quiet=True), text_cell_class(lang), [], [])
+    said = capsys.readouterr().err.splitlines()
+    one, raw, ran = TEXT_CELLS[lang]
+    assert len(said) == 2 and said[0].startswith("grade: ") and "bram: " + one in said[0] and ran in said[0], said
+    assert "cees: " + raw in said[1] and one.replace("6", "5") in said[1], said

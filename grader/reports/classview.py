@@ -10,10 +10,12 @@ from grader.battery import FUNCTIONS
 from grader.discover import safe_name
 from grader.reports import load_reason, selection, stopped
 from grader.reports.feedback import clean
+from grader.reports.note_views import text_cell
 from grader.results import base_id, decoded, renamed
 
 STATUSES = ("graded", "load-error", "empty")
-# Load notes a class run's terminal says per submission, as a self-check's does (grader.terminal.Progress.warn_notes).
+# Load notes a class run's terminal says per submission, as a self-check's does (grader.terminal.Progress.warn_notes);
+# with them a ``text-cells`` note (:func:`said_notes`).
 SAID_NOTES = ("notebook-stopped", "syntax-warning")
 
 
@@ -57,17 +59,11 @@ class ClassSummary:
         ``checkpoints`` with only ``passed``, ``failed`` (the base ids of the checks whose failure
         the student's report shows as a finding of its own, grader.reports.selection.findings), ``stopped`` (None,
         or why grading stopped early and how many checks were not run, grader.reports.stopped.summary), ``hidden`` (whether any
-        check is hidden) and ``errors`` (check id -> its error text, at most 200 characters, for each check that ended in
-        an error: a defect of the check, which the terminal points out also when the result is reused) and ``decoded``
-        (grader.results.decoded: the note that the file was not saved as UTF-8, which the terminal says too, or None)
-        and ``renamed`` (grader.results.renamed: the id before the intake renamed the student, which the terminal
-        says too and the LMS gradebooks never use as an identifier, or None) and ``said_notes`` (:func:`said_notes`).
+        check is hidden) and the fields of :func:`notes`.
         """
-        failed, hidden, errors = {}, False, {}
+        failed, hidden = {}, False
         for entry in result.get("checkpoints", {}).values():
             for record in entry.get("checks", []):
-                if record.get("outcome") == "error":
-                    errors[record["id"]] = str(record.get("error") or "?")[:200]
                 key = base_id(record["id"])
                 if key not in self.checks:
                     self.checks[key] = {"id": clean(key, 120), "checkpoint": record.get("checkpoint"),
@@ -84,10 +80,7 @@ class ClassSummary:
         summary["failed"] = list(failed)
         summary["stopped"] = stopped.summary(result)
         summary["hidden"] = hidden
-        summary["errors"] = errors
-        summary["decoded"] = decoded(result)
-        summary["renamed"] = renamed(result)
-        summary["said_notes"] = said_notes(result)
+        summary.update(notes(result))
         return summary
 
     def document(self, header: dict, summaries: list[dict]) -> dict:
@@ -96,12 +89,46 @@ class ClassSummary:
         return {**header, "submissions": summaries, "checks": list(self.checks.values())}
 
 
+def notes(result: dict) -> dict:
+    """What a class run says of ``result`` after its summary (grader.class_notes), and ``grade report`` again from
+    results.json: ``errors`` (check id -> its error text, at most 200 characters, for each check that ended in an
+    error: a defect of the check, which the terminal points out also when the result is reused), ``decoded``
+    (grader.results.decoded: the note that the file was not saved as UTF-8, or None), ``renamed``
+    (grader.results.renamed: the id before the intake renamed the student, which the LMS gradebooks never use as an
+    identifier, or None) and ``said_notes`` (:func:`said_notes`)."""
+    errors = {record["id"]: str(record.get("error") or "?")[:200]
+              for entry in result.get("checkpoints", {}).values() for record in entry.get("checks", [])
+              if record.get("outcome") == "error"}
+    return {"errors": errors, "decoded": decoded(result), "renamed": renamed(result), "said_notes": said_notes(result)}
+
+
 def said_notes(result: dict) -> list[dict]:
     """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading, a
-    SyntaxWarning), each with only the fields the terminal shows."""
-    return [{key: note.get(key) for key in ("kind", "cell", "line", "detail")}
+    SyntaxWarning), each with only the fields the terminal shows, then, when a required function is only in a
+    notebook's Markdown or raw cell, ``{"kind": "text-cells", "cells": [[cell, kind, function], ...]}``
+    (:func:`text_cells`)."""
+    said = [{key: note.get(key) for key in ("kind", "cell", "line", "detail")}
             for note in (result.get("load") or {}).get("notes") or []
             if isinstance(note, dict) and note.get("kind") in SAID_NOTES]
+    cells = text_cells(result)
+    return said + ([{"kind": "text-cells", "cells": cells}] if cells else [])
+
+
+def text_cells(result: dict) -> list[list]:
+    """The required functions ``result``'s notebook has only in a Markdown or raw cell, which never runs (its
+    ``missing-function`` notes with a ``text_cell``, else its load problem's ``text_cells``, grader.results), as
+    ``[[cell, kind, function], ...]``: the cell counted from the top, ``markdown`` or ``raw``, the function's name
+    (cleaned); each function once, in the order found."""
+    load = result.get("load") or {}
+    found = [[note.get("text_cell"), note.get("cell_type"), note.get("name")] for note in load.get("notes") or []
+             if isinstance(note, dict) and note.get("kind") == "missing-function" and note.get("text_cell")]
+    found += [entry for entry in (load.get("problem") or {}).get("text_cells") or []
+              if isinstance(entry, list) and len(entry) == 3]
+    cells: dict[str, list] = {}
+    for cell, kind, name in found:
+        if (place := text_cell(cell, kind)) and clean(name, 60) not in cells:
+            cells[clean(name, 60)] = [place["text_cell"], place["cell_type"], clean(name, 60)]
+    return list(cells.values())
 
 
 def summarize(document: dict) -> dict:
@@ -168,8 +195,9 @@ def has_hidden(result: dict) -> bool:
 
 def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
     """The student table, a row at a time: per submission (a summary) its links, name, checkpoint marks,
-    score, status, load problem and ``stopped`` (None, or the marker of a submission whose grading stopped
-    early: ``key``, its message id, with ``count`` checks not run of ``total``)."""
+    score, status, load problem, ``stopped`` (None, or the marker of a submission whose grading stopped
+    early: ``key``, its message id, with ``count`` checks not run of ``total``) and ``text_cells`` (the required
+    functions only in a notebook's text cells, :func:`text_cells`)."""
     for result in submissions:
         problem = (result.get("load") or {}).get("problem") or {}
         name = safe_name(result["id"])
@@ -189,6 +217,9 @@ def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
             "module": clean(module, 60) if (module := load_reason.unavailable(problem)) else module,
             # Most of the battery may not have run (a loop): the marker's message id and numbers, else None.
             "stopped": {**stop, "key": stopped.status_key(stop)} if (stop := result.get("stopped")) else None,
+            # Required functions written in a notebook's Markdown or raw cell (never run): [[cell, kind, name], ...].
+            "text_cells": next((note["cells"] for note in result.get("said_notes") or []
+                                if note.get("kind") == "text-cells"), []),
         }
 
 
