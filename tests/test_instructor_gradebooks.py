@@ -73,12 +73,33 @@ def test_moodle_serves_the_grading_worksheet_upload_and_the_csv_import():
     assert rows[3] == ["Participant 1234567", "Anouk Jansen", "", "", "", "3", "2026-11-30 16:20:00 UTC"]
 
 
-@pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@x", "\tx", "\rx"])
-def test_every_cell_that_a_spreadsheet_would_run_is_neutralised(cell):
+# Where each gradebook's import looks a student up (lms._MATCHED_BY): these cells must hold the id as the LMS has it.
+IDENTIFIERS = {"canvas": (1, 2, 3), "brightspace": (0, 1), "moodle": (0, 2, 3, 4)}
+
+
+@pytest.mark.parametrize("cell", ["=1+1", "=min", "+1(2)", "-1|x", "@x!A1", "-cmd|' /C calc'!A0", "-HYPERLINK(\"x\")",
+                                  "-a b", "\tx", "\rx"])
+def test_every_cell_that_a_spreadsheet_could_run_as_more_than_a_name_or_number_is_neutralised(cell):
     for platform in ("canvas", "brightspace", "moodle"):
         rows = table(lms.render(platform, document(result(cell, battery(), name=cell)), "Les"))
         assert all(not value.startswith(("=", "+", "-", "@", "\t", "\r")) for row in rows for value in row
                    if not value.startswith("    Points")), platform
+
+
+@pytest.mark.parametrize("student", ["-min", "@anna", "+31612345678", "-jan.de-vries_2", "-1"])
+def test_an_id_that_only_starts_like_a_formula_is_written_as_the_lms_has_it(student):
+    # A folder -min (a login starting with "-") stood as '-min under SIS Login ID and Username: the LMS, which reads
+    # the file's text, matched no one. Letters, digits and . _ - + @ alone cannot call a function, link or run a
+    # command in a spreadsheet (at most it shows #NAME?), so an identifier cell keeps them as they are; every other
+    # cell (a name, a section) keeps its guard, and so does gradebook.csv, which is for a spreadsheet.
+    class_ = document(result(student, battery(), name=student, lms={"email": student + "@example.org"}))
+    for platform, columns in IDENTIFIERS.items():
+        row = table(lms.render(platform, class_, "Les"))[-1]
+        assert {row[column] for column in columns} - {""} == {student, student + "@example.org"} \
+            - ({student + "@example.org"} if platform != "moodle" else set()), (platform, row)
+        assert all(cell == "'" + student for column, cell in enumerate(row) if column not in columns and student in cell)
+    assert table(gradebook.render(class_))[1][0] == "'" + student
+    assert lms.unmatched("canvas", class_) == []
 
 
 @pytest.mark.parametrize("platform", [None, "canvas", "brightspace", "moodle"])

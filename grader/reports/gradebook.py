@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 from typing import Iterable, Iterator, TextIO
 
@@ -28,6 +29,22 @@ def neutralise(cell: object) -> object:
     if isinstance(cell, str) and cell.startswith((*_FORMULA_START, "'")):
         return "'" + cell
     return cell
+
+
+# An identifier that only starts like a formula (``-min``, ``@anna``, ``+31612345678``): a first ``-``, ``+`` or ``@``,
+# then letters, digits and ``. _ - + @`` alone. A spreadsheet reads it as a formula of names and numbers at most
+# (``#NAME?``, a sum), which calls no function, opens no link and runs no command: those need brackets, quotes, a
+# ``|`` or a ``!`` (OWASP, CSV injection). Every username, login and e-mail format of Canvas, Moodle and Brightspace
+# that starts so is of these characters.
+_INERT = re.compile(r"[-+@][\w.@+-]*")
+
+
+def identifier(cell: object) -> object:
+    """An LMS gradebook's identifier cell (one its import looks a student up by, which must hold the id as the LMS
+    has it): as it is when it only starts like a formula (_INERT), else as :func:`neutralise` makes it (such an id
+    is no LMS's, so it could not match anyway). Two identifiers stay two cells: one left as it is never begins with
+    ``'``, and every cell that does gets one more."""
+    return cell if isinstance(cell, str) and _INERT.fullmatch(cell) else neutralise(cell)
 
 
 def status_text(status: object, lang: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from grader.reports.files import atomic_stream
-from grader.reports.gradebook import csv_text, neutralise, write_csv
+from grader.reports.gradebook import csv_text, identifier, neutralise, write_csv
 from grader.results import renamed
 
 PLATFORMS = ("canvas", "brightspace", "moodle")
@@ -68,6 +68,13 @@ Table = tuple[list[str], Iterator[list[object]]]
 _MATCHED_BY = {"canvas": (1, 2, 3), "brightspace": (0, 1), "moodle": (0, 2, 3, 4)}
 
 
+def _guarded(platform: str, cells: tuple[object, ...]) -> list[object]:
+    """A row of ``platform``'s gradebook made safe to open in a spreadsheet: its identifier cells (_MATCHED_BY) as
+    grader.reports.gradebook.identifier keeps them, so the import finds ``-min`` as the LMS has it, every other cell
+    (a name, a section) neutralised."""
+    return [identifier(cell) if column in _MATCHED_BY[platform] else neutralise(cell) for column, cell in enumerate(cells)]
+
+
 def _once(submissions: list[dict], rows: Callable[[], Iterator[list[object]]],
           columns: tuple[int, ...]) -> Iterator[list[object]]:
     """The rows ``rows()`` makes for ``submissions`` (one each), with no identifier in ``columns`` on two of them.
@@ -110,8 +117,8 @@ def canvas(document: dict, assignment: str) -> Table:
             # A submission id is a Canvas user id only in a Canvas export (a Moodle participant id is not).
             user_id = who["user_id"] or (who["own"] if result.get("layout") == "canvas" and who["own"].isdigit() else "")
             login = who["login"] or who["username"] or ("" if user_id or who["sis_user_id"] else _fallback(who))
-            yield [neutralise(cell) for cell in (who["name"] or who["id"], user_id, who["sis_user_id"], login,
-                                                 who["section"], result["score"])]
+            yield _guarded("canvas", (who["name"] or who["id"], user_id, who["sis_user_id"], login, who["section"],
+                                      result["score"]))
 
     def table() -> Iterator[list[object]]:
         yield ["    Points Possible", "", "", "", "", most]
@@ -130,7 +137,7 @@ def brightspace(document: dict, assignment: str) -> Table:
         for result in document["submissions"]:
             who = identity(result)
             username = who["username"] or ("" if who["org_defined_id"] else _fallback(who))
-            yield [neutralise(cell) for cell in (who["org_defined_id"], username, result["score"], "#")]
+            yield _guarded("brightspace", (who["org_defined_id"], username, result["score"], "#"))
     return (["OrgDefinedId", "Username", f"{nfc(assignment)} Points Grade", "End-of-Line Indicator"],
             _once(document["submissions"], rows, _MATCHED_BY["brightspace"]))
 
@@ -156,8 +163,8 @@ def moodle(document: dict, assignment: str) -> Table:
             exported = result.get("layout") == "moodle" and who["own"].isdigit()
             participant = f"Participant {who['own']}" if exported else ""
             username = who["username"] or ("" if exported else _fallback(who))
-            yield [neutralise(cell) for cell in (participant, who["name"], who["email"], who["idnumber"], username,
-                                                 result["score"], modified)]
+            yield _guarded("moodle", (participant, who["name"], who["email"], who["idnumber"], username, result["score"],
+                                      modified))
     return (["Identifier", "Full name", "Email address", "ID number", "Username", "Grade", "Last modified (grade)"],
             _once(document["submissions"], rows, _MATCHED_BY["moodle"]))
 
