@@ -49,7 +49,8 @@ def test_neutralised_cells_stay_apart_from_ids_that_begin_with_a_quote(platform)
     column = {None: 0, "canvas": 3, "brightspace": 1, "moodle": 4}[platform]
     cells = [row[column] for row in rows if not row[0].startswith("    Points")]
     assert len(set(cells)) == len(ids), cells
-    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells)
+    # Only an LMS identifier that merely starts like a formula (-1: a number) is kept as the LMS has it.
+    assert [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r"))] == ([] if platform is None else ["-1"])
 
 
 @pytest.mark.parametrize("lang", LANGS)
