@@ -183,6 +183,8 @@ def test_the_readme_example_check_works_and_a_broken_check_is_pointed_out(tmp_pa
     again = run_grade(str(folder), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en", "--checks", str(checks),
                       "--no-similarity")
     assert "check broken ended in an error (not a finding) for 2 of 2 submissions" in again.stderr
+    rendered = run_grade("report", str(tmp_path / "out"), "--lang", "en", "--no-similarity")  # from results.json: as grade
+    assert "check broken ended in an error (not a finding) for 2 of 2 submissions" in rendered.stderr, rendered.stderr
 
 
 def test_a_broken_checks_error_stays_on_its_own_line(capsys):
