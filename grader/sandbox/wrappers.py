@@ -19,6 +19,7 @@ from grader.sandbox.classes import check_fields, dataclass_fields_to_come, stude
 from grader.sandbox.dunder_values import record_wrapped
 from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.operators import attrgetter_maker, methodcaller_maker
+from grader.sandbox.re_functions import re_function
 from grader.sandbox.texts import Template, textwrap_function
 from grader.sandbox.typing_bases import typed_dict_function
 
@@ -336,26 +337,6 @@ def _total_ordering(guards: Guards, value: Callable[[type], type]) -> Callable[[
     return total_ordering
 
 
-def _exact(value: Any) -> Any:
-    """A str, bytes or int subclass as the exact base type (read through the base type's C code)."""
-    kind = type(value)
-    if kind in (str, bytes, int) or not isinstance(value, (str, bytes, int)):
-        return value
-    if isinstance(value, str):
-        return str.__str__(value)
-    return bytes(memoryview(value)) if isinstance(value, bytes) else int.__index__(value)
-
-
-def _re_function(guards: Guards, value: Callable[..., Any]) -> Callable[..., Any]:
-    # The re module keeps process-wide state: its caches of compiled patterns and templates (found
-    # by ==, so by a str subclass's own __eq__ for a later call of the grader's) and the table
-    # re.escape hands to the argument's translate(). Exact strs and ints reach none of them.
-    def function(*args: Any, **kwargs: Any) -> Any:
-        return value(*map(_exact, args), **{key: _exact(item) for key, item in kwargs.items()})
-    function.__name__ = function.__qualname__ = value.__name__
-    return function
-
-
 def _overload(guards: Guards, value: Any) -> Callable[[Any], Callable[..., Any]]:
     """``typing.overload``: as Python, a stand-in that refuses to be called (the real one also files the
     function in typing's process-wide registry, read by ``get_overloads``)."""
@@ -372,7 +353,7 @@ _RE_FUNCTIONS = ("compile", "fullmatch", "match", "search", "sub", "subn", "spli
 _TEXTWRAP_FUNCTIONS = ("dedent", "indent", "fill", "wrap", "shorten")
 
 _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
-    **{("re", name): _re_function for name in _RE_FUNCTIONS},
+    **{("re", name): re_function for name in _RE_FUNCTIONS},
     **{("textwrap", name): textwrap_function for name in _TEXTWRAP_FUNCTIONS},
     ("collections", "namedtuple"): _namedtuple,
     ("typing", "NamedTuple"): _namedtuple,
