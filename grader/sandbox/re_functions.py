@@ -5,7 +5,7 @@ The re module keeps process-wide state: its caches of compiled patterns and temp
 subclass's own ``__eq__`` for a later call of the grader's) and the table ``re.escape`` hands to the argument's
 ``translate()``. Exact strs and ints reach none of them (``tests/attacks/harm/re_module_state.py``). ``re.DEBUG``
 (128) makes Python print the pattern's parse tree with its own ``print`` to the process's real standard output, past
-the captured output and its cap (``tests/attacks/harm/re_debug_flag_output.py``)."""
+the captured output and its cap (``tests/attacks/harm/re_debug_flag_output.py``; a ``string.Template`` subclass's ``flags`` too: texts.py)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ def exact(value: Any) -> Any:
     return bytes(memoryview(value)) if isinstance(value, bytes) else int.__index__(value)
 
 
+def refuse_debug(flags: object) -> None:
+    """Raise ``ValueError`` when ``flags`` (an int, or anything else, which re refuses itself) hold ``re.DEBUG``."""
+    if isinstance(flags, int) and flags & re.DEBUG:
+        raise ValueError("re.DEBUG is not available in the grader: it prints past the captured output")
+
+
 def re_function(guards: object, value: Callable[..., Any]) -> Callable[..., Any]:
     """re's function ``value`` for a submission: its arguments as exact strs, bytes and ints; raises ``ValueError``
     when its ``flags`` (by position or keyword) hold ``re.DEBUG``, as re raises for flags it refuses."""
@@ -35,8 +41,7 @@ def re_function(guards: object, value: Callable[..., Any]) -> Callable[..., Any]
             flags = signature.bind(*args, **kwargs).arguments.get("flags", 0)
         except TypeError:
             flags = 0  # Python's own call below raises the TypeError with its own message
-        if isinstance(flags, int) and flags & re.DEBUG:
-            raise ValueError("re.DEBUG is not available in the grader: it prints past the captured output")
+        refuse_debug(flags)
         return value(*args, **kwargs)
     function.__name__ = function.__qualname__ = value.__name__
     return function

@@ -9,6 +9,8 @@ import re
 import string
 from typing import Any, Callable
 
+from grader.sandbox.re_functions import refuse_debug
+
 # What Python's class hook reads of a Template subclass to make its pattern (``pattern`` only from the class's own
 # namespace: an inherited one is already compiled).
 _SETTINGS = ("delimiter", "idpattern", "braceidpattern", "flags", "pattern")
@@ -19,14 +21,18 @@ class Template(string.Template):
     ``delimiter``, ``idpattern``, ``braceidpattern``, ``flags`` and own ``pattern`` are read once, as that hook reads
     them (a descriptor of main.py's runs), and set on the subclass as they are, or as the exact str or int they hold:
     Python's hook hands the delimiter to ``re.escape``, which hands re's translation table (one dict for the whole
-    process) to a str subclass's own ``translate()``."""
+    process) to a str subclass's own ``translate()``. ``flags`` holding ``re.DEBUG`` raise ``ValueError``: Python's
+    hook would compile the pattern with them and print its parse tree past the captured output."""
 
     __slots__ = ()
 
     def __init_subclass__(cls, **keywords: object) -> None:
         for name in _SETTINGS:
             if name != "pattern" or name in type.__dict__["__dict__"].__get__(cls):
-                type.__setattr__(cls, name, _exact(getattr(cls, name)))
+                value = _exact(getattr(cls, name))
+                if name == "flags":
+                    refuse_debug(value)  # Python's hook compiles the pattern with these flags
+                type.__setattr__(cls, name, value)
         super().__init_subclass__(**keywords)
 
 
