@@ -88,7 +88,7 @@ def bilingual(text: str | dict) -> str | dict:
     if not isinstance(text, str) or "⟪" not in text:
         return text
     # Functions, not templates: re caches parsed templates process-wide, where a submission's
-    # str subclass could stand in for r"\1" (grader/sandbox/wrappers.py _re_function).
+    # str subclass could stand in for r"\1" (grader/sandbox/re_functions.py).
     return said(_NOTE.sub(lambda found: found[1], text), _NOTE.sub(lambda found: found[2], text))
 
 
