@@ -25,8 +25,11 @@ def exact(value: Any) -> Any:
 
 
 def refuse_debug(flags: object) -> None:
-    """Raise ``ValueError`` when ``flags`` (an int, or anything else, which re refuses itself) hold ``re.DEBUG``."""
-    if isinstance(flags, int) and flags & re.DEBUG:
+    """Raise ``ValueError`` when ``flags`` hold ``re.DEBUG``, ``TypeError`` when they are not an int: re reads the flags
+    with ``&`` and ``|`` only, so an object of main.py's with its own ``__and__`` would answer that they hold it."""
+    if not isinstance(flags, int):
+        raise TypeError(f"regular expression flags must be an int in the grader, not {type(flags).__name__}")
+    if flags & re.DEBUG:
         raise ValueError("re.DEBUG is not available in the grader: it prints past the captured output")
 
 
