@@ -34,17 +34,17 @@ def refuse_debug(flags: object) -> None:
 
 
 def re_function(guards: object, value: Callable[..., Any]) -> Callable[..., Any]:
-    """re's function ``value`` for a submission: its arguments as exact strs, bytes and ints; raises ``ValueError``
-    when its ``flags`` (by position or keyword) hold ``re.DEBUG``, as re raises for flags it refuses."""
-    signature = inspect.signature(value)
+    """re's function ``value`` for a submission: its arguments as exact strs, bytes and ints; raises ``TypeError`` or
+    ``ValueError`` (:func:`refuse_debug`) when its ``flags``, by position or keyword, are no int or hold ``re.DEBUG``."""
+    names = list(inspect.signature(value).parameters)
+    at = names.index("flags") if "flags" in names else None  # re.escape has none
 
     def function(*args: Any, **kwargs: Any) -> Any:
         args, kwargs = tuple(map(exact, args)), {key: exact(item) for key, item in kwargs.items()}
-        try:
-            flags = signature.bind(*args, **kwargs).arguments.get("flags", 0)
-        except TypeError:
-            flags = 0  # Python's own call below raises the TypeError with its own message
-        refuse_debug(flags)
+        if "flags" in kwargs:
+            refuse_debug(kwargs["flags"])
+        elif at is not None and len(args) > at:
+            refuse_debug(args[at])
         return value(*args, **kwargs)
     function.__name__ = function.__qualname__ = value.__name__
     return function
