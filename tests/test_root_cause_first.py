@@ -1,7 +1,7 @@
 """The first failure a report and the terminal show names the real cause of a plain mistake, or carries a tip that
 fits it, where another check's hint would send the student after another rule: a log of the module's own in place
 of the host's completed, a tool compared with ``is``, the version checked before the actor and the tool, a
-validation that returns its input itself."""
+validation that returns its input itself; a valid proposal refused is not named as a result that is its input."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ SUBMISSIONS = {
     # The validation hands back its input itself.
     "input-returned": lambda reference: reference.replace('    return {**proposal, "arguments": dict(arguments)}',
                                                           "    return proposal"),
+    # Statuses compared by identity: valid proposals are refused, and the copy check (V9) fails on a refusal.
+    "status-by-identity": lambda reference: reference.replace('arguments["status"] not in STATUSES',
+                                                              'not any(arguments["status"] is s for s in STATUSES)'),
 }
 
 
@@ -66,3 +69,10 @@ def test_a_validation_that_returns_its_input_shows_that_first(results, lang, sai
     shown = selection.shown_failures(results[lang]["input-returned"])["1"][1]
     assert shown[0]["clause"] == "V9", [record["id"] for record in shown]
     assert said in first_in_terminal(results, "input-returned", "1", lang)
+
+
+def test_a_valid_proposal_refused_is_not_shown_as_a_result_that_is_its_input(results):
+    shown = selection.shown_failures(results["en"]["status-by-identity"])["1"][1]
+    assert not selection.clauses(shown[0]["clause"]) & selection.COPY_CLAUSES, [record["id"] for record in shown]
+    assert "ValueError" in first_in_terminal(results, "status-by-identity", "1", "en")
+    assert "not the input object" not in first_in_terminal(results, "status-by-identity", "1", "en")

@@ -21,15 +21,18 @@ SINGLE_RULE_CLAUSES = frozenset({"D8", "D9", "D11", "D12", "D13", "D14"})
 ROOT_CLAUSES = frozenset({"V9"})
 
 
-def report_order(record: dict) -> tuple[bool, bool, bool, bool, bool]:
+def report_order(record: dict) -> tuple[bool, bool, bool, bool, bool, bool]:
     """The reports' order of failed checks (a sort key; the battery's order within each rank): a finding
-    that confirms the fingerprint as root cause first, a finding made while setting up a situation last;
-    among the others a check of one clause before one of several (``D17-D18``: edge cases that combine rules,
-    which a plain mistake fails too, so the plain rule's check names it best), and the checks of
-    :data:`ROOT_CLAUSES`, then of :data:`SINGLE_RULE_CLAUSES` first."""
+    that confirms the fingerprint as root cause first, a finding made while setting up a situation last, and before
+    it a check of the copy (:data:`COPY_CLAUSES`) whose call raised (a valid proposal refused: a check of the rule
+    that refused it names the cause); among the others a check of one clause before one of several (``D17-D18``:
+    edge cases that combine rules, which a plain mistake fails too, so the plain rule's check names it best), and
+    the checks of :data:`ROOT_CLAUSES`, then of :data:`SINGLE_RULE_CLAUSES` first."""
     detail = record.get("detail") or {}
-    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")), record.get("clause") not in ROOT_CLAUSES,
-            "-" in str(record.get("clause") or ""), record.get("clause") not in SINGLE_RULE_CLAUSES)
+    clause = record.get("clause")
+    return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
+            clauses(clause) <= COPY_CLAUSES and raised(detail.get("got")), clause not in ROOT_CLAUSES,
+            "-" in str(clause or ""), clause not in SINGLE_RULE_CLAUSES)
 
 
 def case_label(check_id: str) -> str | None:
