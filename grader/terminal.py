@@ -300,10 +300,13 @@ class Progress:
                 verdict = text["passed"]
             else:
                 total = len(checks)  # the noun follows the total: "1 van de 1 controle"
-                verdict = text["failed-one" if total == 1 else "failed"].format(n=len(group_failures(failed)), total=total)
-                if not_run:
-                    reason = text["not-run" + _NOT_RUN.get(stopped.reason(checkpoint["checks"]), "")]
-                    verdict += text["not-run-count"].format(n=len(not_run), reason=reason)
+                reason = text["not-run" + _NOT_RUN.get(stopped.reason(checkpoint["checks"]), "")] if not_run else ""
+                if not_run and not failed:  # nothing ran to fail: "0 van de 26 mislukt" would read as all is well
+                    verdict = text["failed-none-run"].format(n=len(not_run), total=total, reason=reason)
+                else:
+                    verdict = text["failed-one" if total == 1 else "failed"].format(n=len(group_failures(failed)),
+                                                                                    total=total)
+                    verdict += text["not-run-count"].format(n=len(not_run), reason=reason) if not_run else ""
             self.say(f"{mark(checkpoint['passed'])} " + text["checkpoint"].format(k=key, function=function, verdict=verdict))
             if problem or not failed or brief:
                 continue

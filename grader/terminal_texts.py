@@ -43,6 +43,7 @@ TEXT = {
         "legend-h": "  (bij 'geprobeerd' is H(x) de juiste vingerafdruk van x)",
         "more": "... en nog {n} mislukte controles; zie het rapport",
         "not-run-count": "; {n} {reason}",
+        "failed-none-run": "niet geslaagd: {n} van de {total} controles {reason}",
         "stopped": "  (los eerst {function} op: daar stopte de beoordeling (checkpoint {n}), dus deze functie is nog "
                    "niet volledig getest)",
         "more-one": "... en nog {n} mislukte controle; zie het rapport",
@@ -201,6 +202,7 @@ TEXT = {
         "legend-h": "  (under 'tried', H(x) is the correct fingerprint of x)",
         "more": "... and {n} more failed checks; see the report",
         "not-run-count": "; {n} {reason}",
+        "failed-none-run": "not passed: {n} of the {total} checks {reason}",
         "stopped": "  (fix {function} first: grading stopped there (checkpoint {n}), so this function has not been "
                    "fully tested)",
         "more-one": "... and {n} more failed check; see the report",

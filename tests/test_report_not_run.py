@@ -53,3 +53,12 @@ def test_the_terminal_counts_them_apart_and_gives_no_hint_for_a_function_another
     assert "niet geslaagd: 1 van de 3 controles mislukt; 2 niet uitgevoerd na herhaalde time-outs" in checkpoint_3
     assert "(los eerst proposal_fingerprint op: daar stopte de beoordeling (checkpoint 2)" in checkpoint_3
     assert "Regel van d20_after_all." in checkpoint_3 and "tip:" not in checkpoint_3 and "mislukte controle" not in out
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("nl", "niet geslaagd: 2 van de 2 controles niet uitgevoerd na herhaalde time-outs\n"),
+    ("en", "not passed: 2 of the 2 checks not run after repeated time-outs\n")])
+def test_a_checkpoint_with_no_check_run_does_not_say_that_none_failed(lang, said):
+    records = [r for r in stopped_by_fingerprint() if not r["id"].startswith("d20_")]  # checkpoint 3: all not run
+    checkpoint_3 = self_check(terminal_result(records), lang).split("Checkpoint 3", 1)[1]
+    assert said in checkpoint_3 and "0 " not in checkpoint_3.split("\n")[0], checkpoint_3
