@@ -239,7 +239,7 @@ def _state_version_float(scene: Scene) -> None:
 EQUAL_IN_PLACE = {"proposal-version-float": _proposal_version_float, "state-version-float": _state_version_float}
 
 
-@check(3, "D5-D3", nl="Verandert de host p of state na een geslaagde call ter plekke in een gelijke maar ongeldige "
+@check(3, "D3-D5", nl="Verandert de host p of state na een geslaagde call ter plekke in een gelijke maar ongeldige "
        "waarde (0.0 == 0, 1.0 == 1), dan geeft de volgende call een ValueError.",
        en="When the host changes p or state in place after a successful call to an equal but invalid value "
           "(0.0 == 0, 1.0 == 1), the next call raises a ValueError.",

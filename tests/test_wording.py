@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from grader.reports import selection
 from test_feedback_quality import battery
 from test_report_texts import self_check, terminal_result
 from test_reports import LANGS, all_passing, check, load_error, md, passing, result, shown
@@ -27,6 +28,14 @@ def test_a_worked_example_is_named_by_the_lesson_s_own_numbered_part():
         if meta["clause"].startswith("Ex "):
             for text in meta["message"].values():
                 assert re.search(r"\b(deel|part) [1-4] ", text) and not re.search(r"(voorbeeld|example) \d", text), text
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnknownMarkWarning")
+def test_a_clause_range_runs_forward_and_names_the_clauses_it_spans():
+    """``D3-D5`` is read as D3, D4 and D5 (grader.reports.selection.clauses): a range written backwards names none."""
+    for name, meta in battery():
+        if not meta["clause"].startswith(("Ex ", "Y")):
+            assert selection.clauses(meta["clause"]), (name, meta["clause"])
 
 
 

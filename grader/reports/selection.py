@@ -29,9 +29,9 @@ def report_order(record: dict) -> tuple[bool, bool, bool, bool, bool, bool]:
     edge cases that combine rules, which a plain mistake fails too, so the plain rule's check names it best), and
     the checks of :data:`ROOT_CLAUSES`, then of :data:`SINGLE_RULE_CLAUSES` first."""
     detail = record.get("detail") or {}
-    clause = record.get("clause")
+    clause, named = record.get("clause"), clauses(record.get("clause"))
     return (detail.get("cause") != "fingerprint", bool(detail.get("setup")),
-            clauses(clause) <= COPY_CLAUSES and raised(detail.get("got")), clause not in ROOT_CLAUSES,
+            bool(named) and named <= COPY_CLAUSES and raised(detail.get("got")), clause not in ROOT_CLAUSES,
             "-" in str(clause or ""), clause not in SINGLE_RULE_CLAUSES)
 
 
