@@ -149,6 +149,8 @@ def _main(argv: list[str] | None = None) -> int:
 
     if argv and argv[0] in commands.SUBCOMMANDS:  # ``grade report ...``; a folder named report: ./report
         return commands.run(argv)
+    if argv[-1:] == ["--"] and "--" not in argv[:-1]:  # ends --reference's list with nothing after it (README)
+        argv = argv[:-1]
     ap = parser()
     ap.lang = language(argv)
     args = ap.parse_args(argv)

@@ -250,6 +250,8 @@ def test_reference_before_the_paths_says_where_the_path_went(tmp_path):
     assert "--reference" in done.stderr and "na de PATHs" in done.stderr and "Traceback" not in done.stderr
     done = run_grade("--lang", "en", "--reference", str(reference), "--", str(tmp_path / "none"), cwd=tmp_path)
     assert done.returncode == 2 and "does not exist" in done.stderr  # with --, the path is a path again
+    done = run_grade("--lang", "en", str(tmp_path / "none"), "--reference", str(reference), "--", cwd=tmp_path)
+    assert done.returncode == 2 and "does not exist" in done.stderr  # a -- that ends the list, with nothing after it
 
 
 @pytest.mark.parametrize("arguments, said", [
