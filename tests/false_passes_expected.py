@@ -73,6 +73,9 @@ EXPECTED = {
     "validate_memo_by_repr": {"1": False, "2": False, "3": False},  # V3/V6: UserString('lamp') after 'lamp'
     # A pattern compiled on its first use, which then checks nothing: wrong only at the first call after loading
     "lazy_status_pattern_first_use_unchecked": {"1": False, "2": False, "3": True},  # V7: status 'closed' (dispatch validates twice)
+    # Checks of their own for the version's range and for the keys of arguments, made on first use (fresh loads)
+    "lazy_version_range_first_use_unchecked": {"1": False, "2": False, "3": True},  # V4: 1000001 (validates twice)
+    "lazy_arguments_keys_first_use_unchecked": {"1": False, "2": False, "3": True},  # V5: extra key (validates twice)
     # A privileged actor let through: a host acting for anyone, a claim forwarded by any host
     "status_compared_as_text": {"1": False, "2": False, "3": False},  # V7/D3: str(status) in ('open', 'done')
     # Another kind of input accepted (A1, A3), then waved through where a set or dict would be checked
