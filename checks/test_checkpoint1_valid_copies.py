@@ -185,6 +185,8 @@ IN_PLACE_CHANGES = {  # how the caller changes p in place between two calls -> (
     "status-closed": ("p['arguments']['status'] = 'closed'",
                       lambda p, arguments: arguments.__setitem__("status", "closed"), None),
     "approved-added": ("p['approved'] = True", lambda p, arguments: p.__setitem__("approved", True), None),
+    "arguments-approved-added": ("p['arguments']['approved'] = True",
+                                 lambda p, arguments: arguments.__setitem__("approved", True), None),
     # The tool name is judged here too (V3), though only the dispatcher compares it with set_ticket (V12): a memory
     # of verdicts that leaves the name out lets this through.
     "name-dot": ("p['name'] = 'set.ticket'", lambda p, arguments: p.__setitem__("name", "set.ticket"), None),
