@@ -7,7 +7,7 @@ import types
 import pytest
 
 from checks import lesson
-from checks.validating import LESSON_P, OVER_LIMITS, REPAIRABLE, VALIDATE, Case
+from checks.validating import LESSON_P, OVER_LIMITS, REPAIRABLE, VALIDATE, Case, case_id
 from grader.battery import MemoryLimit, Mismatch, check, said
 from grader.values import plain, same, show
 
@@ -187,9 +187,13 @@ IN_PLACE_CHANGES = {  # how the caller changes p in place between two calls -> (
     "approved-added": ("p['approved'] = True", lambda p, arguments: p.__setitem__("approved", True), None),
     "arguments-approved-added": ("p['arguments']['approved'] = True",
                                  lambda p, arguments: arguments.__setitem__("approved", True), None),
-    # The tool name is judged here too (V3), though only the dispatcher compares it with set_ticket (V12): a memory
-    # of verdicts that leaves the name out lets this through.
-    "name-dot": ("p['name'] = 'set.ticket'", lambda p, arguments: p.__setitem__("name", "set.ticket"), None),
+    # An invalid value in each other field: a memory of verdicts that leaves one field out (the call id, new for every
+    # call; the name, which only the dispatcher compares with set_ticket) lets that field's change through.
+    **{f"{case_id(field)}-invalid": (f"p[{field!r}] = {value!r}",
+                                     lambda p, arguments, field=field, value=value: p.__setitem__(field, value), None)
+       for field, value in (("call_id", "1c"), ("actor", "learner!"), ("name", "set.ticket"))},
+    "ticket-invalid": ("p['arguments']['ticket'] = 'Lamp'",
+                       lambda p, arguments: arguments.__setitem__("ticket", "Lamp"), None),
     # Equal (==) to the accepted 0 but invalid (V4): a memory that compares the object with == lets it through.
     "version-float": ("p['version'] = 0.0", lambda p, arguments: p.__setitem__("version", 0.0), None),
 }

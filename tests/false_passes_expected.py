@@ -55,6 +55,7 @@ EXPECTED = {
     # More of those families (==, blacklists, refusals under a known call id) and hidden state
     "validate_memo_by_identity_and_equality": {"1": False, "2": False, "3": False},  # V4: p['version'] = 0.0 in place
     "validate_memo_without_name": {"1": False, "2": False, "3": False},  # V3: name left out of a verdict memory
+    "validate_memo_without_call_id": {"1": False, "2": False, "3": False},  # V3: call id left out of the memory
     "validate_memo_before_arguments_keys": {"1": False, "2": False, "3": False},  # V5: memory read before the keys
     "fingerprint_memo_by_identity_and_equality": {"1": True, "2": False, "3": True},  # F4: the same, old digest
     "ticket_checked_as_str": {"1": False, "2": False, "3": False},        # V6: str(float('inf')) is 'inf'
