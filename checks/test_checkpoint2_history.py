@@ -16,16 +16,23 @@ from grader.battery import check
 
 def judge(student, first_line: str) -> None:
     """proposal_fingerprint of p with an extra approved field (ValueError), then of the lesson's p (H(p), judged as
-    test_checkpoint2_fingerprint.py judges it: its letter case is F2's business); ``first_line`` heads the script."""
+    test_checkpoint2_fingerprint.py judges it: its letter case is F2's business), then of p with status open (its own
+    H: after checkpoint 3 carried out c1, a fingerprint kept per call id would still give H(p)); ``first_line`` heads
+    the script."""
     lines = [first_line, "proposal_fingerprint({**p, 'approved': True})"]
     expect_extra_field_refused(student.call(FINGERPRINT, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)))
     lines.append("proposal_fingerprint(p)")
     expect_digest(student.call(FINGERPRINT, lesson.proposal(), shown="\n".join(lines)), lesson.proposal())
+    lines.append("proposal_fingerprint({**p, 'arguments': {'ticket': 'lamp', 'status': 'open'}})")
+    reopened = lesson.proposal(status="open")
+    expect_digest(student.call(FINGERPRINT, lesson.proposal(status="open"), shown="\n".join(lines)), reopened)
 
 
 @check(2, "F1-F4", fresh=True,
-       nl="Ook de eerste aanroepen na het laden van main.py valideren het voorstel en geven H(p).",
-       en="The first calls after main.py is loaded also validate the proposal and return H(p).",
+       nl="Ook de eerste aanroepen na het laden van main.py valideren het voorstel en geven H(p) en de H van p met "
+       "status open.",
+       en="The first calls after main.py is loaded also validate the proposal and return H(p) and the H of p with status "
+          "open.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen: valideer bij elke aanroep.",
        hint_en="Do not let the function depend on earlier calls: validate at every call.")
 def test_f1_f4_first_calls_after_loading(student):
@@ -33,19 +40,23 @@ def test_f1_f4_first_calls_after_loading(student):
 
 
 @check(2, "F1-F4", last=True,
-       nl="Ook na alle andere controles, checkpoint 3 inbegrepen, valideert de functie het voorstel en geeft ze H(p).",
-       en="After every other check, checkpoint 3's included, the function still validates the proposal and returns H(p).",
-       hint_nl="Laat de functie niet afhangen van eerdere aanroepen of van de andere functies: valideer bij elke aanroep.",
-       hint_en="Do not let the function depend on earlier calls or on the other functions: validate at every call.")
+       nl="Ook na alle andere controles, checkpoint 3 inbegrepen, valideert de functie het voorstel en geeft ze H(p) en de "
+       "H van p met status open.",
+       en="After every other check, checkpoint 3's included, the function still validates the proposal and returns H(p) "
+          "and the H of p with status open.",
+       hint_nl="Laat de functie niet afhangen van eerdere aanroepen of van de andere functies: valideer en hash bij elke "
+               "aanroep de inhoud die ze krijgt.",
+       hint_en="Do not let the function depend on earlier calls or on the other functions: validate and hash the content "
+               "it gets at every call.")
 def test_f1_f4_after_every_other_check(student):
     judge(student, lesson.AFTER_ALL)
 
 
 @check(2, "F1-F4", fresh=True, last=True,
        nl="Ook met main.py opnieuw geladen en de klok een jaar verder "
-       "valideert de functie het voorstel en geeft ze H(p).",
+       "valideert de functie het voorstel en geeft ze H(p) en de H van p met status open.",
        en="With main.py loaded anew and the clock a year ahead, the function still "
-       "validates the proposal and returns H(p).",
+       "validates the proposal and returns H(p) and the H of p with status open.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen, de datum of de tijd: elke aanroep beoordeelt opnieuw.",
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
 def test_f1_f4_loaded_a_year_later(student):
