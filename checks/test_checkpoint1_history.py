@@ -17,7 +17,8 @@ from grader.values import plain, same, show
 
 def judge(student, first_line: str) -> None:
     """validate_ticket_proposal on p with an extra approved field (ValueError), then on the lesson's p (an equal copy
-    that keeps the reviewed arguments, Ex 1); ``first_line`` heads the script."""
+    that keeps the reviewed arguments, Ex 1), then on p as it is then, with status open (equal to it); ``first_line``
+    heads the script."""
     lines = [first_line, "validate_ticket_proposal({**p, 'approved': True})"]
     student.call(VALIDATE, {**lesson.proposal(), "approved": True}, shown="\n".join(lines)).expect_value_error()
     p = lesson.proposal()
@@ -29,6 +30,9 @@ def judge(student, first_line: str) -> None:
     if not same(value, lesson.proposal()):
         raise Mismatch("\n".join(lines + ["clean"]), show(lesson.proposal()),
                        said(f"clean is nu {show(value)}", f"clean is now {show(value)}"))
+    # p now holds another content under the same call id (which checkpoint 3 carried out): it comes back as it is now.
+    lines.append("validate_ticket_proposal(p)")
+    student.call(VALIDATE, p, shown="\n".join(lines)).expect_plain(lesson.proposal(status="open"))
 
 
 @check(1, "V8-V10", fresh=True,

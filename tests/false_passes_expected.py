@@ -59,6 +59,7 @@ EXPECTED = {
     "validate_memo_before_arguments_keys": {"1": False, "2": False, "3": False},  # V5: memory read before the keys
     "fingerprint_memo_by_identity_and_equality": {"1": True, "2": False, "3": True},  # F4: the same, old digest
     "fingerprint_from_dispatched_call_ids": {"1": True, "2": False, "3": True},  # F1: old digest per carried-out id
+    "validate_returns_carried_out_proposal": {"1": False, "2": True, "3": True},  # V8: old content per carried-out id
     "ticket_checked_as_str": {"1": False, "2": False, "3": False},        # V6: str(float('inf')) is 'inf'
     # Partial comparisons by startswith/endswith, results at rare edges, and input "repaired" before a ValueError
     "call_id_truncated_before_error": {"1": False, "2": False, "3": False},  # V11/F5/D20: 41 chars cut to 40
