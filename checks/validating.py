@@ -157,11 +157,12 @@ VALID_EDGES = {
 # Proposals with one invalid field, each the first call of main.py loaded anew in checkpoints 1-3: a check that works
 # from its second use on (a pattern or a set of statuses made on first use, and only made then) lets the field through
 # when its first use is on the invalid value, and the battery's other first calls bring every field valid. A check of
-# its own for the version's range (after its type) or for the keys of arguments (a key set made on first use) is
-# reached first by a version of the right type or by arguments of the right type: each has a case of its own.
-FIRST_INVALID = {"call-id": changed("call_id", "1c"), "actor": changed("actor", "learner!"),
+# its own for the version's range (after its type), for a length (beside a pattern without one) or for the keys of
+# arguments (a key set made on first use) is reached first by a value that passes the other checks: each has a case.
+FIRST_INVALID = {"call-id": changed("call_id", "1c"), "call-id-length": changed("call_id", "c" * 41),
+                 "actor": changed("actor", "learner!"),
                  "name": changed("name", "set.ticket"), "version": changed("version", True),
-                 "version-range": changed("version", 1000001),
+                 "version-range": changed("version", 1000001), "ticket-length": changed("ticket", "l" * 33),
                  "arguments": with_arguments({"ticket": "lamp", "status": "done", "approved": True}),
                  "ticket": changed("ticket", "Lamp"), "status": changed("status", "closed")}
 
