@@ -185,6 +185,7 @@ IN_PLACE_CHANGES = {  # how the caller changes p in place between two calls -> (
     "status-closed": ("p['arguments']['status'] = 'closed'",
                       lambda p, arguments: arguments.__setitem__("status", "closed"), None),
     "approved-added": ("p['approved'] = True", lambda p, arguments: p.__setitem__("approved", True), None),
+    # A memory of verdicts looked up before the keys of arguments are checked lets this through.
     "arguments-approved-added": ("p['arguments']['approved'] = True",
                                  lambda p, arguments: arguments.__setitem__("approved", True), None),
     # An invalid value in each other field: a memory of verdicts that leaves one field out (the call id, new for every
