@@ -300,7 +300,7 @@ ACCEPTED = {
         "for call, error in ((LOG.read_text, FileNotFoundError), (LOG.iterdir, FileNotFoundError),\n"
         "                    (LOG.open, FileNotFoundError), (lambda: os.path.getsize(LOG), FileNotFoundError),\n"
         "                    (LOG.rmdir, PermissionError), (LOG.chmod, PermissionError),\n"
-        "                    (lambda: LOG.open('w', newline='?'), ValueError), (Path.cwd, PermissionError),\n"
+        "                    (lambda: LOG.open('w', newline='?'), ValueError), (Path.home, PermissionError),\n"
         "                    (lambda: LOG.resolve(strict=True), PermissionError)):\n"
         "    try:\n        call()\n    except error:\n        pass\n    else:\n        raise AssertionError(call)\n"
         "try:\n    class Mine(Path):\n        pass\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError\n"

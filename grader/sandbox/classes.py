@@ -20,7 +20,7 @@ PLAIN_BUILTINS = (
     "None", "False", "True", "Ellipsis", "NotImplemented", "abs", "all", "any", "ascii", "bin", "bool",
     "bytearray", "bytes", "callable", "chr", "classmethod", "complex", "dict", "dir", "divmod", "enumerate",
     "filter", "float", "format", "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter",
-    "len", "list", "map", "max", "min", "next", "object", "oct", "ord", "pow", "property", "range", "repr",
+    "len", "list", "map", "max", "memoryview", "min", "next", "object", "oct", "ord", "pow", "property", "range", "repr",
     "reversed", "round", "set", "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple", "zip",
     "ArithmeticError", "AssertionError", "AttributeError", "EOFError", "Exception", "ImportError",
     "IndexError", "KeyError", "LookupError", "MemoryError", "NameError", "NotImplementedError", "OSError",

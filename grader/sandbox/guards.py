@@ -30,6 +30,7 @@ from grader.sandbox.imports import (Unavailable, asyncio_view, import_module, im
 from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.enum_body import ClassStatement
 from grader.sandbox.modules import build_views
+from grader.sandbox.stdlib_views import add_stdlib_views, process_names
 from grader.sandbox.views import MainModuleView, ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
 from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.subclass_hooks import SubclassHooks
@@ -49,7 +50,7 @@ INPLACE = {
 }
 
 # What main.py's code may change besides its own objects: containers and a few of the grader's views.
-WRITABLE = (dict, list, set, bytearray, collections.deque, collections.UserDict, collections.UserList, QuietLogging,
+WRITABLE = (dict, list, set, bytearray, memoryview, collections.deque, collections.UserDict, collections.UserList, QuietLogging,
             MainModuleView)
 
 
@@ -113,7 +114,8 @@ class Guards:
         self.views["traceback"] = traceback_view(Printer(output)._call_print)
         self.views["os.path"] = partial_view("os.path", self.views, {**paths.os_path_names(), **os_path_names()})
         self.views["pathlib"] = partial_view("pathlib", self.views, paths.pathlib_names())
-        self.views["os"] = os_view(self.views, os_names())
+        self.views["os"] = os_view(self.views, {**os_names(), **process_names()})
+        add_stdlib_views(self.views, self.getattr)
         for name, make in (("threading", threading_view), ("asyncio", asyncio_view), ("pytest", pytest_view)):
             self.views[name] = make(self.views)
 

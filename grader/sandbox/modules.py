@@ -61,7 +61,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                 "S", "DOTALL", "X", "VERBOSE", "U", "UNICODE", "NOFLAG")),
     # JSONDecoder sets attributes on its own objects only and calls main.py's hooks with what it parsed.
     "json": (json, ("dumps", "loads", "JSONDecodeError", "JSONEncoder", "JSONDecoder")),
-    "hashlib": (hashlib, ("sha256", "sha1", "sha224", "sha384", "sha512", "md5", "blake2b", "blake2s", "new")),
+    "hashlib": (hashlib, ("sha256", "sha1", "sha224", "sha384", "sha512", "md5", "blake2b", "blake2s", "new", "sha3_224",
+                          "sha3_256", "sha3_384", "sha3_512")),
     "copy": (copy, ("copy", "deepcopy", "Error")),
     "math": (math, tuple(name for name in dir(math) if not name.startswith("_"))),
     "string": (string, ("ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits", "hexdigits",
@@ -103,7 +104,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                     "strftime", "ctime", "localtime", "gmtime", "asctime")),
     "datetime": (datetime, ("datetime", "date", "time", "timedelta", "timezone", "UTC", "MINYEAR", "MAXYEAR")),
     "binascii": (binascii, ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "Error")),
-    "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode")),
+    "base64": (base64, ("b16encode", "b16decode", "b64encode", "b64decode", "urlsafe_b64encode", "urlsafe_b64decode",
+                        "standard_b64encode", "standard_b64decode", "b32encode", "b32decode")),
     # Pure functions of a str (a verbose regex written indented, a message wrapped to a width).
     "textwrap": (textwrap, ("dedent", "indent", "fill", "wrap", "shorten")),
     # Pure functions of a str (a look-alike character refused by its normal form); not ucd_3_2_0, an object.
@@ -119,7 +121,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "bisect": (bisect, ("bisect", "bisect_left", "bisect_right", "insort", "insort_left", "insort_right")),
     "heapq": (heapq, ("heapify", "heappop", "heappush", "heappushpop", "heapreplace", "nlargest", "nsmallest")),
     "secrets": (secrets, ("compare_digest", "token_hex", "token_bytes", "token_urlsafe", "choice", "randbelow")),
-    # Random ids for a demo (uuid4 reads os.urandom, uuid5 hashes a name); not uuid1, which reads the machine's address.
+    # Random ids for a demo (uuid4 reads os.urandom, uuid5 hashes a name); uuid1 is the grader's, with a random node
+    # in place of the machine's address (grader/sandbox/stdlib_views.py).
     "uuid": (uuid, ("uuid4", "uuid5", "UUID", "NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID")),
     # Exact numbers, values that change nothing else (an isinstance test, a sum of amounts): Decimal's arithmetic uses
     # the process's context, which stays out of reach (getcontext, setcontext, localcontext and Context are left out).
@@ -185,6 +188,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     # The grader's: it marks a plain Protocol class (the real one writes _is_runtime_protocol on its argument).
     type(views["typing"]).runtime_checkable = staticmethod(typing_bases.runtime_checkable)
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
+    views["logging.handlers"] = views["logging"].handlers  # ``from logging.handlers import MemoryHandler``
     views["unittest"] = unittest_view(ModuleView)
     views["random"] = random_view()
     views["warnings"], views["atexit"] = warnings_view(), atexit_view()

@@ -26,7 +26,7 @@ MAIN_FILE = f"{FOLDER}/main.py"
 
 # Path methods of Python's pathlib.Path (3.11, 3.12) that reach the file system or the user's folders.
 FILE_SYSTEM_METHODS = (
-    "chmod", "cwd", "exists", "expanduser", "glob", "group", "hardlink_to", "home", "is_block_device",
+    "chmod", "exists", "expanduser", "glob", "group", "hardlink_to", "home", "is_block_device",
     "is_char_device", "is_dir", "is_fifo", "is_file", "is_junction", "is_mount", "is_socket", "is_symlink", "iterdir",
     "lchmod", "link_to", "lstat", "mkdir", "open", "owner", "read_bytes", "read_text", "readlink", "rename", "replace",
     "rglob", "rmdir", "samefile", "stat", "symlink_to", "touch", "unlink", "walk", "write_bytes", "write_text")
@@ -81,6 +81,11 @@ class Path(PurePosixPath):
     """``pathlib.Path`` in the grader: a pure path (``PurePosixPath``) whose file-system methods raise when called."""
 
     __slots__ = ()
+
+    @classmethod
+    def cwd(cls) -> "Path":
+        """``Path.cwd()``: :data:`FOLDER`, the submission's folder (never the grading process's)."""
+        return cls(FOLDER)
 
     def absolute(self) -> "Path":
         return self if self.is_absolute() else Path(FOLDER, self)

@@ -48,7 +48,7 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
     """A stand-in for ``sys`` with what innocent code uses: ``exit``, ``maxsize``, ``argv``,
     ``stdout``/``stderr`` (of ``output``, an OutputBuffer: both write to the captured output, or where
     ``contextlib.redirect_stdout``/``redirect_stderr`` send them), ``version_info``, ``version``,
-    ``platform``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
+    ``platform``, ``byteorder``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
     a deeper C stack could crash the process), ``getsizeof``, ``exc_info`` (``visible``: a class as ``type(x)``
     shows it) and ``modules``, holding main.py only (:func:`main_module_view` of ``main_names()``)."""
     limit = sys.getrecursionlimit()
@@ -60,7 +60,7 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
         return (visible(type(error)), error, None) if came_through_main(error) else (None, None, None)
     namespace = {
         "__slots__": (), "maxsize": sys.maxsize, "argv": ("main.py",), "version_info": _VERSION_INFO(*sys.version_info),
-        "version": sys.version, "platform": sys.platform,
+        "version": sys.version, "platform": sys.platform, "byteorder": sys.byteorder,
         "exit": staticmethod(exit_function), "stdout": StandardStream(output), "stderr": StandardStream(output, "stderr"),
         "getrecursionlimit": staticmethod(lambda: limit), "setrecursionlimit": staticmethod(lambda new_limit: None),
         "exc_info": staticmethod(exc_info),
@@ -145,7 +145,8 @@ class QuietLogging:
 def logging_view() -> ModuleView:
     """A stand-in for ``logging`` with what innocent code uses: loggers, handlers and formatters that
     accept every call and show nothing, ``basicConfig``, the module-level functions and the levels. Logging to a
-    file (an audit log: ``basicConfig(filename=...)``, a ``FileHandler``) is accepted too and writes nothing."""
+    file (an audit log: ``basicConfig(filename=...)``, a ``FileHandler``) is accepted too and writes nothing, as are
+    the handlers of ``logging.handlers`` (:data:`LOGGING_HANDLERS`: a ``MemoryHandler``, a ``RotatingFileHandler``)."""
     quiet = QuietLogging()
     levels = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARNING": 30, "WARN": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
     namespace: dict[str, Any] = {"__slots__": (), **levels,
@@ -158,7 +159,15 @@ def logging_view() -> ModuleView:
     names = {number: name for name, number in reversed(levels.items())}  # 50: CRITICAL, 30: WARNING
     namespace["getLevelName"] = staticmethod(
         lambda level: names.get(level, f"Level {level}") if type(level) is int else levels.get(level, f"Level {level}"))
+    namespace["handlers"] = type("logging.handlers", (ModuleView,), {"__slots__": (), **{  # quiet too
+        name: staticmethod(lambda *args, **kwargs: quiet) for name in LOGGING_HANDLERS}})()
     return type("logging", (ModuleView,), namespace)()
+
+
+# logging.handlers' classes: quiet handlers that write, send and buffer nothing (no file, socket or mail).
+LOGGING_HANDLERS = ("MemoryHandler", "BufferingHandler", "RotatingFileHandler", "TimedRotatingFileHandler",
+                    "WatchedFileHandler", "QueueHandler", "QueueListener", "SocketHandler", "DatagramHandler",
+                    "SysLogHandler", "SMTPHandler", "HTTPHandler")
 
 
 class Suppress:

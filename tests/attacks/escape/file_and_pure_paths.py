@@ -36,7 +36,7 @@ attempt('Path.mkdir', lambda: Path('@@MARKER@@/made').mkdir(parents=True) and No
 attempt('os.makedirs', lambda: os.makedirs('@@MARKER@@/made-by-os/a', exist_ok=True) and None)
 attempt('Path.unlink of the secret', lambda: secret.unlink() or 'ran')
 attempt('os.remove of the secret', lambda: os.remove(SECRET) or 'ran')
-attempt('Path.cwd', lambda: Path.cwd())
+attempt('Path.cwd reads the working folder', lambda: str(Path.cwd()) != '/submission' or None)
 attempt('Path.home', lambda: Path.home())
 attempt('a strict resolve', lambda: secret.resolve(strict=True))
 attempt('a resolve that reads links', lambda: str(Path('/proc/self/cwd').resolve()) != '/proc/self/cwd' or None)
@@ -47,7 +47,7 @@ for name in ('getsize', 'getmtime', 'expanduser', 'expandvars', 'relpath'):
 for name in ('exists', 'isfile', 'isdir', 'islink', 'lexists'):
     attempt(f'os.path.{name} answers from the disk', lambda name=name: getattr(os.path, name)(SECRET) or None)
 attempt('os.path.realpath follows links', lambda: os.path.realpath('/proc/self/cwd') != '/proc/self/cwd' or None)
-attempt('os.getcwd', lambda: os.getcwd())
+attempt('os.getcwd reads the working folder', lambda: os.getcwd() != '/submission' or None)
 attempt('os.listdir shows the disk', lambda: 'secret.txt' in os.listdir('@@MARKER@@') or None)  # made in memory
 attempt('os.stat of the secret', lambda: os.stat(SECRET))
 # Only the folders made in memory above (the marker's top folder) may show beside submission.
