@@ -110,3 +110,19 @@ def test_what_would_reach_the_machine_or_the_process_stays_refused(source, reaso
     with pytest.raises(LoadFailure) as failure:
         load((source + END).encode())
     assert reason in failure.value.problem.detail, failure.value.problem.detail
+
+
+def test_uuid1_reads_the_clock_main_py_reads():
+    """Python's uuid1 reads the real clock: a submission could compare it with time.time() to tell the checks marked
+    last, which run a year on (grader/sandbox/clock.py), from the others."""
+    from grader.sandbox import clock
+    from grader.sandbox.guards import Guards
+    from grader.sandbox.output import OutputBuffer
+    uuid1 = Guards(OutputBuffer()).views["uuid"].uuid1
+    try:
+        for shift in (0, clock.LATER):
+            clock.move_on(shift)
+            seconds = (uuid1().time - 0x01B21DD213814000) / 10_000_000
+            assert abs(seconds - clock.time()) < 60, (shift, seconds)
+    finally:
+        clock.move_on(0)

@@ -5,9 +5,8 @@ offered as stand-ins that reach neither the grading machine nor the grader's own
   ``Path.cwd()`` in grader/sandbox/paths.py); ``os.urandom(n)`` gives n random bytes, as ``secrets.token_bytes``.
 - ``platform``: ``system``, ``python_version``, ``python_version_tuple``, ``python_implementation``, constants of the
   grader's Python (never the machine's name, release or hardware: ``node``, ``uname``, ``platform`` stay out).
-- ``uuid.uuid1()``: a time-based UUID with a random node of the load's own (:func:`uuid1`), never the machine's
-  network address, and a clock sequence from ``secrets`` (Python's would draw from the ``random`` module the
-  grader shares).
+- ``uuid.uuid1()``: a time-based UUID of the clock main.py reads, with a random node of the load's own
+  (:func:`make_uuid1`), never the machine's network address.
 - ``codecs``: ``encode``/``decode`` only (the codecs ``str.encode`` reaches, and the bytes-to-bytes ones: ``hex``,
   ``base64``...); ``codecs.open``, ``lookup`` and ``register`` stay out.
 - ``ast``: ``literal_eval`` of a str (a literal, never code: ``parse`` and ``compile`` stay out).
@@ -33,9 +32,11 @@ import uuid
 import zoneinfo
 from typing import Any, Callable
 
+from grader.sandbox import clock
 from grader.sandbox.imports import partial_view
 from grader.sandbox.paths import FOLDER
 
+_GREGORIAN_OFFSET = 0x01B21DD213814000  # uuid1's clock: 100 ns steps from 1582-10-15 to 1970-01-01
 PROCESS_ID = 4242  # os.getpid() in the grader: a fixed number, not the grading child's
 _UTC_KEYS = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "GMT",
                        "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0", "GMT+0", "GMT-0", "Etc/Greenwich",
@@ -54,16 +55,22 @@ def process_names() -> dict[str, Any]:
 
 
 def make_uuid1() -> Callable[..., uuid.UUID]:
-    """``uuid.uuid1(node=None, clock_seq=None)`` for one load: ``node`` a random 48-bit number with the multicast bit
-    set (RFC 4122's rule for a node that is no network address), drawn once; ``node`` and ``clock_seq``, when
-    given, ints (TypeError otherwise)."""
-    own_node = secrets.randbits(48) | (1 << 40)
+    """``uuid.uuid1(node=None, clock_seq=None)`` for one load, as Python's makes it (RFC 4122) but of the clock main.py
+    reads (grader/sandbox/clock.py, moved on for the checks marked last: Python's reads the real one), with ``node`` a
+    random 48-bit number with the multicast bit set (the RFC's rule for a node that is no network address), drawn
+    once, and a clock sequence from ``secrets`` (Python's draws from the ``random`` module the grader shares);
+    ``node`` and ``clock_seq``, when given, ints (TypeError otherwise)."""
+    own_node, last = secrets.randbits(48) | (1 << 40), [0]
 
     def uuid1(node: Any = None, clock_seq: Any = None) -> uuid.UUID:
         for name, value in (("node", node), ("clock_seq", clock_seq)):
             if value is not None and type(value) is not int:
                 raise TypeError(f"uuid1() {name} must be an int, not {type(value).__name__}")
-        return uuid.uuid1(own_node if node is None else node, secrets.randbits(14) if clock_seq is None else clock_seq)
+        stamp = max(clock.time_ns() // 100 + _GREGORIAN_OFFSET, last[0] + 1)  # 100 ns steps since 1582-10-15
+        last[0] = stamp
+        sequence = secrets.randbits(14) if clock_seq is None else clock_seq
+        return uuid.UUID(fields=(stamp & 0xFFFFFFFF, (stamp >> 32) & 0xFFFF, (stamp >> 48) & 0x0FFF,
+                                 (sequence >> 8) & 0x3F, sequence & 0xFF, own_node if node is None else node), version=1)
     return uuid1
 
 
