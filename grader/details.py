@@ -207,6 +207,19 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"eigen klassen van main.py (gebruik een if-guard)"),
     (_ERROR + r'exceptions only offer "args" in the grader, not "(?P<name>[^"]+)"',
      r'\g<error>: uitzonderingen bieden in de beoordelaar alleen "args", niet "\g<name>"'),
+    # the stand-ins of a dispatcher's bookkeeping names (grader/sandbox/stdlib_views.py)
+    (_ERROR + r"ZoneInfo\((?P<key>.+)\) is not available in the grader: only 'UTC' \(as datetime\.timezone\.utc\)",
+     r"\g<error>: ZoneInfo(\g<key>) is niet beschikbaar in de beoordelaar: alleen 'UTC' (als datetime.timezone.utc)"),
+    (_ERROR + r"a csv dialect is named by a str in the grader \('excel', 'excel-tab', 'unix'\), with options as "
+     r"keywords \(delimiter=';'\)",
+     r"\g<error>: een csv-dialect wordt in de beoordelaar met een str genoemd ('excel', 'excel-tab', 'unix'), met "
+     r"opties als trefwoorden (delimiter=';')"),
+    (_ERROR + r"a class built on a csv class is not available in the grader",
+     r"\g<error>: een klasse die op een csv-klasse gebouwd is, is niet beschikbaar in de beoordelaar"),
+    (_ERROR + r"ast\.literal_eval takes a str in the grader",
+     r"\g<error>: ast.literal_eval neemt in de beoordelaar een str"),
+    (_ERROR + r"uuid1\(\) (?P<name>\w+) must be an int, not (?P<kind>\w+)",
+     r"\g<error>: uuid1(): \g<name> moet een int zijn, geen \g<kind>"),
     # Why the intake could not read a file or folder (the system's reason, grader/discover), its own words kept
     (r"Permission denied", r"geen toegang (Permission denied)"),
     (r"No such file or directory", r"bestaat niet (No such file or directory)"),

@@ -126,3 +126,15 @@ def test_uuid1_reads_the_clock_main_py_reads():
             assert abs(seconds - clock.time()) < 60, (shift, seconds)
     finally:
         clock.move_on(0)
+
+
+@pytest.mark.parametrize("source", [
+    "import zoneinfo\nzoneinfo.ZoneInfo('Europe/Amsterdam')", "import csv\nclass W(csv.DictReader):\n    pass",
+    "import uuid\nuuid.uuid1(node='x')", "import ast\nast.literal_eval(1)", "import csv, io\ncsv.writer(io.StringIO(), csv)"])
+def test_the_refusals_of_the_bookkeeping_stand_ins_are_said_in_dutch_too(source):
+    from grader.details import in_dutch
+    with pytest.raises(LoadFailure) as failure:
+        load((source + END).encode())
+    detail = failure.value.problem.detail
+    assert "beoordelaar" in in_dutch(detail) or "moet een int zijn" in in_dutch(detail), detail
+    assert "'" not in detail.split(": ", 1)[1][:1], detail  # a KeyError's text is shown as it is, not as its repr

@@ -83,7 +83,11 @@ def literal_eval(text: Any) -> Any:
 
 
 class ZoneInfoNotFoundError(zoneinfo.ZoneInfoNotFoundError):
-    """What ``zoneinfo.ZoneInfo(key)`` raises in the grader for a key other than UTC's."""
+    """What ``zoneinfo.ZoneInfo(key)`` raises in the grader for a key other than UTC's: its text as it is (a
+    KeyError's would show its repr)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 def zone_info(key: Any) -> datetime.tzinfo:
@@ -91,7 +95,7 @@ def zone_info(key: Any) -> datetime.tzinfo:
     another key raises :class:`ZoneInfoNotFoundError` (a KeyError), since its rules are files of the machine."""
     if type(key) is str and key in _UTC_KEYS:
         return datetime.timezone.utc
-    shown = repr(key[:60]) if isinstance(key, str) else f"<{type(key).__name__}>"
+    shown = repr(str.__str__(key)[:60]) if isinstance(key, str) else f"<{type(key).__name__}>"
     raise ZoneInfoNotFoundError(f"ZoneInfo({shown}) is not available in the grader: only 'UTC' (as "
                                 "datetime.timezone.utc)")
 
