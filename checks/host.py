@@ -105,6 +105,24 @@ def expect_unchanged(tried: str, before: dict, student: Student | None = None, *
                            "; ".join(f"{where} {'was removed' if what is MISSING else 'became ' + brief(what)}"
                                      for where, what in found))
             raise Mismatch(tried, expected, got)
+        moved = next(reordered(name, before[name], after), None)
+        if moved is not None:  # equal by value, yet keys moved: a log's rows are in the order the calls were made
+            where, was, now = moved
+            raise Mismatch(tried, said(f"{where} houdt de volgorde {was}", f"{where} keeps the order {was}"),
+                           said(f"{where} kreeg de volgorde {now}", f"{where} got the order {now}"))
+
+
+def reordered(where: str, before: object, after: object):
+    """(path, keys before, keys after) for each dict, nested ones after their owner, whose keys are the same but in
+    another order: Python keeps a dict's insertion order, so moving a key (pop and store it again) is a change the
+    host sees, e.g. in ``list(completed)`` (CONTRACT.md D18, D19: a replay or refusal changes nothing)."""
+    if type(before) is not dict or type(after) is not dict:
+        return
+    if list(before) != list(after):
+        yield where, show(list(before)), show(list(after))
+    for key in before:
+        if key in after:
+            yield from reordered(f"{where}[{key!r}]", before[key], after[key])
 
 
 def brief(value: object) -> str:
