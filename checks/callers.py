@@ -57,12 +57,19 @@ class Caller:
 
     def succeed(self, scene: Scene) -> Call:
         """The host approves this caller's proposal (beside ``others`` other approvals) and it succeeds in ``scene``,
-        whose state is at :attr:`start`: first ``rows`` - 1 calls of its own with other call ids fill the log (rows
-        the dispatcher wrote itself, CONTRACT.md A8), so the log holds ``rows`` rows after it. Out: that call."""
+        whose state is at :attr:`start`. Out: that call."""
+        proposal, approved, text = self.ready(scene)
+        return scene.prepare(proposal, self.var, approved, text)
+
+    def ready(self, scene: Scene) -> tuple[dict, set, str]:
+        """Everything before this caller's approved call in ``scene``, whose state is at :attr:`start`: first
+        ``rows`` - 1 calls of its own with other call ids fill the log (rows the dispatcher wrote itself, CONTRACT.md
+        A8), so the log holds ``rows`` rows after the call. Out: its proposal, the register approving it (with
+        ``others`` other approvals) and that register as code."""
         proposal = scene.name(self.var, **self.changes) if self.changes else lesson.proposal()
         if self.rows > 1:
             scene.fill(self.rows - 1, self.start, self.var, self.host, **self.changes)
-        return scene.prepare(proposal, self.var, *self.register(scene))
+        return (proposal, *self.register(scene))
 
     def register(self, scene: Scene) -> tuple[set, str]:
         """The host's approval register that approves this caller's proposal, and that register as code in ``scene``."""
@@ -86,6 +93,31 @@ UNUSUAL = Caller("p3", {"call_id": "Run-42_B", "actor": "Night_Ops", "version": 
                  others=2, rows=63)
 
 ABSENT = "gate"  # a ticket that neither caller's state holds
+
+
+# What the host may change between a caller's success and the same call again, which stays a replay (CONTRACT.md
+# D18, R7): situation -> the change made in the scene, returning the register for the replay and that register as code.
+def _ticket_removed(scene: Scene, caller: Caller) -> tuple[set, str]:
+    scene.assign("state['tickets']", {ABSENT: "open"})  # the replay needs no ticket (D18)
+    return set(), "set()"
+
+
+def _approved_again(scene: Scene, caller: Caller) -> tuple[set, str]:
+    return caller.register(scene)  # a replay uses no approval, nor minds one (D18, D20)
+
+
+def _state_set_back(version: int):
+    """The host hands over the tickets as the call left them, at ``version`` (the caller's own when None)."""
+    def set_back(scene: Scene, caller: Caller) -> tuple[set, str]:
+        arguments = caller.proposal()["arguments"]
+        tickets = {**lesson.state(**caller.tickets)["tickets"], arguments["ticket"]: arguments["status"]}
+        scene.assign("state", {"version": caller.version if version is None else version, "tickets": tickets})
+        return set(), "set()"
+    return set_back
+
+
+REPLAY_SITUATIONS = {"ticket-removed": _ticket_removed, "approved-again": _approved_again,
+                     "state-back-at-its-version": _state_set_back(None), "state-back-at-version-0": _state_set_back(0)}
 
 # Calls that valid host input would refuse or replay, for a caller after its proposal succeeded. "refused" names
 # another host actor, another tool and the known call id at once, so a status check made before validation answers,

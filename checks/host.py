@@ -105,11 +105,17 @@ def expect_unchanged(tried: str, before: dict, student: Student | None = None, *
                            "; ".join(f"{where} {'was removed' if what is MISSING else 'became ' + brief(what)}"
                                      for where, what in found))
             raise Mismatch(tried, expected, got)
-        moved = next(reordered(name, before[name], after), None)
-        if moved is not None:  # equal by value, yet keys moved: a log's rows are in the order the calls were made
-            where, was, now = moved
-            raise Mismatch(tried, said(f"{where} houdt de volgorde {was}", f"{where} keeps the order {was}"),
-                           said(f"{where} kreeg de volgorde {now}", f"{where} got the order {now}"))
+        expect_same_order(tried, name, before[name], after)
+
+
+def expect_same_order(tried: str, name: str, expected: object, found: object) -> None:
+    """``found``, equal to ``expected`` by value, also lists every dict's keys in the same order; else say where a
+    key moved (a log's rows are in the order the calls were made)."""
+    moved = next(reordered(name, expected, found), None)
+    if moved is not None:
+        where, was, now = moved
+        raise Mismatch(tried, said(f"{where} houdt de volgorde {was}", f"{where} keeps the order {was}"),
+                       said(f"{where} kreeg de volgorde {now}", f"{where} got the order {now}"))
 
 
 def reordered(where: str, before: object, after: object):

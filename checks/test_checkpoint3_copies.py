@@ -5,7 +5,7 @@ long call id with capitals, one ticket in state, several approvals, 63 rows), or
 
 import pytest
 
-from checks import callers, lesson
+from checks import callers
 from checks.dispatching import (MISSING, Scene, change_nested, expect_no_leak, expect_replay, expect_success, is_ok,
                                 set_in)
 from checks.host import dig_as_host, expect_unchanged, snapshot
@@ -66,26 +66,6 @@ def test_d17_stored_result_is_a_copy_for_another_caller(student):
         _changed_then_replayed(scene, caller, call)
 
 
-def _ticket_removed(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
-    scene.assign("state['tickets']", {callers.ABSENT: "open"})  # the replay needs no ticket (D18)
-    return set(), "set()"
-
-
-def _approved_again(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
-    return caller.register(scene)  # a replay uses no approval, nor minds one (D18, D20)
-
-
-def _state_back_at_its_version(scene: Scene, caller: callers.Caller) -> tuple[set, str]:
-    arguments = caller.proposal()["arguments"]  # the tickets as the call left them, at the version it found
-    tickets = {**lesson.state(**caller.tickets)["tickets"], arguments["ticket"]: arguments["status"]}
-    scene.assign("state", {"version": caller.version, "tickets": tickets})
-    return set(), "set()"
-
-
-REPLAY_SITUATIONS = {"ticket-removed": _ticket_removed, "approved-again": _approved_again,
-                     "state-back-at-its-version": _state_back_at_its_version}
-
-
 @check(3, "D18", nl="Ook een herhaling na een weggehaald ticket, met de goedkeuring nog in approved of met state "
        "terug op de versie van de call geeft een kopie: wijzigen verandert completed en latere herhalingen niet.",
        en="A replay after its ticket was removed, with its approval still in approved or with state back at the "
@@ -94,9 +74,9 @@ REPLAY_SITUATIONS = {"ticket-removed": _ticket_removed, "approved-again": _appro
                "veranderde; zet replayed niet in de bewaarde rij zelf.",
        hint_en="Return a new copy of the stored result at every replay, whatever the host changed in between; do not "
                "set replayed in the stored row itself.")
-@pytest.mark.parametrize("situation", list(REPLAY_SITUATIONS))
+@pytest.mark.parametrize("situation", list(callers.REPLAY_SITUATIONS))
 def test_d18_replay_is_a_copy_in_every_situation(student, situation):
     for caller in callers.CALLERS + (callers.UNUSUAL,):
         scene, _ = _caller_scene(student, caller)
-        approved, text = REPLAY_SITUATIONS[situation](scene, caller)
+        approved, text = callers.REPLAY_SITUATIONS[situation](scene, caller)
         _changed_then_replayed(scene, caller, _replay(scene, caller, approved, text))

@@ -1,0 +1,64 @@
+"""Checkpoint 3: what a success and a replay change, for every caller (checks/callers.py; CONTRACT.md D15, D18, D20).
+
+The effect checks of test_checkpoint3_replay.py and test_checkpoint3_replay_refusals.py use the lesson's p; the copy
+checks of test_checkpoint3_copies.py try the other callers but look only at completed and the results. Here the
+host's state, log and register are compared after each caller's success and replays: an approval used up, or a
+replay that brings the state up to date, only for a ticket, status, version or log unlike the lesson's shows here.
+"""
+
+import pytest
+
+from checks import callers
+from checks.dispatching import Scene, expect_replay
+from checks.host import expect_same_order, expect_unchanged, snapshot
+from grader.battery import Mismatch, check, said
+from grader.values import plain, same, show
+
+EVERY = callers.CALLERS + (callers.UNUSUAL,)
+
+
+@check(3, "D15", nl="Ook bij aanroepers met andere waarden dan de les verandert een geslaagde call alleen dat ticket en "
+       "versie + 1 en blijft approved ongewijzigd.",
+       en="For callers with other values than the lesson's too, a successful call changes only that ticket and "
+          "version + 1, and approved stays unchanged.",
+       hint_nl="Zet alleen state['tickets'][ticket] en verhoog state['version'], voor elk voorstel; verbruik geen "
+               "goedkeuring.",
+       hint_en="Set only state['tickets'][ticket] and raise state['version'], for every proposal; do not use up an "
+               "approval.")
+def test_d15_d20_success_of_every_caller(student):
+    for caller in EVERY:
+        scene = Scene(student, caller.start, **caller.tickets)
+        proposal, approved, text = caller.ready(scene)
+        before = snapshot(state=scene.state, approved=approved)
+        call = scene.prepare(proposal, caller.var, approved, text)
+        arguments = proposal["arguments"]
+        tickets = dict(before["state"]["tickets"])
+        tickets[arguments["ticket"]] = arguments["status"]
+        expected = {"version": caller.version + 1, "tickets": tickets}
+        found = plain(scene.state)
+        if not same(found, expected):
+            raise Mismatch(call.shown, said(f"state is {show(expected)}", f"state is {show(expected)}"),
+                           said(f"state werd {show(found)}", f"state became {show(found)}"))
+        expect_same_order(call.shown, "state", expected, found)
+        expect_unchanged(call.shown, before, approved=approved)
+
+
+@check(3, "D18", nl="Ook bij aanroepers met andere waarden dan de les verandert een herhaling niets, ook na een "
+       "weggehaald ticket, met de goedkeuring nog in approved of met een oudere state.",
+       en="For callers with other values than the lesson's too, a replay changes nothing, also after its ticket was "
+          "removed, with its approval still in approved or with an older state.",
+       hint_nl="Een herhaling geeft alleen een kopie van het bewaarde resultaat: state, completed en approved blijven "
+               "zoals de host ze gaf.",
+       hint_en="A replay only returns a copy of the stored result: state, completed and approved stay as the host "
+               "gave them.")
+@pytest.mark.parametrize("situation", ["as-left", *callers.REPLAY_SITUATIONS])
+def test_d18_replay_of_every_caller_changes_nothing(student, situation):
+    for caller in EVERY:
+        scene = caller.scene(student)
+        change = callers.REPLAY_SITUATIONS.get(situation)
+        approved, text = change(scene, caller) if change else (set(), "set()")
+        before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
+        proposal = caller.proposal()
+        call = scene.call(proposal, caller.host, approved, f"{caller.var}, {caller.host!r}, {text}")
+        expect_replay(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
+        expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
