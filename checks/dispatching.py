@@ -184,18 +184,19 @@ class Scene:
                            said(f"state is {found}", f"state is {found}"), setup=True)
         dict.__setitem__(tickets, ticket, lesson.fresh(value))
 
-    def fill(self, rows: int, start: int = 0, var: str = "p", host: str = "learner", **changes: object) -> None:
-        """Prepare: ``rows`` approved successful calls f0, f1, ... (done/open in turn) of the proposal named ``var``
-        (the lesson's p with ``changes``: another caller's, callers.py) from the host actor ``host``, so the log holds
-        rows the dispatcher wrote itself (CONTRACT.md A8 leaves rows it did not write open)."""
+    def fill(self, rows: int, start: int = 0, var: str = "p", host: str = "learner", prefix: str = "f",
+             **changes: object) -> None:
+        """Prepare: ``rows`` approved successful calls f0, f1, ... (call ids ``prefix`` + i; done/open in turn) of the
+        proposal named ``var`` (the lesson's p with ``changes``: another caller's, callers.py) from the host actor
+        ``host``, so the log holds rows the dispatcher wrote itself (CONTRACT.md A8 leaves rows it did not write open)."""
         version = f"{start} + i" if start else "i"
         ticket = changes.get("ticket", "lamp")
         loop = [f"for i in range({rows}):",
-                f"    q = {{**{var}, 'call_id': f'f{{i}}', 'version': {version}, "
+                f"    q = {{**{var}, 'call_id': f'{prefix}{{i}}', 'version': {version}, "
                 f"'arguments': {{'ticket': {ticket!r}, 'status': ['done', 'open'][i % 2]}}}}",
                 f"    dispatch_ticket(q, {host!r}, {{H(q)}}, state, completed)  # ok"]
         for i in range(rows):
-            q = lesson.proposal(**{**changes, "call_id": f"f{i}", "version": start + i,
+            q = lesson.proposal(**{**changes, "call_id": f"{prefix}{i}", "version": start + i,
                                    "status": ["done", "open"][i % 2]})
             call = self.student.call(DISPATCH, q, lesson.fresh(host), {H(q)}, self.state, self.log,
                                      shown=self.tried(*loop))

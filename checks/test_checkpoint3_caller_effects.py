@@ -1,15 +1,17 @@
-"""Checkpoint 3: what a success and a replay change, for every caller (checks/callers.py; CONTRACT.md D15, D18, D20).
+"""Checkpoint 3: what a success, a replay and a refusal change, for every caller (checks/callers.py; CONTRACT.md
+D15, D18-D20).
 
 The effect checks of test_checkpoint3_replay.py and test_checkpoint3_replay_refusals.py use the lesson's p; the copy
 checks of test_checkpoint3_copies.py try the other callers but look only at completed and the results. Here the
-host's state, log and register are compared after each caller's success and replays: an approval used up, or a
-replay that brings the state up to date, only for a ticket, status, version or log unlike the lesson's shows here.
+host's state, log and register are compared after each caller's success, replays and refusals: an approval used up
+or revoked, or a replay that brings the state up to date, only for a ticket, status, version, actor or log unlike
+the lesson's shows here.
 """
 
 import pytest
 
 from checks import callers
-from checks.dispatching import Scene, expect_replay
+from checks.dispatching import APPROVALS, OTHERS, Scene, expect_outcome, expect_replay, other_digests
 from checks.host import expect_same_order, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
@@ -62,3 +64,57 @@ def test_d18_replay_of_every_caller_changes_nothing(student, situation):
         call = scene.call(proposal, caller.host, approved, f"{caller.var}, {caller.host!r}, {text}")
         expect_replay(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
         expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
+
+
+def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict, str, object]]:
+    """(case id, host actor, changes to the caller's proposal, register kind, outcome) of the calls the host refuses
+    after the caller's proposal succeeded and the state reached ``version``: each asks for the other status, so a
+    change staged before the refusal shows."""
+    flipped = {"done": "open", "open": "done"}[caller.proposal()["arguments"]["status"]]
+    new = {"call_id": "z9", "version": version, "status": flipped}
+    return [
+        ("forbidden", caller.stranger, new, "own", "forbidden"),
+        ("unknown-tool", caller.host, {**new, "name": caller.tool}, "own", "unknown-tool"),
+        ("call-id-conflict", caller.host, {"status": flipped}, "own", "call-id-conflict"),
+        ("stale-version", caller.host, {**new, "version": version - 1}, "own", "stale-version"),
+        ("stale-version-ahead", caller.host, {**new, "version": version + 5}, "own", "stale-version"),
+        ("approval-required", caller.host, new, "others", "approval-required"),
+        ("missing-ticket", caller.host, {**new, "ticket": callers.ABSENT}, "own", "missing-ticket"),
+        ("value-error", caller.host, new, "own-list", ValueError),
+    ]
+
+
+@check(3, "D19-D20", nl="Ook bij aanroepers met andere waarden dan de les laat elke weigering of ValueError state, "
+       "completed, approved en het voorstel ongewijzigd, ook bij een vol log.",
+       en="For callers with other values than the lesson's too, every refusal or ValueError leaves state, completed, "
+          "approved and the proposal unchanged, also at a full log.",
+       hint_nl="Wijzig pas iets als alle controles geslaagd zijn, voor elk voorstel: geen goedkeuring intrekken, geen "
+               "ticket, versie of rij aanraken.",
+       hint_en="Change nothing until every check has passed, for every proposal: revoke no approval, touch no ticket, "
+               "version or row.")
+@pytest.mark.parametrize("log", ["one-call", "full"])
+def test_d19_d20_refusal_of_every_caller_changes_nothing(student, log):
+    for caller in EVERY:
+        scene = caller.scene(student)
+        if log == "full":  # more calls of its own up to 64 rows: the next new call is refused with log-full
+            scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
+        version = caller.version + 1 + (64 - caller.rows if log == "full" else 0)
+        cases = _refusals(caller, version)
+        if log == "full":
+            cases.append(("log-full", caller.host, cases[0][2], "own", "log-full"))
+        for name, host, changes, kind, outcome in cases:
+            proposal = scene.name("q", **{**caller.changes, **changes})
+            if kind == "others":
+                approved, text = other_digests(2), "others(2)"
+            else:
+                build, text = APPROVALS[kind]
+                approved, text = build(proposal), text.format(var="q")
+            if kind == "own" and caller.others:  # the caller's register holds approvals of others beside its own
+                approved, text = approved | other_digests(caller.others), f"{text} | others({caller.others})"
+            if "others(" in text and OTHERS not in scene.lines:
+                scene.say(OTHERS)
+            objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
+            before = snapshot(student, **objects)
+            call = scene.call(proposal, host, approved, f"q, {host!r}, {text}")
+            expect_outcome(call, outcome)
+            expect_unchanged(call.shown, before, student, **objects)

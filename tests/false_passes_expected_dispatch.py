@@ -327,4 +327,5 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     # Effects for values unlike the lesson's only: a reopen ('open'), an older state handed over before a replay
     "approval_consumed_on_reopen",  # D20: a reopen's approval taken out of approved
     "replay_catches_up_older_state",  # D18: a replay raises an older state's version
+    "approval_withdrawn_after_late_refusal",  # D19/D20: withdrawn when the register holds more than one
 ]}
