@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checks import lesson
-from checks.dispatching import OTHERS, H, Scene, other_digests
+from checks.dispatching import APPROVALS, OTHERS, H, Scene, other_digests
 from grader.battery import Call, Student
 
 
@@ -70,6 +70,21 @@ class Caller:
         if self.rows > 1:
             scene.fill(self.rows - 1, self.start, self.var, self.host, **self.changes)
         return (proposal, *self.register(scene))
+
+    def approval(self, scene: Scene, kind: str, proposal: dict, var: str = "q") -> tuple[object, str]:
+        """The host's register for a call of ``proposal`` (named ``var`` in ``scene``) and that register as code:
+        kind 'own' approves it, beside ``others`` approvals of other proposals; 'others' holds two approvals of other
+        proposals only; any other kind is dispatching.APPROVALS's."""
+        if kind == "others":
+            approved, text = other_digests(2), "others(2)"
+        else:
+            build, text = APPROVALS[kind]
+            approved, text = build(proposal), text.format(var=var)
+        if kind == "own" and self.others:
+            approved, text = approved | other_digests(self.others), f"{text} | others({self.others})"
+        if "others(" in text and OTHERS not in scene.lines:
+            scene.say(OTHERS)
+        return approved, text
 
     def register(self, scene: Scene) -> tuple[set, str]:
         """The host's approval register that approves this caller's proposal, and that register as code in ``scene``."""

@@ -11,7 +11,7 @@ the lesson's shows here.
 import pytest
 
 from checks import callers
-from checks.dispatching import APPROVALS, OTHERS, Scene, expect_outcome, expect_replay, other_digests
+from checks.dispatching import Scene, expect_outcome, expect_replay
 from checks.host import expect_same_order, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
@@ -104,15 +104,7 @@ def test_d19_d20_refusal_of_every_caller_changes_nothing(student, log):
             cases.append(("log-full", caller.host, cases[0][2], "own", "log-full"))
         for name, host, changes, kind, outcome in cases:
             proposal = scene.name("q", **{**caller.changes, **changes})
-            if kind == "others":
-                approved, text = other_digests(2), "others(2)"
-            else:
-                build, text = APPROVALS[kind]
-                approved, text = build(proposal), text.format(var="q")
-            if kind == "own" and caller.others:  # the caller's register holds approvals of others beside its own
-                approved, text = approved | other_digests(caller.others), f"{text} | others({caller.others})"
-            if "others(" in text and OTHERS not in scene.lines:
-                scene.say(OTHERS)
+            approved, text = caller.approval(scene, kind, proposal)
             objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
             before = snapshot(student, **objects)
             call = scene.call(proposal, host, approved, f"q, {host!r}, {text}")
