@@ -328,4 +328,7 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "approval_consumed_on_reopen",  # D20: a reopen's approval taken out of approved
     "replay_catches_up_older_state",  # D18: a replay raises an older state's version
     "approval_withdrawn_after_late_refusal",  # D19/D20: withdrawn when the register holds more than one
+    # The status order swapped for a reopen only: every order case of the lesson's p asked for 'done'
+    "reopen_checks_approval_before_version",  # D7: approval-required before stale-version
+    "reopen_of_unknown_ticket_refused_early",  # D7: missing-ticket before approval-required
 ]}
