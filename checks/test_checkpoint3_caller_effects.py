@@ -94,7 +94,7 @@ def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict
                "version or row.")
 @pytest.mark.parametrize("log", ["one-call", "full"])
 def test_d19_d20_refusal_of_every_caller_changes_nothing(student, log):
-    for caller in EVERY:
+    for caller in EVERY if log == "one-call" else (callers.UNUSUAL,):  # its 63 rows: a full log costs one call more
         scene = caller.scene(student)
         if log == "full":  # more calls of its own up to 64 rows: the next new call is refused with log-full
             scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)

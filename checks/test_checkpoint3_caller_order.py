@@ -53,7 +53,7 @@ def _cases(caller: callers.Caller, version: int, full: bool) -> list[tuple[str, 
 def test_d7_order_for_every_caller(student):
     for caller in EVERY:
         scene = caller.scene(student)
-        for full in (False, True):
+        for full in (False, True) if caller is callers.UNUSUAL else (False,):  # its 63 rows: full at one call more
             version = caller.version + 1 + (64 - caller.rows if full else 0)
             if full:  # more calls of its own up to 64 rows
                 scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
