@@ -19,8 +19,8 @@ from grader.values import plain, same, show
 EVERY = callers.CALLERS + (callers.UNUSUAL,)
 
 
-@check(3, "D15", nl="Ook bij aanroepers met andere waarden dan de les verandert een geslaagde call alleen dat ticket en "
-       "versie + 1 en blijft approved ongewijzigd.",
+@check(3, "D15", nl="Ook bij aanroepers met andere waarden dan de les verandert een geslaagde call alleen dat ticket "
+       "en versie + 1 en blijft approved ongewijzigd.",
        en="For callers with other values than the lesson's too, a successful call changes only that ticket and "
           "version + 1, and approved stays unchanged.",
        hint_nl="Zet alleen state['tickets'][ticket] en verhoog state['version'], voor elk voorstel; verbruik geen "
