@@ -188,7 +188,7 @@ class Scene:
              **changes: object) -> None:
         """Prepare: ``rows`` approved successful calls f0, f1, ... (call ids ``prefix`` + i; done/open in turn) of the
         proposal named ``var`` (the lesson's p with ``changes``: another caller's, callers.py) from the host actor
-        ``host``, so the log holds rows the dispatcher wrote itself (CONTRACT.md A8 leaves rows it did not write open)."""
+        ``host``, so the log holds rows the dispatcher wrote itself (CONTRACT.md A8 leaves foreign rows open)."""
         version = f"{start} + i" if start else "i"
         ticket = changes.get("ticket", "lamp")
         loop = [f"for i in range({rows}):",
