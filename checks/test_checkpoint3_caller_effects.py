@@ -16,7 +16,11 @@ from checks.host import expect_same_order, expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
 
-EVERY = callers.CALLERS + (callers.UNUSUAL,)
+# The lesson's caller and the other one; the unusual caller (63 rows, one scene costs 62 calls) only where a full
+# log needs it, with few calls: a slow correct solution must stay within one check's CPU-time budget.
+EVERY = callers.CALLERS
+# One case per caller: each has its own CPU-time budget.
+BY_CALLER = pytest.mark.parametrize("caller", EVERY, ids=[caller.var for caller in EVERY])
 
 
 @check(3, "D15", nl="Ook bij aanroepers met andere waarden dan de les verandert een geslaagde call alleen dat ticket "
@@ -27,22 +31,22 @@ EVERY = callers.CALLERS + (callers.UNUSUAL,)
                "goedkeuring.",
        hint_en="Set only state['tickets'][ticket] and raise state['version'], for every proposal; do not use up an "
                "approval.")
-def test_d15_d20_success_of_every_caller(student):
-    for caller in EVERY:
-        scene = Scene(student, caller.start, **caller.tickets)
-        proposal, approved, text = caller.ready(scene)
-        before = snapshot(state=scene.state, approved=approved)
-        call = scene.prepare(proposal, caller.var, approved, text)
-        arguments = proposal["arguments"]
-        tickets = dict(before["state"]["tickets"])
-        tickets[arguments["ticket"]] = arguments["status"]
-        expected = {"version": caller.version + 1, "tickets": tickets}
-        found = plain(scene.state)
-        if not same(found, expected):
-            raise Mismatch(call.shown, said(f"state is {show(expected)}", f"state is {show(expected)}"),
-                           said(f"state werd {show(found)}", f"state became {show(found)}"))
-        expect_same_order(call.shown, "state", expected, found)
-        expect_unchanged(call.shown, before, approved=approved)
+@BY_CALLER
+def test_d15_d20_success_of_every_caller(student, caller):
+    scene = Scene(student, caller.start, **caller.tickets)
+    proposal, approved, text = caller.ready(scene)
+    before = snapshot(state=scene.state, approved=approved)
+    call = scene.prepare(proposal, caller.var, approved, text)
+    arguments = proposal["arguments"]
+    tickets = dict(before["state"]["tickets"])
+    tickets[arguments["ticket"]] = arguments["status"]
+    expected = {"version": caller.version + 1, "tickets": tickets}
+    found = plain(scene.state)
+    if not same(found, expected):
+        raise Mismatch(call.shown, said(f"state is {show(expected)}", f"state is {show(expected)}"),
+                       said(f"state werd {show(found)}", f"state became {show(found)}"))
+    expect_same_order(call.shown, "state", expected, found)
+    expect_unchanged(call.shown, before, approved=approved)
 
 
 @check(3, "D18", nl="Ook bij aanroepers met andere waarden dan de les verandert een herhaling niets, ook na een "
@@ -54,16 +58,16 @@ def test_d15_d20_success_of_every_caller(student):
        hint_en="A replay only returns a copy of the stored result: state, completed and approved stay as the host "
                "gave them.")
 @pytest.mark.parametrize("situation", ["as-left", *callers.REPLAY_SITUATIONS])
-def test_d18_replay_of_every_caller_changes_nothing(student, situation):
-    for caller in EVERY:
-        scene = caller.scene(student)
-        change = callers.REPLAY_SITUATIONS.get(situation)
-        approved, text = change(scene, caller) if change else (set(), "set()")
-        before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
-        proposal = caller.proposal()
-        call = scene.call(proposal, caller.host, approved, f"{caller.var}, {caller.host!r}, {text}")
-        expect_replay(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
-        expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
+@BY_CALLER
+def test_d18_replay_of_every_caller_changes_nothing(student, situation, caller):
+    scene = caller.scene(student)
+    change = callers.REPLAY_SITUATIONS.get(situation)
+    approved, text = change(scene, caller) if change else (set(), "set()")
+    before = snapshot(student, state=scene.state, completed=scene.log, approved=approved)
+    proposal = caller.proposal()
+    call = scene.call(proposal, caller.host, approved, f"{caller.var}, {caller.host!r}, {text}")
+    expect_replay(call, caller.version + 1, proposal["arguments"]["ticket"], proposal["arguments"]["status"])
+    expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
 
 
 def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict, str, object]]:
@@ -92,21 +96,23 @@ def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict
                "ticket, versie of rij aanraken.",
        hint_en="Change nothing until every check has passed, for every proposal: revoke no approval, touch no ticket, "
                "version or row.")
-@pytest.mark.parametrize("log", ["one-call", "full"])
-def test_d19_d20_refusal_of_every_caller_changes_nothing(student, log):
-    for caller in EVERY if log == "one-call" else (callers.UNUSUAL,):  # its 63 rows: a full log costs one call more
-        scene = caller.scene(student)
-        if log == "full":  # more calls of its own up to 64 rows: the next new call is refused with log-full
-            scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
-        version = caller.version + 1 + (64 - caller.rows if log == "full" else 0)
-        cases = _refusals(caller, version)
-        if log == "full":
-            cases.append(("log-full", caller.host, cases[0][2], "own", "log-full"))
-        for name, host, changes, kind, outcome in cases:
-            proposal = scene.name("q", **{**caller.changes, **changes})
-            approved, text = caller.approval(scene, kind, proposal)
-            objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
-            before = snapshot(student, **objects)
-            call = scene.call(proposal, host, approved, f"q, {host!r}, {text}")
-            expect_outcome(call, outcome)
-            expect_unchanged(call.shown, before, student, **objects)
+# A full log only for the unusual caller: its 63 rows, so a full log costs one call more.
+@pytest.mark.parametrize("caller, log", [*((caller, "one-call") for caller in EVERY), (callers.UNUSUAL, "full")],
+                         ids=[*(f"{caller.var}-one-call" for caller in EVERY), f"{callers.UNUSUAL.var}-full"])
+def test_d19_d20_refusal_of_every_caller_changes_nothing(student, caller, log):
+    scene = caller.scene(student)
+    if log == "full":  # more calls of its own up to 64 rows: the next new call is refused with log-full
+        scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
+    version = caller.version + 1 + (64 - caller.rows if log == "full" else 0)
+    cases = _refusals(caller, version)
+    if log == "full":  # the refusals after the approval only: the scene of 64 rows is slow enough for one budget
+        cases = [case for case in cases if case[0] == "missing-ticket"] + [
+            ("log-full", caller.host, cases[0][2], "own", "log-full")]
+    for name, host, changes, kind, outcome in cases:
+        proposal = scene.name("q", **{**caller.changes, **changes})
+        approved, text = caller.approval(scene, kind, proposal)
+        objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
+        before = snapshot(student, **objects)
+        call = scene.call(proposal, host, approved, f"q, {host!r}, {text}")
+        expect_outcome(call, outcome)
+        expect_unchanged(call.shown, before, student, **objects)
