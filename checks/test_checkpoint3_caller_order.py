@@ -1,7 +1,7 @@
-"""Checkpoint 3: the order of the status checks for every caller (checks/callers.py; CONTRACT.md D7).
+"""Checkpoint 3: the order of the status checks for the lesson's and the other caller (checks/callers.py; CONTRACT.md D7).
 
 The D7 checks of test_checkpoint3_dispatch.py use the lesson's p; an order swapped only for a reopen, a version above
-1, another ticket or actor, a register of several approvals or a state of more tickets shows here.
+1, another ticket or actor or a state of more tickets shows here.
 """
 
 import pytest
