@@ -195,6 +195,15 @@ class Guards:
             raise AttributeError(f'"{name}" is not an attribute a submission may use')
         setattr(self.write(obj), name, value)
 
+    def delattr(self, obj: object, name: str) -> None:
+        """``delattr``: what ``del obj.name`` may do, the name checked as :meth:`setattr` checks it (no dunder: an
+        ``__doc__`` main.py may assign is not deleted); ``AttributeError`` for a module, a builtin, the grader's."""
+        if type(name) is not str:
+            raise TypeError("attribute name must be a str")
+        if name in WRITABLE_DUNDERS or forbidden_attribute(name, own=True):
+            raise AttributeError(f'"{name}" is not an attribute a submission may use')
+        delattr(self.write(obj), name)
+
     # Writing -------------------------------------------------------------------------------
     def write(self, obj: object) -> object:
         """``_write_``: containers (a deque, a UserDict too) and the submission's own objects and functions may change
@@ -292,6 +301,7 @@ class Guards:
             "getattr": plain_function(self.getattr),
             "hasattr": plain_function(self.hasattr),
             "setattr": plain_function(self.setattr),
+            "delattr": plain_function(self.delattr),
             **scope_builtins(self),
             "isinstance": plain_function(typing_bases.protocol_isinstance(self.hasattr)),
             "type": self.type,

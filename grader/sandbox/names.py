@@ -37,7 +37,7 @@ MAGIC_METHODS = frozenset({
 # ``globals``, copies of main.py's own names (grader/sandbox/dunders.py scope_builtins).
 UNAVAILABLE_CALLS = frozenset({
     "eval", "exec", "compile", "open", "breakpoint",
-    "delattr", "__import__",
+    "__import__",
 })
 
 # Longest name a submission may define (class and function names are quoted in reports).
