@@ -54,8 +54,10 @@ def test_writing_a_file_again_gives_back_its_room():
     ("import copy\ncopy.copy(open('f', 'w'))", "TypeError"),
     ("writer = open\nprint(getattr(writer, '__closure' + '__'))", "AttributeError"),
     ("from pathlib import Path\nPath('d').rename('e')", "PermissionError: Path.rename() is not available"),
-    ("open(__file__).read()", "PermissionError: [Errno 13]"),
     ("open(__file__, 'w').write('x')", "PermissionError: [Errno 13]"),
+    ("open(__file__, 'r+')", "PermissionError: [Errno 13]"),
+    ("open(__file__).write('x')", "OSError: [Errno 9] not writable"),
+    ("open('/work/main/README.md').read()", "FileNotFoundError: [Errno 2]"),
     ("import os\nos.remove(__file__)", "PermissionError: [Errno 13]"),
     ("import os\nos.stat('/etc/passwd')", "FileNotFoundError: [Errno 2]"),
     ("import os\nos.listdir('/etc')", "FileNotFoundError: [Errno 2]"),
@@ -77,6 +79,6 @@ def test_the_times_of_a_file_are_on_the_clock_main_py_reads():
             "print(0 <= time.time() - os.path.getmtime('a.log') < 60, os.listdir('/'), os.path.getsize(__file__))")
     clock.move_on(clock.LATER)
     try:
-        assert output_of(code) == "True ['submission'] 0\n"
+        assert output_of(code) == f"True ['submission'] {len((code + TAIL).encode())}\n"
     finally:
         clock.move_on(0)

@@ -119,6 +119,19 @@ AS_IN_PYTHON = {
                   "ME.stat().st_mode >> 12)\n"
                   "try:\n    ME.mkdir()\nexcept FileExistsError as error:\n    print(type(error).__name__)",
                   "True True False True True 8\nFileExistsError\n"),
+    "main_file_read": ("import os\nfrom pathlib import Path\nME = Path(__file__)\nTEXT = ME.read_text(encoding='utf-8')\n"
+                       "print(TEXT.splitlines()[0], len(ME.read_bytes()) == os.stat(__file__).st_size == len(TEXT))\n"
+                       "with open(__file__) as f:\n    print(f.readline().strip(), f.readable(), f.writable())",
+                       "import os True\nimport os True False\n"),
+    "below_a_file": ("import os\nfrom pathlib import Path\nopen('audit.log', 'w').write('x')\n"
+                     "for action in (lambda: open('audit.log/x'), lambda: open('audit.log/x', 'w'),\n"
+                     "               lambda: os.makedirs('audit.log/old'), lambda: os.listdir('audit.log/old'),\n"
+                     "               lambda: os.stat('audit.log/x'), lambda: os.remove('audit.log/x'),\n"
+                     "               lambda: Path(__file__, 'x').read_text()):\n"
+                     "    try:\n        action()\n    except OSError as error:\n"
+                     "        print(type(error).__name__, error.errno, error.strerror)\n"
+                     "print(os.path.exists('audit.log/x'), os.path.isfile('audit.log/x'))",
+                     "NotADirectoryError 20 Not a directory\n" * 7 + "False False\n"),
 }
 
 

@@ -364,9 +364,10 @@ _ALIAS_DEPTH = 100
 _EXCEPTION_NAMES = frozenset({"args", "add_note", "with_traceback"})  # a library exception's (main.py has no traceback)
 REGISTRIES = (*DISPATCHERS, ModuleView)  # a register() that changes no isinstance: singledispatch's, atexit's
 _GROUP_NAMES = frozenset({"exceptions", "message", "split", "subgroup", "derive"})  # an ExceptionGroup main.py made
-# The details json's, a codec's and re's errors carry (e.msg, e.pos, e.reason...): offered as plain values only.
+# The details json's, a codec's, re's and an OSError's errors carry (e.msg, e.pos, e.reason, e.errno...): offered as
+# plain values only.
 _EXCEPTION_FIELDS = frozenset({"msg", "doc", "pos", "lineno", "colno", "pattern", "encoding", "object", "start", "end",
-                               "reason"})
+                               "reason", "errno", "strerror", "filename", "filename2"})
 
 
 def is_str_formatter(value: object) -> bool:

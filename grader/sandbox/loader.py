@@ -19,6 +19,7 @@ from grader.near import closest
 from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
 from grader.sandbox.identity import identity_comparisons
+from grader.sandbox.memory_files import show_main
 from grader.sandbox.notebook import add_jupyter_names
 from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.policy import GraderPolicy
@@ -305,6 +306,7 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
     output = OutputBuffer()
     guards = Guards(output)
     namespace = guards.namespace()
+    show_main(data)  # open(__file__) reads main.py's own bytes (grader/sandbox/memory_files.py)
     if cells:  # a notebook's cells run as Jupyter runs them: display() and IPython.display exist
         add_jupyter_names(namespace, guards.views, Printer(output)._call_print)
     # dataclasses resolves string annotations through sys.modules[cls.__module__]; an empty
