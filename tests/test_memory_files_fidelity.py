@@ -123,6 +123,14 @@ AS_IN_PYTHON = {
                        "print(TEXT.splitlines()[0], len(ME.read_bytes()) == os.stat(__file__).st_size == len(TEXT))\n"
                        "with open(__file__) as f:\n    print(f.readline().strip(), f.readable(), f.writable())",
                        "import os True\nimport os True False\n"),
+    "file_classes": ("import io\nf = open('a.txt', 'w', encoding='utf-8')\n"
+                     "print(type(f), isinstance(f, io.TextIOWrapper), isinstance(f, io.TextIOBase), isinstance(f, io.IOBase))\n"
+                     "print(f)\nf.close()\nfor mode in ('rb', 'ab', 'r+b'):\n    with open('a.txt', mode) as g:\n"
+                     "        print(type(g).__name__, isinstance(g, io.BufferedIOBase), isinstance(g, io.TextIOBase), g)",
+                     "<class '_io.TextIOWrapper'> True True True\n<_io.TextIOWrapper name='a.txt' mode='w' encoding='utf-8'>\n"
+                     "BufferedReader True False <_io.BufferedReader name='a.txt'>\n"
+                     "BufferedWriter True False <_io.BufferedWriter name='a.txt'>\n"
+                     "BufferedRandom True False <_io.BufferedRandom name='a.txt'>\n"),
     "below_a_file": ("import os\nfrom pathlib import Path\nopen('audit.log', 'w').write('x')\n"
                      "for action in (lambda: open('audit.log/x'), lambda: open('audit.log/x', 'w'),\n"
                      "               lambda: os.makedirs('audit.log/old'), lambda: os.listdir('audit.log/old'),\n"

@@ -31,7 +31,8 @@ from grader.sandbox.enums import is_enum_class, make_enum
 from grader.sandbox.enum_body import ClassStatement
 from grader.sandbox.modules import build_views
 from grader.sandbox.stdlib_views import add_stdlib_views, process_names
-from grader.sandbox.views import MainModuleView, ModuleView, QuietLogging, pprint_view, sys_view, traceback_view
+from grader.sandbox.views import (MainModuleView, ModuleView, QuietLogging, io_view, pprint_view, sys_view,
+                                  traceback_view)
 from grader.sandbox.output import OutputBuffer, Printer
 from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, quiet_help, refuse_exit, refuse_input, refuse_unavailable
@@ -109,6 +110,7 @@ class Guards:
                              or is_enum_class(value))
         self.views = build_views(self._wrap_module_value)
         add_views(self, self.views)
+        self.views["io"] = io_view(self.visible_class)
         self.views["sys"] = sys_view(output, refuse_exit, self.visible_class, lambda: self.globals)
         self.views["pprint"] = pprint_view(Printer(output)._call_print)
         self.views["traceback"] = traceback_view(Printer(output)._call_print)

@@ -23,7 +23,7 @@ import posixpath
 from typing import Any, Callable
 
 from grader.sandbox import clock
-from grader.sandbox.memory_streams import Content, MemoryFile
+from grader.sandbox.memory_streams import Content, MemoryFile, file_class
 from grader.sandbox.paths import FOLDER, MAIN_FILE, absolute
 
 LIMIT = 2 ** 20
@@ -80,7 +80,7 @@ class MemoryFolder:
                 raise PermissionError(errno.EACCES, "Permission denied: main.py is not changed while it is graded")
             content = Content()
             content.write(self._main)
-            return MemoryFile(self, content, text, mode, encoding or "utf-8", errors, newline)
+            return file_class(mode)(self, content, text, mode, encoding or "utf-8", errors, newline)
         if self.is_folder(key) or text.endswith("/"):
             raise IsADirectoryError(errno.EISDIR, "Is a directory")
         if "x" in mode and key in self._files:
@@ -94,7 +94,7 @@ class MemoryFolder:
         if "w" in mode:  # emptied in place: a file still open on it sees it empty, as on a disk
             content = self._files[key]
             self._change(content, 0, lambda: content.truncate(0))
-        return MemoryFile(self, self._files[key], text, mode, encoding or "utf-8", errors, newline)
+        return file_class(mode)(self, self._files[key], text, mode, encoding or "utf-8", errors, newline)
 
     def _below_folders(self, path: object) -> str:
         """``path``'s key; ``NotADirectoryError`` when a folder above it is a file main.py wrote (or main.py), as

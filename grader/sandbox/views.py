@@ -14,6 +14,7 @@ import types
 from typing import Any, Callable
 
 from grader.sandbox.dunder_values import came_through_main
+from grader.sandbox.memory_streams import FILE_CLASSES
 from grader.sandbox.names import bindable_name, reserved_name
 from grader.sandbox.output import StandardStream
 
@@ -358,10 +359,14 @@ def reprlib_view() -> ModuleView:
     return type("reprlib", (ModuleView,), {"__slots__": (), "repr": staticmethod(reprlib.Repr().repr)})()
 
 
-def io_view() -> ModuleView:
+def io_view(visible: Callable[[type], Any]) -> ModuleView:
     """A stand-in for ``io`` with ``StringIO`` (Python's, a text buffer in memory: a message built line by line, also
-    with ``print(..., file=buffer)``); ``open`` and every other name are unavailable, as for a module not offered."""
-    return type("io", (ModuleView,), {"__slots__": (), "StringIO": io.StringIO})()
+    with ``print(..., file=buffer)``) and, as ``visible`` (the Guards' ``type(x)``) shows them, stand-ins that make
+    nothing of the classes of ``open()``'s files and their bases, for ``isinstance(f, io.TextIOWrapper)`` and an
+    annotation (grader/sandbox/memory_streams.py); ``open`` and every other name are unavailable, as for a module
+    not offered."""
+    classes = {cls.__name__: visible(cls) for cls in (*FILE_CLASSES, io.IOBase, io.TextIOBase, io.BufferedIOBase)}
+    return type("io", (ModuleView,), {"__slots__": (), "StringIO": io.StringIO, **classes})()
 
 
 def sleep(seconds: object) -> None:

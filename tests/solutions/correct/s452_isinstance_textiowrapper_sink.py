@@ -1,0 +1,116 @@
+"""An audit sink that accepts an open text file or a path, telling them apart with isinstance(f, io.TextIOWrapper)."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+from pathlib import Path
+
+ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+TICKET_RE = re.compile(r"[a-z][a-z0-9-]{0,31}")
+HEX_RE = re.compile(r"[0-9a-f]{64}")
+STATUSES = ("open", "done")
+
+
+def _ident(value):
+    return isinstance(value, str) and ID_RE.fullmatch(value) is not None
+
+
+def validate_ticket_proposal(proposal):
+    if not isinstance(proposal, dict) or set(proposal) != {"call_id", "actor", "name", "version", "arguments"}:
+        raise ValueError("proposal fields")
+    for key in ("call_id", "actor", "name"):
+        if not _ident(proposal[key]):
+            raise ValueError(f"bad {key}")
+    version = proposal["version"]
+    if type(version) is not int or not 0 <= version <= 1_000_000:
+        raise ValueError("bad version")
+    args = proposal["arguments"]
+    if not isinstance(args, dict) or set(args) != {"ticket", "status"}:
+        raise ValueError("bad arguments")
+    if not isinstance(args["ticket"], str) or not TICKET_RE.fullmatch(args["ticket"]):
+        raise ValueError("bad ticket")
+    if not isinstance(args["status"], str) or args["status"] not in STATUSES:
+        raise ValueError("bad status")
+    return {"call_id": proposal["call_id"], "actor": proposal["actor"], "name": proposal["name"],
+            "version": version, "arguments": {"ticket": args["ticket"], "status": args["status"]}}
+
+
+def proposal_fingerprint(proposal):
+    clean = validate_ticket_proposal(proposal)
+    text = json.dumps(clean, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _check_host(actor, approved, state, completed):
+    if not _ident(actor):
+        raise ValueError("actor")
+    if not isinstance(approved, set) or len(approved) > 64:
+        raise ValueError("approved")
+    if not all(isinstance(d, str) and HEX_RE.fullmatch(d) for d in approved):
+        raise ValueError("approved item")
+    if not isinstance(state, dict) or set(state) != {"version", "tickets"}:
+        raise ValueError("state")
+    if type(state["version"]) is not int or not 0 <= state["version"] <= 1_000_001:
+        raise ValueError("state version")
+    tickets = state["tickets"]
+    if not isinstance(tickets, dict) or not 1 <= len(tickets) <= 16:
+        raise ValueError("tickets")
+    for key, value in tickets.items():
+        if not isinstance(key, str) or not TICKET_RE.fullmatch(key) or not isinstance(value, str) \
+                or value not in STATUSES:
+            raise ValueError("ticket entry")
+    if not isinstance(completed, dict) or len(completed) > 64:
+        raise ValueError("completed")
+
+
+class AuditSink:
+    def __init__(self, target: io.TextIOWrapper | io.StringIO | str | Path) -> None:
+        if isinstance(target, (io.TextIOWrapper, io.StringIO)):
+            self.stream = target
+        else:
+            self.stream = open(target, "a", encoding="utf-8")
+        assert isinstance(self.stream, io.TextIOBase), type(self.stream)
+
+    def write(self, row: dict) -> None:
+        self.stream.write(json.dumps(row, sort_keys=True) + "\n")
+        self.stream.flush()
+
+
+SINK = AuditSink(open(Path(__file__).with_name("dispatch.log"), "a", encoding="utf-8"))
+
+
+def dispatch_ticket(proposal, actor, approved, state, completed):
+    p = validate_ticket_proposal(proposal)
+    _check_host(actor, approved, state, completed)
+    outcome = _outcome(p, actor, approved, state, completed)
+    SINK.write({"call_id": p["call_id"], "status": outcome["status"]})
+    return outcome
+
+
+def _outcome(p, actor, approved, state, completed):
+    if p["actor"] != actor:
+        return {"status": "forbidden"}
+    if p["name"] != "set_ticket":
+        return {"status": "unknown-tool"}
+    fingerprint = proposal_fingerprint(p)
+    if p["call_id"] in completed:
+        earlier = completed[p["call_id"]]
+        if earlier["fingerprint"] != fingerprint:
+            return {"status": "call-id-conflict"}
+        return {**earlier["result"], "replayed": True}
+    if p["version"] != state["version"]:
+        return {"status": "stale-version"}
+    if fingerprint not in approved:
+        return {"status": "approval-required"}
+    ticket, status = p["arguments"]["ticket"], p["arguments"]["status"]
+    if ticket not in state["tickets"]:
+        return {"status": "missing-ticket"}
+    if len(completed) >= 64:
+        return {"status": "log-full"}
+    state["tickets"][ticket] = status
+    state["version"] += 1
+    result = {"status": "ok", "version": state["version"], "ticket": ticket, "value": status, "replayed": False}
+    completed[p["call_id"]] = {"fingerprint": fingerprint, "result": dict(result)}
+    return result
