@@ -131,6 +131,49 @@ AS_IN_PYTHON = {
                      "BufferedReader True False <_io.BufferedReader name='a.txt'>\n"
                      "BufferedWriter True False <_io.BufferedWriter name='a.txt'>\n"
                      "BufferedRandom True False <_io.BufferedRandom name='a.txt'>\n"),
+    "glob": ('import glob, os\n'
+        'from pathlib import Path\n'
+        "open('a.txt', 'w').write('x')\n"
+        "open('.hidden.txt', 'w').write('x')\n"
+        "os.makedirs('logs/old')\n"
+        "open('logs/b.log', 'w').write('x')\n"
+        "open('logs/old/c.log', 'w').write('x')\n"
+        "print(sorted(glob.glob('**', recursive=True)))\n"
+        "print(sorted(glob.glob('**/*.log', recursive=True)), sorted(glob.glob('logs/**', recursive=True)))\n"
+        "print(sorted(glob.glob('*.txt')), sorted(glob.glob('logs/*.log')), sorted(glob.glob('**/*.log')), glob.glob('nothing*'))\n"
+        "print(sorted(glob.glob('./*.txt')), sorted(glob.glob('**/', recursive=True)), sorted(glob.iglob('*/*/*.log')))\n"
+        "print(sorted(p.as_posix() for p in Path('.').rglob('*.log')), sorted(p.as_posix() for p in Path('logs').glob('**')))\n"
+        "print(sorted(p.as_posix() for p in Path('.').glob('**/*.txt')), sorted(glob.glob('*.log', root_dir='logs')))\n"
+        "print(sorted(glob.glob('**/*.txt', recursive=True, include_hidden=True)), sorted(glob.glob('.*')), glob.glob('/'))\n"
+        "print(sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), '**', '*.log'), recursive=True)))\n",
+             "['a.txt', 'logs', 'logs/b.log', 'logs/old', 'logs/old/c.log', 'main.py']\n"
+             "['logs/b.log', 'logs/old/c.log'] ['logs/', 'logs/b.log', 'logs/old', 'logs/old/c.log']\n"
+             "['a.txt'] ['logs/b.log'] ['logs/b.log'] []\n"
+             "['./a.txt'] ['logs/', 'logs/old/'] ['logs/old/c.log']\n"
+             "['logs/b.log', 'logs/old/c.log'] ['logs', 'logs/old']\n"
+             "['.hidden.txt', 'a.txt'] ['b.log']\n"
+             "['.hidden.txt', 'a.txt'] ['.hidden.txt'] ['/']\n"
+             "['/submission/logs/b.log', '/submission/logs/old/c.log']\n"),
+    "scandir": ('import os\n'
+        'from pathlib import Path\n'
+        "open('a.txt', 'w').write('xy')\n"
+        "os.makedirs('logs/old')\n"
+        "open('logs/b.log', 'w').write('x')\n"
+        'with os.scandir() as it:\n'
+        '    print(sorted((e.name, e.path, e.is_file(), e.is_dir(), e.is_symlink()) for e in it))\n'
+        "entries = sorted(os.scandir('logs'), key=lambda e: e.name)\n"
+        'print(entries, [e.stat().st_size for e in entries if e.is_file()])\n'
+        "print(sorted(e.name for e in os.scandir(Path('logs'))), [Path(e).name for e in entries])\n"
+        "for bad in ('nothing', 'a.txt'):\n"
+        '    try:\n'
+        '        os.scandir(bad)\n'
+        '    except OSError as error:\n'
+        '        print(type(error).__name__)\n',
+                "[('a.txt', './a.txt', True, False, False), ('logs', './logs', False, True, False), ('main.py', './main.py', True, False, False)]\n"
+                "[<DirEntry 'b.log'>, <DirEntry 'old'>] [1]\n"
+                "['b.log', 'old'] ['b.log', 'old']\n"
+                'FileNotFoundError\n'
+                'NotADirectoryError\n'),
     "below_a_file": ("import os\nfrom pathlib import Path\nopen('audit.log', 'w').write('x')\n"
                      "for action in (lambda: open('audit.log/x'), lambda: open('audit.log/x', 'w'),\n"
                      "               lambda: os.makedirs('audit.log/old'), lambda: os.listdir('audit.log/old'),\n"

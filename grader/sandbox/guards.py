@@ -38,7 +38,7 @@ from grader.sandbox.subclass_hooks import SubclassHooks
 from grader.sandbox.refusals import ExitCalled, quiet_help, refuse_exit, refuse_input, refuse_unavailable
 from grader.sandbox.match_classes import match_class
 from grader.sandbox.memory_files import new_folder
-from grader.sandbox.memory_paths import os_names, os_path_names
+from grader.sandbox.memory_paths import glob_names, os_names, os_path_names
 from grader.sandbox.names import INTROSPECTION_PREFIXES, READABLE_DUNDERS, WRITABLE_DUNDERS, forbidden_attribute
 from grader.sandbox.names import refusal_hint
 
@@ -117,6 +117,7 @@ class Guards:
         self.views["os.path"] = partial_view("os.path", self.views, {**paths.os_path_names(), **os_path_names()})
         self.views["pathlib"] = partial_view("pathlib", self.views, paths.pathlib_names())
         self.views["os"] = os_view(self.views, {**os_names(), **process_names()})
+        self.views["glob"] = partial_view("glob", self.views, glob_names())
         add_stdlib_views(self.views, self.getattr)
         for name, make in (("threading", threading_view), ("asyncio", asyncio_view), ("pytest", pytest_view)):
             self.views[name] = make(self.views)

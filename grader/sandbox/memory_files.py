@@ -165,6 +165,17 @@ class MemoryFolder:
         inside = {*self._files, *self._folders, MAIN_FILE, FOLDER}  # FOLDER: in "/", the folder above it
         return sorted({posixpath.basename(name) for name in inside if name != key and posixpath.dirname(name) == key})
 
+    def below(self, path: object) -> list[str]:
+        """Every name below the folder ``path`` (files and folders, at any depth), relative to it, each folder
+        before what it holds (``os.walk``'s order, names sorted); ``[]`` for a name that is not a folder."""
+        key = absolute(path)
+        if not self.is_folder(key):
+            return []
+        start = key.rstrip("/") + "/"
+        inside = {*self._files, *self._folders, MAIN_FILE, *(FOLDER[:end] for end in range(1, len(FOLDER) + 1)
+                                                             if FOLDER[end:end + 1] in ("", "/"))}
+        return sorted((name[len(start):] for name in inside if name.startswith(start)), key=lambda name: name.split("/"))
+
     def make_folder(self, path: object, parents: object = False, exist_ok: object = False) -> None:
         """``Path.mkdir``, ``os.mkdir``, ``os.makedirs``: a folder (a name only: a file's name needs none), made as
         Python does (``FileExistsError``, ``FileNotFoundError`` for a missing parent without ``parents``,

@@ -10,12 +10,15 @@ wrote. Nothing here touches the disk: a path is only a key of that folder."""
 from __future__ import annotations
 
 import fnmatch
+import glob as glob_module
 import os
+import posixpath
 import stat
+from pathlib import PurePosixPath
 from typing import Any, Iterator
 
 from grader.sandbox.memory_files import MemoryFile, _current
-from grader.sandbox.paths import Path
+from grader.sandbox.paths import Path, absolute
 
 _NS = 1_000_000_000
 
@@ -83,26 +86,146 @@ def _listdir(path: object = ".") -> list[str]:
     return _current[0].names(path)
 
 
+class DirEntry:
+    """What ``os.scandir`` gives for one name: ``name``, ``path`` (the folder as written joined with it),
+    ``is_file()``, ``is_dir()``, ``is_symlink()`` and ``stat()``, as Python's ``os.DirEntry`` answers them."""
+
+    __slots__ = ("name", "path")
+
+    def __init__(self, folder: str, name: str) -> None:
+        self.name, self.path = name, posixpath.join(folder, name)
+
+    def __init_subclass__(cls, **keywords: object) -> None:
+        raise TypeError("a class built on os.DirEntry is not available in the grader")
+
+    def __repr__(self) -> str:
+        return f"<DirEntry {self.name!r}>"
+
+    def __fspath__(self) -> str:
+        return self.path
+
+    def is_file(self, *, follow_symlinks: object = True) -> bool:
+        return _current[0].is_file(self.path)
+
+    def is_dir(self, *, follow_symlinks: object = True) -> bool:
+        return _current[0].is_folder(self.path)
+
+    def is_symlink(self) -> bool:
+        return False
+
+    def stat(self, *, follow_symlinks: object = True) -> os.stat_result:
+        return _stat(self.path)
+
+
+class ScandirIterator:
+    """``os.scandir(path)``: its :class:`DirEntry` objects, also in a ``with`` block, which ``close()`` ends."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: list[DirEntry]) -> None:
+        self._entries = iter(entries)
+
+    def __init_subclass__(cls, **keywords: object) -> None:
+        raise TypeError("a class built on os.scandir's iterator is not available in the grader")
+
+    def __iter__(self) -> "ScandirIterator":
+        return self
+
+    def __next__(self) -> DirEntry:
+        return next(self._entries)
+
+    def close(self) -> None:
+        self._entries = iter(())
+
+    def __enter__(self) -> "ScandirIterator":
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+
+def _scandir(path: object = ".") -> ScandirIterator:
+    """``os.scandir`` of a folder of main.py's in memory (``FileNotFoundError``/``NotADirectoryError`` as
+    ``os.listdir``); a file descriptor is a ``TypeError`` (the path must be a str or a path)."""
+    folder = str.__str__(path) if isinstance(path, str) else str(Path(path))  # TypeError for anything else
+    return ScandirIterator([DirEntry(folder, name) for name in _listdir(path)])
+
+
 def _path_iterdir(self: Path) -> Iterator[Path]:
     return iter([self / name for name in _listdir(self)])
 
 
+def _matches(start: str, parts: list[str], recursive: bool, hidden: bool, whole: bool) -> list[str]:
+    """The names below the folder ``start`` that the pattern ``parts`` (one per folder level) matches, relative to
+    it, as ``glob`` (``whole``: a last ``'**'`` gives files too, and the folder itself as ``'d/'``) or ``Path.glob``
+    (``'**'`` matches folders only) finds them; ``recursive``: ``'**'`` is any number of folder levels; ``hidden``:
+    a wildcard matches names that start with a dot."""
+    folder = _current[0]
+    found = [""]
+    for index, part in enumerate(parts):
+        last, following = index == len(parts) - 1, []
+        for relative in found:
+            base = posixpath.join(start, relative)
+            if recursive and part == "**":
+                names = [name for name in folder.below(base) if hidden or not name.startswith(".")
+                         and "/." not in name]
+                if whole and last:  # glob's: the folder itself as 'd/' (none at the top) and all it holds
+                    following += [posixpath.join(relative, "")] if relative else []
+                    following += [posixpath.join(relative, name) for name in names]
+                else:  # no folder level or any number of them
+                    following += [relative, *(posixpath.join(relative, name) for name in names
+                                              if folder.is_folder(posixpath.join(base, name)))]
+            elif glob_module.has_magic(part):
+                following += [posixpath.join(relative, name) for name in
+                              (folder.names(base) if folder.is_folder(base) else [])
+                              if fnmatch.fnmatchcase(name, part) and (hidden or part.startswith(".")
+                                                                      or not name.startswith("."))]
+            elif folder.exists(posixpath.join(base, part)) if last else folder.is_folder(posixpath.join(base, part)):
+                following.append(posixpath.join(relative, part))
+        found = list(dict.fromkeys(following))  # '**/**' finds a name once
+    return found
+
+
 def _path_glob(self: Path, pattern: object) -> Iterator[Path]:
-    """``Path.glob`` of a pattern of names (``'*.log'``, ``'logs/*.log'``) on main.py's files in memory, sorted;
-    ``ValueError`` and ``NotImplementedError`` as Python's for an empty or absolute pattern; ``'**'`` is not offered
-    (``PermissionError``)."""
+    """``Path.glob`` (Python 3.11's) of a pattern on main.py's files in memory, sorted; ``'**'`` is any number of
+    folders (not files); ``ValueError`` and ``NotImplementedError`` as Python's for an empty or absolute pattern."""
     parts = Path(pattern).parts  # TypeError for anything but a str or a path
     if not parts:
         raise ValueError(f"Unacceptable pattern: {pattern!r}")
     if Path(pattern).is_absolute():
         raise NotImplementedError("Non-relative patterns are unsupported")
-    if "**" in parts:
-        raise PermissionError("Path.glob() of '**' is not available in the grader: name each folder instead")
-    found = [self]
-    for part in parts:
-        found = [path / name for path in found if _current[0].is_folder(path) for name in _listdir(path)
-                 if fnmatch.fnmatchcase(name, part)]
-    return iter(found)
+    return iter([self / name for name in _matches(absolute(self), list(parts), True, True, False)])
+
+
+def _path_rglob(self: Path, pattern: object) -> Iterator[Path]:
+    """``Path.rglob``: ``glob`` of ``'**/' + pattern``."""
+    return _path_glob(self, Path("**", pattern))
+
+
+def _glob(pathname: object, *, root_dir: object = None, dir_fd: object = None, recursive: object = False,
+          include_hidden: object = False) -> list[str]:
+    """``glob.glob`` on main.py's files and folders in memory: the names ``pathname`` (a str, relative or absolute)
+    matches, as written (``'logs/*.log'`` gives ``'logs/a.log'``), folders before what they hold; ``ValueError``
+    for a file descriptor."""
+    if dir_fd is not None:
+        raise ValueError("file descriptors are not available in the grader")
+    if not isinstance(pathname, (str, PurePosixPath)):
+        raise TypeError(f"expected str or os.PathLike object, not {type(pathname).__name__}")
+    pattern = str.__str__(pathname) if isinstance(pathname, str) else str(pathname)
+    if not pattern:
+        return []
+    start = absolute("/" if pattern.startswith("/") else "." if root_dir is None else root_dir)
+    parts = [part for part in pattern.split("/") if part]
+    found = _matches(start, parts, bool(recursive), bool(include_hidden), True)
+    if pattern.endswith("/"):  # folders only, written with their '/'
+        found = list(dict.fromkeys(name.rstrip("/") + "/" for name in found
+                                   if _current[0].is_folder(posixpath.join(start, name))))
+    return [posixpath.join("/", name) for name in found] if pattern.startswith("/") else found
+
+
+def glob_names() -> dict[str, Any]:
+    """The class attributes of the ``glob`` view: ``glob`` and ``iglob`` (an iterator of the same names)."""
+    return {"glob": staticmethod(_glob), "iglob": staticmethod(lambda *args, **options: iter(_glob(*args, **options)))}
 
 
 def _test(name: str) -> Any:
@@ -131,13 +254,13 @@ def os_names() -> dict[str, Any]:
             "makedirs": staticmethod(lambda name, mode=0o777, exist_ok=False: _current[0].make_folder(name, True,
                                                                                                       exist_ok)),
             "remove": remove, "unlink": remove, "stat": staticmethod(_stat), "lstat": staticmethod(_stat),
-            "listdir": staticmethod(_listdir)}
+            "listdir": staticmethod(_listdir), "scandir": staticmethod(_scandir)}
 
 
 for _name, _method in {"open": _path_open, "write_text": _path_write_text, "write_bytes": _path_write_bytes,
                        "read_text": _path_read_text, "read_bytes": _path_read_bytes, "exists": _test("exists"),
                        "is_file": _test("is_file"), "is_dir": _test("is_folder"), "mkdir": _path_mkdir,
                        "touch": _path_touch, "unlink": _path_unlink, "stat": _stat, "lstat": _stat,
-                       "iterdir": _path_iterdir, "glob": _path_glob}.items():
+                       "iterdir": _path_iterdir, "glob": _path_glob, "rglob": _path_rglob}.items():
     setattr(Path, _name, _method)
 del _name, _method
