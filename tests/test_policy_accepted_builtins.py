@@ -1,4 +1,5 @@
-"""Correct styles that reach builtins and special methods: ``delattr`` on main.py's own objects; each accepted
+"""Correct styles that reach builtins, special methods and enum markers: ``delattr`` on main.py's own objects,
+``enum.member``/``enum.nonmember`` and ``_ignore_`` in an enum's class body (Python 3.11's answers); each accepted
 source loads and its own asserts hold, each refused one fails with the error given."""
 
 import pytest
@@ -15,6 +16,20 @@ ACCEPTED = {
         "assert 'X' not in globals()\ntry:\n    delattr(c, 'rows')\nexcept AttributeError:\n    pass\n"
         "else:\n    raise AssertionError"
     ),
+    "enum.member, enum.nonmember and auto() after them, as Python 3.11": (
+        "import enum\nclass Status(enum.Enum):\n    OPEN = 'open'\n    DONE = 'done'\n"
+        "    LIMIT = enum.nonmember(64)\n    CLOSED = enum.member('done')\n"
+        "class Level(enum.IntEnum):\n    LOW = 1\n    STEP = enum.nonmember(5)\n    MID = enum.auto()\n"
+        "assert list(Status) == [Status.OPEN, Status.DONE] and Status.LIMIT == 64 and Status.CLOSED is Status.DONE\n"
+        "assert Level.MID == 2 and Level.STEP == 5 and len(Level) == 2 and Status('done') is Status.DONE"
+    ),
+    "_ignore_ in an enum body leaves a loop's names out, as a str or a list": (
+        "import enum\nclass Code(enum.IntEnum):\n    _ignore_ = 'i, seen'\n    OK = 200\n    seen = []\n"
+        "    for i in range(3):\n        seen.append(i)\n    MOVED = enum.auto()\n"
+        "class Kind(enum.Enum):\n    _ignore_ = ['k']\n    k = 1\n    A = 'a'\n"
+        "assert list(Code) == [Code.OK, Code.MOVED] and Code.MOVED == 201 and not hasattr(Code, 'i')\n"
+        "assert list(Kind) == [Kind.A] and not hasattr(Kind, 'k')"
+    ),
 }
 
 REFUSED = {
@@ -27,6 +42,12 @@ REFUSED = {
     "delattr of an own function's docstring": ("def f():\n    'x'\ndelattr(f, '__doc__')", "AttributeError"),
     "delattr of a guard hook name": ("class A:\n    pass\ndelattr(A(), '_getattr_')", "AttributeError"),
     "delattr with a name that is not a str": ("class A:\n    pass\ndelattr(A(), 1)", "TypeError"),
+    "_ignore_ of another kind than names": ("import enum\nclass S(enum.Enum):\n    _ignore_ = 3\n    A = 1",
+                                            "TypeError: _ignore_ must be"),
+    "_ignore_ read off the enum": ("import enum\nclass S(enum.Enum):\n    _ignore_ = []\n    A = 1\nS._ignore_",
+                                   "is not an attribute"),
+    "_ignore_ outside a class body": ("_ignore_ = ['i']", "_ignore_"),
+    "a class built on enum.nonmember": ("import enum\nclass N(enum.nonmember):\n    pass", "TypeError"),
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from grader.sandbox.enum_markers import ignored_names, member, nonmember
 from grader.sandbox.enums import StrEnum, _is_flag, _is_member_value, _next_value_hook, auto, auto_value, \
     is_enum_class, own_hook
 
@@ -20,7 +21,7 @@ class EnumBody(dict):
     from the members before it (enums.auto_value). Holds plain data and main.py's own hook only; ``locals()`` in
     the body gives a copy (grader/sandbox/dunders.py), so main.py's code never holds this object."""
 
-    __slots__ = ("_name", "_values", "_hook", "_flag", "_str_enum")
+    __slots__ = ("_name", "_values", "_hook", "_flag", "_str_enum", "_ignored")
 
     def __init__(self, name: str, base: Any, own: Callable[[Any], bool]) -> None:
         super().__init__()
@@ -28,15 +29,19 @@ class EnumBody(dict):
         self._hook = _next_value_hook(base, own)  # an own enum base's; the body's own one is looked up when used
         self._flag = any(_is_flag(klass) for klass in type.__dict__["__mro__"].__get__(base))
         self._str_enum = issubclass(base, StrEnum)
+        self._ignored: frozenset = frozenset()  # the names of _ignore_ (enum_markers.py)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        member = type(key) is str and not (key.startswith("__") and key.endswith("__")) and _is_member_value(value)
-        if member and isinstance(value, auto):
+        if key == "_ignore_":
+            self._ignored = ignored_names(value)
+        is_member = type(key) is str and not (key.startswith("__") and key.endswith("__")) \
+            and key not in self._ignored and _is_member_value(value) and not isinstance(value, nonmember)
+        if is_member and isinstance(value, auto):
             hook = own_hook(self, self._name) or self._hook
             last = max([item for item in self._values if type(item) is int], default=0)  # Python 3.11's, for ints
             value = auto_value(key, self._values, last, hook, self._flag, self._str_enum)
-        if member:
-            self._values.append(value)
+        if is_member:
+            self._values.append(value.value if isinstance(value, member) else value)
         dict.__setitem__(self, key, value)
 
 

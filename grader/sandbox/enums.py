@@ -22,6 +22,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from grader.sandbox.classes import check_fields, student_function
+from grader.sandbox import enum_markers
 from grader.sandbox.names import forbidden_attribute
 
 if TYPE_CHECKING:
@@ -235,9 +236,14 @@ def make_enum(guards: "Guards", name: str, bases: tuple, namespace: dict) -> typ
     if len(set(mixins)) > 1 or (mixins and data is not mixins[0]):
         raise TypeError(f"class {name}: an enum mixes in one data type only")
     values, body = {}, {}
+    ignored = enum_markers.ignored_names(namespace["_ignore_"]) if "_ignore_" in namespace else ()
     for key, item in namespace.items():
         dunder = type(key) is not str or key.startswith("__") and key.endswith("__")
-        if not dunder and _is_member_value(item):
+        if key in ignored:
+            continue
+        if isinstance(item, (enum_markers.member, enum_markers.nonmember)) and not dunder:  # their value, as marked
+            (values if isinstance(item, enum_markers.member) else body)[key] = item.value
+        elif not dunder and _is_member_value(item):
             values[key] = item
         else:
             body[key] = item  # comparison methods and __exit__ as the guards' class_namespace made them
@@ -357,4 +363,5 @@ def enum_view_namespace() -> dict:
     from grader.sandbox.flags import Flag, IntFlag  # here: flags builds on this module's Enum
     _BASES = (Enum, IntEnum, StrEnum, Flag, IntFlag)
     return {"Enum": Enum, "IntEnum": IntEnum, "StrEnum": StrEnum, "Flag": Flag, "IntFlag": IntFlag, "auto": auto,
-            "unique": staticmethod(unique)}
+            "unique": staticmethod(unique), "member": enum_markers.member,
+            "nonmember": enum_markers.nonmember}

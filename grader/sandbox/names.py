@@ -162,8 +162,8 @@ _REFUSAL_HINTS = {
                 "met OPEN = ('open', 'Open') en def __init__(self, code, label), zonder __new__"),
     "_order_": ("an enum's members keep the order of its class body without it, so leave it out",
                 "de leden van een enum houden ook zonder de volgorde van de klasse, dus laat het weg"),
-    "_ignore_": ("define only the members in the enum's class body and leave it out",
-                 "definieer alleen de leden in de klasse van de enum en laat het weg"),
+    "_ignore_": ("it is set in an enum's class body only (_ignore_ = ['i']), and read by the enum itself",
+                 "het wordt alleen in de klasse van een enum gezet (_ignore_ = ['i']) en door de enum zelf gelezen"),
 }
 # The same for a name of VALUE_DUNDERS read off an object that does not offer it (grader/sandbox/dunder_values.py).
 VALUE_HINTS = {
