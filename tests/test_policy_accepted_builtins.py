@@ -1,6 +1,9 @@
 """Correct styles that reach builtins, special methods and enum markers: ``delattr`` on main.py's own objects,
-``enum.member``/``enum.nonmember`` and ``_ignore_`` in an enum's class body (Python 3.11's answers); each accepted
-source loads and its own asserts hold, each refused one fails with the error given."""
+``__class_getitem__`` and ``__reduce__`` of its own classes (grader/sandbox/class_specials.py), ``enum.member``/
+``enum.nonmember`` and ``_ignore_`` in an enum's class body (Python 3.11's answers); each accepted source loads and
+its own asserts hold, each refused one fails with the error given."""
+
+import copy
 
 import pytest
 
@@ -30,6 +33,21 @@ ACCEPTED = {
         "assert list(Code) == [Code.OK, Code.MOVED] and Code.MOVED == 201 and not hasattr(Code, 'i')\n"
         "assert list(Kind) == [Kind.A] and not hasattr(Kind, 'k')"
     ),
+    "__class_getitem__ as a def and as classmethod(types.GenericAlias) of a dataclass": (
+        "import types\nfrom dataclasses import dataclass\n@dataclass\nclass Box:\n    value: int\n"
+        "    __class_getitem__ = classmethod(types.GenericAlias)\n"
+        "class Table:\n    def __class_getitem__(cls, item):\n        return f'{cls.__name__} of {item.__name__}'\n"
+        "def first(boxes: list[Box[int]]) -> Box[int]:\n    return boxes[0]\n"
+        "assert Box[int](3) == Box(3) and str(Box[str]) == 'main.Box[str]' and Table[int] == 'Table of int'\n"
+        "assert first([Box(1)]) == Box(1) and isinstance(Box[int], types.GenericAlias)"
+    ),
+    "__reduce__ of an own class: kept, a copy is the grader's copy of its data": (
+        "import copy\nclass Ticket:\n    def __init__(self, name, status='open'):\n"
+        "        self.name, self.status = name, status\n"
+        "    def __reduce__(self):\n        return (Ticket, (self.name, self.status))\n"
+        "t = Ticket('t-1', 'done')\nu = copy.deepcopy(t)\nv = copy.copy(t)\n"
+        "assert u is not t and (u.name, u.status) == ('t-1', 'done') and v.status == 'done'"
+    ),
 }
 
 REFUSED = {
@@ -47,6 +65,12 @@ REFUSED = {
     "_ignore_ read off the enum": ("import enum\nclass S(enum.Enum):\n    _ignore_ = []\n    A = 1\nS._ignore_",
                                    "is not an attribute"),
     "_ignore_ outside a class body": ("_ignore_ = ['i']", "_ignore_"),
+    "__class_getitem__ bound to another kind of value": ("class B:\n    __class_getitem__ = staticmethod(print)",
+                                                        "reserved"),
+    "__reduce__ called by main.py": ("class P:\n    def __reduce__(self):\n        return (P, ())\nP().__reduce__()",
+                                     "is not an attribute"),
+    "__reduce__ not a plain def": ("import functools\nclass P:\n    @functools.lru_cache\n"
+                                   "    def __reduce__(self):\n        return (P, ())", "must be a plain def"),
     "a class built on enum.nonmember": ("import enum\nclass N(enum.nonmember):\n    pass", "TypeError"),
 }
 
@@ -60,3 +84,16 @@ def test_accepted(source):
 def test_refused(source, error):
     with pytest.raises(LoadFailure, match=error):
         load((source + TAIL).encode())
+
+
+@pytest.mark.parametrize("answer", ["(print, ('x',))", "(Made, (), {'a': 1})", "(Made, [])", "'Made'"])
+def test_a_reduce_answer_that_python_s_own_copy_would_follow_past_the_guards_is_refused(answer):
+    """Python's copy (never the one main.py has) would call what ``__reduce__`` names and write its state into the
+    object made: only the object's class or a function of main.py, with a tuple of arguments, is let through."""
+    source = (f"class Made:\n    def __reduce__(self):\n        return {answer}\n"
+              "class Fine:\n    def __reduce__(self):\n        return (Fine, ())\n"
+              "def validate_ticket_proposal(p):\n    return Made() if p else Fine()\n")
+    validate = load(source.encode()).functions["validate_ticket_proposal"]
+    assert type(copy.deepcopy(validate(False))).__name__ == "Fine"
+    with pytest.raises(TypeError, match="__reduce__ must return"):
+        copy.deepcopy(validate(True))

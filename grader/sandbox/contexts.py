@@ -16,6 +16,7 @@ import types
 from typing import Any, Callable
 
 from grader.battery import STUDENT_FILENAME
+from grader.sandbox.class_specials import kept_special
 from grader.sandbox.classes import COMPARISONS, DESCRIPTOR_METHODS, OPERATORS, seen_as_in_sandbox, student_function
 
 
@@ -35,6 +36,8 @@ def class_namespace(class_name: str, namespace: dict, visible: Callable[[type], 
             value = seen_as_in_sandbox(class_name, key, value, visible)
         elif key == "__exit__" and value is not None:
             value = _guarded_exit(class_name, value, visible)
+        else:
+            value = kept_special(class_name, key, value, visible)  # __reduce__, __class_getitem__
         made[key] = value
     return made
 

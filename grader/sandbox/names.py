@@ -24,8 +24,10 @@ MAGIC_METHODS = frozenset({
     # values and copies objects without looking names up on them (grader/sandbox/copying.py).
     "__getattr__", "__format__", "__reversed__",
     "__setattr__", "__delattr__",  # an immutable value type's: the grader writes own objects by object.__setattr__
-    # Kept as methods main.py may call; copy.copy/deepcopy are the grader's, which copy an own object's data.
-    "__copy__", "__deepcopy__",
+    # Kept as methods main.py may call; copy.copy/deepcopy are the grader's, which copy an own object's data
+    # (__reduce__'s answer checked: grader/sandbox/class_specials.py).
+    "__copy__", "__deepcopy__", "__reduce__",
+    "__class_getitem__",  # Box[int]: a classmethod of main.py's, or Python's GenericAlias (class_specials.py)
     # Operators of value types, which receive classes as type(x) shows them (grader/sandbox/contexts.py).
     "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__", "__mul__", "__rmul__",
     "__or__", "__ror__", "__ior__", "__and__", "__rand__", "__iand__", "__xor__", "__rxor__", "__neg__", "__pos__",

@@ -297,14 +297,18 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
         method the class body defined under that name (no module or builtin defines one: such names are reserved),
         also to several names at once (``__radd__ = __ror__ = __add__``). A method Python calls with the object
         alone may be a base's, read through the guard (``__hash__ = str.__hash__`` beside an own ``__eq__``). Any
-        other value for such a name stays refused. ``_ignore_ = [...]`` in a class body names what an enum leaves out."""
+        other value for such a name stays refused. ``_ignore_ = [...]`` in a class body names what an enum leaves out, and ``__class_getitem__ =
+        classmethod(...)`` makes ``Box[int]`` (grader/sandbox/class_specials.py)."""
         if self.scopes[-1] == "class" and all(isinstance(target, ast.Name) and target.id in MAGIC_METHODS
                                               for target in node.targets) and (
                 isinstance(node.value, ast.Constant) and node.value.value is None
                 or isinstance(node.value, ast.Name) and node.value.id in MAGIC_METHODS):
             return node
-        if self.scopes[-1] == "class" and [getattr(target, "id", None) for target in node.targets] == ["_ignore_"]:
-            node.value = self.visit(node.value)  # an enum body's names left out of the class (enum_markers.py)
+        targets = [getattr(target, "id", None) for target in node.targets]
+        if self.scopes[-1] == "class" and (targets == ["_ignore_"] or targets == ["__class_getitem__"] and isinstance(
+                node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "classmethod"):
+            # an enum body's names left out of the class (enum_markers.py); classmethod(types.GenericAlias)
+            node.value = self.visit(node.value)
             return node
         if self.scopes[-1] == "class" and all(isinstance(target, ast.Name) and target.id in SELF_ONLY_METHODS
                                               for target in node.targets) \
