@@ -127,12 +127,12 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     (r"OSError: \[Errno 28\] No space left on device \(main\.py's files are kept in memory while grading\)",
      r"OSError: [Errno 28] Geen ruimte meer op het apparaat (de bestanden van main.py worden tijdens het beoordelen "
      r"in het geheugen bewaard)"),
-    (r"PermissionError: \[Errno 13\] Permission denied: main\.py is not opened while it is graded",
-     r"PermissionError: [Errno 13] Geen toegang: main.py wordt tijdens het beoordelen niet geopend"),
+    (_ERROR + r"_ignore_ must be a str of names or a list of strs in the grader",
+     r"\g<error>: _ignore_ moet in de beoordelaar een str van namen of een lijst van strs zijn"),
+    (r"PermissionError: \[Errno 13\] Permission denied: main\.py is not changed while it is graded",
+     r"PermissionError: [Errno 13] Geen toegang: main.py wordt tijdens het beoordelen niet gewijzigd"),
     (r"PermissionError: \[Errno 13\] Permission denied: main\.py is not removed while it is graded",
      r"PermissionError: [Errno 13] Geen toegang: main.py wordt tijdens het beoordelen niet verwijderd"),
-    (_ERROR + r"Path\.glob\(\) of '\*\*' is not available in the grader: name each folder instead",
-     r"\g<error>: Path.glob() met '**' is niet beschikbaar in de beoordelaar: noem elke map apart"),
     (_ERROR + r"from (?P<name>\S+) import \* is not available in the grader: import the names you use",
      r"\g<error>: from \g<name> import * is niet beschikbaar in de beoordelaar: importeer de namen die je gebruikt"),
     (_ERROR + r"module (?P<module>\S+) has no attribute (?P<name>.+?) in the grader \(only a vetted part of it is "

@@ -146,7 +146,7 @@ ACCEPTED = {
         "import os\nimport os.path\nfrom os import path\nDEBUG = os.environ.get('DEBUG') == '1' or os.getenv('DEBUG', '0') == '1'\n"
         "assert not DEBUG and os.getenv('PATH') is None and 'HOME' not in os.environ and dict(os.environ) == {}\n"
         "os.environ.setdefault('LEVEL', 'INFO')\nassert os.getenv('LEVEL') == 'INFO' and path.join('a', 'b') == 'a/b'\n"
-        "try:\n    os.scandir('.')\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
+        "try:\n    os.chdir('.')\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError"
     ),
     "threading.Lock and RLock around a dispatcher (Python's own locks); Thread imported, unused": (
         "import threading\nfrom threading import Lock, Thread\n_lock = threading.RLock()\n_plain = Lock()\n"
