@@ -13,7 +13,7 @@ def attempt(label, action, allowed=()):
     except Exception as error:
         if type(error).__name__ not in ('OSError', 'FileNotFoundError', 'TypeError', 'ValueError', 'AttributeError',
                                         'NameError', 'UnicodeDecodeError', 'PermissionError', 'ImportError',
-                                        'ModuleNotFoundError', 'IsADirectoryError', 'PicklingError'):
+                                        'ModuleNotFoundError', 'IsADirectoryError', 'NotADirectoryError', 'PicklingError'):
             print('BREACH?', label, type(error).__name__)
         return None
     if label not in allowed:
