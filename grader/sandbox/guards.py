@@ -153,7 +153,7 @@ class Guards:
             if not name.startswith(("_", *INTROSPECTION_PREFIXES)) and name != "register" and \
                     len(self.plain_names) < _PLAIN_NAMES_LIMIT:
                 self.plain_names.add(name)  # a verdict on the name alone: the next read skips these tests
-        held = read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
+        held = typing_bases.read_through(obj)  # a typing alias reads every name it lacks off its origin, with the real getattr
         if type(held) is super:  # super(KeyError, error).name reads error's attributes from a base class on
             held = held.__self__
         foreign_exception = isinstance(held, BaseException) and not self.is_own(held)
@@ -345,25 +345,6 @@ class Guards:
 PROXY_BASES = (super, property, classmethod, staticmethod)
 
 
-def read_through(obj: object) -> object:
-    """What ``obj.name`` reads when ``obj`` lacks the name: a typing alias's origin (``typing._BaseGenericAlias``
-    forwards every other name to it, and so does ``list[int]`` to ``list``), the origin's origin..., else ``obj``.
-
-    ``Annotated[e, 'm'].obj`` would read ``e.obj`` of an exception past the rule that exceptions only offer
-    ``args`` (an AttributeError's ``obj`` is the object whose attribute was missing: ``typing.Type.x`` gives
-    the real ``type``).
-    """
-    for _ in range(_ALIAS_DEPTH):
-        if isinstance(obj, typing._BaseGenericAlias):
-            obj = vars(obj).get("__origin__")
-        elif isinstance(obj, types.GenericAlias):
-            obj = obj.__origin__
-        else:
-            return obj
-    return obj
-
-
-_ALIAS_DEPTH = 100
 _EXCEPTION_NAMES = frozenset({"args", "add_note", "with_traceback"})  # a library exception's (main.py has no traceback)
 REGISTRIES = (*DISPATCHERS, ModuleView)  # a register() that changes no isinstance: singledispatch's, atexit's
 _GROUP_NAMES = frozenset({"exceptions", "message", "split", "subgroup", "derive"})  # an ExceptionGroup main.py made

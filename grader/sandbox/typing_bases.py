@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 import collections
+import types
 import typing
 import weakref
 from typing import TYPE_CHECKING, Any, Callable
@@ -184,3 +185,24 @@ TYPING_BASES = {
         (typing.Protocol, _ignore_keywords(_protocol)),
     ) if base is not None
 }
+
+
+def read_through(obj: object) -> object:
+    """What ``obj.name`` reads when ``obj`` lacks the name: a typing alias's origin (``typing._BaseGenericAlias``
+    forwards every other name to it, and so does ``list[int]`` to ``list``), the origin's origin..., else ``obj``.
+
+    ``Annotated[e, 'm'].obj`` would read ``e.obj`` of an exception past the rule that exceptions only offer
+    ``args`` (an AttributeError's ``obj`` is the object whose attribute was missing: ``typing.Type.x`` gives
+    the real ``type``).
+    """
+    for _ in range(_ALIAS_DEPTH):
+        if isinstance(obj, typing._BaseGenericAlias):
+            obj = vars(obj).get("__origin__")
+        elif isinstance(obj, types.GenericAlias):
+            obj = obj.__origin__
+        else:
+            return obj
+    return obj
+
+
+_ALIAS_DEPTH = 100
