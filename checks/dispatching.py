@@ -58,6 +58,9 @@ APPROVALS = {
 }
 
 
+WIDTH = 120  # characters of a line of tried code the reports show unbroken
+
+
 def variant(**changes: object) -> str:
     """The lesson's p with fields replaced, written as the lesson does: ``{**p, 'call_id': 'c2'}``."""
     arguments = {key: changes.pop(key) for key in ("ticket", "status") if key in changes}
@@ -104,8 +107,13 @@ class Scene:
         return "\n".join(self.lines + list(more))
 
     def name(self, var: str, **changes: object) -> dict:
-        """A fresh variant of p, bound to ``var`` in the script."""
-        self.say(f"{var} = {variant(**changes)}")
+        """A fresh variant of p, bound to ``var`` in the script (its arguments on a line of their own past
+        :data:`WIDTH` characters)."""
+        line = f"{var} = {variant(**changes)}"
+        if len(line) > WIDTH and ", 'arguments': " in line:
+            head, tail = line.split(", 'arguments': ", 1)
+            line = f"{head},\n{' ' * (len(var) + 4)}'arguments': {tail}"
+        self.say(line)
         return lesson.proposal(**changes)
 
     def assign(self, target: str, value: object) -> None:
@@ -192,8 +200,9 @@ class Scene:
         version = f"{start} + i" if start else "i"
         ticket = changes.get("ticket", "lamp")
         loop = [f"for i in range({rows}):",
+                "    status = ['done', 'open'][i % 2]",  # two lines: another caller's q stays within a line's width
                 f"    q = {{**{var}, 'call_id': f'{prefix}{{i}}', 'version': {version}, "
-                f"'arguments': {{'ticket': {ticket!r}, 'status': ['done', 'open'][i % 2]}}}}",
+                f"'arguments': {{'ticket': {ticket!r}, 'status': status}}}}",
                 f"    dispatch_ticket(q, {host!r}, {{H(q)}}, state, completed)  # ok"]
         for i in range(rows):
             q = lesson.proposal(**{**changes, "call_id": f"{prefix}{i}", "version": start + i,

@@ -100,15 +100,18 @@ def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict
 @pytest.mark.parametrize("caller, log", [*((caller, "one-call") for caller in EVERY), (callers.UNUSUAL, "full")],
                          ids=[*(f"{caller.var}-one-call" for caller in EVERY), f"{callers.UNUSUAL.var}-full"])
 def test_d19_d20_refusal_of_every_caller_changes_nothing(student, caller, log):
-    scene = caller.scene(student)
-    if log == "full":  # more calls of its own up to 64 rows: the next new call is refused with log-full
-        scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
-    version = caller.version + 1 + (64 - caller.rows if log == "full" else 0)
+    full = log == "full"
+    version = caller.version + 1 + (64 - caller.rows if full else 0)
     cases = _refusals(caller, version)
-    if log == "full":  # the refusals after the approval only: the scene of 64 rows is slow enough for one budget
+    if full:  # the refusals after the approval only, in one scene: a scene of 64 rows is slow
         cases = [case for case in cases if case[0] == "missing-ticket"] + [
             ("log-full", caller.host, cases[0][2], "own", "log-full")]
+    scene = None
     for name, host, changes, kind, outcome in cases:
+        if scene is None or not full:  # else a scene per refusal: the tried code shows the one that failed
+            scene = caller.scene(student)
+            if full:  # more calls of its own up to 64 rows: the next new call is refused with log-full
+                scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
         proposal = scene.name("q", **{**caller.changes, **changes})
         approved, text = caller.approval(scene, kind, proposal)
         objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
