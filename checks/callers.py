@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checks import lesson
-from checks.dispatching import APPROVALS, OTHERS, H, Scene, other_digests
+from checks.dispatching import APPROVALS, OTHERS, Scene, other_digests
 from grader.battery import Call, Student
 
 
@@ -88,12 +88,7 @@ class Caller:
 
     def register(self, scene: Scene) -> tuple[set, str]:
         """The host's approval register that approves this caller's proposal, and that register as code in ``scene``."""
-        approved, text = {H(self.proposal())}, f"{{H({self.var})}}"
-        if not self.others:
-            return approved, text
-        if OTHERS not in scene.lines:
-            scene.say(OTHERS)
-        return approved | other_digests(self.others), f"{text} | others({self.others})"
+        return self.approval(scene, "own", self.proposal(), self.var)
 
 
 LESSON = Caller("p", {}, "learner", 0, {}, "delete_ticket", "other")
