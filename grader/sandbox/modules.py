@@ -8,6 +8,7 @@ import binascii
 import bisect
 import collections
 import collections.abc
+import contextvars
 import copy
 import dataclasses
 import datetime
@@ -130,6 +131,9 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                           "Overflow", "Underflow", "FloatOperation", "ROUND_UP", "ROUND_DOWN", "ROUND_CEILING",
                           "ROUND_FLOOR", "ROUND_HALF_UP", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN", "ROUND_05UP")),
     "fractions": (fractions, ("Fraction",)),
+    # A value per running call (the host actor of the dispatch in progress): a ContextVar holds what main.py sets on
+    # it; copy_context and Context, which would show every variable of the grader's process, are left out.
+    "contextvars": (contextvars, ("ContextVar",)),
     # Python's keywords (kwlist and softkwlist are new lists for each submission: build_views).
     "keyword": (keyword, ("iskeyword", "issoftkeyword")),
     # Every future a Python 3 module may still name (no-ops but annotations); not barry_as_FLUFL.

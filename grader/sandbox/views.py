@@ -50,7 +50,7 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
     ``stdout``/``stderr`` (of ``output``, an OutputBuffer: both write to the captured output, or where
     ``contextlib.redirect_stdout``/``redirect_stderr`` send them), ``version_info``, ``version``,
     ``platform``, ``byteorder``, ``getrecursionlimit``/``setrecursionlimit`` (the limit stays the grader's:
-    a deeper C stack could crash the process), ``getsizeof``, ``exc_info`` (``visible``: a class as ``type(x)``
+    a deeper C stack could crash the process), ``getsizeof``, ``intern``, ``exc_info`` (``visible``: a class as ``type(x)``
     shows it) and ``modules``, holding main.py only (:func:`main_module_view` of ``main_names()``)."""
     limit = sys.getrecursionlimit()
 
@@ -67,6 +67,8 @@ def sys_view(output: Any, exit_function: Callable[..., None], visible: Callable[
         "exc_info": staticmethod(exc_info),
         # A size guard before a regex: the number only (its __self__ would be the real sys module).
         "getsizeof": staticmethod(lambda obj, *default: sys.getsizeof(obj, *default[:1])),
+        # Status words compared by identity after interning: a plain str in, the same text out (TypeError otherwise).
+        "intern": staticmethod(lambda string: sys.intern(string)),
         "modules": types.MappingProxyType({"main": main_module_view(main_names)}),
     }
     return type("sys", (ModuleView,), namespace)()
