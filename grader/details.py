@@ -166,6 +166,8 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"\g<error>: \g<kind>-objecten kunnen in de beoordelaar niet gemaakt worden"),
     (_ERROR + r"a copy of a (?P<kind>\w+) object is not available in the grader",
      r"\g<error>: een kopie van een \g<kind>-object is niet beschikbaar in de beoordelaar"),
+    (_ERROR + r"the memo of copy\.deepcopy is a dict, not (?P<kind>\w+)",
+     r"\g<error>: het memo van copy.deepcopy is een dict, geen \g<kind>"),
     # the pickle stand-in (grader/sandbox/pickling.py)
     (_ERROR + r"in the grader pickle\.dumps takes plain data only \(dict, list, tuple, set, str, int, float, bool, "
      r"None, bytes\): copy other objects with copy\.deepcopy",

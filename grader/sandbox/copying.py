@@ -8,7 +8,8 @@ Here only the types below are copied, each by trusted code that calls no ``__red
 that stay as they are (a real enum's members among them, as Enum's own copy methods keep them), the builtin containers, the ``collections`` containers (``UserDict``, ``UserList`` and
 ``UserString`` too: a caller may hand one in), and instances of
 the submission's own classes (built on ``object``, the builtin containers, ``int``/``str``/
-``float`` or exceptions). Anything else raises TypeError, as the standard module does for an
+``float`` or exceptions; a class of its own that defines ``__copy__`` or ``__deepcopy__`` is copied by that method,
+as the standard module does). Anything else raises TypeError, as the standard module does for an
 object it cannot copy. The memo of a deep copy stays inside this module.
 """
 
@@ -56,9 +57,13 @@ class Copier:
         """``copy.copy(x)``: a new container holding the same items, or ``x`` when it cannot change."""
         return self._copy(x, None)
 
-    def deepcopy(self, x: Any) -> Any:
-        """``copy.deepcopy(x)``: the same data in new containers all the way down (cycles kept)."""
-        return self._copy(x, {})
+    def deepcopy(self, x: Any, memo: dict | None = None) -> Any:
+        """``copy.deepcopy(x, memo=None)``: the same data in new containers all the way down (cycles kept).
+        ``memo``, as Python's: a dict of the copies made so far by ``id``, which a class's ``__deepcopy__(self,
+        memo)`` hands on; anything but a dict or None raises TypeError."""
+        if memo is not None and type(memo) is not dict:
+            raise TypeError(f"the memo of copy.deepcopy is a dict, not {type(memo).__name__}")
+        return self._copy(x, {} if memo is None else memo)
 
     def _copy(self, x: Any, memo: dict[int, Any] | None) -> Any:
         kind = type(x)
@@ -108,6 +113,11 @@ class Copier:
                 return functools.partial(x.func, *x.args, **x.keywords)
             return self._keep(memo, x, functools.partial(self._copy(x.func, memo), *items(x.args),
                                                          **dict(_pairs(x.keywords, items))))
+        hook = "__copy__" if memo is None else "__deepcopy__"
+        if self.is_own(kind) and self.is_own(next((cls for cls in kind.__mro__ if hook in vars(cls)), object)):
+            # main.py's own copy method, called as Python's copy module calls it (main.py's code, as if it called it)
+            made = getattr(x, hook)() if memo is None else getattr(x, hook)(memo)
+            return made if made is x else self._keep(memo, x, made)
         if self.is_own(kind) and all(self.is_own(base) or base in BASES or _builtin_exception(base)
                                      for base in kind.__mro__):
             return self._own(x, kind, memo, items)
