@@ -1,6 +1,6 @@
 """Standard names a dispatcher uses for its own bookkeeping (a log row's id, a timestamp, a CSV line, a build tag):
 os.urandom, os.getpid, os.getcwd and Path.cwd, uuid.uuid1, sys.byteorder, platform's version names, base64's url-safe
-alphabet, hashlib's SHA-3, memoryview, csv into an io.StringIO, codecs.encode, ast.literal_eval, zoneinfo's UTC and
+alphabet, hashlib's SHA-3, memoryview, csv into an io.StringIO, codecs.encode, ast.literal_eval, zoneinfo and
 logging.handlers (grader/sandbox/stdlib_views.py). Each is accepted without reaching the grading machine: the values
 that would describe it are fixed, and what would read or write it stays out."""
 
@@ -63,13 +63,18 @@ ACCEPTED = {
         "for text in ('__import__(\"os\")', 'len([1])', '(1).__class__', 'x'):\n    try:\n        ast.literal_eval(text)\n"
         "    except ValueError:\n        pass\n    else:\n        raise AssertionError(text)"
     ),
-    "zoneinfo.ZoneInfo('UTC') and datetime.timezone.utc in a timestamp": (
-        "from datetime import datetime, timezone\nfrom zoneinfo import ZoneInfo, ZoneInfoNotFoundError\n"
+    "zoneinfo.ZoneInfo of an IANA key (tzdata's rules) and datetime.timezone.utc in a timestamp": (
+        "from datetime import datetime, timedelta, timezone\nfrom zoneinfo import ZoneInfo, ZoneInfoNotFoundError\n"
         "stamp = datetime(2024, 1, 2, 3, 4, tzinfo=ZoneInfo('UTC'))\n"
         "assert stamp.isoformat() == '2024-01-02T03:04:00+00:00' and stamp == stamp.replace(tzinfo=timezone.utc)\n"
         "assert datetime.now(ZoneInfo('Etc/UTC')).utcoffset().total_seconds() == 0\n"
-        "try:\n    ZoneInfo('Europe/Amsterdam')\nexcept ZoneInfoNotFoundError as e:\n    assert 'only' in str(e)\n"
-        "else:\n    raise AssertionError"
+        "ams = ZoneInfo('Europe/Amsterdam')\nassert ams is ZoneInfo('Europe/Amsterdam') and isinstance(ams, ZoneInfo)\n"
+        "assert repr(ams) == \"zoneinfo.ZoneInfo(key='Europe/Amsterdam')\" and str(ams) == ams.key\n"
+        "assert datetime(2024, 7, 1, tzinfo=ams).utcoffset() == timedelta(hours=2) and ZoneInfo.no_cache('UTC') is not "
+        "ZoneInfo('UTC')\nassert datetime(2024, 3, 31, 1, tzinfo=timezone.utc).astimezone(ams).hour == 3\n"
+        "try:\n    ZoneInfo('Mars/Base')\nexcept ZoneInfoNotFoundError as e:\n    assert 'Mars/Base' in str(e)\n"
+        "else:\n    raise AssertionError\n"
+        "try:\n    ZoneInfo('../etc/passwd')\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError"
     ),
     "logging.handlers' handlers are quiet, as logging's own": (
         "import logging, logging.handlers\nfrom logging.handlers import RotatingFileHandler\n"
@@ -129,7 +134,7 @@ def test_uuid1_reads_the_clock_main_py_reads():
 
 
 @pytest.mark.parametrize("source", [
-    "import zoneinfo\nzoneinfo.ZoneInfo('Europe/Amsterdam')", "import csv\nclass W(csv.DictReader):\n    pass",
+    "import zoneinfo\nzoneinfo.ZoneInfo.from_file(None)", "import csv\nclass W(csv.DictReader):\n    pass",
     "import uuid\nuuid.uuid1(node='x')", "import ast\nast.literal_eval(1)", "import csv, io\ncsv.writer(io.StringIO(), csv)"])
 def test_the_refusals_of_the_bookkeeping_stand_ins_are_said_in_dutch_too(source):
     from grader.details import in_dutch

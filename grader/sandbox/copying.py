@@ -30,12 +30,13 @@ from typing import Any, Callable, Iterator
 from grader.sandbox.abc_bases import STAND_INS, USER_STAND_INS
 from grader.sandbox.dispatch import ABC
 from grader.sandbox.module_names import ModuleNames
+from grader.sandbox.zones import ZoneInfo
 
 # Values a copy returns as they are (the standard module does the same for these).
 ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.FunctionType,
           types.BuiltinFunctionType, types.MethodType, re.Pattern, type(Ellipsis), type(NotImplemented),
           datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone,
-          decimal.Decimal, fractions.Fraction, uuid.UUID, slice, time.struct_time)  # immutable values
+          decimal.Decimal, fractions.Fraction, uuid.UUID, slice, time.struct_time, ZoneInfo)  # immutable values
 # Bases an own class may have and still be copied here (and builtin exceptions).
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
          collections.defaultdict, collections.Counter, collections.deque, *STAND_INS)  # collections.abc's: no state

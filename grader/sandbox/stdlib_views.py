@@ -10,8 +10,7 @@ offered as stand-ins that reach neither the grading machine nor the grader's own
 - ``codecs``: ``encode``/``decode`` only (the codecs ``str.encode`` reaches, and the bytes-to-bytes ones: ``hex``,
   ``base64``...); ``codecs.open``, ``lookup`` and ``register`` stay out.
 - ``ast``: ``literal_eval`` of a str (a literal, never code: ``parse`` and ``compile`` stay out).
-- ``zoneinfo``: ``ZoneInfo('UTC')`` is ``datetime.timezone.utc``; another key would read the machine's time-zone
-  files, and raises :class:`ZoneInfoNotFoundError` with the reason.
+- ``zoneinfo``: ``ZoneInfo(key)`` of an IANA key, with tzdata's rules (grader/sandbox/zones.py).
 - ``csv``: ``writer``, ``reader``, ``DictWriter`` and ``DictReader`` of Python's; a writer writes through the ``write``
   of the object main.py hands it, read through the attribute guard (an ``io.StringIO``, a file of ``open()``, which
   stays in memory), and a dialect is named by a str (``'excel'``, ``'unix'``): ``register_dialect`` and
@@ -23,24 +22,19 @@ from __future__ import annotations
 import ast
 import codecs
 import csv
-import datetime
 import io
 import os
 import secrets
 import sys
 import uuid
-import zoneinfo
 from typing import Any, Callable
 
-from grader.sandbox import clock
+from grader.sandbox import clock, zones
 from grader.sandbox.imports import partial_view
 from grader.sandbox.paths import FOLDER
 
 _GREGORIAN_OFFSET = 0x01B21DD213814000  # uuid1's clock: 100 ns steps from 1582-10-15 to 1970-01-01
 PROCESS_ID = 4242  # os.getpid() in the grader: a fixed number, not the grading child's
-_UTC_KEYS = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "GMT",
-                       "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0", "GMT+0", "GMT-0", "Etc/Greenwich",
-                       "Greenwich"})
 
 
 def urandom(size: Any) -> bytes:
@@ -80,24 +74,6 @@ def literal_eval(text: Any) -> Any:
     if not isinstance(text, str):
         raise TypeError("ast.literal_eval takes a str in the grader")
     return ast.literal_eval(str.__str__(text))
-
-
-class ZoneInfoNotFoundError(zoneinfo.ZoneInfoNotFoundError):
-    """What ``zoneinfo.ZoneInfo(key)`` raises in the grader for a key other than UTC's: its text as it is (a
-    KeyError's would show its repr)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
-
-
-def zone_info(key: Any) -> datetime.tzinfo:
-    """``zoneinfo.ZoneInfo(key)``: ``datetime.timezone.utc`` for UTC's keys (``'UTC'``, ``'Etc/UTC'``, ``'GMT'``...);
-    another key raises :class:`ZoneInfoNotFoundError` (a KeyError), since its rules are files of the machine."""
-    if type(key) is str and key in _UTC_KEYS:
-        return datetime.timezone.utc
-    shown = repr(str.__str__(key)[:60]) if isinstance(key, str) else f"<{type(key).__name__}>"
-    raise ZoneInfoNotFoundError(f"ZoneInfo({shown}) is not available in the grader: only 'UTC' (as "
-                                "datetime.timezone.utc)")
 
 
 def _dialect(dialect: Any) -> str:
@@ -162,8 +138,9 @@ def add_stdlib_views(views: dict, getattr_guarded: Callable[[Any, str], Any]) ->
         "python_version_tuple": staticmethod(lambda: (str(version.major), str(version.minor), str(version.micro)))})
     views["codecs"] = partial_view("codecs", views, {"encode": staticmethod(_encode), "decode": staticmethod(_decode)})
     views["ast"] = partial_view("ast", views, {"literal_eval": staticmethod(literal_eval)})
-    views["zoneinfo"] = partial_view("zoneinfo", views, {"ZoneInfo": staticmethod(zone_info),
-                                                         "ZoneInfoNotFoundError": ZoneInfoNotFoundError})
+    zones.new_load()
+    views["zoneinfo"] = partial_view("zoneinfo", views, {"ZoneInfo": zones.ZoneInfo,
+                                                         "ZoneInfoNotFoundError": zones.ZoneInfoNotFoundError})
     views["csv"] = csv_view(views, getattr_guarded)
     type(views["uuid"]).uuid1 = staticmethod(make_uuid1())
 

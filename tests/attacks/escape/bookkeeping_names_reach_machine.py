@@ -48,8 +48,8 @@ for name in ('parse', 'dump', 'unparse', 'walk', 'Constant', 'PyCF_ONLY_AST'):
     attempt(f'ast.{name}', lambda name=name: getattr(ast, name)('1') or 'ran')
 attempt('ast.literal_eval runs code', lambda: ast.literal_eval('__import__("os").getcwd()'))
 attempt('ast.literal_eval of a node-like object', lambda: ast.literal_eval(type('N', (), {'value': 1})()))
-for key in (SECRET, '../../../../etc/passwd', '/etc/localtime', 'Europe/Amsterdam', 'localtime'):
-    attempt(f'zoneinfo.ZoneInfo({key})', lambda key=key: zoneinfo.ZoneInfo(key) is not zoneinfo.ZoneInfo('UTC') or None)
+for key in (SECRET, '../../../../etc/passwd', '/etc/localtime', 'localtime'):  # more: zoneinfo_keys_read_files.py
+    attempt(f'zoneinfo.ZoneInfo({key})', lambda key=key: zoneinfo.ZoneInfo(key))
 for name in ('from_file', 'clear_cache', 'no_cache'):
     attempt(f'ZoneInfo.{name}', lambda name=name: getattr(zoneinfo.ZoneInfo, name)(io.StringIO()) or 'ran')
 for name in ('available_timezones', 'reset_tzpath', 'TZPATH'):
