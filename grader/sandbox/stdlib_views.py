@@ -107,7 +107,11 @@ def csv_view(views: dict, getattr_guarded: Callable[[Any, str], Any]) -> Any:
     writes of a writer read through ``getattr_guarded``, the attribute guard), the quoting constants and ``Error``;
     every other name is an ``Unavailable`` stand-in (``views``: the submission's, named in its refusal)."""
     def writer(target: Any, dialect: Any = "excel", **options: Any) -> Any:
-        return csv.writer(_Sink(getattr_guarded(target, "write")), _dialect(dialect), **options)
+        try:
+            write = getattr_guarded(target, "write")
+        except AttributeError:  # Python's csv.writer: a TypeError when it is made, as for a write that is no callable
+            raise TypeError('argument 1 must have a "write" method') from None
+        return csv.writer(_Sink(write), _dialect(dialect), **options)
 
     def reader(lines: Any, dialect: Any = "excel", **options: Any) -> Any:
         return csv.reader(lines, _dialect(dialect), **options)
