@@ -183,6 +183,20 @@ AS_IN_PYTHON = {
                      "        print(type(error).__name__, error.errno, error.strerror)\n"
                      "print(os.path.exists('audit.log/x'), os.path.isfile('audit.log/x'))",
                      "NotADirectoryError 20 Not a directory\n" * 7 + "False False\n"),
+    "through_a_file": ("import os\nfrom pathlib import Path\nopen('audit.log', 'w').write('x')\nos.mkdir('logs')\n"
+                       "for path in ('main.py/..', 'main.py/.', 'audit.log/..', 'audit.log/x/..', 'main.py/', "
+                       "'logs/..', 'logs/./'):\n    try:\n        with os.scandir(path) as entries:\n"
+                       "            print(path, sorted(entry.name for entry in entries))\n    except OSError as error:\n"
+                       "        print(path, type(error).__name__, error.errno)\n"
+                       "print(os.path.isdir('main.py/..'), os.path.exists('audit.log/.'), os.path.isfile('main.py/'), "
+                       "Path('main.py/..').is_dir(), os.path.isdir('logs/..'))\n"
+                       "for call in (lambda: os.stat('main.py/.'), lambda: open('audit.log/../x', 'w'), "
+                       "lambda: os.makedirs('main.py/../d'), lambda: os.listdir(Path('main.py', '..'))):\n"
+                       "    try:\n        call()\n    except OSError as error:\n        print(type(error).__name__, error.errno)",
+                       "".join(f"{path} NotADirectoryError 20\n" for path in ("main.py/..", "main.py/.", "audit.log/..",
+                                                                                "audit.log/x/..", "main.py/"))
+                       + "logs/.. ['audit.log', 'logs', 'main.py']\nlogs/./ []\nFalse False False False True\n"
+                       + "NotADirectoryError 20\n" * 4),
 }
 
 

@@ -119,11 +119,11 @@ def partial_view(module: str, views: dict, names: dict) -> ModuleView:
 def os_view(views: dict, files: dict) -> ModuleView:
     """A stand-in for ``os`` as a debug switch reads it: an empty environment of the submission's own (``os.environ``,
     ``os.getenv``), so no grade depends on the grading machine's variables, ``os.sep`` and ``os.linesep`` (a POSIX
-    machine's), ``os.path`` (``views["os.path"]``, grader/sandbox/paths.py) and ``files``, the functions on main.py's
+    machine's, as ``curdir``, ``pardir``, ``extsep`` and ``altsep``), ``os.path`` (``views["os.path"]``, grader/sandbox/paths.py) and ``files``, the functions on main.py's
     files in memory (grader/sandbox/memory_paths.py); any other name is an :class:`Unavailable` stand-in."""
     environ: dict[str, str] = {}
     return partial_view("os", views, {**files, "environ": environ, "path": views["os.path"], "sep": "/",
-                                      "linesep": "\n",
+                                      "linesep": "\n", "curdir": ".", "pardir": "..", "extsep": ".", "altsep": None,
                                       "getenv": staticmethod(lambda key, default=None: environ.get(key, default))})
 
 

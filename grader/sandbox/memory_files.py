@@ -97,14 +97,28 @@ class MemoryFolder:
         return file_class(mode)(self, self._files[key], text, mode, encoding or "utf-8", errors, newline)
 
     def _below_folders(self, path: object) -> str:
-        """``path``'s key; ``NotADirectoryError`` when a folder above it is a file main.py wrote (or main.py), as
-        Python's for ``open('audit.log/x')``."""
-        key = absolute(path)
-        # only the lengths of names written are looked at: a path of many thousand folders costs no more
-        if key.startswith(MAIN_FILE + "/") or any(key[end:end + 1] == "/" and key[:end] in self._files
-                                                  for end in self._lengths):
+        """``path``'s key; ``NotADirectoryError`` when the path goes through a file main.py wrote (or main.py), as
+        Python's for ``open('audit.log/x')`` and ``os.scandir('main.py/..')``."""
+        key = absolute(path)  # TypeError for anything but a str or a grader path (a file descriptor)
+        if self._through_file(path):
             raise NotADirectoryError(errno.ENOTDIR, "Not a directory")
         return key
+
+    def _through_file(self, path: object) -> bool:
+        """Whether ``path`` (a str or a grader path, as written) names a file followed by more: ``audit.log/x``,
+        ``main.py/..``, ``main.py/.`` or ``main.py/``, where the system finds a file in place of a folder."""
+        text = str.__str__(path) if isinstance(path, str) else str(path)
+        lengths, stack, length = {*self._lengths, len(MAIN_FILE)}, [], 0  # length: of "/" + "/".join(stack)
+        for part in (text if text.startswith("/") else f"{FOLDER}/{text}").split("/")[1:]:
+            # only the lengths of names written are looked at: a path of many thousand folders costs no more
+            if stack and length in lengths and self.is_written("/".join(["", *stack])):
+                return True
+            if part == "..":
+                length -= len(stack.pop()) + 1 if stack else 0
+            elif part not in ("", "."):
+                stack.append(part)
+                length += len(part) + 1
+        return False
 
     def _grow(self, size: int) -> None:
         if self._size + size > LIMIT:
@@ -128,15 +142,21 @@ class MemoryFolder:
             self._size += self._length(content) - max(largest, before)
             content.modified = clock.time()
 
-    def is_file(self, path: object) -> bool:
-        """``os.path.isfile``, ``Path.is_file``: True for a name written and for main.py."""
-        key = absolute(path)
+    def is_written(self, key: str) -> bool:
+        """Whether ``key``, a normalized absolute name, is a file: one main.py wrote, or main.py."""
         return key in self._files or key == MAIN_FILE
 
+    def is_file(self, path: object) -> bool:
+        """``os.path.isfile``, ``Path.is_file``: True for a name written and for main.py (False for a path through a
+        file, such as ``main.py/.``)."""
+        return self.is_written(absolute(path)) and not self._through_file(path)
+
     def is_folder(self, path: object) -> bool:
-        """``os.path.isdir``, ``Path.is_dir``: True for :data:`FOLDER`, the folders above it and those made."""
+        """``os.path.isdir``, ``Path.is_dir``: True for :data:`FOLDER`, the folders above it and those made (False for
+        a path through a file, such as ``main.py/..``)."""
         key = absolute(path)
-        return key in self._folders or FOLDER == key or FOLDER.startswith(key.rstrip("/") + "/")
+        return (key in self._folders or FOLDER == key or FOLDER.startswith(key.rstrip("/") + "/")) \
+            and not self._through_file(path)
 
     def exists(self, path: object) -> bool:
         """``os.path.exists``, ``Path.exists``: a file written or a folder."""
