@@ -197,6 +197,38 @@ AS_IN_PYTHON = {
                                                                                 "audit.log/x/..", "main.py/"))
                        + "logs/.. ['audit.log', 'logs', 'main.py']\nlogs/./ []\nFalse False False False True\n"
                        + "NotADirectoryError 20\n" * 4),
+    # os.walk's order follows the folder's (sorted here, any order in Python): printed sorted; bottom up, a folder
+    # after every folder below it; pruning from the top down; os.fspath.
+    "walk": (
+        'import errno\n'
+        'import os\n'
+        'from pathlib import Path\n'
+        "for folder in ('logs/a/x', 'logs/b', 'logs/a/y/z'):\n"
+        '    os.makedirs(folder)\n'
+        "for name in ('logs/top.log', 'logs/a/one.log', 'logs/a/y/z/deep.log', 'logs/b/two.log'):\n"
+        "    open(name, 'w').close()\n"
+        "print(sorted((top, sorted(dirs), sorted(files)) for top, dirs, files in os.walk('logs')))\n"
+        "up = [top for top, dirs, files in os.walk(Path('logs'), topdown=False)]\n"
+        "print(sorted(up), all(up.index(a) < up.index(b) for a in up for b in up if a.startswith(b + '/')))\n"
+        'seen = []\n'
+        "for top, dirs, files in os.walk('logs/'):\n"
+        "    dirs[:] = [name for name in sorted(dirs) if name != 'a']\n"
+        '    seen.append(top)\n'
+        'errors = []\n'
+        "print(seen, list(os.walk('main.py')), list(os.walk('nothing', onerror=errors.append)), "
+        "[(type(e).__name__, e.errno == errno.ENOENT) for e in errors])\n"
+        "print(os.fspath(Path('logs') / 'b'), os.fspath('x'), os.fspath(b'x'), "
+        "[os.fspath(e) for e in os.scandir('logs/b')])\n"
+        'try:\n'
+        '    os.fspath(3)\n'
+        'except TypeError as error:\n'
+        '    print(error)',
+        "[('logs', ['a', 'b'], ['top.log']), ('logs/a', ['x', 'y'], ['one.log']), ('logs/a/x', [], []), "
+        "('logs/a/y', ['z'], []), ('logs/a/y/z', [], ['deep.log']), ('logs/b', [], ['two.log'])]\n"
+        "['logs', 'logs/a', 'logs/a/x', 'logs/a/y', 'logs/a/y/z', 'logs/b'] True\n"
+        "['logs/', 'logs/b'] [] [] [('FileNotFoundError', True)]\n"
+        "logs/b x b'x' ['logs/b/two.log']\n"
+        'expected str, bytes or os.PathLike object, not int\n'),
 }
 
 

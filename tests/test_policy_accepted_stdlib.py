@@ -76,6 +76,13 @@ ACCEPTED = {
         "else:\n    raise AssertionError\n"
         "try:\n    ZoneInfo('../etc/passwd')\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError"
     ),
+    "errno's numbers tell a missing file, glob.escape and has_magic make a name a pattern matches as it is": (
+        "import errno, glob, os\ntry:\n    open('none.log')\nexcept OSError as e:\n    assert e.errno == errno.ENOENT\n"
+        "assert errno.errorcode[errno.EEXIST] == 'EEXIST' and errno.ENOTDIR == 20\nerrno.errorcode.clear()\n"
+        "open('a[1].log', 'w').close()\nopen('a1.log', 'w').close()\n"
+        "assert glob.glob(glob.escape('a[1]') + '.log') == ['a[1].log'] and glob.has_magic('a*') and "
+        "not glob.has_magic(glob.escape('a*')[:1])"
+    ),
     "logging.handlers' handlers are quiet, as logging's own": (
         "import logging, logging.handlers\nfrom logging.handlers import RotatingFileHandler\n"
         "log = logging.getLogger('d')\nlog.addHandler(logging.handlers.MemoryHandler(10, target=logging.NullHandler()))\n"

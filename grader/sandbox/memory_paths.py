@@ -3,7 +3,7 @@
 ``mkdir``, ``touch``, ``unlink``, ``stat``, ``lstat``, ``iterdir``, ``glob`` (set on grader/sandbox/paths.py's
 :class:`Path`, whose other file-system methods stay stand-ins), ``os.path.exists``, ``isfile``, ``isdir``, ``getsize``,
 ``getmtime``, ``getatime``, ``getctime`` and ``os.mkdir``, ``makedirs``, ``remove``, ``unlink``, ``stat``, ``lstat``,
-``listdir`` (:func:`os_path_names`, :func:`os_names`). Each works on the folder of the submission loaded last
+``listdir``, ``scandir``, ``walk``, ``fspath`` (:func:`os_path_names`, :func:`os_names`). Each works on the folder of the submission loaded last
 (:func:`grader.sandbox.memory_files.new_folder`) and answers as Python does on a folder that holds what main.py
 wrote. Nothing here touches the disk: a path is only a key of that folder."""
 
@@ -151,6 +151,59 @@ def _scandir(path: object = ".") -> ScandirIterator:
     return ScandirIterator([DirEntry(folder, name) for name in _listdir(path)])
 
 
+def _fspath(path: object) -> object:
+    """``os.fspath``: a str or bytes as it is, a grader path or ``os.scandir``'s entry as its str; ``TypeError`` for
+    anything else, as Python's (main.py's own ``__fspath__`` is not called)."""
+    if isinstance(path, (str, bytes)):
+        return path
+    if isinstance(path, (PurePosixPath, DirEntry)):
+        return path.__fspath__()
+    raise TypeError(f"expected str, bytes or os.PathLike object, not {type(path).__name__}")
+
+
+class Walk:
+    """``os.walk(top, topdown=True, onerror=None, followlinks=False)`` of main.py's folders in memory: for each folder,
+    ``(its path as written, its folders, its files)``, names sorted, as Python's order. From the top down, a folder's
+    list of folders is read when the walk goes on, so removing names from it leaves them out (as Python's); bottom
+    up, a folder comes after all below it. ``onerror`` is called with the ``OSError`` of a folder that cannot be
+    listed (a missing ``top`` gives nothing)."""
+
+    __slots__ = ("_waiting", "_onerror", "_last", "_ready", "_order")
+
+    def __init__(self, top: object, topdown: object = True, onerror: object = None, followlinks: object = False) -> None:
+        self._waiting, self._onerror, self._last, self._ready = [_fspath(top)], onerror, None, None
+        self._order: Any = reversed  # the folders below one are pushed last first, so they come first
+        if not topdown:  # Python's bottom-up order: backwards, the top-down order with the folders below backwards
+            self._order = list
+            self._ready = list(self)
+
+    def __init_subclass__(cls, **keywords: object) -> None:
+        raise TypeError("a class built on os.walk's iterator is not available in the grader")
+
+    def __iter__(self) -> "Walk":
+        return self
+
+    def __next__(self) -> tuple:
+        if self._ready:
+            return self._ready.pop()
+        if self._last is not None:  # the folders below the one given last, as the caller left its list
+            path, folders = self._last
+            self._waiting.extend(posixpath.join(path, name) for name in self._order(folders))
+            self._last = None
+        while self._waiting and self._ready is None:
+            path = self._waiting.pop()
+            try:
+                names = _listdir(path)
+            except OSError as error:
+                if self._onerror is not None:
+                    self._onerror(error)
+                continue
+            folders = [name for name in names if _current[0].is_folder(posixpath.join(path, name))]
+            self._last = (path, folders)
+            return path, folders, [name for name in names if name not in folders]
+        raise StopIteration
+
+
 def _path_iterdir(self: Path) -> Iterator[Path]:
     return iter([self / name for name in _listdir(self)])
 
@@ -224,8 +277,10 @@ def _glob(pathname: object, *, root_dir: object = None, dir_fd: object = None, r
 
 
 def glob_names() -> dict[str, Any]:
-    """The class attributes of the ``glob`` view: ``glob`` and ``iglob`` (an iterator of the same names)."""
-    return {"glob": staticmethod(_glob), "iglob": staticmethod(lambda *args, **options: iter(_glob(*args, **options)))}
+    """The class attributes of the ``glob`` view: ``glob`` and ``iglob`` (an iterator of the same names), and Python's
+    ``escape`` and ``has_magic``, functions of a str or bytes only."""
+    return {"glob": staticmethod(_glob), "iglob": staticmethod(lambda *args, **options: iter(_glob(*args, **options))),
+            "escape": staticmethod(glob_module.escape), "has_magic": staticmethod(glob_module.has_magic)}
 
 
 def _test(name: str) -> Any:
@@ -254,7 +309,8 @@ def os_names() -> dict[str, Any]:
             "makedirs": staticmethod(lambda name, mode=0o777, exist_ok=False: _current[0].make_folder(name, True,
                                                                                                       exist_ok)),
             "remove": remove, "unlink": remove, "stat": staticmethod(_stat), "lstat": staticmethod(_stat),
-            "listdir": staticmethod(_listdir), "scandir": staticmethod(_scandir)}
+            "listdir": staticmethod(_listdir), "scandir": staticmethod(_scandir), "walk": Walk,
+            "fspath": staticmethod(_fspath)}
 
 
 for _name, _method in {"open": _path_open, "write_text": _path_write_text, "write_bytes": _path_write_bytes,

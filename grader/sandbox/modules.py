@@ -14,6 +14,7 @@ import dataclasses
 import datetime
 import decimal
 import difflib
+import errno
 import fractions
 import functools
 import hashlib
@@ -134,6 +135,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     # A value per running call (the host actor of the dispatch in progress): a ContextVar holds what main.py sets on
     # it; copy_context and Context, which would show every variable of the grader's process, are left out.
     "contextvars": (contextvars, ("ContextVar",)),
+    # The system's error numbers, compared with an OSError's errno (errorcode: a copy for each submission, build_views).
+    "errno": (errno, tuple(name for name in dir(errno) if name.startswith("E"))),
     # Python's keywords (kwlist and softkwlist are new lists for each submission: build_views).
     "keyword": (keyword, ("iskeyword", "issoftkeyword")),
     # Every future a Python 3 module may still name (no-ops but annotations); not barry_as_FLUFL.
@@ -186,6 +189,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     # A frozen copy: hashlib's own is a set the grader's hashlib shares (algorithms_available is one too, left out).
     type(views["hashlib"]).algorithms_guaranteed = frozenset(hashlib.algorithms_guaranteed)
     type(views["keyword"]).kwlist, type(views["keyword"]).softkwlist = list(keyword.kwlist), list(keyword.softkwlist)
+    type(views["errno"]).errorcode = dict(errno.errorcode)
     for name, function in clock.TIME_FUNCTIONS.items():  # the clocks the grader moves on (grader.sandbox.clock)
         setattr(type(views["time"]), name, staticmethod(function))
     type(views["time"]).process_time = staticmethod(load_clock())  # this load's CPU time (process_state.py)
