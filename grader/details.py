@@ -169,10 +169,11 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
     (_ERROR + r"the memo of copy\.deepcopy is a dict, not (?P<kind>\w+)",
      r"\g<error>: het memo van copy.deepcopy is een dict, geen \g<kind>"),
     # the pickle stand-in (grader/sandbox/pickling.py)
-    (_ERROR + r"in the grader pickle\.dumps takes plain data only \(dict, list, tuple, set, str, int, float, bool, "
-     r"None, bytes\): copy other objects with copy\.deepcopy",
-     r"\g<error>: in de beoordelaar neemt pickle.dumps alleen gewone gegevens aan (dict, list, tuple, set, str, int, "
-     r"float, bool, None, bytes): kopieer andere objecten met copy.deepcopy"),
+    (_ERROR + r"in the grader pickle\.dumps takes plain data \(dict, list, tuple, set, str, int, float, bool, "
+     r"None, bytes\) and objects of classes that define __reduce__: copy other objects with copy\.deepcopy",
+     r"\g<error>: in de beoordelaar neemt pickle.dumps alleen gewone gegevens (dict, list, tuple, set, str, int, "
+     r"float, bool, None, bytes) en objecten van klassen met __reduce__ aan: kopieer andere objecten met "
+     r"copy.deepcopy"),
     (_ERROR + r"global '(?P<name>[^']*)' is not available in the grader: pickle\.loads makes plain data only",
      r"\g<error>: global '\g<name>' is niet beschikbaar in de beoordelaar: pickle.loads maakt alleen gewone gegevens"),
     (_ERROR + r"class (?P<name>.+?): base (?P<base>.+) is not supported in the grader",

@@ -16,7 +16,7 @@ REFUSED = [
     "class A:\n    def __del__(self):\n        pass",
     "__x = 1",
     "builtins = 1",
-    "print(x.__reduce__)",
+    "print(x.__reduce_ex__)",
     "print(().__dict__)",
     "import json\nvars(json)",
     "import contextlib, json\ncontextlib.contextmanager(json.dumps)",

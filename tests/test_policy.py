@@ -23,7 +23,7 @@ REFUSED_AT_COMPILE = {
     "builtins dunder": "__builtins__ = {}",
     "the class hook's name, beside the module header names": "__license__ = 'MIT'\n__metaclass__ = type",
     "a module attribute Python reads, beside the module header names": "__author__ = 'x'\n__loader__ = None",
-    "dunder attribute": "x = ().__reduce__",
+    "dunder attribute": "x = ().__reduce_ex__",
     "closure of a function": "def f():\n    x = 1\n    return lambda: x\nc = f().__closure__",
     "a special method outside the list": "class C:\n    def __getattribute__(self, name):\n        return 1",
     "a special method bound to another class's": "class C:\n    __eq__ = str.__eq__",

@@ -1,6 +1,6 @@
 """Correct styles that reach builtins, special methods and enum markers: ``delattr`` on main.py's own objects,
-``__class_getitem__`` and ``__reduce__`` of its own classes (grader/sandbox/class_specials.py), ``enum.member``/
-``enum.nonmember`` and ``_ignore_`` in an enum's class body (Python 3.11's answers); each accepted source loads and
+``__class_getitem__`` and ``__reduce__`` of its own classes (grader/sandbox/class_specials.py; pickle follows it),
+``enum.member``/``enum.nonmember`` and ``_ignore_`` in an enum's class body (Python 3.11's answers); each accepted source loads and
 its own asserts hold, each refused one fails with the error given."""
 
 import copy
@@ -48,6 +48,22 @@ ACCEPTED = {
         "t = Ticket('t-1', 'done')\nu = copy.deepcopy(t)\nv = copy.copy(t)\n"
         "assert u is not t and (u.name, u.status) == ('t-1', 'done') and v.status == 'done'"
     ),
+    "__reduce__ called by main.py, on its object or off its class": (
+        "class P:\n    def __init__(self, n):\n        self.n = n\n    def __reduce__(self):\n        return (P, (self.n,))\n"
+        "class Q(P):\n    pass\nassert P(1).__reduce__() == (P, (1,)) and P.__reduce__(P(2))[1] == (2,)\n"
+        "assert getattr(P(3), '__reduce__')()[1] == (3,) and Q(4).__reduce__() == (P, (4,))"
+    ),
+    "pickle.loads(pickle.dumps(x)) of own objects whose class defines __reduce__, a class or a function of main.py": (
+        "import pickle\nclass Row:\n    def __init__(self, name, tags):\n        self.name, self.tags = name, tags\n"
+        "    def __reduce__(self):\n        return (Row, (self.name, list(self.tags)))\n"
+        "def make_tag(text):\n    return Tag(text.upper())\nclass Tag(str):\n    def __reduce__(self):\n"
+        "        return (make_tag, (str(self),))\nrow = Row('r1', [Tag('a')])\n"
+        "copied = pickle.loads(pickle.dumps({'rows': [row, row]}, protocol=2))['rows']\n"
+        "assert copied[0] is copied[1] and copied[0] is not row and type(copied[0]) is Row and copied[0].name == 'r1'\n"
+        "assert copied[0].tags == ['A'] and type(copied[0].tags[0]) is Tag and copied[0].tags is not row.tags\n"
+        "class Plain:\n    pass\ntry:\n    pickle.dumps([Plain()])\nexcept pickle.PicklingError:\n    pass\n"
+        "else:\n    raise AssertionError"
+    ),
 }
 
 REFUSED = {
@@ -67,8 +83,9 @@ REFUSED = {
     "_ignore_ outside a class body": ("_ignore_ = ['i']", "_ignore_"),
     "__class_getitem__ bound to another kind of value": ("class B:\n    __class_getitem__ = staticmethod(print)",
                                                         "reserved"),
-    "__reduce__ called by main.py": ("class P:\n    def __reduce__(self):\n        return (P, ())\nP().__reduce__()",
-                                     "is not an attribute"),
+    "__reduce__ of an object main.py did not create": ("().__reduce__()", '"__reduce__" of a tuple object is not'),
+    "__reduce__ of an own class that defines none": ("class P:\n    pass\nP().__reduce__()",
+                                                     '"__reduce__" of a P object is not available'),
     "__reduce__ not a plain def": ("import functools\nclass P:\n    @functools.lru_cache\n"
                                    "    def __reduce__(self):\n        return (P, ())", "must be a plain def"),
     "a class built on enum.nonmember": ("import enum\nclass N(enum.nonmember):\n    pass", "TypeError"),

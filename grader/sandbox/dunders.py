@@ -13,7 +13,8 @@ only), ``__slots__`` and ``__match_args__`` of its own classes and objects, ``__
 classes and functions, as a new dict (never the live one: the grader reads a class's to make dataclass fields),
 ``__required_keys__``/``__optional_keys__`` (new frozensets) and ``__total__`` of its own TypedDict classes,
 ``__dataclass_fields__`` of its own dataclasses and their objects (a new dict of the Field objects),
-``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only.
+``__new__`` off a class or ``super()`` in its own class, as a function that makes objects of its own classes only,
+``__reduce__`` of its own classes and objects whose class body defines it (grader/sandbox/class_specials.py).
 
 Written (names.WRITABLE_DUNDERS, through :func:`dunder_writer`): ``__doc__`` of main.py's own functions and
 classes, as an exact str or None, and ``__name__``/``__qualname__`` of its own functions, as an exact str.
@@ -29,6 +30,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.battery import STUDENT_FILENAME
+from grader.sandbox.class_specials import kept_reduce
 from grader.sandbox.classes import bound_to_instances, foreign_function, student_function
 from grader.sandbox.enums import is_enum_class, member_table
 from grader.sandbox.module_names import ModuleNames
@@ -211,6 +213,10 @@ _JUDGED: dict[str, Callable[["Guards", Any], bool]] = {
     # Only set by ``raise ... from cause``, by main.py or by the library it called. Not ``__context__``: the
     # exception being handled wherever main.py's raised, in the grader's code too (its args, expected values).
     "__cause__": lambda guards, obj: isinstance(obj, BaseException),
+    # Of an own class or object whose class body defines it (a def the grader kept: its answer is checked); object's
+    # own would hand out copyreg's functions.
+    "__reduce__": lambda guards, obj: guards.is_own(obj) and kept_reduce(obj if isinstance(obj, type) else type(obj))
+    is not None,
     **dict.fromkeys(ENUM_TABLES, lambda guards, obj: is_enum_class(obj) and guards.is_own(obj)),
     "__annotations__": lambda guards, obj: _annotated(guards, obj),
     # Of an own dataclass or its object (set(Proposal.__dataclass_fields__), the field names), as a new dict.

@@ -125,7 +125,8 @@ READABLE_DUNDERS = frozenset({"__init__", "__name__", "__class__", "__doc__", "_
                               "__setattr__", "__dict__", "__qualname__", "__module__", "__cause__", "__setitem__",
                               "__delitem__", "__annotations__", "__init_subclass__", "__new__", "__subclasses__",
                               "__slots__", "__match_args__", "__required_keys__", "__optional_keys__",
-                              "__total__", "__dataclass_fields__"}) | BASE_METHODS | ENUM_TABLES | VALUE_DUNDERS
+                              "__total__", "__dataclass_fields__", "__reduce__"}) | BASE_METHODS | ENUM_TABLES | \
+    VALUE_DUNDERS
 
 
 # Dunder attributes a submission may set (``f.__doc__ = "..."``, a hand-written decorator's ``wrapper.__name__``): through
