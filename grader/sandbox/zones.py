@@ -21,15 +21,17 @@ from typing import Any
 from zoneinfo import _tzpath  # Python's own check of a key's text (its messages too)
 
 
-def _keys() -> frozenset[str]:
-    """The keys tzdata offers (its ``zones`` list), none when tzdata is not installed."""
+def _keys() -> tuple[frozenset[str], Any]:
+    """The keys tzdata offers (its ``zones`` list) and the folder of their files, found (and imported) here, before
+    any load of main.py, so no load is slower than another; no keys when tzdata is not installed."""
     try:
-        return frozenset(importlib.resources.files("tzdata").joinpath("zones").read_text("utf-8").split())
+        return (frozenset(importlib.resources.files("tzdata").joinpath("zones").read_text("utf-8").split()),
+                importlib.resources.files("tzdata.zoneinfo"))
     except (ModuleNotFoundError, OSError):
-        return frozenset()
+        return frozenset(), None
 
 
-KEYS = _keys()
+KEYS, _FOLDER = _keys()
 _loaded: list[dict[str, "ZoneInfo"]] = [{}]  # the zones made in the load of main.py that runs now, by key
 
 
@@ -49,7 +51,7 @@ def _read(key: Any) -> zoneinfo.ZoneInfo:
     _tzpath._validate_tzfile_path(key)  # ValueError as Python's for '../x', '/etc/localtime', 'a//b'
     if key not in KEYS:
         raise ZoneInfoNotFoundError(f"No time zone found with key {key[:100]}")
-    with importlib.resources.files("tzdata.zoneinfo").joinpath(*key.split("/")).open("rb") as file:
+    with _FOLDER.joinpath(*key.split("/")).open("rb") as file:
         return zoneinfo.ZoneInfo.from_file(file, key=key)
 
 
