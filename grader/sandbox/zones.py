@@ -33,11 +33,14 @@ def _keys() -> tuple[frozenset[str], Any]:
 
 KEYS, _FOLDER = _keys()
 _loaded: list[dict[str, "ZoneInfo"]] = [{}]  # the zones made in the load of main.py that runs now, by key
+MODULE = "zoneinfo"  # the module the classes below show (``repr(type(zone))``), as Python's
 
 
 class ZoneInfoNotFoundError(zoneinfo.ZoneInfoNotFoundError):
     """What ``zoneinfo.ZoneInfo(key)`` raises for a key tzdata does not have: its text as it is (a KeyError's would
     show its repr)."""
+
+    __module__ = MODULE
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
@@ -72,6 +75,7 @@ class ZoneInfo(datetime.tzinfo):
     """``zoneinfo.ZoneInfo`` in the grader: Python's zone of a key of tzdata's, behind an underscore attribute."""
 
     __slots__ = ("_zone",)
+    __module__ = MODULE
 
     def __new__(cls, key: Any) -> "ZoneInfo":
         made = _loaded[0].get(key) if type(key) is str else None
