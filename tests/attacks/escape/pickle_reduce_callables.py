@@ -105,7 +105,7 @@ hand_made = {
     'a global of os': HEAD + text('os') + text('system') + b'\x93' + text('id') + b'\x85R.',
 }
 for what, data in hand_made.items():
-    made = attempt(what, lambda data=data: pickle.loads(data))
+    attempt(what, lambda data=data: pickle.loads(data))
 try:
     setattr(Row, '__reduce__', lambda self: (print, ('BREACH: a __reduce__ set after the class was made ran',)))
 except Exception:
