@@ -92,7 +92,6 @@ REFUSED_AT_RUN = {
                                                           "ImportError: from statistics import *"),
     "star import of a module outside the standard library": ("from numpy import *", "ModuleNotFoundError"),
     "relative import": ("from . import x", "ImportError"),
-    "string.Formatter": ("import string\nf = string.Formatter", "AttributeError"),
     "functools.update_wrapper onto a grader function": (
         "import functools, json\ndef f():\n    pass\ngetattr(functools.update_wrapper(f, json.dumps), '__wrapped__')", "AttributeError"),
     "write a module": ("import json\njson.dumps = None", "TypeError"),

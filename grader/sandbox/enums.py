@@ -360,8 +360,10 @@ def _functional(base: Any, name: Any, names: Any, start: int) -> type:
 def enum_view_namespace() -> dict:
     """The names ``import enum`` offers."""
     global _BASES
+    from grader.sandbox.enum_checks import CONTINUOUS, NAMED_FLAGS, UNIQUE, EnumCheck, verify  # they read this module
     from grader.sandbox.flags import Flag, IntFlag  # here: flags builds on this module's Enum
     _BASES = (Enum, IntEnum, StrEnum, Flag, IntFlag)
     return {"Enum": Enum, "IntEnum": IntEnum, "StrEnum": StrEnum, "Flag": Flag, "IntFlag": IntFlag, "auto": auto,
             "unique": staticmethod(unique), "member": enum_markers.member,
-            "nonmember": enum_markers.nonmember}
+            "nonmember": enum_markers.nonmember, "verify": verify, "EnumCheck": EnumCheck, "UNIQUE": UNIQUE,
+            "CONTINUOUS": CONTINUOUS, "NAMED_FLAGS": NAMED_FLAGS}

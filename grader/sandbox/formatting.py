@@ -1,4 +1,5 @@
-"""``str.format`` and ``str.format_map`` as a submission calls them: fields read attributes through the guard."""
+"""``str.format``, ``str.format_map`` and ``string.Formatter`` as a submission uses them: fields read attributes
+through the attribute guard."""
 
 from __future__ import annotations
 
@@ -39,8 +40,28 @@ class GuardedFormatter(string.Formatter):
     def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, Any]:
         if self.pending:
             field_name += self.pending.pop()
-        first, rest = _string.formatter_field_name_split(field_name)
-        obj = self.get_value(first, args, kwargs)
-        for is_attribute, key in rest:
-            obj = self.guards.getattr(obj, key) if is_attribute else obj[key]
-        return obj, first
+        return _guarded_field(self.guards, self, field_name, args, kwargs)
+
+
+def _guarded_field(guards: Guards, formatter: Any, field_name: str, args: Any, kwargs: Any) -> tuple[Any, Any]:
+    """``string.Formatter.get_field`` with each ``.name`` of ``field_name`` read through the attribute guard (an
+    item is read as ``obj[key]``, as main.py's own code reads one)."""
+    first, rest = _string.formatter_field_name_split(field_name)
+    obj = formatter.get_value(first, args, kwargs)
+    for is_attribute, key in rest:
+        obj = guards.getattr(obj, key) if is_attribute else obj[key]
+    return obj, first
+
+
+def formatter_maker(guards: Guards, value: Any) -> type:
+    """``string.Formatter`` (``value``) for one submission's ``guards``: a class with Python's methods but
+    ``get_field``, which reads through the attribute guard (Python's reads ``{0.__class__}`` with the real getattr).
+    Not a subclass of Python's: ``super(Formatter, f).get_field`` would reach Python's method. ``type(f)`` shows it
+    as itself, as a class main.py may build on."""
+    def get_field(self: Any, field_name: str, args: Any, kwargs: Any) -> tuple[Any, Any]:
+        return _guarded_field(guards, self, field_name, args, kwargs)
+
+    namespace = {name: item for name, item in vars(value).items() if name not in ("__dict__", "__weakref__")}
+    formatter = type("Formatter", (), {**namespace, "get_field": get_field})
+    guards.opaque_classes[formatter] = formatter
+    return formatter

@@ -52,9 +52,9 @@ importlib.import_module("_strptime")
 # Module name -> the attributes a submission may use. Everything else of the real module,
 # and the module object itself, stays out of reach (a module's attributes lead to sys, os
 # and the real builtins). functools.wraps and update_wrapper are stand-ins (the real ones write attributes
-# of any function) that copy a name and docstring between main.py's own functions only. Left out on purpose:
-# string.Formatter (field access bypasses the attribute guard; string.Template only looks names up in the
-# mapping it is given), typing.ForwardRef (evaluates strings; get_type_hints is the grader's: type_hints.py),
+# of any function) that copy a name and docstring between main.py's own functions only; string.Formatter is the
+# grader's (its fields read through the attribute guard: grader/sandbox/formatting.py). Left out on purpose:
+# typing.ForwardRef (evaluates strings; get_type_hints is the grader's: type_hints.py),
 # operator.attrgetter and methodcaller are the grader's own, which read through the attribute guard:
 # grader/sandbox/operators.py).
 WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
@@ -68,7 +68,7 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
     "copy": (copy, ("copy", "deepcopy", "Error")),
     "math": (math, tuple(name for name in dir(math) if not name.startswith("_"))),
     "string": (string, ("ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits", "hexdigits",
-                        "octdigits", "punctuation", "printable", "whitespace", "capwords", "Template")),
+                        "octdigits", "punctuation", "printable", "whitespace", "capwords", "Template", "Formatter")),
     "collections": (collections, ("OrderedDict", "defaultdict", "Counter", "deque", "ChainMap", "namedtuple", "UserDict",
                                   "UserList")),
     "itertools": (itertools, tuple(name for name in dir(itertools) if not name.startswith("_"))),
@@ -99,7 +99,8 @@ WHITELIST: dict[str, tuple[Any, tuple[str, ...]]] = {
                             "pos", "abs", "eq", "ne", "lt", "le", "gt", "ge", "not_", "truth", "and_", "or_", "xor",
                             "contains", "countOf", "indexOf", "concat", "is_", "is_not", "index")),
     "dataclasses": (dataclasses, ("dataclass", "field", "fields", "asdict", "astuple", "replace",
-                                  "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY", "MISSING")),
+                                  "is_dataclass", "FrozenInstanceError", "InitVar", "KW_ONLY", "MISSING",
+                                  "make_dataclass")),
     # Clocks and timestamps (a time in a log row, a duration in a debug line); sleep is a stand-in and the clocks are
     # moved on for the checks marked last (build_views, grader.sandbox.clock).
     "time": (time, ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
@@ -195,6 +196,7 @@ def build_views(wrap: Callable[[str, str, Any], Any]) -> dict[str, ModuleView]:
     type(views["time"]).process_time = staticmethod(load_clock())  # this load's CPU time (process_state.py)
     # The grader's: it marks a plain Protocol class (the real one writes _is_runtime_protocol on its argument).
     type(views["typing"]).runtime_checkable = staticmethod(typing_bases.runtime_checkable)
+    type(views["typing"]).is_typeddict = staticmethod(typing_bases.is_typeddict)  # of the plain TypedDict classes
     views["logging"], views["contextlib"] = logging_view(), contextlib_view()
     views["logging.handlers"] = views["logging"].handlers  # ``from logging.handlers import MemoryHandler``
     views["unittest"] = unittest_view(ModuleView)

@@ -88,7 +88,10 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             self.error(node, f'the special method "{name}" is not available in the grader; a class may define '
                              + ", ".join(sorted(MAGIC_METHODS)) + ".")
             return
-        if reserved_name(name):
+        if name in ("__getattr__", "__dir__") and self.scopes[-1] == "module":  # PEP 562's module hooks
+            self.error(node, f'a module-level "{name}" (PEP 562) is not available in the grader: it finds the three '
+                             "functions by their def in main.py, never through a module hook.")
+        elif reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
                              f'and "_print" and "_tmp" followed by digits belong to the grader{refusal_hint(name)}.')
         elif name.endswith("__roles__") or name in RESERVED_PLAIN_NAMES:

@@ -131,6 +131,12 @@ def is_typed_dict(cls: type) -> bool:
     return any(vars(klass).get("__new__") is _TYPED_DICT_NEW for klass in type.__getattribute__(cls, "__mro__"))
 
 
+def is_typeddict(tp: Any) -> bool:
+    """``typing.is_typeddict``: True for main.py's TypedDict classes (a class statement's, the functional form's and
+    their subclasses), False for anything else, ``TypedDict`` itself included."""
+    return isinstance(tp, type) and type(tp) is type and is_typed_dict(tp)
+
+
 # ``total`` of each class made from ``class X(TypedDict, total=...)`` or from an own TypedDict base (else True).
 _TOTAL: "weakref.WeakKeyDictionary[type, bool]" = weakref.WeakKeyDictionary()
 # The TypedDict attributes a submission may read off its own TypedDict classes (new values: no live table).

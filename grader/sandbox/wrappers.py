@@ -16,7 +16,9 @@ import typing
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.sandbox.classes import check_fields, dataclass_fields_to_come, student_function
+from grader.sandbox.dataclass_maker import make_dataclass_maker
 from grader.sandbox.dunder_values import record_wrapped
+from grader.sandbox.formatting import formatter_maker
 from grader.sandbox.names import forbidden_attribute
 from grader.sandbox.operators import attrgetter_maker, methodcaller_maker
 from grader.sandbox.re_functions import re_function
@@ -362,19 +364,17 @@ _MAKERS: dict[tuple[str, str], Callable[[Any, Any], Any]] = {
     ("typing", "get_origin"): _get_origin,
     ("dataclasses", "dataclass"): _dataclass,
     ("dataclasses", "field"): _field,
-    ("dataclasses", "replace"): _replace,
+    ("dataclasses", "replace"): _replace, ("dataclasses", "make_dataclass"): make_dataclass_maker,
     ("typing", "final"): _final,
     ("typing", "overload"): _overload,
     ("operator", "attrgetter"): attrgetter_maker,
     ("operator", "methodcaller"): methodcaller_maker,
     ("dataclasses", "asdict"): _asdict,
     ("dataclasses", "astuple"): _astuple,
-    ("copy", "copy"): _copier("copy"),
-    ("copy", "deepcopy"): _copier("deepcopy"),
-    ("functools", "wraps"): _wraps,
-    ("functools", "update_wrapper"): _update_wrapper,
+    ("copy", "copy"): _copier("copy"), ("copy", "deepcopy"): _copier("deepcopy"),
+    ("functools", "wraps"): _wraps, ("functools", "update_wrapper"): _update_wrapper,
     ("functools", "total_ordering"): _total_ordering,
     ("functools", "lru_cache"): _lru_cache,
     ("typing", "Literal"): _literal,
-    ("string", "Template"): lambda guards, value: Template,
+    ("string", "Template"): lambda guards, value: Template, ("string", "Formatter"): formatter_maker,
 }

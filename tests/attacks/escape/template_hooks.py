@@ -4,7 +4,6 @@
 #         a template text of main.py's own str subclass; each spy may receive only strs, ints, regex flags and
 #         main.py's own objects, never a frame, a module, a function or a class of the grader's
 # expect: load-error missing-functions
-import string
 from string import Template
 
 ALLOWED = {'str', 'int', 'RegexFlag', 'tuple', 'Spy', 'SpyInt', 'Values', 'NoneType', 'bool'}
@@ -70,8 +69,3 @@ except KeyError:
     pass
 for name in ('pattern', 'delimiter', 'template'):
     judge('attribute ' + name, getattr(Odd('%a'), name) if name != 'pattern' else 'skipped')
-try:
-    string.Formatter
-    print('BREACH: string.Formatter is available')
-except AttributeError:
-    pass
