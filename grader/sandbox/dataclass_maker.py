@@ -35,8 +35,8 @@ def _fields(fields: Any) -> tuple[dict, dict]:
     annotations: dict = {}
     defaults: dict = {}
     for item in fields:
-        if type(item) is str:
-            name, kind = item, "typing.Any"
+        if isinstance(item, str):  # a str of main.py's own class: the exact str it holds
+            name, kind = str.__str__(item), "typing.Any"
         elif type(item) not in (list, tuple):
             raise TypeError(f"object of type {type(item).__name__!r} has no len()")
         elif len(item) in (2, 3):

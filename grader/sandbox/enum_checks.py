@@ -16,6 +16,7 @@ class EnumCheck(str):
     """One check of ``enum.verify``: a str as Python's (a StrEnum member), shown as Python shows it."""
 
     __slots__ = ()
+    __module__ = "enum"
 
     @property
     def name(self) -> str:
@@ -42,6 +43,7 @@ class verify:  # noqa: N801 (Python's name)
     texts); TypeError for a class that is no enum."""
 
     __slots__ = ("checks",)
+    __module__ = "enum"
 
     def __init__(self, *checks: Any) -> None:
         self.checks = checks

@@ -26,5 +26,5 @@ class Point:
 
 attempt('@dataclass on json.JSONDecodeError', lambda: dataclasses.dataclass(json.JSONDecodeError))
 attempt('replace(__class__=...)', lambda: dataclasses.replace(Point(), __class__=int))
-attempt('make_dataclass', lambda: dataclasses.make_dataclass)
+attempt('make_dataclass with a field of internals', lambda: dataclasses.make_dataclass('P', ['__class__']))
 attempt('fields(...).type evaluated', lambda: [f.type for f in dataclasses.fields(Point) if not isinstance(f.type, str)] or None)
