@@ -17,6 +17,14 @@ ACCEPTED = {
         "assert is_typeddict(Args) and is_typeddict(More) and typing.is_typeddict(Row)\n"
         "assert not any(is_typeddict(x) for x in (dict, TypedDict, Args(ticket='a'), 'Args', None, int))"
     ),
+    "typing.cast, get_origin, get_args and assert_never, as Python 3.11 has them": (
+        "from typing import Literal, assert_never, cast, get_args, get_origin\nStatus = Literal['open', 'done']\n"
+        "assert cast(int, 'x') == 'x' and cast('list[str]', 2) == 2 and get_args(Status) == ('open', 'done')\n"
+        "assert get_origin(dict[str, int]) is dict and get_args(dict[str, int]) == (str, int) and get_origin(Status) is Literal\n"
+        "def status(value):\n    if value in get_args(Status):\n        return value\n    assert_never(value)\n"
+        "try:\n    status('x')\nexcept AssertionError as e:\n    assert str(e) == \"Expected code to be unreachable, but got: 'x'\", str(e)\n"
+        "else:\n    raise AssertionError"
+    ),
     "dataclasses.make_dataclass with plain, typed and defaulted fields, options and a namespace": (
         "import dataclasses\nfrom dataclasses import field, make_dataclass\n"
         "Row = make_dataclass('Row', ['call_id', ('version', int), ('result', dict, field(default_factory=dict))],\n"
