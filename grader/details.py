@@ -37,10 +37,6 @@ _DUTCH = [(re.compile(pattern, re.S), dutch) for pattern, dutch in (
      r"followed by digits belong to the grader\.",
      r'"\1" is gereserveerd: namen die met "__" beginnen, of met "_" beginnen en eindigen, en "_print" en "_tmp" '
      r"gevolgd door cijfers zijn van de beoordelaar."),
-    (r'a module-level "(.+?)" \(PEP 562\) is not available in the grader: it finds the three functions by their def '
-     r"in main\.py, never through a module hook\.",
-     r'een "\1" op moduleniveau (PEP 562) is niet beschikbaar in de beoordelaar: die zoekt de drie functies op via '
-     r"hun def in main.py, nooit via een module-hook."),
     (r'"(.+?)" is a reserved name\.', r'"\1" is een gereserveerde naam.'),
     (r'"(.+?)" is not an attribute a submission may use\.', r'"\1" is geen attribuut dat een inzending mag gebruiken.'),
     (r"(\w+)\(\) is not available in the grader\.", r"\1() is niet beschikbaar in de beoordelaar."),

@@ -58,7 +58,8 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
 
     Errors are recorded as ``"Line N: text"`` strings (RestrictedPython's convention); the
     loader turns them into feedback. Relaxations: ``x[k] += v`` and ``obj.a += v``; names with
-    one leading underscore; ``__name__`` and ``__file__`` (read only); dunder methods of :data:`MAGIC_METHODS`
+    one leading underscore; ``__name__`` and ``__file__`` (read only); ``__getattr__`` and ``__dir__`` outside
+    class bodies (PEP 562's module hooks, plain names the loader never calls); dunder methods of :data:`MAGIC_METHODS`
     in class bodies; single-underscore attributes (the runtime guard allows them only on the
     student's own classes); ``match`` without keyword class patterns (grader.sandbox.patterns); ``nonlocal``.
     Tightenings: bare ``except:`` becomes ``except Exception:``; ``getattr``/``hasattr`` only
@@ -88,10 +89,9 @@ class GraderPolicy(MatchStatements, RestrictingNodeTransformer):
             self.error(node, f'the special method "{name}" is not available in the grader; a class may define '
                              + ", ".join(sorted(MAGIC_METHODS)) + ".")
             return
-        if name in ("__getattr__", "__dir__") and self.scopes[-1] == "module":  # PEP 562's module hooks
-            self.error(node, f'a module-level "{name}" (PEP 562) is not available in the grader: it finds the three '
-                             "functions by their def in main.py, never through a module hook.")
-        elif reserved_name(name):
+        if name in ("__getattr__", "__dir__") and self.scopes[-1] != "class":
+            return  # PEP 562's module hooks: plain names here (the loader reads main.py's names off its dict, no hook)
+        if reserved_name(name):
             self.error(node, f'"{name}" is reserved: names starting with "__", or starting and ending with "_", '
                              f'and "_print" and "_tmp" followed by digits belong to the grader{refusal_hint(name)}.')
         elif name.endswith("__roles__") or name in RESERVED_PLAIN_NAMES:
