@@ -32,6 +32,8 @@ ACCEPTED = {
         "assert r.replayed() == {'replayed': True} and dataclasses.asdict(r) == {'call_id': 'c1', 'version': 3, 'result': {}}\n"
         "assert [f.name for f in dataclasses.fields(Row)] == ['call_id', 'version', 'result'] and Row.__name__ == 'Row'\n"
         "try:\n    r.version = 4\nexcept dataclasses.FrozenInstanceError:\n    pass\nelse:\n    raise AssertionError\n"
+        "from collections import namedtuple\nSpec = namedtuple('Spec', 'name kind')\n"
+        "Pair = make_dataclass('Pair', (Spec(n, str) for n in ('left', 'right')))\nassert Pair('a', 'b').right == 'b'\n"
         "Base = make_dataclass('Base', [('a', int)])\nSub = make_dataclass('Sub', [('b', int, 2)], bases=(Base,), order=True)\n"
         "assert Sub(1) < Sub(1, 3) and isinstance(Sub(1), Base) and type(Sub(1)) is Sub and issubclass(Sub, Base)\n"
         "for bad, error in (([('a', int), ('a', str)], 'duplicated'), (['class'], 'keywords'), (['a b'], 'identifiers'),\n"
