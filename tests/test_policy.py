@@ -107,7 +107,7 @@ REFUSED_AT_RUN = {
     "input has no keyboard": ("input('x? ')", "EOFError: input() was called"),
     "make a method": ("def f(x):\n    pass\nm = type(print)(f, 1)", "TypeError: method objects cannot be made"),
     "copy of a foreign object": ("import copy, typing\ncopy.copy(typing.List[int])", "TypeError: a copy of a"),
-    "deepcopy with a memo": ("import copy\ncopy.deepcopy([], {})", "TypeError"),
+    "deepcopy with a memo that is no dict": ("import copy\ncopy.deepcopy([], [])", "TypeError: the memo of copy.deepcopy is a dict"),
     "attribute of a foreign function": ("import json\njson.dumps.calls = 1", "TypeError: a function object that main.py did not"),
     "dunder names in __match_args__": ("class C:\n    __match_args__ = ('__dict__',)\n", "TypeError"),
     "replace of an object main.py did not make": ("import dataclasses, json\ndataclasses.replace(json.JSONEncoder())",
