@@ -3,11 +3,13 @@ result's summary) and ``grade report`` (from results.json) say the same lines.""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from pathlib import Path
 
+from grader.discover import leftout
 from grader.reports import lms
-from grader.terminal import Progress
+from grader.terminal import Progress, unclaimed_warning
 
 
 def error_places(out: Path) -> list[Path]:
@@ -19,8 +21,8 @@ def error_places(out: Path) -> list[Path]:
 class ClassNotes:
     """What the terminal says of a class's submissions after the summary: checks that ended in an error (a defect of
     the check), files not saved as UTF-8, per submission its notebook and SyntaxWarning notes and the required
-    functions only in a notebook's text cells, the students renamed at intake and, per LMS gradebook, the rows
-    without an identifier its import knows."""
+    functions only in a notebook's text cells, the students renamed at intake, per LMS gradebook the rows
+    without an identifier its import knows and, last, the entries of the class folder that became no submission."""
 
     def __init__(self) -> None:
         self.check_errors: Counter = Counter()  # check id -> submissions for which it raised
@@ -46,10 +48,14 @@ class ClassNotes:
         """Print the notes on standard error through ``show``. ``document``: the class document or results.json
         (its submissions are counted, and read for the LMS gradebooks' unmatched rows, grader.reports.lms.unmatched);
         ``gradebooks``: the LMS platforms whose gradebooks were written (``plain`` is left out); ``where``: the
-        outputs that show each submission's check error (none on Gradescope)."""
+        outputs that show each submission's check error (none on Gradescope). The entries that became no submission
+        come from ``document``'s ``unclaimed`` (grader.discover.leftout.stored), said last, where they are seen."""
         show.warn_check_errors(self.check_errors, len(document["submissions"]), self.check_error_texts, where)
         show.warn_decoded(self.decoded)
         show.warn_notes(self.said_notes)
         platforms = [platform for platform in gradebooks if platform != "plain"]
         show.warn_renamed(self.renamed, [f"gradebook-{platform}.csv" for platform in platforms],
                           [lms.unmatched(platform, document) for platform in platforms])
+        unclaimed = leftout.restored(document.get("unclaimed"))
+        if unclaimed:  # nothing in the folder is left out without a word, also when grade report says it again
+            print(unclaimed_warning(unclaimed, show.lang), file=sys.stderr)

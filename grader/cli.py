@@ -216,7 +216,8 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
               file=sys.stderr)
     try:
         document = grade(submissions, out, jobs=args.jobs, timeout=args.timeout, lang=args.lang,
-                         quiet=args.quiet, single=single, force=args.force, options=options, checks=checks)
+                         quiet=args.quiet, single=single, force=args.force, options=options, checks=checks,
+                         unclaimed=unclaimed)
     except Interrupted as stop:
         if single and not stop.document["submissions"]:  # a self-check's report there is an earlier one, if any
             print(_interrupted_self(submissions[0], out, args.lang), file=sys.stderr)
@@ -241,9 +242,6 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     if single:
         result = document["submissions"][0]
         return EXIT_OK if result["score"] == result["max_score"] else EXIT_NOT_ALL_PASSED
-    if unclaimed:  # said last, where it is seen: nothing in the folder is left out without a word
-        from grader.terminal import unclaimed_warning
-        print(unclaimed_warning(unclaimed, args.lang), file=sys.stderr)
     return EXIT_OK
 
 

@@ -17,7 +17,7 @@ from grader import __version__, isolation, reports, terminal
 from grader.class_notes import ClassNotes, error_places
 from grader.reports import classview, copies, jsonreport
 from grader.cache import ResultCache
-from grader.discover import Sources, Submission
+from grader.discover import Sources, Submission, leftout
 from grader.errors import BilingualError
 from grader.interrupts import LinelessFrames
 from grader.results import battery_version, grader_version, run_header, submission_result
@@ -72,7 +72,7 @@ class Interrupted(Exception):
 
 def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: float, lang: str, quiet: bool,
           single: bool, force: bool = False, options: reports.Options | None = None,
-          checks: Path | None = None, kept: bool = True) -> dict:
+          checks: Path | None = None, kept: bool = True, unclaimed: Sequence[str] = ()) -> dict:
     """Grade ``submissions`` and write every output under ``out``.
 
     Results of earlier runs under ``out`` are reused when the source, the grader, the
@@ -84,7 +84,8 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
     when the battery cannot be collected, and :class:`Interrupted` (after writing what was
     graded) on Ctrl-C or SIGTERM. Time limits are per check, in seconds. ``options``: the extra
     outputs (grader.reports.Options); ``checks``: an instructor's extra check modules; ``kept``: False
-    when ``out`` is a temporary folder (on Gradescope), which the terminal then does not point to.
+    when ``out`` is a temporary folder (on Gradescope), which the terminal then does not point to; ``unclaimed``:
+    the entries of the class folder that became no submission (grader.discover), kept in results.json and said last.
     """
     started = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
@@ -105,6 +106,8 @@ def grade(submissions: Sequence[Submission], out: Path, *, jobs: int, timeout: f
         raise Interrupted({"submissions": []})
     header = run_header(battery_id, lang)
     header["elapsed_seconds"] = round(time.monotonic() - started, 3)
+    if unclaimed and not single:  # so that grade report says them again (grader.class_notes)
+        header["unclaimed"] = leftout.stored(list(unclaimed))
     if interrupted:  # the class outputs say they are incomplete, and of how many submissions
         header.update(interrupted=True, submissions_found=len(submissions))
     document = run.finish(submissions, header, interrupted)

@@ -207,3 +207,24 @@ def test_report_repeats_the_notes_the_class_run_said_after_its_summary(tmp_path)
     again = run_grade("report", "out", "--gradebook", "canvas", "--no-similarity", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert [line for line in again.stderr.splitlines() if line.startswith("grade: ")] == said
+
+
+def test_report_repeats_which_entries_of_the_folder_became_no_submission(tmp_path):
+    # grade warned last that klas/leeg (an empty folder) and klas/link.py (a symbolic link) were not graded;
+    # results.json did not keep them, so grade report said nothing of them and they were left out without a word.
+    code = (ROOT / "submissions" / "anouk-jansen" / "main.py").read_text(encoding="utf-8")
+    (tmp_path / "klas" / "anna").mkdir(parents=True)
+    (tmp_path / "klas" / "anna" / "main.py").write_text(code, encoding="utf-8")
+    (tmp_path / "klas" / "leeg").mkdir()
+    (tmp_path / "klas" / "link.py").symlink_to(tmp_path / "klas" / "anna" / "main.py")
+    graded = run_grade("klas", "--out", "out", "--quiet", "--no-similarity", cwd=tmp_path)
+    assert graded.returncode == 0, graded.stderr
+    said = [line for line in graded.stderr.splitlines() if "geen inzending" in line]
+    assert len(said) == 1 and "leeg (lege map)" in said[0] and "link.py (symbolische link" in said[0], graded.stderr
+    stored = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["unclaimed"]
+    assert sorted(entry["reason"] for entry in stored) == ["empty", "link"]
+    again = run_grade("report", "out", "--no-similarity", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert [line for line in again.stderr.splitlines() if "geen inzending" in line] == said
+    english = run_grade("report", "out", "--no-similarity", "--lang", "en", cwd=tmp_path)
+    assert "became no submission" in english.stderr and "(empty folder)" in english.stderr, english.stderr

@@ -48,3 +48,20 @@ def skipped_reason(path: str) -> str:
 def with_reasons(tree: Tree, entries: list[str], lang: int) -> list[str]:
     """``entries`` of ``tree.skipped`` each followed by its reason in parentheses; ``lang`` 0: English, 1: Dutch."""
     return [f"{entry} ({WHY[tree.skipped[entry]][lang]})" for entry in entries]
+
+
+def stored(entries: list[str]) -> list[dict]:
+    """``entries`` (a run's unclaimed entries) as results.json keeps them, top-level ``unclaimed``:
+    ``[{"entry": "<path>: <entry>", "reason": code of WHY or null}]``, so ``grade report`` can say them again."""
+    return [{"entry": str(entry), "reason": getattr(entry, "reason", None)} for entry in entries]
+
+
+def restored(records: object) -> list[str]:
+    """The entries :func:`stored` kept (results.json's ``unclaimed``), each an :class:`Unclaimed` when its reason
+    is one of WHY, else the bare text; a record of another shape (a hand-edited file) is left out."""
+    entries: list[str] = []
+    for record in records if isinstance(records, list) else []:
+        if isinstance(record, dict) and isinstance(record.get("entry"), str):
+            reason = record.get("reason")
+            entries.append(Unclaimed(record["entry"], reason) if reason in WHY else record["entry"])
+    return entries
