@@ -110,6 +110,13 @@ def text_cell_class(lang: str) -> dict:
     return classview.summarize(document([result(all_passing(), lang=lang), bram, cees], lang))
 
 
+def text_cell_rows(lang: str) -> dict[str, str]:
+    """The rows of :func:`text_cell_class`'s index.html as plain text, by student id."""
+    text = html.render_index(text_cell_class(lang))
+    return {re.search(r'href="feedback/(\w+)\.html"', row).group(1): " ".join(unescape(re.sub(r"<[^>]+>", " ", row)).split())
+            for row in re.findall(r"<tr data-status.*?</tr>", text, flags=re.S)}
+
+
 TEXT_CELLS = {"nl": ("dispatch_ticket (cel 6, Markdown-cel)", "validate_ticket_proposal (cel 2, Raw-cel)", "uitgevoerd"),
               "en": ("dispatch_ticket (cell 6, Markdown cell)", "validate_ticket_proposal (cell 2, raw cell)", "run")}
 
@@ -118,9 +125,7 @@ TEXT_CELLS = {"nl": ("dispatch_ticket (cel 6, Markdown-cel)", "validate_ticket_p
 def test_the_class_overview_says_which_functions_are_in_a_notebook_s_text_cells(lang):
     # Only the student's report said that dispatch_ticket was written in a Markdown cell (text, never run): the class
     # page showed a failed checkpoint (or "none of the three functions"), and the instructor had to open each report.
-    text = html.render_index(text_cell_class(lang))
-    rows = {re.search(r'href="feedback/(\w+)\.html"', row).group(1): " ".join(unescape(re.sub(r"<[^>]+>", " ", row)).split())
-            for row in re.findall(r"<tr data-status.*?</tr>", text, flags=re.S)}
+    rows = text_cell_rows(lang)
     one, raw, ran = TEXT_CELLS[lang]
     assert one in rows["bram"] and ran in rows["bram"] and "Raw" not in rows["bram"], rows["bram"]
     assert raw in rows["cees"] and one.replace("6", "5") in rows["cees"], rows["cees"]
@@ -138,3 +143,12 @@ def test_a_class_run_says_after_its_summary_which_functions_are_in_a_notebook_s_
     one, raw, ran = TEXT_CELLS[lang]
     assert len(said) == 2 and said[0].startswith("grade: ") and "bram: " + one in said[0] and ran in said[0], said
     assert "cees: " + raw in said[1] and one.replace("6", "5") in said[1], said
+
+
+@pytest.mark.parametrize("lang, one, several", [("nl", "In een tekstcel van", "In tekstcellen van"),
+                                                ("en", "In a text cell of", "In text cells of")])
+def test_the_class_overview_says_text_cell_in_the_plural_when_the_functions_are_in_several(lang, one, several):
+    # cees's functions lie in cell 2 and cell 5, yet the page said "In een tekstcel" (in one text cell).
+    rows = text_cell_rows(lang)
+    assert one in rows["bram"] and several not in rows["bram"], rows["bram"]
+    assert several in rows["cees"] and one not in rows["cees"], rows["cees"]

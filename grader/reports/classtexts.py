@@ -62,8 +62,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "class_no_load_errors": {"nl": "Alle inzendingen konden worden geladen.",
                              "en": "Every submission could be loaded."},
     # Beside a student's status: the required functions written in a notebook's Markdown or raw cell (never run).
-    "class_text_cells": {"nl": "In een tekstcel van het notebook, dus niet uitgevoerd:",
-                         "en": "In a text cell of the notebook, so not run:"},
+    "class_text_cells_one": {"nl": "In een tekstcel van het notebook, dus niet uitgevoerd:",
+                             "en": "In a text cell of the notebook, so not run:"},
+    "class_text_cells": {"nl": "In tekstcellen van het notebook, dus niet uitgevoerd:",
+                         "en": "In text cells of the notebook, so not run:"},
     "class_text_cell_markdown": {"nl": "{function} (cel {cell}, Markdown-cel)", "en": "{function} (cell {cell}, Markdown cell)"},
     "class_text_cell_raw": {"nl": "{function} (cel {cell}, Raw-cel)", "en": "{function} (cell {cell}, raw cell)"},
     "col_check": {"nl": "Controle", "en": "Check"},
