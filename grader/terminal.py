@@ -15,7 +15,7 @@ from grader.reports.notes import intended, warning_text
 from grader.reports.selection import NO_FAILURE, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
-from grader.reports.i18n import MESSAGES
+from grader.reports.i18n import GUARD, MESSAGES
 from grader.results import DECODED, decoded
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
 
@@ -275,6 +275,8 @@ class Progress:
             self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
+            if problem["kind"] == "runtime":  # the report's advice, for a student who reads only this
+                self.say("  " + MESSAGES["advice_runtime"][self.lang].format(guard=GUARD))
         for function in (problem or {}).get("text_cells") or ():  # none of the three in a code cell: where they are
             self.say("  - " + self._in_text_cell(function[2], function[0], function[1]))
         if not brief and decoded(result):  # a file not saved as UTF-8: the report says it, and so does the terminal

@@ -158,3 +158,17 @@ def test_a_comparison_with_is_and_a_literal_is_said_with_its_line(tmp_path, lang
     done = run_grade(str(tmp_path / "klas"), "--out", str(tmp_path / "uit"), "--quiet", "--lang", lang)
     said = [text for text in done.stderr.splitlines() if words[1] in text]
     assert len(said) == 1 and "anna" in said[0] and words[0] in said[0], done.stderr
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_load_error_of_code_outside_the_functions_gets_the_report_s_advice_on_the_terminal(lang):
+    # main.py called validate_ticket_proposal({}) at the top level: the report advised the __main__ guard, the
+    # terminal only quoted the ValueError, so a student who read only the terminal did not learn what to do.
+    from grader.reports.i18n import MESSAGES
+    from test_reports import shown
+    broken = load_error("runtime", lang, "ValueError: bad fields", 128, 0, "print(validate_ticket_proposal({}))")
+    said = self_check({**broken, "graded_file": "main.py", "source": "main.py"}, lang)
+    advice = MESSAGES["advice_runtime"][lang].format(guard='if __name__ == "__main__":')
+    assert advice in said and advice in shown(broken, lang), said
+    assert advice not in self_check({**load_error("syntax", lang, "invalid syntax", 3, 1, "def f(:"),
+                                     "graded_file": "main.py", "source": "main.py"}, lang)

@@ -10,6 +10,16 @@ LANGUAGES = ("nl", "en")
 
 # Placeholders in {braces} are filled by the renderer: numbers are shown as they are, text (ids, function names,
 # student text) is always shown as code and escaped; a list as its items in code, comma-separated ("and N more").
+# What to do about a load error of the code outside the functions (a demo call at the top level): the report says it
+# after the error, and the terminal too.
+GUARD = 'if __name__ == "__main__":'  # the {guard} of RUNTIME_ADVICE, as the reports' templates fill it in
+RUNTIME_ADVICE = {
+    "nl": "Zet testcode op het hoogste niveau onder {guard} (dat deel voert de beoordelaar niet uit) of zorg dat die "
+          "zonder fouten draait.",
+    "en": "Put test code at the top level under {guard} (the grader does not run that part) or make sure it runs "
+          "without errors.",
+}
+
 MESSAGES: dict[str, dict[str, str]] = {
     # The student's page: header and summary.
     "page_title": {"nl": "Feedback voor {id}", "en": "Feedback for {id}"},
@@ -260,12 +270,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "this lesson does not need it.",
     },
     "problem_runtime": {
-        "nl": "Bij het laden van main.py ging het mis: de code buiten je functies gaf een fout. Zet testcode op het "
-              "hoogste niveau onder {guard} (dat deel voert de beoordelaar niet uit) of zorg dat die zonder fouten "
-              "draait.",
-        "en": "Loading main.py failed: the code outside your functions raised an error. Put test code at the top "
-              "level under {guard} (the grader does not run that part) or make sure it runs without errors.",
+        "nl": "Bij het laden van main.py ging het mis: de code buiten je functies gaf een fout. "
+              + RUNTIME_ADVICE["nl"],
+        "en": "Loading main.py failed: the code outside your functions raised an error. " + RUNTIME_ADVICE["en"],
     },
+    "advice_runtime": RUNTIME_ADVICE,  # the terminal says it after the error too (grader.terminal)
     "problem_missing_functions": {
         "nl": "main.py definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
               "dispatch_ticket. Controleer de namen: hoofdletters en underscores tellen mee.",
