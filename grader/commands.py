@@ -187,7 +187,7 @@ def _compared(document: dict, found: dict | None) -> int:
     leave out (one without a code file had nothing to compare); 0 without one."""
     left_out = set(found["not_compared"]) if found else set()
     return sum(1 for result in document["submissions"] if found and result["id"] not in left_out and
-               ((result.get("load") or {}).get("problem") or {}).get("kind") not in ("empty", "unreadable"))
+               copies.with_code(result))
 
 
 def _similarity_said(document: dict, out: Path, options: Options, written: list[Path], lang: str) -> str | None:

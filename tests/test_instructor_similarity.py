@@ -219,3 +219,17 @@ def test_a_class_run_says_on_the_terminal_how_many_pairs_look_alike(tmp_path):
             assert int(lines[0][1]) == sum(not p["reference"] for p in found) >= 1 and lines[0][3] == str(page)
     alone = run_grade(str(folder), "--out", str(tmp_path / "alone"), "--quiet", "--no-similarity")
     assert "lijk" not in alone.stdout and "similarity" not in alone.stdout
+
+
+@pytest.mark.parametrize("lang, why", [("nl", "minder dan twee inzendingen met code"),
+                                       ("en", "fewer than two submissions with code")])
+def test_no_similarity_page_when_fewer_than_two_submissions_hold_code(tmp_path, lang, why):
+    # anna handed in code, bram an empty main.py: similarity.html was written, "0 pairs", as if two were compared.
+    (tmp_path / "klas" / "anna").mkdir(parents=True)
+    (tmp_path / "klas" / "anna" / "main.py").write_bytes((ROOT / "submissions" / "anouk-jansen" / "main.py").read_bytes())
+    (tmp_path / "klas" / "bram").mkdir()
+    (tmp_path / "klas" / "bram" / "main.py").write_text("", encoding="utf-8")
+    grade_folder(tmp_path / "klas", tmp_path / "out", "--lang", lang)
+    assert not (tmp_path / "out" / "similarity.html").exists() and not (tmp_path / "out" / "similarity.json").exists()
+    index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert 'href="similarity.html"' not in index and why in index

@@ -103,7 +103,10 @@ def write_class_outputs(summary: dict, entries: Callable[[], Iterable[dict]], ca
     if pairs is None and sources is None:  # re-rendering: a page already there is linked when it is of these results
         kept = copies.current(summary, out)
         pairs, stale = (len(kept["pairs"]), False) if kept else (None, (out / "similarity.html").exists())
-    written.append(html.write_index(summary, out, pairs, stale))
+    # Asked for, and not written because there is too little to compare: index.html says so rather than nothing.
+    few = options.similarity and pairs is None and not stale and copies.too_few(
+        sum(copies.with_code(result) for result in summary["submissions"]), len(options.references))
+    written.append(html.write_index(summary, out, pairs, stale, few))
     return written
 
 

@@ -84,6 +84,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "instructor_view": {"nl": "docentweergave", "en": "instructor view"},
     "class_similarity": {"nl": "Mogelijke kopieën (aantal paren: {count}), alleen voor docenten",
                          "en": "Possible copies (pairs: {count}), for instructors only"},
+    "class_similarity_few": {"nl": "Niet op mogelijke kopieën vergeleken: minder dan twee inzendingen met code (een "
+                                   "lege of onleesbare inzending telt niet mee).",
+                             "en": "Not compared for possible copies: fewer than two submissions with code (an empty "
+                                   "or unreadable submission does not count)."},
     "class_similarity_stale": {
         "nl": "De {file} in deze map hoort niet bij deze resultaten (andere inzendingen, of gemaakt door een oudere "
               "versie van grade) en is daarom niet gelinkt. Beoordeel de klas opnieuw voor een vergelijking die erbij "

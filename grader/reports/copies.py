@@ -92,6 +92,18 @@ def unread_reason(result: dict) -> str:
     return "changed" if source and path.is_file() else "missing"
 
 
+def with_code(result: dict) -> bool:
+    """Whether ``result`` (a results.json entry or a class summary) has code to compare: its submission is neither
+    empty (an empty file counts as read) nor unreadable."""
+    return ((result.get("load") or {}).get("problem") or {}).get("kind") not in ("empty", "unreadable")
+
+
+def too_few(submissions: int, references: int) -> bool:
+    """Whether ``submissions`` with code and ``references`` files are too few to compare: fewer than two files in
+    all, or no submission (references are compared only with submissions)."""
+    return submissions + references < 2 or not submissions
+
+
 def reference_sources(paths: list[Path]) -> dict[str, str]:
     """The reference files {name: text}: named by file name, or by the path where two share a name."""
     names = [path.name for path in paths]
@@ -194,7 +206,7 @@ def write(document: dict, out: Path, references: list[Path] | None = None, thres
     In: a results.json document, the output folder, reference file paths, the threshold
     (in (0, 1]) and, when grading, the graded bytes by id (without them, as ``grade report``
     re-renders, the files are read again from their paths). Out: the number of pairs found,
-    or None (nothing written) when fewer than two files could be compared, or when
+    or None (nothing written) when fewer than two files with code could be compared (:func:`too_few`), or when
     re-rendering and the comparison already in ``out`` (:func:`current`) was made with the
     same threshold and reference files and compared more of these submissions than can be
     read again (a member of an archive): that one is kept. Never changes a result.
@@ -204,7 +216,8 @@ def write(document: dict, out: Path, references: list[Path] | None = None, thres
     if sources is None and (kept := current(document, out)) is not None and kept.get("threshold") == threshold \
             and kept.get("references") == references_key(refs) and set(kept["not_compared"]) < set(missing):
         return None
-    if len(texts) + len(refs) < 2 or not texts:
+    coded = {result["id"] for result in document["submissions"] if with_code(result)}
+    if too_few(len([key for key in texts if key in coded]), len(refs)):
         return None
     detector = similarity.Detector(texts, refs)
     pairs = detector.pairs(threshold)

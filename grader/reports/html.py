@@ -30,17 +30,19 @@ def write_feedback(view: dict, student_id: str, out: Path, lang: str) -> Path:
     return path
 
 
-def render_index(document: dict, similarity: int | None = None, stale: bool = False) -> str:
+def render_index(document: dict, similarity: int | None = None, stale: bool = False, few: bool = False) -> str:
     """The class page as one text; see :func:`index_pieces`."""
-    return "".join(index_pieces(document, similarity, stale))
+    return "".join(index_pieces(document, similarity, stale, few))
 
 
-def index_pieces(document: dict, similarity: int | None = None, stale: bool = False) -> Iterator[str]:
+def index_pieces(document: dict, similarity: int | None = None, stale: bool = False,
+                 few: bool = False) -> Iterator[str]:
     """The class page, piece by piece (a large class's page is never held whole).
 
     In: a class document (grader.reports.classview); the number of similar pairs when
     similarity.html exists; ``stale``: a similarity.html beside the page is of other results
-    (the page says so instead of linking it). Out: HTML in the document's language: the pass rate per checkpoint and the failure
+    (the page says so instead of linking it); ``few``: the comparison was asked for but fewer than two
+    submissions hold code (grader.reports.copies.too_few): the page says so. Out: HTML in the document's language: the pass rate per checkpoint and the failure
     rate per check as inline SVG charts (most failed first), the score distribution, the
     load errors by kind and the student table (sortable and filterable by a small inline
     script; every row links to the student's feedback page).
@@ -65,7 +67,7 @@ def index_pieces(document: dict, similarity: int | None = None, stale: bool = Fa
                                    for row in view["scores"]], t("class_scores"), "chart-scores"),
     }
     return templating.template("index.html").generate(
-        lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity, stale=stale,
+        lang=lang, t=t, view=view, charts=charts, failing=bool(failing), similarity=similarity, stale=stale, few=few,
         # A load problem in the instructor's words, as the terminal's table names it.
         kinds=load_reason.KINDS.get(lang, load_reason.KINDS["en"]), reason=functools.partial(load_reason.words, lang=lang),
         statuses=STATUSES, offset=2 if view["names"] else 1,
@@ -78,11 +80,12 @@ def index_pieces(document: dict, similarity: int | None = None, stale: bool = Fa
     )
 
 
-def write_index(document: dict, out: Path, similarity: int | None = None, stale: bool = False) -> Path:
-    """Write ``out/index.html``; returns the path. ``similarity``, ``stale``: see :func:`index_pieces`."""
+def write_index(document: dict, out: Path, similarity: int | None = None, stale: bool = False,
+                few: bool = False) -> Path:
+    """Write ``out/index.html``; returns the path. ``similarity``, ``stale``, ``few``: see :func:`index_pieces`."""
     path = out / "index.html"
     with atomic_stream(path) as stream:
-        stream.writelines(index_pieces(document, similarity, stale))
+        stream.writelines(index_pieces(document, similarity, stale, few))
     return path
 
 
