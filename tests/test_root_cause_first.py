@@ -5,10 +5,12 @@ validation that returns its input itself; a valid proposal refused is not named 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import ROOT, grade_folder
-from grader.reports import selection
+from grader.reports import feedback, html, markdown, selection
 from test_feedback_tips import first_tip
 from test_report_texts import self_check
 
@@ -31,6 +33,8 @@ SUBMISSIONS = {
     # Statuses compared by identity: valid proposals are refused, and the copy check (V9) fails on a refusal.
     "status-by-identity": lambda reference: reference.replace('arguments["status"] not in STATUSES',
                                                               'not any(arguments["status"] is s for s in STATUSES)'),
+    # The JSON hashed with json.dumps's default spaces: every approval of checkpoint 3 misses (some 60 checks).
+    "json-spaces": lambda reference: reference.replace(', separators=(",", ":"))', ")"),
 }
 
 
@@ -76,3 +80,21 @@ def test_a_valid_proposal_refused_is_not_shown_as_a_result_that_is_its_input(res
     assert not selection.clauses(shown[0]["clause"]) & selection.COPY_CLAUSES, [record["id"] for record in shown]
     assert "ValueError" in first_in_terminal(results, "status-by-identity", "1", "en")
     assert "not the input object" not in first_in_terminal(results, "status-by-identity", "1", "en")
+
+
+@pytest.mark.parametrize("lang, box, lead", [
+    ("nl", "Daarna volgen, kort opgesomd, de {n} andere controles die hier mislukken.", "Deze {n} controles mislukken ook."),
+    ("en", "After it come, listed briefly, the {n} other checks that fail here.", "These {n} checks fail too.")])
+def test_a_wrong_fingerprint_shows_its_one_cause_first_and_counts_what_follows(results, lang, box, lead):
+    # Checkpoint 3 listed some 60 follow-on failures of one wrong fingerprint without saying how many, so a
+    # student saw a daunting wall rather than one cause and a number; every check is still listed.
+    view = feedback.build(results[lang]["json-spaces"])
+    third = view["checkpoints"][2]
+    assert third["confirmed"] and len(third["failures"]) == 1 and len(third["grouped"]) > 40, third["grouped"]
+    listed = len(third["grouped"])
+    failed = third["total"] - third["passed_count"] - third["not_run_count"]
+    assert 1 + listed == failed  # the cause shown, the rest listed: no failed check left out
+    for text in (markdown.render_feedback(view, lang), re.sub(r"<[^>]+>", "", html.render_feedback(view, lang))):
+        part = text.split("Checkpoint 3", 2)[2]
+        assert box.format(n=listed) in " ".join(part.split()), part[:800]
+        assert part.index(box.format(n=listed).split(",")[0]) < part.index(lead.format(n=listed))

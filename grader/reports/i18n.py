@@ -71,12 +71,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "root_fingerprint_confirmed": {
         "nl": "Je proposal_fingerprint geeft een voorstel een andere vingerafdruk dan de juiste (H), en dispatch_ticket "
-              "gebruikt die: zo vindt het de goedkeuring van de host niet. De eerste controle hieronder laat dat zien. Herstel "
-              "eerst checkpoint 2; de andere controles die hier mislukken staan daarna kort opgesomd.",
+              "gebruikt die: zo vindt het de goedkeuring van de host niet. De eerste controle hieronder laat dat zien.",
         "en": "Your proposal_fingerprint gives a proposal another fingerprint than the correct one (H), and "
-              "dispatch_ticket uses it: so it does not find the host's approval. The first check below shows this. Fix checkpoint 2 first; the "
-              "other checks that fail here are listed briefly after it.",
+              "dispatch_ticket uses it: so it does not find the host's approval. The first check below shows this.",
     },
+    # After root_fingerprint_confirmed: how many failures follow the one shown (each is listed, none left out).
+    "root_follow_on": {"nl": "Daarna volgen, kort opgesomd, de {count} andere controles die hier mislukken.",
+                       "en": "After it come, listed briefly, the {count} other checks that fail here."},
+    "root_follow_on_one": {"nl": "Daarna volgt, kort vermeld, de ene andere controle die hier mislukt.",
+                           "en": "After it comes, listed briefly, the one other check that fails here."},
     "grouped_validation": {
         "nl": "Deze controles mislukken op dezelfde ongeldige invoer als checkpoint 1 en slagen waarschijnlijk zodra "
               "je validatie klopt:",
@@ -89,11 +92,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "These checks hash the same JSON text as above and will probably pass once it is right:",
     },
     "grouped_fingerprint": {
-        "nl": "Deze controles mislukken ook. Een verkeerde vingerafdruk laat veel van deze controles mislukken, "
-              "maar niet per se allemaal: kijk ze opnieuw na zodra checkpoint 2 slaagt, want sommige kunnen "
-              "een eigen fout hebben:",
-        "en": "These checks fail too. A wrong fingerprint makes many of these checks fail, but not necessarily "
-              "all of them: look at them again once checkpoint 2 passes, as some may have a bug of their own:",
+        "nl": "Deze {count} controles mislukken ook. Een verkeerde vingerafdruk kan ze allemaal laten mislukken, maar "
+              "sommige kunnen een eigen fout hebben: kijk ze opnieuw na zodra checkpoint 2 slaagt:",
+        "en": "These {count} checks fail too. A wrong fingerprint can make them all fail, but some may have a bug of "
+              "their own: look at them again once checkpoint 2 passes:",
+    },
+    "grouped_fingerprint_one": {
+        "nl": "Deze controle mislukt ook. Een verkeerde vingerafdruk kan de oorzaak zijn, maar misschien heeft ze een "
+              "eigen fout: kijk er opnieuw naar zodra checkpoint 2 slaagt:",
+        "en": "This check fails too. A wrong fingerprint may be the cause, but it may have a bug of its own: look at "
+              "it again once checkpoint 2 passes:",
     },
     "grouped_more": {
         "nl": "Ook deze controles mislukken. Los eerst de fouten hierboven op en voer grade opnieuw uit: dan zie je "
@@ -354,7 +362,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # A message with a "<key>_one" form uses it when the number in this placeholder is 1.
 PLURAL_BY = {"passed_cases": "count", "cp_counts": "total", "missing_function": "count", "class_count": "count",
-             "not_run_count": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count"}
+             "not_run_count": "count", "sim_more": "count", "list_more": "count", "note_notebook_replaced": "count",
+             "root_follow_on": "count", "grouped_fingerprint": "count", "class_text_cells": "count"}
 # Messages whose "main.py" means that name itself, not the graded file (see templating.translator).
 LITERAL_NAMES = frozenset(f"rule_{n}" for n in range(9))
 
