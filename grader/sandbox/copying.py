@@ -41,6 +41,10 @@ ATOMIC = (type(None), bool, int, float, complex, str, bytes, range, type, types.
 BASES = (object, ABC, dict, list, set, frozenset, tuple, int, str, float, collections.OrderedDict,
          collections.defaultdict, collections.Counter, collections.deque, *STAND_INS)  # collections.abc's: no state
 # Containers whose copy gets a new ``data`` (the real classes and the plain stand-ins main.py's classes are built on).
+# Objects Python's own copy cannot copy either (it falls back on pickling, which refuses them): their error is Python's,
+# so that a report does not blame the grader for what fails outside it too.
+UNCOPYABLE = (type({}.keys()), type({}.values()), type({}.items()), types.MappingProxyType, types.GeneratorType,
+              types.CoroutineType, types.AsyncGeneratorType)
 USER_CONTAINERS = (collections.UserDict, collections.UserList, collections.UserString, *USER_STAND_INS)
 # Immutable builtin bases: how an own subclass's value is read without calling its own methods.
 VALUES: dict[type, Callable[[Any], Any]] = {tuple: tuple, frozenset: frozenset, int: int.__index__, str: str.__str__,
@@ -122,6 +126,8 @@ class Copier:
         if self.is_own(kind) and all(self.is_own(base) or base in BASES or _builtin_exception(base)
                                      for base in kind.__mro__):
             return self._own(x, kind, memo, items)
+        if kind in UNCOPYABLE:
+            raise TypeError(f"cannot pickle {kind.__name__!r} object")
         raise TypeError(f"a copy of a {kind.__name__} object is not available in the grader")
 
     def _attributes(self, x: Any, attributes: dict, memo: dict[int, Any] | None, items: Callable[[Any], list]) -> dict:
