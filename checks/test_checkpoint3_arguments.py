@@ -383,8 +383,8 @@ def test_d6_host_input_before_status(student, field):
                     lines.append(OTHERS)
                 lines.append(f"r = dispatch_ticket({var}, {args['actor']}, "
                              f"{args['approved']}, {args['state']}, {args['completed']})")
-                where = note(f"ongeldige invoer voor {field}: {number} van {len(cases)} ({name})",
-                             f"invalid input for {field}: {number} of {len(cases)} ({name})")
+                where = note(f"ongeldige invoer nr. {number} van de {len(cases)} voor {field} ({name})",
+                             f"invalid input no. {number} of the {len(cases)} for {field} ({name})")
                 call = student.call(DISPATCH, proposal, inputs["actor"], inputs["approved"], inputs["state"],
                                     inputs["completed"], shown="\n".join([f"# {where}", *lines]))
                 if not isinstance(call.error, ValueError):
