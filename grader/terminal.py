@@ -12,7 +12,7 @@ from grader.columns import columns as _columns, cut_columns, display_width
 from grader.discover import safe_name
 from grader.reports import legend, load_reason, stopped
 from grader.reports.notes import intended, warning_text
-from grader.reports.selection import NO_FAILURE, hint, shown_failures
+from grader.reports.selection import NO_FAILURE, approval_missed, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import HIDDEN, emoji_selector, escape
 from grader.reports.i18n import GUARD, MESSAGES
@@ -338,7 +338,8 @@ class Progress:
             groups = group_failures(shown)[:SHOWN_FAILURES]
             totals = Counter(check["id"].split("[")[0] for check in checkpoint["checks"])  # a check's cases, as reported
             for group in groups:
-                self._failure(group[0], len(group), totals[group[0]["id"].split("[")[0]], hinted=not elsewhere)
+                self._failure(group[0], len(group), totals[group[0]["id"].split("[")[0]], hinted=not elsewhere,
+                              missed=approval_missed(root, also, group))
             left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
             if left:  # "and N more" only after some shown here
                 self.say("    " + self.said("more" if groups else "listed", left))
@@ -365,8 +366,9 @@ class Progress:
             place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
         return f" — {place}: {problem['source']}"
 
-    def _failure(self, check: dict, cases: int, total: int, hinted: bool = True) -> None:
-        """A failed ``check`` as the first of its ``cases`` failed cases out of ``total``."""
+    def _failure(self, check: dict, cases: int, total: int, hinted: bool = True, missed: bool = False) -> None:
+        """A failed ``check`` as the first of its ``cases`` failed cases out of ``total``; ``missed``
+        (grader.reports.selection.approval_missed): the tip about the fingerprint in place of the rule's."""
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
         # Before the first code shown that uses p or H(x): what it is, once each.
         new = legend.used([detail["tried"]]) - self.explained if detail.get("tried") else frozenset()
@@ -389,4 +391,5 @@ class Progress:
         # Not when another function's loop left this one untested, nor for a time-out (the code gave no answer the
         # rule's hint could be about), as in the reports (grader.reports.feedback).
         if hinted and check["outcome"] in ("failed", "error"):
-            self.say(f"    {self.text['hint']}: {hint({**check, 'detail': detail})}")  # a case's own, if any
+            said = MESSAGES["hint_approval_missed"][self.lang] if missed else hint({**check, "detail": detail})
+            self.say(f"    {self.text['hint']}: {said}")  # a case's own, if any

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, grade_folder
+from conftest import ROOT, SOLUTIONS, grade_folder
 from grader.reports import feedback, html, markdown, selection
 from test_feedback_tips import first_tip
 from test_report_texts import self_check
@@ -35,6 +35,8 @@ SUBMISSIONS = {
                                                               'not any(arguments["status"] is s for s in STATUSES)'),
     # The JSON hashed with json.dumps's default spaces: every approval of checkpoint 3 misses (some 60 checks).
     "json-spaces": lambda reference: reference.replace(', separators=(",", ":"))', ")"),
+    # The digest without its leading zeros: only proposals whose H starts with 0 miss their approval.
+    "hex-via-int": lambda reference: (SOLUTIONS / "wrong" / "fingerprint_hex_via_int.py").read_text(encoding="utf-8"),
 }
 
 
@@ -98,3 +100,21 @@ def test_a_wrong_fingerprint_shows_its_one_cause_first_and_counts_what_follows(r
         part = text.split("Checkpoint 3", 2)[2]
         assert box.format(n=listed) in " ".join(part.split()), part[:800]
         assert part.index(box.format(n=listed).split(",")[0]) < part.index(lead.format(n=listed))
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_failure_that_got_approval_required_under_a_wrong_fingerprint_gets_the_fingerprint_s_tip(results, lang):
+    # A check approved q with H(q), which starts with 00: the student's digest lacks those zeros, so the code said
+    # approval-required, and the check's tip sent the student after tickets ("controleer of het ticket al bestaat").
+    from grader.reports.i18n import MESSAGES
+    from grader.terminal import TEXT
+    root, shown, _ = selection.shown_failures(results[lang]["hex-via-int"])["3"]
+    assert root == "fingerprint" and "'approval-required'" in shown[0]["detail"]["got"], shown[0]
+    view = feedback.build(results[lang]["hex-via-int"])
+    failure = view["checkpoints"][2]["failures"][0]
+    assert failure["hint"] is None and not any(case["hint"] for case in failure["cases"]), failure
+    tip = MESSAGES["hint_approval_missed"][lang]
+    assert "proposal_fingerprint" in tip and "approval-required" in tip
+    assert f"{TEXT[lang]['hint']}: {tip}" in first_in_terminal(results, "hex-via-int", "3", lang)
+    assert tip in markdown.render_feedback(view, lang).split("Checkpoint 3", 2)[2]
+    assert "ticket al bestaat" not in first_in_terminal(results, "hex-via-int", "3", lang)

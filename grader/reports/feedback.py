@@ -90,12 +90,15 @@ def _own_tip(record: dict) -> str:
     return " ".join(text for text in (detail.get("tip"), detail.get("hint")) if text)
 
 
-def _failure(group: dict, total: int, not_run: int, hinted: bool) -> dict:
+def _failure(group: dict, total: int, not_run: int, hinted: bool, missed: bool = False) -> dict:
     """A failed check as shown in full: its failed cases (``not_run``: how many of its cases were not run,
     counted beside them), the rule's hint only when the code answered and ``hinted``; one tip for every case shown is
-    said once; else a case's own tip (:func:`_own_tip`) is its ``hint``, and the rule's is for the others."""
+    said once; else a case's own tip (:func:`_own_tip`) is its ``hint``, and the rule's is for the others.
+    ``missed`` (grader.reports.selection.approval_missed): its ``approval_missed`` is set, and the templates say
+    the tip about the fingerprint (``hint_approval_missed``) in place of the rule's."""
     cases = [_case(record) for record in group["records"]]
-    answered = hinted and any(record["outcome"] in _ANSWERED for record in group["records"])
+    missed = missed and hinted
+    answered = hinted and not missed and any(record["outcome"] in _ANSWERED for record in group["records"])
     shown = list(zip(cases, group["records"]))[:SHOWN_CASES]
     tips = {selection.hint(record) for _, record in shown if record["outcome"] in _ANSWERED}
     hint = (tips.pop() if len(tips) == 1 else group["hint"]) if answered else None  # one tip for all: said once
@@ -107,7 +110,7 @@ def _failure(group: dict, total: int, not_run: int, hinted: bool) -> dict:
                 case["hint"] = clean(_own_tip(record))
         hint = group["records"][0].get("hint") if any(not (r.get("detail") or {}).get("hint") for _, r in shown) else None
     return {
-        "id": group["id"], "message": group["message"], "hint": hint,
+        "id": group["id"], "message": group["message"], "hint": hint, "approval_missed": missed,
         "clause": group["clause"],
         "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total, "not_run": not_run,
         "cases": cases[:SHOWN_CASES], "more": max(0, len(cases) - SHOWN_CASES),
@@ -166,7 +169,8 @@ def _checkpoint(key: str, entry: dict, verdicts: dict[str, bool], missing: dict[
         "also_fingerprint": chosen["also_fingerprint"] and stopped_by is None,  # checkpoint 2's digest is wrong too
         "confirmed": bool(confirmed) and root == "fingerprint",
         "stopped_by": stopped_by,
-        "failures": [_failure(group, totals[group["id"]], not_run_cases[group["id"]], stopped_by is None)
+        "failures": [_failure(group, totals[group["id"]], not_run_cases[group["id"]], stopped_by is None,
+                              selection.approval_missed(root, chosen["also_fingerprint"], group["records"]))
                      for group in full],
         "grouped": [_listed(group, totals, causes.get(id(group["records"][0]), "fingerprint"))
                     for group in selection.groups(grouped)] +

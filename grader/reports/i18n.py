@@ -80,6 +80,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "en": "After it come, listed briefly, the {count} other checks that fail here."},
     "root_follow_on_one": {"nl": "Daarna volgt, kort vermeld, de ene andere controle die hier mislukt.",
                            "en": "After it comes, listed briefly, the one other check that fails here."},
+    # The tip of a failure that got approval-required for a proposal the check approved, while checkpoint 2's digest
+    # is wrong (grader.reports.selection.approval_missed): in place of the rule's, which would point elsewhere.
+    "hint_approval_missed": {
+        "nl": "Je code gaf approval-required, maar de host keurde dit voorstel goed met zijn juiste vingerafdruk H. "
+              "Geeft je proposal_fingerprint voor dit voorstel precies H? Herstel dat eerst (checkpoint 2).",
+        "en": "Your code returned approval-required, but the host approved this proposal with its correct "
+              "fingerprint H. Does your proposal_fingerprint give exactly H for this proposal? Fix that first "
+              "(checkpoint 2).",
+    },
     "grouped_validation": {
         "nl": "Deze controles mislukken op dezelfde ongeldige invoer als checkpoint 1 en slagen waarschijnlijk zodra "
               "je validatie klopt:",

@@ -101,6 +101,18 @@ def cause(record: dict) -> str | None:
     return (record.get("detail") or {}).get("cause")
 
 
+def approval_missed(root: str | None, also_fingerprint: bool, records: list[dict]) -> bool:
+    """Whether the failed ``records`` of one check all got approval-required where the check, which approved the
+    proposal with its correct fingerprint, expected another answer, while checkpoint 2's digest is wrong (``root``
+    ``fingerprint``, or ``also_fingerprint``): most likely that digest, so the check's own hint (about its rule)
+    would send the student elsewhere: the reports and the terminal say a tip about the digest instead. Not for a check
+    that confirms the digest as the cause (``cause`` ``fingerprint``): its own finding and hint say it already."""
+    failed = [record for record in records if record["outcome"] == "failed"]
+    return (root == "fingerprint" or also_fingerprint) and bool(failed) and all(
+        cause(record) != "fingerprint" and "'approval-required'" in str((record.get("detail") or {}).get("got") or "")
+        and "approval-required" not in str((record.get("detail") or {}).get("expected") or "") for record in failed)
+
+
 def _same_result(records: list[dict]) -> list[dict]:
     """The failed checks, after the first, whose every case got a result an earlier check already shows.
 
