@@ -7,6 +7,7 @@ import gc
 import selectors
 import signal
 import time
+import warnings
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -317,44 +318,47 @@ class Battery:
             self.submissions = []  # the other students' sources have no business in this process
             signing.forget_key()  # nor has the key that signs the result cache
         started = time.process_time()
-        try:
-            # A child that starts among the checks marked last loads main.py with the clocks already a year on.
-            clock.move_on(clock.LATER if job.next < job.total and self.later[job.next] else 0)
-            if isolation.ISOLATED and job.load is None and job.code is None:
-                # The first child compiles main.py and sends the code on without running it: every load, a fresh
-                # check's too, then starts in a process that compiled nothing (grader.loading).
-                compiled, failed = loading.compile_limited(source, self.timeout, job.cells)
-                channel.send(failed or loading.compiled_message(compiled))
-                if failed is not None or len(compiled) <= loading.MAX_COMPILED:
+        # Python's libraries warn of what main.py hands them (re's "Possible nested set"): without fork that would
+        # reach the instructor's terminal, past the captured output. The loader records main.py's SyntaxWarnings itself.
+        with warnings.catch_warnings(action="ignore"):
+            try:
+                # A child that starts among the checks marked last loads main.py with the clocks already a year on.
+                clock.move_on(clock.LATER if job.next < job.total and self.later[job.next] else 0)
+                if isolation.ISOLATED and job.load is None and job.code is None:
+                    # The first child compiles main.py and sends the code on without running it: every load, a fresh
+                    # check's too, then starts in a process that compiled nothing (grader.loading).
+                    compiled, failed = loading.compile_limited(source, self.timeout, job.cells)
+                    channel.send(failed or loading.compiled_message(compiled))
+                    if failed is not None or len(compiled) <= loading.MAX_COMPILED:
+                        return
+                    job.code = compiled  # too long to send: loaded here, and compiled again in each later child
+                loaded, message = loading.load_limited(source, self.timeout, job.code, job.cells)
+                channel.send(message)
+                if loaded is None:
                     return
-                job.code = compiled  # too long to send: loaded here, and compiled again in each later child
-            loaded, message = loading.load_limited(source, self.timeout, job.code, job.cells)
-            channel.send(message)
-            if loaded is None:
-                return
-            self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
-            handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
-            for index in range(job.next, job.total):
-                if index in job.outcomes:
-                    continue  # marked as not run by the parent (grader.jobs.Job.stop_early) before this child started
-                stoppable = index < self.first_last  # those marked last or fresh run anyway
-                if job.timeouts >= MAX_TIMEOUTS and stoppable:
-                    return  # the parent marks the rest as not run, up to the checks marked last or fresh
-                used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
-                if index > job.next and isolation.ISOLATED and (used >= handover or self.fresh[index]):
-                    # The parent starts a fresh child at this check: a new CPU allowance, or for each case of a fresh
-                    # check a process whose load of main.py no cache or timing tells from the first (a second load in
-                    # one process finds what the first left: OpenSSL's algorithms, for one).
-                    return
-                if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
-                    return  # the submission's CPU budget is used up: as after the last strike
-                # The checks marked last run a year on: a submission that behaves only while it is young fails them.
-                clock.move_on(clock.LATER if self.later[index] else 0)
-                outcome = self._run_check(index, job, source, just_loaded=index == job.next)
-                job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
-                channel.send({"done": index, "outcome": outcome})
-        finally:  # in-process (no fork): the next submission and the grader itself read the real clocks
-            clock.move_on(0)
+                self.current = Student(loaded.functions, loaded.source_lines, loaded.own_classes)
+                handover = self.child_cpu - self.timeout - 1  # CPU seconds after which no further check starts here
+                for index in range(job.next, job.total):
+                    if index in job.outcomes:
+                        continue  # marked as not run by the parent (grader.jobs.Job.stop_early) before this child began
+                    stoppable = index < self.first_last  # those marked last or fresh run anyway
+                    if job.timeouts >= MAX_TIMEOUTS and stoppable:
+                        return  # the parent marks the rest as not run, up to the checks marked last or fresh
+                    used = time.process_time() - started  # CPU seconds of this child (in-process: of this submission)
+                    if index > job.next and isolation.ISOLATED and (used >= handover or self.fresh[index]):
+                        # The parent starts a fresh child at this check: a new CPU allowance, or for each case of a
+                        # fresh check a process whose load of main.py no cache or timing tells from the first (a second
+                        # load in one process finds what the first left: OpenSSL's algorithms, for one).
+                        return
+                    if index > job.next and stoppable and job.cpu_used + used >= self.submission_cpu:
+                        return  # the submission's CPU budget is used up: as after the last strike
+                    # The checks marked last run a year on: a submission that behaves only while it is young fails them.
+                    clock.move_on(clock.LATER if self.later[index] else 0)
+                    outcome = self._run_check(index, job, source, just_loaded=index == job.next)
+                    job.timeouts += outcome["outcome"] in STRIKES  # this child's copy of the job
+                    channel.send({"done": index, "outcome": outcome})
+            finally:  # in-process (no fork): the next submission and the grader itself read the real clocks
+                clock.move_on(0)
 
     def _run_check(self, index: int, job: Job, source: bytes, just_loaded: bool) -> dict:
         """Run check ``index`` on the loaded submission (in the child), a ``fresh`` check on ``source`` loaded anew
