@@ -78,6 +78,8 @@ REFUSED = {
     "delattr with a name that is not a str": ("class A:\n    pass\ndelattr(A(), 1)", "TypeError"),
     "_ignore_ of another kind than names": ("import enum\nclass S(enum.Enum):\n    _ignore_ = 3\n    A = 1",
                                             "TypeError: _ignore_ must be"),
+    "_ignore_ naming a dunder": ("import enum\nclass S(enum.Enum):\n    _ignore_ = ['__module__']\n    A = 1",
+                                 "TypeError: _ignore_ names"),
     "_ignore_ read off the enum": ("import enum\nclass S(enum.Enum):\n    _ignore_ = []\n    A = 1\nS._ignore_",
                                    "is not an attribute"),
     "_ignore_ outside a class body": ("_ignore_ = ['i']", "_ignore_"),

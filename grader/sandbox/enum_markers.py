@@ -35,8 +35,12 @@ class nonmember:  # noqa: N801 (Python's name)
 
 def ignored_names(value: Any) -> frozenset:
     """The names an enum body's ``_ignore_ = value`` leaves out of the class, ``_ignore_`` itself among them;
-    ``TypeError`` for anything but a str or a list or tuple of strs."""
+    ``TypeError`` for anything but a str or a list or tuple of strs, and for a ``__dunder__`` name: without the
+    ``__module__`` and ``__qualname__`` the class statement wrote, the class would take those of the grader's own
+    frame that makes it (``tests/attacks/escape/enum_ignore_dunder_names.py``)."""
     names = value.replace(",", " ").split() if type(value) is str else value
     if type(names) not in (list, tuple) or not all(type(name) is str for name in names):
         raise TypeError("_ignore_ must be a str of names or a list of strs in the grader")
+    if any(name.startswith("__") and name.endswith("__") for name in names):
+        raise TypeError("_ignore_ names the class body's own names in the grader, not __dunder__ names")
     return frozenset({*names, "_ignore_"})
