@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import warnings
 
 from conftest import ROOT, SOLUTIONS
 
@@ -43,3 +44,16 @@ def test_without_fork_no_library_warning_reaches_the_terminal(tmp_path):
     assert result["score"] == 3
     notes = [note for note in result["load"]["notes"] if note["kind"] == "syntax-warning"]
     assert [note["line"] for note in notes] == [CORRECT.count("\n") + 6], result["load"]["notes"]
+
+
+def test_discovery_parses_a_submission_without_a_warning():
+    # The grader's own process parses a notebook's cells and an online text to tell code from remarks; Python 3.12
+    # makes an invalid escape ("\d") a SyntaxWarning, shown on the instructor's terminal once per line that has one
+    # (here every warning is recorded, as Python 3.11's DeprecationWarning for it shows that it is given).
+    from grader.discover import notebooks, onlinetext
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert notebooks._replaced(['"\\d"'] * 3) == (['"\\d"'] * 3, 0)
+        assert onlinetext.holds_code(b'"\\d"\n') is False
+    assert [str(warning.message) for warning in seen] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import warnings
 
 from grader.battery import FUNCTIONS
 
@@ -81,7 +82,8 @@ def _replaced(lines: list[str], parse: bool = True) -> tuple[list[str], int]:
     """``lines`` with IPython-only lines as ``pass``, unless they already parse as Python (tried when ``parse``)."""
     try:
         if parse:
-            ast.parse("\n".join(lines))
+            with warnings.catch_warnings(action="ignore"):  # the grader's process: its stderr is the terminal
+                ast.parse("\n".join(lines))
             return lines, 0  # plain Python: a line starting with % is a continued expression
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         pass
