@@ -63,6 +63,9 @@ def _refuse(name: str) -> None:
                     "offered")
 
 
+_FIELDS = ("year", "month", "day", "hour", "minute", "second", "microsecond")  # a datetime's, read by its C code
+
+
 def _moment(dt: Any) -> Any:
     """``dt`` when it is a datetime or None; Python's zone would read the fields of any other object (its own
     ``toordinal`` and ``hour`` too): ``AttributeError`` as Python's for a date."""
@@ -122,12 +125,17 @@ class ZoneInfo(datetime.tzinfo):
         return self._zone.tzname(_moment(dt))
 
     def fromutc(self, dt: Any) -> Any:
-        """The local time of ``dt``, a datetime in UTC whose ``tzinfo`` is this zone (as Python's asks)."""
+        """The local time of ``dt``, a datetime in UTC whose ``tzinfo`` is this zone (as Python's asks), as an exact
+        datetime. Python's zone works on an exact copy of ``dt``'s fields, read by datetime's own C code: a
+        subclass's ``replace`` or ``__add__`` would be handed Python's zone
+        (``tests/attacks/escape/zoneinfo_real_zone_through_replace.py``)."""
         if not isinstance(dt, datetime.datetime):
             raise TypeError("fromutc() requires a datetime argument")
-        if dt.tzinfo is not self:
+        if datetime.datetime.tzinfo.__get__(dt) is not self:
             raise ValueError("dt.tzinfo is not self")
-        return self._zone.fromutc(dt.replace(tzinfo=self._zone)).replace(tzinfo=self)
+        fields = [getattr(datetime.datetime, name).__get__(dt) for name in _FIELDS]
+        utc = datetime.datetime(*fields, tzinfo=self._zone, fold=datetime.datetime.fold.__get__(dt))
+        return datetime.datetime.replace(self._zone.fromutc(utc), tzinfo=self)
 
 
 def new_load() -> None:
