@@ -321,8 +321,6 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "stored_result_shared_for_hyphenated_ticket",  # D17: ticket 'cooling-fan-2'
     "replay_shares_row_when_register_holds_more",  # D18: replay with {H(p3)} | others(2)
     "replay_shares_row_with_one_row_left",  # D18: replay from a log of 63 rows
-    # A key moved by pop-and-store: equal by value, yet a replay lists the host's log in another order
-    "replay_moves_row_to_end",  # D18: the replayed row moved to the end of the log
     # Effects for values unlike the lesson's only: a reopen ('open'), an older state handed over before a replay
     "approval_consumed_on_reopen",  # D20: a reopen's approval taken out of approved
     "replay_catches_up_older_state",  # D18: a replay raises an older state's version

@@ -1,5 +1,5 @@
-# Violates D18 (a replay "changes nothing — not state, not completed"): a replay moves its row to the end of the log
-# ("most recently used last"), so the log no longer lists the calls in the order they were carried out.
+# Reading of D18 with the contract's value comparisons (V11, F5, A9): a replay moves its row to the end of the log
+# ("most recently used last"); the log holds the same rows with the same values, only listed in another order.
 import copy
 import hashlib
 import json
