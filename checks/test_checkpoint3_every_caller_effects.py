@@ -87,6 +87,12 @@ def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict
     ]
 
 
+# A full log only for the unusual caller: its 63 rows, so a full log costs one call more. Its scene of 64 rows is slow:
+# the refusals at a full log are split over two cases, each with its own CPU-time budget; at a full log its other
+# status reopens a ticket that is done, so a change made only for a reopen at a full log shows.
+FULL = {"full": ("missing-ticket", "log-full"), "full-reopen": ("forbidden", "stale-version", "approval-required")}
+
+
 @check(3, "D19-D20", nl="Ook bij aanroepers met andere waarden dan de les laat elke weigering of ValueError state, "
        "completed, approved en het voorstel ongewijzigd, ook bij een vol log.",
        en="For callers with other values than the lesson's too, every refusal or ValueError leaves state, completed, "
@@ -95,16 +101,17 @@ def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict
                "ticket, versie of rij aanraken.",
        hint_en="Change nothing until every check has passed, for every proposal: revoke no approval, touch no ticket, "
                "version or row.")
-# A full log only for the unusual caller: its 63 rows, so a full log costs one call more.
-@pytest.mark.parametrize("caller, log", [*((caller, "one-call") for caller in EVERY), (callers.UNUSUAL, "full")],
-                         ids=[*(f"{caller.var}-one-call" for caller in EVERY), f"{callers.UNUSUAL.var}-full"])
+@pytest.mark.parametrize("caller, log", [*((caller, "one-call") for caller in EVERY),
+                                         *((callers.UNUSUAL, log) for log in FULL)],
+                         ids=[*(f"{caller.var}-one-call" for caller in EVERY), *(f"{callers.UNUSUAL.var}-{log}"
+                                                                                   for log in FULL)])
 def test_d19_d20_refusal_of_every_caller_changes_nothing(student, caller, log):
-    full = log == "full"
+    full = log in FULL
     version = caller.version + 1 + (64 - caller.rows if full else 0)
     cases = _refusals(caller, version)
-    if full:  # the refusals after the approval only, in one scene: a scene of 64 rows is slow
-        cases = [case for case in cases if case[0] == "missing-ticket"] + [
-            ("log-full", caller.host, cases[0][2], "own", "log-full")]
+    if full:  # log-full: what forbidden asks, from the host
+        cases = [case for case in [*cases, ("log-full", caller.host, cases[0][2], "own", "log-full")]
+                 if case[0] in FULL[log]]
     scene = None
     for name, host, changes, kind, outcome in cases:
         if scene is None or not full:  # else a scene per refusal: the tried code shows the one that failed

@@ -328,4 +328,8 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     # The status order swapped for a reopen only: every order case of the lesson's p asked for 'done'
     "reopen_checks_approval_before_version",  # D7: approval-required before stale-version
     "reopen_of_unknown_ticket_refused_early",  # D7: missing-ticket before approval-required
+    # Only for a reopen at a full log: the full-log refusals had been missing-ticket and log-full alone
+    "full_log_reopen_stale_uses_up_approval",  # D20: a stale reopen's approval taken out
+    "full_log_reopen_refused_before_version",  # D7: log-full before stale-version
+    "full_log_reopen_forbidden_marks_state",  # D19: a forbidden reopen sets the ticket
 ]}
