@@ -60,31 +60,37 @@ def test_d5_first_invalid_field_after_loading(student, field):
     scene.call(case.build(), "learner", {DIGEST}, f"{case.arg}, 'learner', {{H(p)}}").expect_value_error(cause="validation")
 
 
-# The host's own inputs at the very first call: the battery's other first calls bring a valid host actor, register
-# and state, so a check that works from its second use on (a pattern compiled on first use, and only compiled then)
-# would go unseen. Each case is the first call of main.py loaded anew: (host actor, approvals as code, approvals,
-# state's tickets).
+# The host's own inputs at the very first call: the battery's other first calls bring a valid host actor, register,
+# state and log, so a check that works from its second use on (a pattern compiled on first use, and only compiled then;
+# a length limit or a type learnt on first use) would go unseen. Each case is the first call of main.py loaded anew:
+# (host actor, approvals as code, approvals, state's tickets, log).
+TICKETS = {"lamp": "open", "sensor": "open"}
 FIRST_HOST_INPUTS = {
-    "host-actor": ("_learner", "{H(p)}", lambda: {DIGEST}, {"lamp": "open", "sensor": "open"}),
+    "host-actor": ("_learner", "{H(p)}", lambda: {DIGEST}, TICKETS, {}),
+    "host-actor-length": ("l" * 41, "{H(p)}", lambda: {DIGEST}, TICKETS, {}),
     # One invalid entry alone, an invalid ticket or status first: else a valid one could be the first use.
-    "approval": ("learner", "{'g' * 64}", lambda: {"g" * 64}, {"lamp": "open", "sensor": "open"}),
-    "state-ticket": ("learner", "{H(p)}", lambda: {DIGEST}, {"Sensor": "open", "lamp": "open"}),
-    "state-value": ("learner", "{H(p)}", lambda: {DIGEST}, {"sensor": "closed", "lamp": "open"}),
+    "approval": ("learner", "{'g' * 64}", lambda: {"g" * 64}, TICKETS, {}),
+    "approved-list": ("learner", "[H(p)]", lambda: [DIGEST], TICKETS, {}),
+    "state-ticket": ("learner", "{H(p)}", lambda: {DIGEST}, {"Sensor": "open", "lamp": "open"}, {}),
+    "state-ticket-length": ("learner", "{H(p)}", lambda: {DIGEST}, {"s" * 33: "open", "lamp": "open"}, {}),
+    "state-value": ("learner", "{H(p)}", lambda: {DIGEST}, {"sensor": "closed", "lamp": "open"}, {}),
+    "completed-list": ("learner", "{H(p)}", lambda: {DIGEST}, TICKETS, []),
 }
 
 
-@check(3, "D1-D3", fresh=True,
-       nl="Ook de allereerste call na het laden van main.py weigert een ongeldige hostactor, goedkeuring of state "
-       "met ValueError.",
-       en="The very first call after main.py is loaded also refuses an invalid host actor, approval or state with "
-          "ValueError.",
+@check(3, "D1-D4", fresh=True,
+       nl="Ook de allereerste call na het laden van main.py weigert een ongeldige hostactor, goedkeuring, state of "
+       "log met ValueError.",
+       en="The very first call after main.py is loaded also refuses an invalid host actor, approval, state or log "
+          "with ValueError.",
        hint_nl="Controleer de invoer van de host al bij de eerste call volledig, niet pas vanaf een latere.",
        hint_en="Check the host's input fully from the first call on, not only from a later one.")
 @pytest.mark.parametrize("case", list(FIRST_HOST_INPUTS))
-def test_d1_d3_first_host_input_after_loading(student, case):
-    actor, approvals, build, tickets = FIRST_HOST_INPUTS[case]
+def test_d1_d4_first_host_input_after_loading(student, case):
+    actor, approvals, build, tickets, log = FIRST_HOST_INPUTS[case]
     scene = Scene(student)
     scene.assign("state", {"version": 0, "tickets": tickets})
+    scene.assign("log", log)
     scene.lines.insert(0, lesson.LOADED)
     scene.call(P(), actor, build(), f"p, {actor!r}, {approvals}").expect_value_error()
 

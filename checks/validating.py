@@ -157,12 +157,19 @@ VALID_EDGES = {
 # Proposals with one invalid field, each the first call of main.py loaded anew in checkpoints 1-3: a check that works
 # from its second use on (a pattern or a set of statuses made on first use, and only made then) lets the field through
 # when its first use is on the invalid value, and the battery's other first calls bring every field valid. A check of
-# its own for the version's range (after its type), for a length (beside a pattern without one) or for the keys of
-# arguments (a key set made on first use) is reached first by a value that passes the other checks: each has a case.
+# its own for the version's range (after its type), for a length (beside a pattern without one; each id field may
+# have its own) or for the keys of arguments (a key set made on first use) is reached first by a value that passes the
+# other checks: each has a case; so has a type check of the proposal or its arguments (a type learnt on first use).
 FIRST_INVALID = {"call-id": changed("call_id", "1c"), "call-id-length": changed("call_id", "c" * 41),
-                 "actor": changed("actor", "learner!"),
-                 "name": changed("name", "set.ticket"), "version": changed("version", True),
+                 "actor": changed("actor", "learner!"), "actor-length": changed("actor", "c" * 41),
+                 "name": changed("name", "set.ticket"), "name-length": changed("name", "c" * 41),
+                 "version": changed("version", True),
                  "version-range": changed("version", 1000001), "ticket-length": changed("ticket", "l" * 33),
                  "arguments": with_arguments({"ticket": "lamp", "status": "done", "approved": True}),
+                 "arguments-none": with_arguments(None), "proposal-none": Case("None", lambda: None),
                  "ticket": changed("ticket", "Lamp"), "status": changed("status", "closed")}
+# The case of checkpoint 1's own checks that each FIRST_INVALID case tries again, or with a trailing - a field's cases
+# (grader.battery.Call.expect_value_error's repeats).
+FIRST_REPEATS = {**{field: f"{field.removesuffix('-range').removesuffix('-length')}-" for field in FIRST_INVALID},
+                 "arguments-none": "arguments-none", "proposal-none": "none"}
 

@@ -152,5 +152,12 @@ EXPECTED = {
     "fingerprint_ids_trailing_underscore_stripped": {"1": True, "2": False, "3": False},  # F1: call_id 'c1_' hashed as 'c1'
     # A copy of arguments made only where a field has the lesson's value: every other valid proposal had actor learner
     "arguments_copied_only_for_learner": {"1": False, "2": True, "3": True},  # V10: actor 'ops-2' shares arguments
+    # A length limit or a type learnt on first use, or checked only before (or only after) a first accepted proposal:
+    # checkpoint 1's first calls were all invalid, those of checkpoints 2 and 3 all valid (F4/D5 inherit V1-V7)
+    "lazy_name_lengths_first_use_unchecked": {"1": False, "2": False, "3": False},  # V3: first actor of 41 characters
+    "lazy_length_limit_after_first_accepted": {"1": False, "2": False, "3": False},  # V3/V6: no limit before a success
+    "lazy_proposal_type_first_use_unchecked": {"1": False, "2": False, "3": False},  # V1: first None, TypeError
+    "arguments_type_checked_after_first_accepted": {"1": False, "2": False, "3": False},  # V5: arguments None
+    "arguments_type_skipped_once_cached": {"1": False, "2": False, "3": False},  # V5: None after a valid proposal
     **DISPATCH_ONLY,
 }

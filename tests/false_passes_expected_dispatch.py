@@ -160,6 +160,7 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "lazy_state_ticket_pattern_first_use_unchecked",  # D3: ticket 'Sensor'
     "lazy_state_status_pattern_first_use_unchecked",  # D3: status 'closed'
     "lazy_tool_register_first_use_unchecked",  # D9: delete_ticket carried out
+    "lazy_host_types_first_use_unchecked",  # D2/D4: a first register or log given as a list
     "log_subclass_copied_to_dict",  # D17: OrderedDict log's row in a copy
     "dispatch_hashes_raw_mapping",  # D12: accepted mappingproxy, TypeError
     # One module-level result dict refilled by every call: a result the host holds changes with the next call
