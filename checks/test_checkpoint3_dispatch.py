@@ -102,7 +102,9 @@ def test_d7_replay_at_the_top_version(student):
 
 FORBIDDEN = [("other", "learner", "other"), ("case", "learner", "Learner"), ("case-proposal", "Learner", "learner"),
              ("prefix", "learner", "learne"), ("longer", "learner", "learner2"),
-             ("hyphen-underscore", "learner_2", "learner-2"), ("after-32", "a" * 32 + "x", "a" * 32 + "y"),
+             ("hyphen-underscore", "learner_2", "learner-2"),
+             # 40 characters apart only in the last: a comparison of the first 32 (or 39) lets them meet.
+             ("only-40th", "a" * 39 + "x", "a" * 39 + "y"),
              # A separator is part of the actor: stripping it at the end or dropping it lets the two meet.
              ("trailing-hyphen", "learner", "learner-"), ("trailing-underscore", "learner_", "learner"),
              ("hyphen-dropped", "learner-2", "learner2"),
@@ -234,10 +236,15 @@ def test_d12_approval_required(student, case):
        hint_en="The dispatcher creates no new tickets, not even to open one: check that the ticket already exists.")
 # 'lam' and 'amp' begin and end lamp, 'lamp-2' and 'xlamp' begin and end with it: a partial match lets them in.
 # 'version' and 'tickets' are valid tickets too, and keys of state itself: only state['tickets'] holds tickets.
-@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-", "amp", "xlamp", "version", "tickets"])
+# A ticket of 32 characters beside one apart only in the last: a lookup of the first 31 lets it in.
+@pytest.mark.parametrize("ticket", ["pump", "lam", "lamp-2", "lamp-", "amp", "xlamp", "version", "tickets",
+                                    "l" * 31 + "b"])
 def test_d13_missing_ticket(student, ticket):
     for status in ("done", "open"):  # opening an unknown ticket creates none either
-        expect_status(Scene(student).attempt(ticket=ticket, status=status), "missing-ticket")
+        scene = Scene(student)
+        if len(ticket) == 32:
+            scene.assign("state", {"version": 0, "tickets": {"lamp": "open", "l" * 31 + "a": "open"}})
+        expect_status(scene.attempt(ticket=ticket, status=status), "missing-ticket")
 
 
 @check(3, "D15", nl="Tickets waarvan de naam met die van het ticket begint (lamp-2 en lampx naast lamp), zijn andere "
@@ -310,7 +317,7 @@ def test_d10_replay_after_a_refused_attempt(student, case):
 
 # Call ids are compared exactly (D10, D17) ---------------------------------------------------------
 
-SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-32", "c" * 32 + "x" * 8, "c" * 32 + "y" * 8),
+SIMILAR_IDS = [("hyphen-underscore", "c-1", "c_1"), ("same-first-39", "c" * 39 + "x", "c" * 39 + "y"),
                # One begins or ends with the other: a lookup by startswith, endswith or in lets them meet.
                ("known-begins-with-new", "c1x", "c1"), ("known-ends-with-new", "xc1", "c1"),
                ("new-ends-with-known", "c1", "xc1"),
