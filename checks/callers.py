@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checks import lesson
-from checks.dispatching import APPROVALS, OTHERS, Scene, other_digests
+from checks.dispatching import APPROVALS, OTHERS, Scene, expect_outcome, other_digests
+from checks.host import expect_unchanged, snapshot
 from grader.battery import Call, Student
 
 
@@ -103,6 +104,38 @@ UNUSUAL = Caller("p3", {"call_id": "Run-42_B", "actor": "Night_Ops", "version": 
                  others=2, rows=63)
 
 ABSENT = "gate"  # a ticket that neither caller's state holds
+
+
+
+def refusals(caller: Caller, version: int) -> list[tuple[str, str, dict, str, object]]:
+    """(case id, host actor, changes to the caller's proposal, register kind, outcome) of the calls the host refuses
+    after the caller's proposal succeeded and the state reached ``version``: each asks for the other status, so a
+    change staged before the refusal shows."""
+    flipped = {"done": "open", "open": "done"}[caller.proposal()["arguments"]["status"]]
+    new = {"call_id": "z9", "version": version, "status": flipped}
+    return [
+        ("forbidden", caller.stranger, new, "own", "forbidden"),
+        ("unknown-tool", caller.host, {**new, "name": caller.tool}, "own", "unknown-tool"),
+        ("call-id-conflict", caller.host, {"status": flipped}, "own", "call-id-conflict"),
+        ("stale-version", caller.host, {**new, "version": version - 1}, "own", "stale-version"),
+        ("stale-version-ahead", caller.host, {**new, "version": version + 5}, "own", "stale-version"),
+        ("approval-required", caller.host, new, "others", "approval-required"),
+        ("missing-ticket", caller.host, {**new, "ticket": ABSENT}, "own", "missing-ticket"),
+        ("value-error", caller.host, new, "own-list", ValueError),
+    ]
+
+
+def refuse(scene: Scene, caller: Caller, case: tuple[str, str, dict, str, object]) -> None:
+    """Make the call ``case`` of :func:`refusals` in ``scene`` (the caller's proposal with its changes, named q): it has
+    that case's outcome and leaves state, completed, approved and q as they were (CONTRACT.md D19, D20)."""
+    _, host, changes, kind, outcome = case
+    proposal = scene.name("q", **{**caller.changes, **changes})
+    approved, text = caller.approval(scene, kind, proposal)
+    objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
+    before = snapshot(scene.student, **objects)
+    call = scene.call(proposal, host, approved, f"q, {host!r}, {text}")
+    expect_outcome(call, outcome)
+    expect_unchanged(call.shown, before, scene.student, **objects)
 
 
 # What the host may change between a caller's success and the same call again, which stays a replay (CONTRACT.md

@@ -11,7 +11,7 @@ the lesson's shows here.
 import pytest
 
 from checks import callers
-from checks.dispatching import Scene, expect_outcome, expect_replay
+from checks.dispatching import Scene, expect_replay
 from checks.host import expect_unchanged, snapshot
 from grader.battery import Mismatch, check, said
 from grader.values import plain, same, show
@@ -69,24 +69,6 @@ def test_d18_replay_of_every_caller_changes_nothing(student, situation, caller):
     expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
 
 
-def _refusals(caller: callers.Caller, version: int) -> list[tuple[str, str, dict, str, object]]:
-    """(case id, host actor, changes to the caller's proposal, register kind, outcome) of the calls the host refuses
-    after the caller's proposal succeeded and the state reached ``version``: each asks for the other status, so a
-    change staged before the refusal shows."""
-    flipped = {"done": "open", "open": "done"}[caller.proposal()["arguments"]["status"]]
-    new = {"call_id": "z9", "version": version, "status": flipped}
-    return [
-        ("forbidden", caller.stranger, new, "own", "forbidden"),
-        ("unknown-tool", caller.host, {**new, "name": caller.tool}, "own", "unknown-tool"),
-        ("call-id-conflict", caller.host, {"status": flipped}, "own", "call-id-conflict"),
-        ("stale-version", caller.host, {**new, "version": version - 1}, "own", "stale-version"),
-        ("stale-version-ahead", caller.host, {**new, "version": version + 5}, "own", "stale-version"),
-        ("approval-required", caller.host, new, "others", "approval-required"),
-        ("missing-ticket", caller.host, {**new, "ticket": callers.ABSENT}, "own", "missing-ticket"),
-        ("value-error", caller.host, new, "own-list", ValueError),
-    ]
-
-
 # A full log only for the unusual caller: its 63 rows, so a full log costs one call more. Its scene of 64 rows is slow:
 # the refusals at a full log are split over two cases, each with its own CPU-time budget; at a full log its other
 # status reopens a ticket that is done, so a change made only for a reopen at a full log shows.
@@ -108,7 +90,7 @@ FULL = {"full": ("missing-ticket", "log-full"), "full-reopen": ("forbidden", "st
 def test_d19_d20_refusal_of_every_caller_changes_nothing(student, caller, log):
     full = log in FULL
     version = caller.version + 1 + (64 - caller.rows if full else 0)
-    cases = _refusals(caller, version)
+    cases = callers.refusals(caller, version)
     if full:  # log-full: what forbidden asks, from the host
         cases = [case for case in [*cases, ("log-full", caller.host, cases[0][2], "own", "log-full")]
                  if case[0] in FULL[log]]
@@ -118,10 +100,4 @@ def test_d19_d20_refusal_of_every_caller_changes_nothing(student, caller, log):
             scene = caller.scene(student)
             if full:  # more calls of its own up to 64 rows: the next new call is refused with log-full
                 scene.fill(64 - caller.rows, caller.version + 1, caller.var, caller.host, prefix="g", **caller.changes)
-        proposal = scene.name("q", **{**caller.changes, **changes})
-        approved, text = caller.approval(scene, kind, proposal)
-        objects = {"state": scene.state, "completed": scene.log, "approved": approved, "q": proposal}
-        before = snapshot(student, **objects)
-        call = scene.call(proposal, host, approved, f"q, {host!r}, {text}")
-        expect_outcome(call, outcome)
-        expect_unchanged(call.shown, before, student, **objects)
+        callers.refuse(scene, caller, (name, host, changes, kind, outcome))

@@ -10,9 +10,9 @@ call looks any more).
 
 import pytest
 
-from checks import lesson
+from checks import callers, lesson
 from checks.dispatching import (DISPATCH, H, Scene, expect_approved_success, expect_outcome, expect_status,
-                                numbered)
+                                numbered, set_in)
 from checks.host import expect_unchanged, snapshot
 from checks.validating import FIRST_INVALID, expect_extra_field_refused
 from grader.battery import check
@@ -23,7 +23,8 @@ DIGEST = H(P())
 
 def judge(student, first_line: str) -> None:
     """In a new host whose script ``first_line`` heads: p without an approval (approval-required, nothing changed),
-    p with an extra approved field (ValueError), then p with its approval (success)."""
+    p with an extra approved field (ValueError), then p with its approval (success), then the first replays and every
+    refusal after a success: a copy made, or a change held back, only from a second time on shows here."""
     scene = Scene(student)
     scene.lines.insert(0, first_line)
     approved = set()
@@ -33,17 +34,25 @@ def judge(student, first_line: str) -> None:
     expect_unchanged(call.shown, before, student, state=scene.state, completed=scene.log, approved=approved)
     scene.say("q = {**p, 'approved': True}")
     expect_extra_field_refused(scene.call({**P(), "approved": True}, "learner", {DIGEST}, "q, 'learner', {H(p)}"))
-    expect_approved_success(scene, scene.call(P(), "learner", {DIGEST}, "p, 'learner', {H(p)}"))
+    call = scene.call(P(), "learner", {DIGEST}, "p, 'learner', {H(p)}")
+    expect_approved_success(scene, call)
+    for _ in range(2):  # each result changed by the host: the row keeps the success's version (D17, D18)
+        set_in(call, "version", 900)
+        scene.say("r['version'] = 900")
+        call = scene.call(P(), "learner", set(), "p, 'learner', set()")
+        expect_outcome(call, ("replay", 1))
+    for case in callers.refusals(callers.LESSON, 1):
+        callers.refuse(scene, callers.LESSON, case)
 
 
-@check(3, "D5-D12", fresh=True,
-       nl="Ook de eerste aanroepen na het laden van main.py weigeren een ongeldig voorstel en een voorstel zonder "
-       "goedkeuring, zonder iets te veranderen.",
-       en="The first calls after main.py is loaded also refuse an invalid proposal and one without an approval, "
-       "changing nothing.",
+@check(3, "D5-D20", fresh=True,
+       nl="Ook de eerste aanroepen na het laden van main.py weigeren zonder iets te veranderen en bewaren en herhalen "
+       "een kopie van het resultaat.",
+       en="The first calls after main.py is loaded also refuse without changing anything, and store and replay a copy "
+       "of the result.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen: controleer bij elke call alles opnieuw.",
        hint_en="Do not let the function depend on earlier calls: check everything again at every call.")
-def test_d5_d12_first_calls_after_loading(student):
+def test_d5_d20_first_calls_after_loading(student):
     judge(student, lesson.LOADED)
 
 
@@ -108,27 +117,27 @@ def test_d9_first_call_unknown_tool_after_loading(student):
     expect_status(scene.attempt(name="delete_ticket"), "unknown-tool")
 
 
-@check(3, "D5-D12", last=True,
-       nl="Ook na alle andere controles weigert de functie een ongeldig voorstel en een voorstel zonder goedkeuring, "
-       "zonder iets te veranderen.",
-       en="After every other check the function still refuses an invalid proposal and one without an approval, "
-       "changing nothing.",
+@check(3, "D5-D20", last=True,
+       nl="Ook na alle andere controles weigert de functie zonder iets te veranderen en bewaart en herhaalt ze een "
+       "kopie van het resultaat.",
+       en="After every other check the function still refuses without changing anything, and stores and replays a "
+       "copy of the result.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen: controleer bij elke call alles opnieuw.",
        hint_en="Do not let the function depend on earlier calls: check everything again at every call.")
-def test_d5_d12_after_every_other_check(student):
+def test_d5_d20_after_every_other_check(student):
     judge(student, lesson.AFTER_ALL)
 
 
-@check(3, "D5-D12", fresh=True, last=True,
+@check(3, "D5-D20", fresh=True, last=True,
        nl="Ook met main.py opnieuw geladen en de klok een jaar verder "
-       "weigert de functie een ongeldig voorstel en een voorstel zonder "
-       "goedkeuring, zonder iets te veranderen.",
+       "weigert de functie zonder iets te veranderen en bewaart en herhaalt ze "
+       "een kopie van het resultaat.",
        en="With main.py loaded anew and the clock a year ahead, the function still "
-       "refuses an invalid proposal and one without an approval, "
-       "changing nothing.",
+       "refuses without changing anything, and stores and replays a copy "
+       "of the result.",
        hint_nl="Laat de functie niet afhangen van eerdere aanroepen, de datum of de tijd: elke aanroep beoordeelt opnieuw.",
        hint_en="Do not let the function depend on earlier calls, the date or the time: every call judges anew.")
-def test_d5_d12_loaded_a_year_later(student):
+def test_d5_d20_loaded_a_year_later(student):
     judge(student, lesson.LOADED_LATER)
 
 

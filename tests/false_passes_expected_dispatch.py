@@ -337,4 +337,8 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "actor_compared_on_39_characters",  # D8: 40-character actors apart in the last
     "call_id_looked_up_on_39_characters",  # D10: 40-character call ids apart in the last
     "ticket_looked_up_on_31_characters",  # D13: 32-character tickets apart in the last
+    # Only the first time after loading: the battery's first success, replay and missing-ticket checked no copy or effect
+    "first_success_row_shares_result",  # D17: the first row holds the returned result
+    "first_replay_shares_row",  # D18: the first replay is the row's result
+    "first_missing_ticket_revokes_approval",  # D20: the first missing-ticket takes the approval out
 ]}

@@ -41,7 +41,7 @@ def test_results_list_the_checks_in_the_battery_s_order_whatever_order_they_run_
     ids = [check["id"] for key in "123" for check in result["checkpoints"][key]["checks"]]
     assert ids[0].startswith("v8_v10_first_calls_after_loading")
     third = [check["id"] for check in result["checkpoints"]["3"]["checks"]]
-    assert third[0].startswith("d1_host_actor_valid") and "d5_d12_first_calls_after_loading" in third[1:]
+    assert third[0].startswith("d1_host_actor_valid") and "d5_d20_first_calls_after_loading" in third[1:]
 
 
 def test_main_py_is_compiled_once_and_every_child_that_loads_it_loads_the_code_the_first_one_sent(monkeypatch):
