@@ -1,8 +1,9 @@
 """Checkpoint 3: dispatch_ticket at its first calls after main.py is loaded and after the whole battery, and a
-host's objects after calls that another host made (CONTRACT.md D5, D12, D15, D17, D19, D20).
+host's objects after calls that another host made (CONTRACT.md D1-D5, D7-D20).
 
-The battery's first few dozen calls of dispatch_ticket all come with the approval they need, so the first check
-here runs on main.py loaded anew (``fresh``), and the next after every other check (``last``). A call may
+The battery's first few dozen calls of dispatch_ticket all come with the approval they need, and its first success,
+replay and refusals are checked for their status only, so the first check here runs on main.py loaded anew
+(``fresh``), and the next after every other check (``last``). A call may
 change only the objects it is handed: a host's state, log and register stay as they are while another host
 dispatches (a function that keeps the objects of an earlier call could change them later, when no check of that
 call looks any more).
