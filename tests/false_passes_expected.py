@@ -80,7 +80,7 @@ EXPECTED = {
     "lazy_status_pattern_first_use_unchecked": {"1": False, "2": False, "3": True},  # V7: status 'closed' (dispatch validates twice)
     # Checks of their own for the version's range and for the keys of arguments, made on first use (fresh loads)
     "lazy_version_range_first_use_unchecked": {"1": False, "2": False, "3": True},  # V4: 1000001 (validates twice)
-    "lazy_arguments_keys_first_use_unchecked": {"1": False, "2": False, "3": True},  # V5: extra key (validates twice)
+    "lazy_arguments_keys_first_use_unchecked": {"1": False, "2": False, "3": False},  # V5: extra key; a first None too
     "lazy_length_limits_first_use_unchecked": {"1": False, "2": False, "3": True},  # V3/V6: 41 chars (validates twice)
     # A privileged actor let through: a host acting for anyone, a claim forwarded by any host
     "status_compared_as_text": {"1": False, "2": False, "3": False},  # V7/D3: str(status) in ('open', 'done')
