@@ -42,8 +42,8 @@ def judge(student, first_line: str) -> None:
         scene.say("r['version'] = 900")
         call = scene.call(P(), "learner", set(), "p, 'learner', set()")
         expect_outcome(call, ("replay", 1))
-    for case in callers.refusals(callers.LESSON, 1):
-        callers.refuse(scene, callers.LESSON, case)
+    for case in callers.refusals(callers.LESSON, 1):  # a scene each after p's success: the tried code stays short
+        callers.refuse(callers.LESSON.scene(student), callers.LESSON, case)
 
 
 @check(3, "D5-D20", fresh=True,
