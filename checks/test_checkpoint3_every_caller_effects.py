@@ -72,8 +72,7 @@ def test_d18_replay_of_every_caller_changes_nothing(student, situation, caller):
 # A full log only for the unusual caller: its 63 rows, so a full log costs one call more. Its scene of 64 rows is slow:
 # the refusals at a full log are split over two cases, each with its own CPU-time budget; at a full log its other
 # status reopens a ticket that is done, so a change made only for a reopen at a full log shows.
-FULL = {"full": ("call-id-conflict", "missing-ticket", "log-full"),
-        "full-reopen": ("forbidden", "stale-version", "approval-required")}
+FULL = {"full": ("missing-ticket", "log-full"), "full-reopen": ("forbidden", "stale-version", "approval-required")}
 
 
 @check(3, "D19-D20", nl="Ook bij aanroepers met andere waarden dan de les laat elke weigering of ValueError state, "

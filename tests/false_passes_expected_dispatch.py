@@ -333,7 +333,6 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "full_log_reopen_stale_uses_up_approval",  # D20: a stale reopen's approval taken out
     "full_log_reopen_refused_before_version",  # D7: log-full before stale-version
     "full_log_reopen_forbidden_marks_state",  # D19: a forbidden reopen sets the ticket
-    "full_log_reopen_conflict_refused_as_log_full",  # D7: log-full before call-id-conflict
     # Compared on a prefix one character short of the limit: the similar names had differed from the 33rd on
     "actor_compared_on_39_characters",  # D8: 40-character actors apart in the last
     "call_id_looked_up_on_39_characters",  # D10: 40-character call ids apart in the last
