@@ -339,7 +339,7 @@ class Progress:
             totals = Counter(check["id"].split("[")[0] for check in checkpoint["checks"])  # a check's cases, as reported
             for group in groups:
                 self._failure(group[0], len(group), totals[group[0]["id"].split("[")[0]], hinted=not elsewhere,
-                              missed=approval_missed(root, also, group))
+                              missed=approval_missed(root, also, group), struck=stopped.struck(group))
             left = len(group_failures(failed)) - len(group_failures(shown)[:SHOWN_FAILURES])  # checks, as above
             if left:  # "and N more" only after some shown here
                 self.say("    " + self.said("more" if groups else "listed", left))
@@ -366,9 +366,12 @@ class Progress:
             place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
         return f" — {place}: {problem['source']}"
 
-    def _failure(self, check: dict, cases: int, total: int, hinted: bool = True, missed: bool = False) -> None:
+    def _failure(self, check: dict, cases: int, total: int, hinted: bool = True, missed: bool = False,
+                 struck: str | None = None) -> None:
         """A failed ``check`` as the first of its ``cases`` failed cases out of ``total``; ``missed``
-        (grader.reports.selection.approval_missed): the tip about the fingerprint in place of the rule's."""
+        (grader.reports.selection.approval_missed): the tip about the fingerprint in place of the rule's; ``struck``:
+        the outcome (``timeout``...) of each of those cases when none answered (grader.reports.stopped.struck), said
+        first."""
         detail = {} if check.get("hidden") else check.get("detail") or {}  # hidden: name and hint only
         # Before the first code shown that uses p or H(x): what it is, once each.
         new = legend.used([detail["tried"]]) - self.explained if detail.get("tried") else frozenset()
@@ -376,7 +379,8 @@ class Progress:
             self.explained |= new
             self.say(self.text[legend.key(new, "-")])
         extra = " " + self.text["cases"].format(n=cases, total=total) if cases > 1 else ""
-        self.say(f"  - {check['message']}{extra}")  # not the clause: students have the lesson, not the contract
+        heading = (MESSAGES["struck_" + struck][self.lang] + " " if struck else "") + check["message"]
+        self.say(f"  - {heading}{extra}")  # not the clause: students have the lesson, not the contract
         finding = check["outcome"] == "failed"
         for key in ("tried", "got", "expected"):  # the reports' order
             if detail.get(key) and (finding or key == "tried"):

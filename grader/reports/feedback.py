@@ -111,6 +111,7 @@ def _failure(group: dict, total: int, not_run: int, hinted: bool, missed: bool =
         hint = group["records"][0].get("hint") if any(not (r.get("detail") or {}).get("hint") for _, r in shown) else None
     return {
         "id": group["id"], "message": group["message"], "hint": hint, "approval_missed": missed,
+        "struck": stopped.struck(group["records"]),
         "clause": group["clause"],
         "parametrized": cases[0]["label"] is not None, "failed": len(cases), "total": total, "not_run": not_run,
         "cases": cases[:SHOWN_CASES], "more": max(0, len(cases) - SHOWN_CASES),

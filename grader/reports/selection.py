@@ -68,6 +68,8 @@ COPY_CLAUSES = frozenset({"V9", "V10", "V11"})
 DIGEST_CLAUSES = frozenset({"F1", "F2", "F3"})
 # Outcomes that are no failure of the student's code: passed, and not run (grader.reports.stopped).
 NO_FAILURE = frozenset({"passed", "not-run"})
+# Outcomes of a call that never answered (grader.reports.stopped.STRIKES): they say nothing of a check's own rule.
+STRIKE_OUTCOMES = frozenset(stopped.STRIKES.values())
 
 
 def clauses(clause: object) -> set[str]:
@@ -190,8 +192,11 @@ def select(number: int, records: list[dict], verdicts: dict[str, bool], graded: 
         first = base_id(confirmed[0]["id"])
         confirmed = [r for r in confirmed if base_id(r["id"]) == first]
     root = None
-    # Only a failure that may be about what the function accepts or refuses can come from checkpoint 1's validation.
-    if graded and number >= 2 and not verdicts.get("validation", True) and any(map(judged_wrong, failed)):
+    # Only a failure that may be about what the function accepts or refuses can come from checkpoint 1's validation;
+    # a time-out (memory, crash) only when checkpoint 1's own checks had one too: else the function's own code did it.
+    refusals = [r for r in failed if judged_wrong(r) and (r["outcome"] not in STRIKE_OUTCOMES
+                                                           or verdicts.get("validation-struck", False))]
+    if graded and number >= 2 and not verdicts.get("validation", True) and refusals:
         root = "validation"
     elif graded and failed and number == 3 and (confirmed or not verdicts.get("fingerprint", True)):
         root = "fingerprint"
@@ -220,11 +225,13 @@ def also_fingerprint(number: int, root: str | None, verdicts: dict[str, bool]) -
 
 
 def context(entries: dict) -> tuple[dict[str, bool], frozenset]:
-    """What checkpoints 2 and 3 depend on: the verdicts of checkpoint 1's validation and of the digest, and the
-    case labels of checkpoint 1's failed cases (``inherited``)."""
+    """What checkpoints 2 and 3 depend on: the verdicts of checkpoint 1's validation and of the digest, whether a
+    check of checkpoint 1 timed out (ran out of memory, crashed: ``validation-struck``), and the case labels of
+    checkpoint 1's failed cases (``inherited``)."""
     verdicts = {key: bool(entry.get("passed")) for key, entry in entries.items()}
     # Checkpoints 2 and 3 inherit what validate_ticket_proposal accepts and refuses, not how it copies.
     # A check not run says nothing either way.
+    verdicts["validation-struck"] = any(r["outcome"] in STRIKE_OUTCOMES for r in entries.get("1", {}).get("checks", []))
     verdicts["validation"] = not any(r["outcome"] not in NO_FAILURE and inherited_failure(r)
                                      for r in entries.get("1", {}).get("checks", []))
     # Checkpoint 3 blames checkpoint 2 only for a wrong digest (F1-F3): the checks approve with H(p),
@@ -266,7 +273,8 @@ def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
     not find), a finding that confirms the fingerprint as the cause, one that fails on checkpoint 1's invalid
     input, only tries again an input another check fails on, or hashes another JSON text (``same_input``,
     ``same_case``, ``same_text``), a check of a function the submission lacks
-    (a ``missing-function`` note) and a check that was not run. The class page counts these.
+    (a ``missing-function`` note), a check that was not run and a case that never answered (a time-out, memory
+    exhausted, a crash: the loop is to blame, not the rule). The class page counts these.
     """
     missing = {note.get("name") for note in (result.get("load") or {}).get("notes", [])
                if isinstance(note, dict) and note.get("kind") == "missing-function"}
@@ -276,6 +284,6 @@ def findings(result: dict, functions: tuple[str, ...]) -> list[str]:
         if chosen["root"] == "fingerprint" or (1 <= number <= len(functions) and functions[number - 1] in missing):
             continue
         for record in chosen["shown"] + chosen["same_result"]:
-            if cause(record) != "fingerprint":
+            if cause(record) != "fingerprint" and record["outcome"] not in STRIKE_OUTCOMES:
                 found[base_id(record["id"])] = True
     return list(found)

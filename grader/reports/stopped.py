@@ -49,6 +49,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "repeatedly stopped unexpectedly in {function} (checkpoint {n}), so this function has not been fully "
               "tested. Fix that first, then have your code graded again.",
     },
+    # The heading of a failed check whose every failed case never answered, before the check's rule.
+    "struck_timeout": {"nl": "Niet op tijd klaar (een oneindige lus?) bij:", "en": "Did not finish in time (an endless loop?) on:"},
+    "struck_memory": {"nl": "Te veel geheugen gebruikt bij:", "en": "Used too much memory on:"},
+    "struck_crashed": {"nl": "Het proces stopte onverwacht bij:", "en": "The process stopped unexpectedly on:"},
     # The class outputs' marker beside a graded submission's status.
     "status_stopped_timeout": {"nl": "gestopt na time-outs: {count} van {total} controles niet uitgevoerd",
                                "en": "stopped after time-outs: {count} of {total} checks not run"},
@@ -105,11 +109,22 @@ def summary(result: dict) -> dict | None:
 
 def stopped_elsewhere(stop: dict | None, number: int, not_run: int) -> int | None:
     """The checkpoint whose function's strikes stopped grading before checkpoint ``number`` was fully tested
-    (``not_run``: how many of its checks were not run; ``stop``: :func:`summary`), when that is another one; else
-    None (all ran, its own function looped, or the CPU budget ran out)."""
-    if not not_run or not stop or stop["checkpoint"] in (None, number):
+    (``not_run``: how many of its checks were not run; ``stop``: :func:`summary`), when that is an earlier one; else
+    None (all ran, its own function looped, or the CPU budget ran out).
+
+    A later checkpoint's strikes are no reason: an earlier checkpoint's checks run before them, and only its checks
+    marked last or fresh are then left out, when it has failed already (grader.battery ``place``): its own failure
+    is what to fix first."""
+    if not not_run or not stop or stop["checkpoint"] is None or stop["checkpoint"] >= number:
         return None
     return stop["checkpoint"]
+
+
+def struck(records: list[dict]) -> str | None:
+    """The outcome (``timeout``, ``memory``, ``crashed``) every one of a check's failed ``records`` had, none of
+    which answered; else None (the code answered at least once: the check's rule is the finding)."""
+    outcomes = {record["outcome"] for record in records}
+    return outcomes.pop() if len(outcomes) == 1 and outcomes <= set(STRIKES.values()) else None
 
 
 def status_key(stop: dict) -> str:
