@@ -62,3 +62,23 @@ def test_the_terminal_says_the_same():
 def test_the_class_overview_blames_no_rule_for_a_time_out():
     found = selection.findings(result(dispatch_loops()), FUNCTIONS)
     assert "v4_version" in found and not [name for name in found if name.startswith("d1_")], found
+
+
+def many_failures(hidden: bool) -> list[dict]:
+    """Eight failed checks of checkpoint 1: the report shows the first few in full and only lists the others."""
+    failed = [check(f"v{n}_rule[case]", 1, "failed", tried=f"validate_ticket_proposal(q{n})", expected="ValueError",
+                    got=f"gaf terug: {n}") for n in range(8)]
+    for record in failed:
+        record["hidden"] = hidden
+    return failed
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_the_checks_only_listed_promise_nothing_gradescope_or_a_hidden_check_cannot_keep(hidden):
+    from grader.reports import gradescope
+    res = result(many_failures(hidden))
+    document = gradescope.render(res, "nl")
+    for text in (md(res), document["output"]):
+        assert "Ook deze controles mislukken" in text
+        assert "voer grade opnieuw uit" not in text and "dan zie je ook hier wat er misging" not in text
+        assert "laat je code dan opnieuw beoordelen" in text

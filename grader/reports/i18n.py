@@ -113,10 +113,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "it again once checkpoint 2 passes:",
     },
     "grouped_more": {
-        "nl": "Ook deze controles mislukken. Los eerst de fouten hierboven op en voer grade opnieuw uit: dan zie je "
-              "ook hier wat er misging.",
-        "en": "These checks fail too. Fix the failures above first and run grade again: you then see what went "
-              "wrong here as well.",
+        "nl": "Ook deze controles mislukken. Los eerst de fouten hierboven op en laat je code dan opnieuw beoordelen.",
+        "en": "These checks fail too. Fix the failures above first, then have your code graded again.",
     },
     "grouped_repeats": {
         "nl": "Deze controles proberen dezelfde ongeldige invoer opnieuw als een mislukte controle hierboven (in een "
