@@ -272,7 +272,10 @@ class Progress:
         elif problem and problem["kind"] == "empty" and (result.get("graded_file") or cells):  # else kind and detail
             self.say(text["load-empty" + cells].format(file=file))  # would say it twice
         elif problem:
-            self.say(text["load"].format(file=file, kind=text["kinds"].get(problem["kind"], problem["kind"]),
+            # A module the grader does not offer: named as the class table names it (grader.reports.load_reason).
+            missing = load_reason.unavailable(problem)
+            kind = load_reason.words(problem["kind"], missing, self.lang) if missing else None
+            self.say(text["load"].format(file=file, kind=kind or text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
                      + self._where(problem))
             if problem["kind"] == "runtime":  # the report's advice, for a student who reads only this

@@ -82,3 +82,14 @@ def test_the_checks_only_listed_promise_nothing_gradescope_or_a_hidden_check_can
         assert "Ook deze controles mislukken" in text
         assert "voer grade opnieuw uit" not in text and "dan zie je ook hier wat er misging" not in text
         assert "laat je code dan opnieuw beoordelen" in text
+
+
+@pytest.mark.parametrize("lang, kind", [("nl", "(module requests niet beschikbaar in de beoordelaar)"),
+                                        ("en", "(module requests not available in the grader)")])
+def test_the_terminal_names_an_unavailable_module_as_the_class_table_does(lang, kind):
+    from test_reports import load_error
+    res = load_error("runtime", lang, "ModuleNotFoundError: import of 'requests' is not allowed in the grader "
+                     "(allowed: abc, ast and 60 more)", 1, None, "import requests")
+    res["graded_file"] = "main.py"
+    first = self_check(res, lang).splitlines()[0]
+    assert kind in first and "buiten je functies" not in first and "outside your functions" not in first, first
