@@ -185,6 +185,7 @@ def _main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | None, chosen: bool) -> int:
+    from grader.commands import class_only
     from grader.discover import UsageError, discover_apart
     from grader.grading import BatteryError, ChecksError, Interrupted, grade
     from grader.terminal import TEXT, printable
@@ -201,6 +202,10 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     except KeyboardInterrupt:  # Ctrl-C while a large folder or archive is read
         print(TEXT[args.lang]["interrupted-early"], file=sys.stderr)
         return EXIT_INTERRUPTED
+    unused = class_only(args) if single else []
+    if unused:  # a self-check writes no class outputs: an option that chooses only those is said to be unused
+        names = ", ".join(unused[:-1]) + f" {TEXT[args.lang]['and']} " * (len(unused) > 1) + unused[-1]
+        print(f"grade: {TEXT[args.lang]['class-only'].format(options=names)}", file=sys.stderr)
     if not single:  # never remove a whole earlier class's reports (grader.stamps.another_class)
         from grader.stamps import another_class
         earlier = another_class(out, (submission.id for submission in submissions))

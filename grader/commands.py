@@ -38,6 +38,15 @@ def add_output_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--no-similarity", action="store_true", help="do not compare the submissions (no similarity.html)")
 
 
+def class_only(args: argparse.Namespace) -> list[str]:
+    """The options given in ``args`` that choose only class outputs (gradebooks, similarity; README "Options"): a
+    self-check of one file writes none of those, so they are not used."""
+    given = {"--gradebook": args.gradebooks, "--assignment": args.assignment != lms.DEFAULT_ASSIGNMENT,
+             "--reference": args.references, "--similarity-threshold": args.similarity_threshold != similarity.THRESHOLD,
+             "--no-similarity": args.no_similarity}
+    return [name for name, value in given.items() if value]
+
+
 def output_options(args: argparse.Namespace) -> Options:
     """The run's :class:`grader.reports.Options` from parsed arguments; OptionError for unusable values."""
     references = tuple(Path(name) for name in args.references)

@@ -149,6 +149,8 @@ TEXT = {
         "internal": "interne fout: {error}",
         "output": "kan de uitvoer in {out} niet schrijven: {error} (kies met --out een map waarin je mag schrijven)",
         "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
+        "class-only": "{options} gelden alleen voor een map met inzendingen (de klasuitvoer); bij één bestand worden ze "
+                      "niet gebruikt", "and": "en",
         # grade report's similarity.html: compared anew with fewer submissions, kept as grade made it, or of other
         # results; {why}: per reason the ids whose graded file could not be read again.
         "report-fewer": "similarity.html vergelijkt {compared} van de {total} inzendingen; weggelaten omdat hun "
@@ -302,6 +304,8 @@ TEXT = {
         "internal": "internal error: {error}",
         "output": "cannot write the outputs under {out}: {error} (choose a folder you may write to with --out)",
         "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
+        "class-only": "{options} apply only to a folder of submissions (the class outputs); with one file they are not "
+                      "used", "and": "and",
         "report-fewer": "similarity.html compares {compared} of the {total} submissions; left out as their file "
                         "could not be read again: {why}",
         "report-kept": "similarity.html is kept as it was ({compared} of the {total} submissions compared): "
