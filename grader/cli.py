@@ -205,7 +205,8 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     unused = class_only(args) if single else []
     if unused:  # a self-check writes no class outputs: an option that chooses only those is said to be unused
         names = ", ".join(unused[:-1]) + f" {TEXT[args.lang]['and']} " * (len(unused) > 1) + unused[-1]
-        print(f"grade: {TEXT[args.lang]['class-only'].format(options=names)}", file=sys.stderr)
+        said = TEXT[args.lang]["class-only" if len(unused) > 1 else "class-only-one"]
+        print(f"grade: {said.format(options=names)}", file=sys.stderr)
     if not single:  # never remove a whole earlier class's reports (grader.stamps.another_class)
         from grader.stamps import another_class
         earlier = another_class(out, (submission.id for submission in submissions))

@@ -151,6 +151,8 @@ TEXT = {
         "output-elsewhere": "kan in {out} niet schrijven ({error}); je rapport komt in {other}",
         "class-only": "{options} gelden alleen voor een map met inzendingen (de klasuitvoer); bij één bestand worden ze "
                       "niet gebruikt", "and": "en",
+        "class-only-one": "{options} geldt alleen voor een map met inzendingen (de klasuitvoer); bij één bestand wordt "
+                          "het niet gebruikt",
         # grade report's similarity.html: compared anew with fewer submissions, kept as grade made it, or of other
         # results; {why}: per reason the ids whose graded file could not be read again.
         "report-fewer": "similarity.html vergelijkt {compared} van de {total} inzendingen; weggelaten omdat hun "
@@ -306,6 +308,8 @@ TEXT = {
         "output-elsewhere": "cannot write in {out} ({error}); your report goes to {other}",
         "class-only": "{options} apply only to a folder of submissions (the class outputs); with one file they are not "
                       "used", "and": "and",
+        "class-only-one": "{options} applies only to a folder of submissions (the class outputs); with one file it is "
+                          "not used",
         "report-fewer": "similarity.html compares {compared} of the {total} submissions; left out as their file "
                         "could not be read again: {why}",
         "report-kept": "similarity.html is kept as it was ({compared} of the {total} submissions compared): "
