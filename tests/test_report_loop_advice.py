@@ -93,3 +93,9 @@ def test_the_terminal_names_an_unavailable_module_as_the_class_table_does(lang, 
     res["graded_file"] = "main.py"
     first = self_check(res, lang).splitlines()[0]
     assert kind in first and "buiten je functies" not in first and "outside your functions" not in first, first
+
+
+def test_gradescope_s_checkpoint_test_heads_a_time_out_as_one_too():
+    from grader.reports import gradescope
+    tests = gradescope.render(result(dispatch_loops()), "nl")["tests"]
+    assert "- ✘ Niet op tijd klaar (een oneindige lus?) bij: Regel van d1_host_actor_valid[case-0]." in tests[2]["output"]

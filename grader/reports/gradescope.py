@@ -34,7 +34,8 @@ def _checkpoint_output(cp: dict, t) -> str:
     if cp["missing"]:
         return "\n\n".join(lines + [notes.missing_box(cp, t)])
     for failure in cp["failures"][:LISTED_CHECKS]:
-        lines.append(f"- ✘ {failure['message']}")  # the clause only in the tags: students have the lesson, not the contract
+        struck = t("struck_" + failure["struck"]) + " " if failure["struck"] else ""  # a time-out: said first
+        lines.append(f"- ✘ {struck}{failure['message']}")  # the clause only in the tags: students have the lesson, not the contract
         case = failure["cases"][0]
         if case["hidden"]:
             lines.append(f"  - {t('hidden_check')}")
