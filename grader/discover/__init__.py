@@ -57,7 +57,8 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
                          "geef de map met inzendingen")
     module = detect(full) if layout == AUTO else LAYOUTS[layout]
     if module is folders:
-        plain = full if in_archive else tree.unwrap(full=False)
+        plain = tree.unwrap(full=in_archive, keep_name=in_archive, stop=stop if in_archive else None,
+                            aside=folders.aside)
         students = folders.students(plain)
         own = folders.own_folder(plain)
     else:
@@ -79,6 +80,10 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         raise UsageError(f"no {what} in {raw}{expected}; {hint}", f"geen {what_nl} in {raw}{expected_nl}; {hint_nl}")
     depth = 1 if in_archive else 0
     submissions = [build(student, module.NAME, depth=depth) for student in students]
+    if unclaimed is not None and not own:
+        unclaimed.extend(leftout.Unclaimed(readable_name(f"{where}: {submission.id}/{left}"), "inside",
+                                           id=submission.id, file=chosen)
+                         for submission in submissions for chosen, left in _left_students(submission))
     for submission in submissions:
         # A note about one top-level entry (too many files) goes to the student it is about.
         submission.notes.extend(scrub(readable_name(note)) for note in tree.notes
@@ -104,6 +109,18 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[tuple[str, str]]:
     left.extend((entry.rstrip("/"), why) for entry, why in tree.skipped.items()
                 if "/" not in entry.rstrip("/") and (entry.endswith("/") or entry.lower().endswith(folders.LOOSE)))
     return sorted(left)
+
+
+def _left_students(submission: Submission) -> list[tuple[str, str]]:
+    """(the graded file, a file left out) for each ``main.py`` (or variant) that ``submission``'s ``chosen-file``
+    note names among the files left out, in a sub-folder other than the graded file's: another student's own folder
+    (``klas/bram/main.py`` when ``klas`` was graded from ``anouk/main.py``), to be named at the end of the run."""
+    note = next((note for note in submission.notes if note.get("kind") == "chosen-file"), None)
+    if note is None:
+        return []
+    own = note["file"].split("/", 1)[0]
+    return [(note["file"], left) for left in note["ignored"]
+            if "/" in left and left.split("/", 1)[0] != own and folders.own_name(left.rsplit("/", 1)[-1])]
 
 
 def _under(submission: Submission, tree: Tree, note: dict) -> bool:

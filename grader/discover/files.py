@@ -111,7 +111,7 @@ class Tree:
                     skipped={f"{self.root_name}/{entry}": why for entry, why in self.skipped.items()})
 
     def unwrap(self, *, full: bool = True, keep_name: bool = False,
-               stop: Callable[[str, str], bool] | None = None) -> Tree:
+               stop: Callable[[str, str], bool] | None = None, aside: Callable[[str], bool] | None = None) -> Tree:
         """Drop wrapping folders (``export/...``) while every file shares one.
 
         ``full=False`` drops the wrappers only when the innermost holds two or more entries, one of
@@ -119,13 +119,14 @@ class Tree:
         ``anna/src/main.py`` stays ``anna``'s, and a class folder's only student,
         ``bob/solution.py`` and ``bob/old.py``, stays ``bob``; ``keep_name`` keeps ``root_name``
         (an archive's stem). ``stop(name, parent)`` true keeps the folder ``name`` (inside ``parent``) and
-        what it lies in: an export's only student folder. ``wrapper`` is the innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
+        what it lies in: an export's only student folder. ``aside(name)`` true lets a file of that name lie beside a
+        wrapping folder (``klas/`` with ``LEESMIJ.txt`` beside it still wraps; the file is dropped with the wrapper).
+        ``wrapper`` is the innermost folder dropped. Out: a new Tree (or this one when nothing is dropped); every
         file is renamed once, however deep the wrappers (time linear in the length of the names).
         """
         if not self.files:
             return self
-        common = os.path.commonprefix([ref.rel for ref in self.files])
-        prefix = common[: common.rfind("/") + 1]  # the folders every file lies in, as "a/b/"
+        prefix = _wrapping(self.files, aside)  # the folders every file lies in, as "a/b/"
         if not full:  # the wrappers go only when what they wrap looks like a class (however deep they are)
             inside = {_part(ref.rel, len(prefix)) for ref in self.files} if prefix else set()
             nested = any("/" in ref.rel[len(prefix):] for ref in self.files)
@@ -138,9 +139,24 @@ class Tree:
             return self
         cut, wrapper = len(prefix), prefix[:-1].rsplit("/", 1)[-1]
         return Tree(self.root_name if keep_name else wrapper, f"{self.origin}/{prefix[:-1]}",
-                    [ref.under(ref.rel[cut:]) for ref in self.files],
+                    [ref.under(ref.rel[cut:]) for ref in self.files if ref.rel.startswith(prefix)],
                     {folder[cut:] for folder in self.git_dirs if folder.startswith(prefix)}, self.notes, wrapper,
                     {entry[cut:]: why for entry, why in self.skipped.items() if entry.startswith(prefix)})
+
+
+def _wrapping(files: list[FileRef], aside: Callable[[str], bool] | None) -> str:
+    """The folders (as ``"a/b/"``) every one of ``files`` lies in, or lies beside when ``aside`` of its name is
+    true (a file directly in one of those folders: ``LEESMIJ.txt`` beside ``klas/``). Linear in the names' length."""
+    rels = [ref.rel for ref in files]
+    core = [rel for rel in rels if not aside(rel.rsplit("/", 1)[-1])] if aside else rels
+    common = os.path.commonprefix(core or rels)
+    prefix = common[: common.rfind("/") + 1]
+    for rel in rels if aside else ():
+        folder = rel[: rel.rfind("/") + 1]
+        if not rel.startswith(prefix) and not (prefix.startswith(folder) and aside(rel[len(folder):])):
+            shared = os.path.commonprefix([prefix, rel])
+            prefix = shared[: shared.rfind("/") + 1]
+    return prefix
 
 
 def _part(rel: str, start: int) -> str:

@@ -14,6 +14,7 @@ WHY = {
                 "map met alleen links, verborgen bestanden of lege mappen"),
     "unread": ("no file read", "geen bestand gelezen"),
     "name": ("not named as the export names submissions", "niet genoemd zoals de export inzendingen noemt"),
+    "inside": ("inside submission {id}, graded from {file}", "in inzending {id}, beoordeeld op {file}"),
 }
 
 
@@ -24,9 +25,10 @@ class Unclaimed(str):
     reason: str
     why: tuple[str, str]
 
-    def __new__(cls, text: str, reason: str) -> Unclaimed:
+    def __new__(cls, text: str, reason: str, **values: str) -> Unclaimed:
+        """``values``: the fields of the reason's text (``inside``: ``id`` and ``file``)."""
         made = super().__new__(cls, text)
-        made.reason, made.why = reason, WHY[reason]
+        made.reason, made.why = reason, tuple(said.format(**values) for said in WHY[reason])
         return made
 
 

@@ -173,10 +173,11 @@ def walk(top: str, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, li
 
 def _wrappers(folder: Path) -> list[str]:
     """The names of the folders that wrap the students' folders of ``folder``: while a folder's only
-    entry (junk and symbolic links left out) is a folder that holds no ``main.py`` (or a variant: then
-    it is one student's own), that folder wraps. Out: the names on disk, outermost first; [] when
-    ``folder``'s own entries are the students' (an entry that cannot be listed ends the chain)."""
-    from grader.discover.layouts.folders import own_name  # (layouts import this module)
+    entry (junk, symbolic links and files that may lie beside a wrapper, grader.discover.layouts.folders.aside,
+    left out) is a folder that holds no ``main.py`` (or a variant: then it is one student's own), that folder
+    wraps. Out: the names on disk, outermost first; [] when ``folder``'s own entries are the students' (an
+    entry that cannot be listed ends the chain)."""
+    from grader.discover.layouts.folders import aside, own_name  # (layouts import this module)
 
     chain: list[str] = []
     current = str(folder)
@@ -184,13 +185,14 @@ def _wrappers(folder: Path) -> list[str]:
         try:
             entries = [name for name in os.listdir(current)
                        if not is_junk(name) and not os.path.islink(os.path.join(current, name))]
-            inner = os.path.join(current, entries[0]) if len(entries) == 1 else ""
-            if not inner or not os.path.isdir(inner) or any(own_name(name) for name in os.listdir(inner)):
+            inner = [name for name in entries if os.path.isdir(os.path.join(current, name)) or not aside(name)]
+            if len(inner) != 1 or not os.path.isdir(wrapper := os.path.join(current, inner[0])) \
+                    or any(own_name(name) for name in os.listdir(wrapper)):
                 return chain
         except OSError:
             return chain
-        chain.append(entries[0])
-        current = inner
+        chain.append(inner[0])
+        current = wrapper
 
 
 def _distinct_entries(folder: Path, reals: dict[str, str]) -> dict[str, str]:

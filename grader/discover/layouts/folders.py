@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from grader.discover import archives
-from grader.discover.files import Tree
+from grader.discover.files import FileRef, Tree
 from grader.discover.model import Attempt, Student, renamed
 
 NAME = "folders"
@@ -19,6 +19,19 @@ LOOSE = (".py", ".ipynb", ".zip")
 def own_name(name: str) -> bool:
     """True for a file name that makes the folder holding it one student's own (``main.py`` or a variant)."""
     return bool(_MAIN_LIKE.match(name))
+
+
+def aside(name: str) -> bool:
+    """True for a loose file that may lie beside a folder wrapping the class (``LEESMIJ.txt``, ``README.md``, a
+    pdf) without making that folder a student: no ``.py``, ``.ipynb`` or ``.zip``, nothing the choice rule would
+    grade (``main.txt``, online text). Junk is left out before this is asked."""
+    from grader.discover.choose import rank  # (choose imports the layouts' modules)
+
+    return not name.lower().endswith(LOOSE) and rank(FileRef(name, 0, "", _nothing)) is None
+
+
+def _nothing(limit: int) -> bytes:
+    return b""
 
 
 def own_folder(tree: Tree) -> bool:
