@@ -216,7 +216,8 @@ def valid_load(message: object) -> bool:
             and all(isinstance(value, (str, int, type(None))) for value in note.values()) for note in notes)
     problem = message.get("problem")
     return (isinstance(problem, dict) and problem.get("kind") in _LOAD_KINDS
-            and set(problem) == {"kind", "detail", "line", "column", "source"}
+            and set(problem) - {"cause"} == {"kind", "detail", "line", "column", "source"}
+            and problem.get("cause", "exit") in ("exit", "main-block")
             and isinstance(problem["detail"], str) and isinstance(problem["source"], (str, type(None)))
             and all(isinstance(problem[key], (int, type(None))) for key in ("line", "column")))
 

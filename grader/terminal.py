@@ -265,7 +265,9 @@ class Progress:
         problem = result["load"]["problem"]
         file = Path(str(result.get("graded_file") or result["source"])).name
         cells = "-text" if (problem or {}).get("text_cells") else ""  # all in a notebook's text cells: those are named
-        if problem and problem["kind"] == "missing-functions":  # it loaded: it has none of the three
+        if problem and problem.get("cause") in ("exit", "main-block"):  # what stopped the three from being defined
+            self.say(text["load-missing-" + problem["cause"]].format(file=file, line=problem.get("line") or "?"))
+        elif problem and problem["kind"] == "missing-functions":  # it loaded: it has none of the three
             meant = intended(problem.get("source"))  # the def of a close name: which function it seems to be
             self.say(text["load-missing" + cells].format(file=file) + self._where(problem)
                      + (text["near"].format(near=meant) if meant else ""))
@@ -287,6 +289,9 @@ class Progress:
         for note in result["load"]["notes"]:  # a notebook's cell that stopped loading: what was graded is less
             if note.get("kind") == "syntax-warning":  # `is` with a literal: fails the checks, not the student's run
                 self.say(warning_text(note, self.lang))
+            elif note.get("kind") == "exit-called":  # after some functions: those after it are missing
+                at = text["exit-at"].format(line=note["line"]) if note.get("line") else ""
+                self.say(text["exit-called"].format(file=file, at=at))
             elif note.get("kind") == "notebook-stopped":
                 detail = str(note.get("detail") or "?")
                 self.say(MESSAGES["note_notebook_stopped"][self.lang].format(
@@ -367,7 +372,7 @@ class Progress:
         place = f"{self.text['line']} {problem['line']}"
         if problem.get("cell") and problem.get("cell_line"):
             place = self.text["cell"].format(cell=problem["cell"], line=problem["cell_line"])
-        return f" — {place}: {problem['source']}"
+        return f" — {place}: {problem['source']}" if problem.get("source") else ""  # the detail names the line
 
     def _failure(self, check: dict, cases: int, total: int, hinted: bool = True, missed: bool = False,
                  struck: str | None = None) -> None:

@@ -77,6 +77,12 @@ TEXT = {
         "load-empty": "{file} bevat geen code, alleen lege regels of commentaar: schrijf de drie functies erin",
         "load-missing": "{file} definieert geen van de drie functies validate_ticket_proposal, proposal_fingerprint en "
                         "dispatch_ticket; controleer de namen (hoofdletters en underscores tellen mee)",
+        "load-missing-exit": "{file}: exit() op regel {line} stopte het laden voordat de drie functies gedefinieerd "
+                             "waren; haal die aanroep weg (ook quit(), sys.exit() en raise SystemExit)",
+        "load-missing-main-block": "{file} definieert de functies in het blok if __name__ == \"__main__\": op regel "
+                                   "{line}, dat bij het beoordelen niet wordt uitgevoerd; zet ze op het hoogste niveau",
+        "exit-called": "{file}: exit(){at} stopte het laden; wat erna komt, is niet gedefinieerd: haal die aanroep weg",
+        "exit-at": " op regel {line}",
         "load-missing-text": "{file} heeft geen van de drie functies in een codecel, dus geen ervan is uitgevoerd:",
         "load-empty-text": "{file} heeft geen codecel met code: wat je schreef staat in tekstcellen, die niet worden "
                            "uitgevoerd:",
@@ -240,6 +246,12 @@ TEXT = {
         "load-empty": "{file} contains no code, only blank lines or comments: write the three functions in it",
         "load-missing": "{file} defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
                         "dispatch_ticket; check the names (capitals and underscores count)",
+        "load-missing-exit": "{file}: exit() on line {line} stopped loading before the three functions were defined; "
+                             "take that call out (quit(), sys.exit() and raise SystemExit too)",
+        "load-missing-main-block": "{file} defines the functions in the block if __name__ == \"__main__\": on line "
+                                   "{line}, which does not run when graded; put them at the top level",
+        "exit-called": "{file}: exit(){at} stopped loading; what follows was not defined: take that call out",
+        "exit-at": " on line {line}",
         "load-missing-text": "{file} has none of the three functions in a code cell, so none of them ran:",
         "load-empty-text": "{file} has no code cell with code: what you wrote is in text cells, which do not run:",
         "report": "Full report: {path}",

@@ -32,7 +32,10 @@ _KNOWN_PROBLEMS = ("encoding", "empty", "unreadable", "too-large", "syntax", "in
 # A problem view's fields when nothing more than its kind is said (the detail in English and in Dutch:
 # ``detail_<lang>``, as the templates pick it).
 _NO_DETAIL = {"detail_en": "", "detail_nl": "", "line": None, "column": None, "cell": None, "source": None,
-              "text_cells": ()}
+              "text_cells": (), "cause": ""}
+# What stopped a missing-functions problem's functions from being defined (grader.sandbox.loader.LoadProblem.cause):
+# the suffix of its texts' keys.
+_CAUSES = {"exit": "_exit", "main-block": "_main_block"}
 
 def feedback_path(out: Path, student_id: str, suffix: str) -> Path:
     """Where a student's feedback file goes: ``out/feedback/<safe_name(id)>.<suffix>``."""
@@ -214,7 +217,8 @@ def _problem(problem: dict | None, notes: list[dict]) -> dict | None:
         "cell": cell if cell and cell_line and isinstance(line, int) else None,
         "column": problem.get("column") if isinstance(problem.get("column"), int) and kind != "policy" else None,
         "source": clean(source, 300) if source else None,
-        "intended": intended(source) if kind == "missing-functions" else None,
+        "cause": _CAUSES.get(problem.get("cause"), "") if kind == "missing-functions" else "",
+        "intended": intended(source) if kind == "missing-functions" and not problem.get("cause") else None,
         # The three functions written in a notebook's Markdown or raw cells, as missing-function notes.
         "text_cells": [{"kind": "missing-function", "name": clean(str(entry[2]), 60), **text_cell(entry[0], entry[1])}
                        for entry in problem.get("text_cells") or [] if isinstance(entry, list) and len(entry) == 3

@@ -236,6 +236,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "load_heading": {"nl": "main.py kon niet worden geladen", "en": "main.py could not be loaded"},
     "missing_functions_heading": {"nl": "main.py definieert geen van de drie functies",
                                   "en": "main.py defines none of the three functions"},
+    "missing_functions_heading_exit": {"nl": "Het laden van main.py stopte vóór de functies",
+                                       "en": "Loading main.py stopped before the functions"},
+    "missing_functions_heading_main_block": {"nl": "De functies staan in een blok dat niet wordt uitgevoerd",
+                                             "en": "The functions are in a block that does not run"},
     "missing_functions_near": {"nl": "Deze functie lijkt {name} met een andere naam: bedoelde je {name}?",
                                "en": "This function looks like {name} under another name: did you mean {name}?"},
     "load_consequence": {
@@ -295,6 +299,18 @@ MESSAGES: dict[str, dict[str, str]] = {
               "dispatch_ticket. Controleer de namen: hoofdletters en underscores tellen mee.",
         "en": "main.py defines none of the three functions validate_ticket_proposal, proposal_fingerprint and "
               "dispatch_ticket. Check the names: capitals and underscores count.",
+    },
+    "problem_missing_functions_exit": {
+        "nl": "Je code roept exit() aan: exit() op regel {line} stopte het laden voordat de drie functies gedefinieerd "
+              "waren, dus bestaat geen ervan. Haal die aanroep weg (ook quit(), sys.exit() en raise SystemExit).",
+        "en": "Your code calls exit(): exit() on line {line} stopped loading before the three functions were "
+              "defined, so none of them exists. Take that call out (quit(), sys.exit() and raise SystemExit too).",
+    },
+    "problem_missing_functions_main_block": {
+        "nl": "De functies staan in het blok {guard} op regel {line}. Dat blok wordt bij het beoordelen niet "
+              "uitgevoerd, dus bestaat geen ervan. Zet de def's op het hoogste niveau, buiten dat blok.",
+        "en": "The functions are in the block {guard} on line {line}. That block does not run when graded, so none "
+              "of them exists. Put the defs at the top level, outside that block.",
     },
     # A notebook whose functions are all in Markdown or raw cells (the cells are named after it).
     "problem_missing_functions_text": {

@@ -45,9 +45,12 @@ class LoadProblem:
     line: int | None = None
     column: int | None = None
     source: str | None = None
+    cause: str | None = None  # missing-functions only: "exit" (an exit() at ``line`` stopped the body before them)
+    #                           or "main-block" (defined under the ``if __name__ == "__main__":`` at ``line``)
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """The fields as a dict; ``cause`` only when there is one."""
+        return {key: value for key, value in dataclasses.asdict(self).items() if key != "cause" or value}
 
 
 class LoadFailure(Exception):
@@ -279,6 +282,21 @@ def _near_line(namespace: dict) -> int | None:
     return None
 
 
+def _main_block(lines: list[str]) -> int | None:
+    """The line of a top-level ``if __name__ == "__main__":`` whose body defines one of the three functions (a
+    block that never runs when graded), else None."""
+    try:
+        body = ast.parse("\n".join(lines)).body
+    except (SyntaxError, RecursionError, MemoryError, ValueError):  # it compiled; a parse may still run out
+        return None
+    for node in body:
+        test = node.test if isinstance(node, ast.If) else None
+        if isinstance(test, ast.Compare) and "__name__" in ast.unparse(test) and "__main__" in ast.unparse(test) \
+                and any(isinstance(inner, ast.FunctionDef) and inner.name in FUNCTIONS for inner in ast.walk(node)):
+            return node.lineno
+    return None
+
+
 def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) -> Loaded:
     """Load a submission's ``main.py`` bytes in a fresh restricted namespace.
 
@@ -348,9 +366,11 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
     if not functions and isinstance(stop, LoadFailure):
         raise stop from None
     if not functions:
-        line = _near_line(namespace)
+        exited = next((note["line"] for note in notes if note["kind"] == "exit-called"), None)
+        main = None if exited or cells else _main_block(lines)
+        cause, line = ("exit", exited) if exited else ("main-block", main) if main else (None, _near_line(namespace))
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS), line, None,
-                                      lines[line - 1].strip() if line else None), output.text())
+                                      lines[line - 1].strip() if line else None, cause), output.text())
     stopped_at = next((note["cell"] for note in notes if note["kind"] == "notebook-stopped"), None)
     notes.extend({"kind": "missing-function", "name": name, **near_name(name, namespace),
                   **_unrun_def(name, lines, cells, stopped_at)} for name in FUNCTIONS if name not in functions)
