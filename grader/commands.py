@@ -123,6 +123,9 @@ def report_main(argv: list[str]) -> int:
     try:
         options = output_options(args)
         document = jsonreport.read(path)
+    except FileNotFoundError:
+        say(f"cannot read {path}: no such file", f"kan {path} niet lezen: dat bestand bestaat niet")
+        return 2
     except OSError as error:
         reason = error.strerror or str(error)
         say(f"cannot read {path}: {reason}", f"kan {path} niet lezen: {in_dutch(reason)}")
@@ -130,10 +133,9 @@ def report_main(argv: list[str]) -> int:
     except OptionError as error:
         say(str(error), error.text("nl"))
         return 2
-    except ValueError as error:  # not JSON, or JSON of another shape
-        detail = str(error)[:200]
-        say(f"{path} is not a results.json written by grade ({detail})",
-            f"{path} is geen results.json van grade ({detail})")
+    except ValueError as error:  # not JSON, or JSON of another shape (jsonreport.NotResults says why in Dutch)
+        say(f"{path} is not a results.json written by grade ({str(error)[:200]})",
+            f"{path} is geen results.json van grade ({getattr(error, 'nl', str(error)[:200])})")
         return 2
     lang = args.lang or ("en" if document.get("lang") == "en" else "nl")
     out = Path(args.out) if args.out else path.parent

@@ -101,3 +101,35 @@ def test_another_class_names_its_first_students_and_says_when_there_are_more(tmp
     (tmp_path / ".cache" / stamps.STAMPS_FILE).write_text(signing.sign(json.dumps(stored)), encoding="utf-8")
     assert ", ".join(stamps.another_class(tmp_path, ["bram"])) == said
     assert stamps.another_class(tmp_path, ["a3"]) is None
+
+
+@pytest.mark.parametrize("text, nl, en", [
+    ('{"a": 1}', "fake.json is geen results.json van grade (geen formaat 1 of 2)", "(fake.json is not a results.json of"),
+    ("{", "fake.json is geen results.json van grade (geen geldige JSON: regel 1, kolom 2)", "not valid JSON"),
+    (None, "kan fake.json niet lezen: dat bestand bestaat niet", "cannot read fake.json: no such file")])
+def test_grade_report_says_why_it_cannot_read_a_file_in_dutch_only(tmp_path, text, nl, en):
+    # "... (fake.json is not a results.json of format 1 or 2)" and "bestaat niet (No such file or directory)".
+    if text is not None:
+        (tmp_path / "fake.json").write_text(text, encoding="utf-8")
+    for lang, said in (("nl", nl), ("en", en)):
+        done = run_grade("report", "fake.json", "--lang", lang, cwd=tmp_path)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
+        if lang == "nl":
+            assert not any(word in done.stderr for word in ("not a", "No such", "Expecting")), done.stderr
+
+
+def test_a_zip_with_a_member_name_that_is_not_utf8_is_said_in_dutch(tmp_path):
+    # zipfile's "'utf-8' codec can't decode byte 0xff..." was shown as it was, in a Dutch message.
+    import io
+    import zipfile
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("anna/main.py", "x = 1\n")
+        archive.writestr("bram/main.py", "x = 1\n")
+    data = bytearray(buffer.getvalue().replace(b"bram/main.py", b"br\xffm/main.py"))
+    start = data.rfind(b"PK\x01\x02", 0, data.rfind(b"br\xffm"))  # its central directory entry: flagged UTF-8
+    data[start + 9] |= 0x08
+    (tmp_path / "bad.zip").write_bytes(bytes(data))
+    done = run_grade("bad.zip", "--out", "uit", cwd=tmp_path)
+    assert "bad.zip is geen leesbaar zip-archief" in done.stderr and "codec" not in done.stderr, done.stderr
+    assert "0xff" in done.stderr and "UTF-8" in done.stderr

@@ -120,6 +120,13 @@ def _tree(open_zip: Callable[[], zipfile.ZipFile], origin: str, root_name: str,
         # the whole central directory each time (minutes for an export of 10,000 members).
         archive = open_zip()
         infos = archive.infolist()
+    except UnicodeDecodeError as error:  # zipfile's own message is the codec's, in English only
+        byte = f"0x{error.object[error.start]:02x}"
+        raise ArchiveError(f"{origin} is not a readable zip archive (a member's name is marked as UTF-8 but byte "
+                           f"{byte} in it is not UTF-8; pack it again with another zip tool)",
+                           f"{origin} is geen leesbaar zip-archief (de naam van een bestand erin is als UTF-8 "
+                           f"gemarkeerd, maar byte {byte} erin is geen UTF-8; pak het opnieuw in met een ander "
+                           "zip-programma)") from None
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
         raise ArchiveError(f"{origin} is not a readable zip archive ({error})",
                            f"{origin} is geen leesbaar zip-archief ({error})") from None
