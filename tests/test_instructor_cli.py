@@ -229,7 +229,7 @@ def test_grade_report_refuses_an_id_listed_twice_and_renders_an_infinite_time(tm
     twice = {**document, "submissions": document["submissions"] + document["submissions"][:1]}
     (tmp_path / "results.json").write_text(json.dumps(twice), encoding="utf-8")
     done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"))
-    assert done.returncode == 2 and "twice" in done.stderr and not (tmp_path / "out").exists()
+    assert done.returncode == 2 and "twee keer" in done.stderr and not (tmp_path / "out").exists()
     (tmp_path / "results.json").write_text(json.dumps({**document, "elapsed_seconds": float("inf")}), encoding="utf-8")
     done = run_grade("report", str(tmp_path / "results.json"), "--out", str(tmp_path / "out"), "--format", "gradescope")
     # The run's duration is only metadata: no output uses it (a class run's Gradescope files carry no time).
