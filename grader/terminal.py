@@ -242,20 +242,21 @@ class Progress:
     def _status(self, result: dict) -> str:
         """A result's status (``graded``, ``load-error``, ``empty``) in the run's language, as the reports say it,
         with the load problem's kind or the marker of a grading that stopped early (grader.reports.stopped), and
-        whether the LMS marked the attempt late."""
+        whether the LMS marked the attempt late: all of these in one pair of brackets (``laadfout (syntaxfout; te laat
+        volgens het LMS)``)."""
         said = MESSAGES.get(f"status_{result['status']}", {}).get(self.lang, str(result["status"]))
         problem = (result.get("load") or {}).get("problem") or {}
+        more = []
         if result["status"] == "load-error" and (why := load_reason.reason(problem, self.lang)):
-            said += f" ({why})"  # as the class page names it
+            more.append(why)  # as the class page names it
         # A loop may have left most of the battery not run: the class page's marker (a summary has it; a full
         # result's records give it).
         stop = result["stopped"] if "stopped" in result else stopped.summary(result)
         if stop:
-            marker = MESSAGES[stopped.status_key(stop)][self.lang]
-            said += f" ({marker.format(count=stop['count'], total=stop['total'])})"
+            more.append(MESSAGES[stopped.status_key(stop)][self.lang].format(count=stop["count"], total=stop["total"]))
         if result.get("late") is True:  # a Canvas _LATE attempt (its report says so too)
-            said += f" ({self.text['late']})"
-        return said
+            more.append(self.text["late"])
+        return f"{said} ({'; '.join(more)})" if more else said
 
     def self_check(self, result: dict, out: Path, brief: bool = False, reused: bool = False) -> None:
         """A student's own run: each checkpoint, the first failed checks with hints, the report path, and whether
