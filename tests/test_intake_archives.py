@@ -59,5 +59,5 @@ def test_an_empty_student_folder_in_an_archive_is_named(tmp_path):
     unclaimed: list[str] = []
     assert [s.id for s in discover([str(tmp_path / "klas.zip")], unclaimed=unclaimed)[0]] == ["anna", "bert"]
     where = tmp_path / "klas.zip" / "klas"
-    assert unclaimed == [f"{where}: dora", f"{where}: eva"]
+    assert unclaimed == [f"{where}: dora/", f"{where}: eva/"]
     assert [entry.why[1] for entry in unclaimed] == ["lege map", "map met alleen links, verborgen bestanden of lege mappen"]

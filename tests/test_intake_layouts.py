@@ -179,7 +179,7 @@ def test_an_entry_that_becomes_no_submission_is_named_not_dropped_silently(name,
     unclaimed: list[str] = []
     submissions, _ = discover([str(folder)], unclaimed=unclaimed)
     check(submissions, fixture["expected"], fixture["layout"])
-    assert unclaimed == [f"{folder}: {extra.split('/')[0]}"]
+    assert unclaimed == [f"{folder}: {extra.split('/')[0]}{'/' if '/' in extra else ''}"]  # a folder: as a folder
     clean: list[str] = []
     discover([str(fixtures.as_folder(name, tmp_path / "clean"))], unclaimed=clean)
     assert clean == []
@@ -206,7 +206,7 @@ def test_an_entry_that_gives_no_file_is_named_too(wrapper, tmp_path):
     assert [s.id for s in submissions] == ["anna", "eva", "fleur"]  # the fifo: a student whose file cannot be read
     assert submissions[1].notes[0]["kind"] == "file-unreadable" and submissions[1].source == b""
     # Named where they are: "klas: empty" sent the instructor to klas/ for what lay in klas/export/.
-    assert unclaimed == [f"{klas if wrapper else tmp_path / 'klas'}: {name}" for name in ("bram", "carl", "dirk.py", "empty")]
+    assert unclaimed == [f"{klas if wrapper else tmp_path / 'klas'}: {name}" for name in ("bram/", "carl/", "dirk.py", "empty/")]
     # Each with its own reason, not one guess for all ("a symbolic link, an empty folder?").
     assert [entry.why for entry in unclaimed] == [
         ("folder holding only links, hidden files or empty folders", "map met alleen links, verborgen bestanden of lege mappen"),
@@ -223,7 +223,7 @@ def test_an_entry_in_a_wrapped_archive_that_becomes_no_submission_is_named_where
         archive.writestr("wrap/Eva (per mail)/main.py", "x = 3\n")
     unclaimed: list[str] = []
     assert [s.id for s in discover([str(tmp_path / "export.zip")], unclaimed=unclaimed)[0]] == ["2001", "2002"]
-    assert unclaimed == [f"{tmp_path / 'export.zip' / 'wrap'}: Eva (per mail)"]
+    assert unclaimed == [f"{tmp_path / 'export.zip' / 'wrap'}: Eva (per mail)/"]
 
 
 def test_the_terminal_names_what_became_no_submission(tmp_path):
@@ -275,4 +275,4 @@ def test_an_entry_left_out_of_a_class_given_as_dot_is_named_with_the_folder_s_na
     monkeypatch.chdir(klas)
     unclaimed: list[str] = []
     assert [s.id for s in discover([given], unclaimed=unclaimed)[0]] == ["anna", "bert"]
-    assert unclaimed == ["klas: dora"]
+    assert unclaimed == ["klas: dora/"]

@@ -52,7 +52,7 @@ def test_an_empty_student_folder_in_such_a_wrapper_is_named(tmp_path):
     unclaimed: list[str] = []
     submissions, _ = discover([str(tmp_path / "fold6")], unclaimed=unclaimed)
     assert [s.id for s in submissions] == ["anouk", "bram"]
-    assert unclaimed == [f"{tmp_path / 'fold6' / 'klas'}: dora"]
+    assert unclaimed == [f"{tmp_path / 'fold6' / 'klas'}: dora/"]
 
 
 @pytest.mark.parametrize("beside", ["extra.py", "main.txt", "werk.zip", "bijlage/notes.txt"])
@@ -90,3 +90,12 @@ def test_student_folders_left_out_of_one_submission_are_named_in_the_warning(tmp
     assert unclaimed == [f"{tmp_path / 'klas'}: groep/{name}/main.py" for name in STUDENTS[1:]]
     assert [entry.why for entry in unclaimed] == [
         ("inside submission groep, graded from anouk/main.py", "in inzending groep, beoordeeld op anouk/main.py")] * 2
+
+
+def test_an_empty_folder_left_out_is_named_as_a_folder_once(tmp_path):
+    # "klas1/: leeg (lege map)" read as saying "empty" twice: the folder is named as a folder, after the class's name.
+    (tmp_path / "klas1" / "leeg").mkdir(parents=True)
+    (tmp_path / "klas1" / "anna.py").write_text("x = 1\n", encoding="utf-8")
+    unclaimed: list[str] = []
+    discover([str(tmp_path / "klas1") + "/"], unclaimed=unclaimed)
+    assert unclaimed == [f"{tmp_path / 'klas1'}: leeg/"] and unclaimed[0].why[1] == "lege map"

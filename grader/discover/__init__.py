@@ -66,7 +66,7 @@ def _from_tree(tree: Tree, layout: str, raw: str, in_archive: bool,
         students, own = module.students(full), False
     if unclaimed is not None and not own:
         # "klas: dora", not ".: dora"
-        named = raw if Path(raw).name not in ("", "..") else Path(raw).resolve().name or raw
+        named = raw.rstrip("/") or raw if Path(raw).name not in ("", "..") else Path(raw).resolve().name or raw
         inner = plain.origin[len(base):].lstrip("/") if plain.origin.startswith(base + "/") else ""
         where = os.path.join(named, inner) if inner else named
         unclaimed.extend(leftout.Unclaimed(readable_name(f"{where}: {entry}"), why)  # named as the students are
@@ -95,7 +95,8 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[tuple[str, str]]:
     """The top-level folders and code files (.py, .ipynb, .zip) of ``tree`` none of whose files any
     student took: a hand-added folder in an LMS export, a file not named as the export names them; also
     those that gave no file (``tree.skipped``: a symbolic link, a fifo, an empty folder). Other loose
-    files (an LMS's index.html, receipts) and an earlier run's output folder are not listed. Out: (entry, the
+    files (an LMS's index.html, receipts) and an earlier run's output folder are not listed. Out: (entry, a folder's
+    ending in ``/`` as in a usage error's hint, so its name never reads as the reason after it; the
     code of why it became no submission, grader.discover.leftout.WHY), by entry."""
     taken = {ref.origin for student in students for attempt in student.attempts for ref in attempt.files}
     left = []
@@ -105,8 +106,8 @@ def _unclaimed(tree: Tree, students: list[Student]) -> list[tuple[str, str]]:
             continue
         if folder and folders.output_folder([ref.under(ref.rel.split("/", 1)[1]) for ref in refs]):
             continue
-        left.append((entry, "name"))
-    left.extend((entry.rstrip("/"), why) for entry, why in tree.skipped.items()
+        left.append((entry + "/" if folder else entry, "name"))
+    left.extend((entry, why) for entry, why in tree.skipped.items()
                 if "/" not in entry.rstrip("/") and (entry.endswith("/") or entry.lower().endswith(folders.LOOSE)))
     return sorted(left)
 

@@ -186,8 +186,11 @@ def _wrappers(folder: Path) -> list[str]:
             entries = [name for name in os.listdir(current)
                        if not is_junk(name) and not os.path.islink(os.path.join(current, name))]
             inner = [name for name in entries if os.path.isdir(os.path.join(current, name)) or not aside(name)]
-            if len(inner) != 1 or not os.path.isdir(wrapper := os.path.join(current, inner[0])) \
-                    or any(own_name(name) for name in os.listdir(wrapper)):
+            if len(inner) != 1 or not os.path.isdir(wrapper := os.path.join(current, inner[0])):
+                return chain
+            held = os.listdir(wrapper)  # beside non-code files, only a folder of folders wraps (not an empty one)
+            if any(own_name(name) for name in held) or (len(entries) > 1 and not any(
+                    os.path.isdir(os.path.join(wrapper, name)) for name in held if not is_junk(name))):
                 return chain
         except OSError:
             return chain
