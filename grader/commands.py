@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import re
 import sys
 from pathlib import Path
 
@@ -161,7 +164,8 @@ def report_main(argv: list[str]) -> int:
     notes = ClassNotes()  # what grade said after its summary, said again (rows the gradebooks' imports cannot match too)
     for result in document["submissions"]:
         notes.add(result["id"], classview.notes(result))
-    notes.say(Progress(count, lang, quiet=True), document, list(options.gradebooks), error_places(out))
+    with contextlib.redirect_stderr(io.StringIO()) as held:  # said after the summary line, as grade says them
+        notes.say(Progress(count, lang, quiet=True), document, list(options.gradebooks), error_places(out))
     found = document.get("submissions_found")
     if document.get("interrupted") is True and isinstance(found, int):  # as index.html's "Incomplete"
         say(f"warning: {path.name} is from an interrupted run: {count} of the {found} submissions found were graded; "
@@ -175,6 +179,9 @@ def report_main(argv: list[str]) -> int:
         print(f"{count} submission{'' if count == 1 else 's'} re-rendered; reports in {out}")
     if (found := copies.current(document, out)) is not None:  # the similarity.html index.html links
         print(_compared_said(document, found, lang))
+    sys.stdout.flush()
+    # Each note as this command's own: "grade report: let op: ...", not "grade: ...".
+    print(re.sub(r"(?m)^grade: ", "grade report: ", held.getvalue()), end="", file=sys.stderr)
     return 0
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -133,3 +135,16 @@ def test_a_zip_with_a_member_name_that_is_not_utf8_is_said_in_dutch(tmp_path):
     done = run_grade("bad.zip", "--out", "uit", cwd=tmp_path)
     assert "bad.zip is geen leesbaar zip-archief" in done.stderr and "codec" not in done.stderr, done.stderr
     assert "0xff" in done.stderr and "UTF-8" in done.stderr
+
+
+def test_grade_report_says_its_notes_after_its_summary_as_grade_report(tmp_path):
+    # grade said its notes after the summary line; grade report said them before it, prefixed "grade:".
+    (tmp_path / "klas").mkdir()
+    (tmp_path / "klas" / "anna.py").write_bytes(CORRECT.read_bytes() + "# café\n".encode("cp1252"))
+    graded = run_grade("klas", "--out", "uit", "--quiet", cwd=tmp_path)
+    done = run_grade("report", "uit", cwd=tmp_path)
+    note = next(line for line in done.stderr.splitlines() if "Windows-1252" in line)
+    assert note.startswith("grade report: let op:") and "Windows-1252" in graded.stderr, done.stderr
+    merged = subprocess.run([sys.executable, "-m", "grader", "report", "uit"], cwd=tmp_path, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout
+    assert merged.index("opnieuw weergegeven") < merged.index("Windows-1252"), merged

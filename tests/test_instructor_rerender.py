@@ -206,7 +206,9 @@ def test_report_repeats_the_notes_the_class_run_said_after_its_summary(tmp_path)
                                   ("Windows-1252", "anna: ", "bram: dispatch_ticket", "cees: cel 2", "José-2")), said
     again = run_grade("report", "out", "--gradebook", "canvas", "--no-similarity", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
-    assert [line for line in again.stderr.splitlines() if line.startswith("grade: ")] == said
+    # Said as grade report's own, after its summary line, as grade says them.
+    assert [line for line in again.stderr.splitlines() if line.startswith("grade report: ")] == [
+        "grade report: " + line[len("grade: "):] for line in said]
 
 
 def test_report_repeats_which_entries_of_the_folder_became_no_submission(tmp_path):
@@ -225,6 +227,7 @@ def test_report_repeats_which_entries_of_the_folder_became_no_submission(tmp_pat
     assert sorted(entry["reason"] for entry in stored) == ["empty", "link"]
     again = run_grade("report", "out", "--no-similarity", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
-    assert [line for line in again.stderr.splitlines() if "geen inzending" in line] == said
+    assert [line for line in again.stderr.splitlines() if "geen inzending" in line] == [
+        "grade report: " + line[len("grade: "):] for line in said]
     english = run_grade("report", "out", "--no-similarity", "--lang", "en", cwd=tmp_path)
     assert "became no submission" in english.stderr and "(empty folder)" in english.stderr, english.stderr
