@@ -86,3 +86,12 @@ def test_the_parent_takes_a_load_message_with_a_cause():
     message = {"load": True, "status": "failed", "output": "", "problem": problem}
     assert valid_load(message) and valid_load({**message, "problem": {**problem, "cause": "exit"}})
     assert not valid_load({**message, "problem": {**problem, "cause": "other"}})
+
+
+@pytest.mark.parametrize("cause, nl, en", [("exit", "exit() vóór de functies", "exit() before the functions"),
+                                           ("main-block", 'functies in een __main__-blok', "functions in a __main__ block")])
+def test_the_class_outputs_name_the_cause_too(cause, nl, en):
+    # The class table said "laadfout (geen van de drie functies)" of a file whose exit() stopped loading.
+    from grader.reports import load_reason
+    problem = {"kind": "missing-functions", "detail": "x", "line": 3, "column": None, "source": "exit()", "cause": cause}
+    assert load_reason.reason(problem, "nl") == nl and load_reason.reason(problem, "en") == en

@@ -16,13 +16,15 @@ KINDS = {
            "crashed": "het proces stopte onverwacht", "encoding": "geen leesbare tekst", "empty": "geen code",
            "unreadable": "onleesbaar", "too-large": "te groot", "missing-functions": "geen van de drie functies",
            "unavailable": "deel van Python dat de beoordelaar niet aanbiedt",
-           "module": "{module} niet beschikbaar in de beoordelaar"},
+           "module": "{module} niet beschikbaar in de beoordelaar",
+           "exit": "exit() vóór de functies", "main-block": "functies in een __main__-blok"},
     "en": {"syntax": "syntax error", "indentation": "wrong indentation", "policy": "refused by the grader",
            "runtime": "error in the code outside the functions", "timeout": "loading took too long",
            "crashed": "the process stopped unexpectedly", "encoding": "not readable text", "empty": "no code",
            "unreadable": "unreadable", "too-large": "too large", "missing-functions": "none of the three functions",
            "unavailable": "part of Python the grader does not offer",
-           "module": "{module} not available in the grader"},
+           "module": "{module} not available in the grader",
+           "exit": "exit() before the functions", "main-block": "functions in a __main__ block"},
 }
 
 # The sandbox's messages (grader/sandbox/imports.py and its stand-ins for modules it leaves out): what is missing.
@@ -56,5 +58,8 @@ def words(kind: object, module: str | None, lang: str) -> str | None:
 
 
 def reason(problem: dict | None, lang: str) -> str | None:
-    """A load ``problem`` (results.json's ``load.problem``) in the instructor's words (:func:`words`)."""
+    """A load ``problem`` (results.json's ``load.problem``) in the instructor's words (:func:`words`); a
+    ``missing-functions`` problem by its ``cause`` when it has one (grader.sandbox.loader.LoadProblem)."""
+    if problem and problem.get("kind") == "missing-functions" and problem.get("cause") in ("exit", "main-block"):
+        return KINDS.get(lang, KINDS["en"])[problem["cause"]]
     return words(problem.get("kind"), unavailable(problem), lang) if problem else None
