@@ -222,7 +222,7 @@ def test_report_repeats_which_entries_of_the_folder_became_no_submission(tmp_pat
     graded = run_grade("klas", "--out", "out", "--quiet", "--no-similarity", cwd=tmp_path)
     assert graded.returncode == 0, graded.stderr
     said = [line for line in graded.stderr.splitlines() if "geen inzending" in line]
-    assert len(said) == 1 and "leeg (lege map)" in said[0] and "link.py (symbolische link" in said[0], graded.stderr
+    assert len(said) == 1 and "leeg/ (lege map)" in said[0] and "link.py (symbolische link" in said[0], graded.stderr
     stored = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["unclaimed"]
     assert sorted(entry["reason"] for entry in stored) == ["empty", "link"]
     again = run_grade("report", "out", "--no-similarity", cwd=tmp_path)
