@@ -188,7 +188,8 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
     from grader.commands import class_only
     from grader.discover import UsageError, discover_apart
     from grader.grading import BatteryError, ChecksError, Interrupted, grade
-    from grader.terminal import TEXT, printable
+    from grader.invisible import printable
+    from grader.terminal import TEXT
 
     unclaimed: list[str] = []
     try:
@@ -254,7 +255,8 @@ def _run(args: argparse.Namespace, out: Path, options: object, checks: Path | No
 def _interrupted_self(submission: object, out: Path, lang: str) -> str:
     """What an interrupted self-check says: nothing written, and that a report already there is an earlier one."""
     from grader.discover import safe_name
-    from grader.terminal import TEXT, printable
+    from grader.invisible import printable
+    from grader.terminal import TEXT
 
     report = out / "feedback" / f"{safe_name(submission.id)}.html"
     file = printable(Path(str(getattr(submission, "graded_file", None) or submission.path)).name, False)

@@ -1,5 +1,6 @@
 """The characters no reader sees, as a regular-expression class body, for every output that shows a student's text
-(the reports: grader/reports/feedback.py; the terminal: grader/terminal.py), which shows them as escapes.
+(the reports: grader/reports/feedback.py; the terminal: grader/terminal.py, with :func:`printable`), which shows
+them as escapes.
 
 Bidirectional controls (all of Unicode's Bidi_Control, U+061C too) would reorder what is shown; line and paragraph
 separators break lines where none is seen; the rest are Unicode's default-ignorable characters, drawn as nothing:
@@ -30,3 +31,17 @@ def escape(found: re.Match) -> str:
     """The character ``found`` as Python writes it escaped (``\\x1b``, ``\\u200b``): a terminal line or an id shows it
     without running it."""
     return found.group().encode("unicode_escape").decode("ascii")
+
+
+# Control characters, the bidirectional controls that make a name read in another order, and the
+# invisible characters that make two names look alike (HIDDEN: the same as the reports escape).
+_CONTROL = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{HIDDEN}]")
+_CONTROL_OR_LINE_END = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{HIDDEN}]")
+
+
+def printable(text: str, lines: bool = True) -> str:
+    """``text`` with its control characters shown as escapes (``\\x1b``): a submission's name or
+    error message must not move the cursor, clear the screen or fake a line. ``lines``: keep
+    line ends (a multi-line value); otherwise they are escaped too."""
+    found = _CONTROL if lines else _CONTROL_OR_LINE_END
+    return found.sub(lambda match: match.group() if emoji_selector(match) else escape(match), text)

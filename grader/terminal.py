@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -14,7 +13,7 @@ from grader.reports import legend, load_reason, stopped
 from grader.reports.notes import intended, warning_text
 from grader.reports.selection import NO_FAILURE, approval_missed, hint, shown_failures
 from grader.details import in_dutch
-from grader.invisible import HIDDEN, emoji_selector, escape
+from grader.invisible import printable
 from grader.reports.i18n import GUARD, MESSAGES
 from grader.results import DECODED, decoded
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
@@ -36,20 +35,6 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
     for check in failed:
         groups.setdefault(check["id"].split("[")[0], []).append(check)
     return list(groups.values())
-
-
-# Control characters, the bidirectional controls that make a name read in another order, and the
-# invisible characters that make two names look alike (grader.invisible: the same as the reports escape).
-_CONTROL = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{HIDDEN}]")
-_CONTROL_OR_LINE_END = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{HIDDEN}]")
-
-
-def printable(text: str, lines: bool = True) -> str:
-    """``text`` with its control characters shown as escapes (``\\x1b``): a submission's name or
-    error message must not move the cursor, clear the screen or fake a line. ``lines``: keep
-    line ends (a multi-line value); otherwise they are escaped too."""
-    found = _CONTROL if lines else _CONTROL_OR_LINE_END
-    return found.sub(lambda match: match.group() if emoji_selector(match) else escape(match), text)
 
 
 def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:

@@ -88,6 +88,6 @@ def test_similarity_page_shows_bidi_and_invisible_characters_of_the_sources_as_e
 def test_an_emoji_keeps_its_presentation_selector_but_a_name_shows_it_escaped(text, shown):
     """A student's printed ⚠️ shows as printed; after a letter or punctuation the selector would make two names
     look alike, so it is escaped (grader.invisible.emoji_selector), in the reports and on the terminal alike."""
-    from grader.terminal import printable
+    from grader.invisible import printable
     assert cleaning.visible(text) == shown
     assert printable(text) == shown
