@@ -198,6 +198,7 @@ APPROVALS = [("empty", None), ("other-status", {"status": "open"}), ("other-call
              ("last-digit-differs", "last"), ("first-digit-differs", "first"),
              # The digest of another text of p (checks/approvals.py): only H(p) itself approves p.
              *[(f"digest-of-{name}", name) for name in ("plain-json", "arguments-only", "sha3", "blake2s")],
+             ("halves-of-h-p-in-other-entries", "split"),
              # The other way round: only H(p) for a q that differs in one field, or in all (checks/callers.py), from
              # q's actor, the host at q's version. A lookup that first sets a field to p's value finds H(p) there.
              *[(f"p-approved-for-{key.replace('_', '-')}-{value}", ("q", {key: value}))
@@ -217,6 +218,8 @@ def test_d12_approval_required(student, case):
         if "ticket" in case[1][1] and case[1][1]["ticket"] not in scene.state["tickets"]:  # only the approval misses
             scene.assign("state", {**scene.state, "tickets": {**scene.state["tickets"], case[1][1]["ticket"]: "open"}})
         call = scene.call(scene.name("q", **case[1][1]), host, {DIGEST}, f"q, {host!r}, {{H(p)}}")
+    elif case[1] == "split":  # only H(p)'s halves, each inside another entry (checks/approvals.py)
+        call = scene.call(P(), "learner", set(approvals.SPLIT[0]), f"p, 'learner', {approvals.SPLIT[1]}")
     elif isinstance(case[1], str):  # another 64-digit hex string: H(p) with one digit changed, another text's digest
         value, written = approvals.FORGED[case[1]]
         call = scene.call(P(), "learner", {value}, f"p, 'learner', {{{written}}}")

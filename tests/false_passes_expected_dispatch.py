@@ -341,4 +341,6 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "first_success_row_shares_result",  # D17: the first row holds the returned result
     "first_replay_shares_row",  # D18: the first replay is the row's result
     "first_missing_ticket_revokes_approval",  # D20: the first missing-ticket takes the approval out
+    # Approvals read from the register's entries joined into one text
+    "approval_found_in_joined_register",  # D12: H(p) found across two entries of the joined register
 ]}
