@@ -83,6 +83,8 @@ APPROVED_INVALID = [
     ("bytes-digest", lambda: {DIGEST, hashlib.sha256(b"p").digest()}, "{H(p), sha256(...).digest()}"),
     ("63-chars", lambda: {DIGEST, DIGEST[:63]}, "{H(p), H(p)[:63]}"),
     ("65-chars", lambda: {DIGEST, DIGEST + "0"}, "{H(p), H(p) + '0'}"),
+    # Together 3 * 64 hex digits: a check of the joined register instead of each entry lets them in.
+    ("63-and-65-chars", lambda: {DIGEST, DIGEST[:63], DIGEST + "0"}, "{H(p), H(p)[:63], H(p) + '0'}"),
     ("non-hex", lambda: {DIGEST, "g" * 64}, "{H(p), 'g' * 64}"),
     ("newline", lambda: {DIGEST + "\n"}, "{H(p) + '\\n'}"),
     ("non-str", lambda: {DIGEST, 12345}, "{H(p), 12345}"),

@@ -343,4 +343,5 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     "first_missing_ticket_revokes_approval",  # D20: the first missing-ticket takes the approval out
     # Approvals read from the register's entries joined into one text
     "approval_found_in_joined_register",  # D12: H(p) found across two entries of the joined register
+    "approvals_checked_as_joined_text",  # D2: entries of 63 and 65 digits, 3 * 64 together
 ]}
