@@ -1,10 +1,11 @@
 """Approvals that are no approval of p (CONTRACT.md D12): 64-digit hex strings that are not H(p).
 
 The host approves one exact content by putting its fingerprint H(p) (F1) in ``approved``; anything else there
-approves nothing for p: H(p) with one digit changed, H(p) cut in halves spread over several entries, and the digest of another text of p's content (p's JSON as
-``json.dumps`` writes it by default, the SHA-256 of its arguments alone, another hash function over the canonical
-text). A dispatcher that also takes one of those as consent lets a host approve what it never fingerprinted.
-Uppercase H(p) is left out: CONTRACT.md A4 lets a dispatcher match it case-insensitively.
+approves nothing for p: H(p) with one digit changed, H(p) cut in halves spread over several entries, and the digest
+of another text of p's content (p's JSON as ``json.dumps`` writes it by default, the SHA-256 of its arguments alone,
+another hash function over the canonical text). A dispatcher that also takes one of those as consent lets a host
+approve what it never fingerprinted. Uppercase H(p) is left out: CONTRACT.md A4 lets a dispatcher match it
+case-insensitively.
 """
 
 from __future__ import annotations
@@ -40,5 +41,6 @@ FORGED = {
 
 # H(p)'s halves in six entries, each padded to 64 digits: joined (sorted, or in most orders) they spell H(p), which
 # no entry is. A lookup in the joined text of the register finds it there.
-SPLIT = ({"0" * 31 + str(i) + DIGEST[:32] for i in range(1, 4)} | {DIGEST[32:] + "f" * 31 + str(i) for i in range(1, 4)},
+SPLIT = ({"0" * 31 + str(i) + DIGEST[:32] for i in range(1, 4)}
+         | {DIGEST[32:] + "f" * 31 + str(i) for i in range(1, 4)},
          "{'0' * 31 + str(i) + H(p)[:32] for i in (1, 2, 3)} | {H(p)[32:] + 'f' * 31 + str(i) for i in (1, 2, 3)}")

@@ -85,6 +85,8 @@ APPROVED_INVALID = [
     ("65-chars", lambda: {DIGEST, DIGEST + "0"}, "{H(p), H(p) + '0'}"),
     # Together 3 * 64 hex digits: a check of the joined register instead of each entry lets them in.
     ("63-and-65-chars", lambda: {DIGEST, DIGEST[:63], DIGEST + "0"}, "{H(p), H(p)[:63], H(p) + '0'}"),
+    # The short entry is neither the smallest nor the largest: min() and max() give no lengths.
+    ("63-chars-in-between", lambda: {DIGEST, "0" * 64, "f" * 64, DIGEST[:63]}, "{H(p), '0' * 64, 'f' * 64, H(p)[:63]}"),
     ("non-hex", lambda: {DIGEST, "g" * 64}, "{H(p), 'g' * 64}"),
     ("newline", lambda: {DIGEST + "\n"}, "{H(p) + '\\n'}"),
     ("non-str", lambda: {DIGEST, 12345}, "{H(p), 12345}"),

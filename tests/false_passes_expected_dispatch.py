@@ -344,4 +344,5 @@ DISPATCH_ONLY = {name: {"1": True, "2": True, "3": False} for name in [
     # Approvals read from the register's entries joined into one text
     "approval_found_in_joined_register",  # D12: H(p) found across two entries of the joined register
     "approvals_checked_as_joined_text",  # D2: entries of 63 and 65 digits, 3 * 64 together
+    "approval_lengths_from_min_and_max",  # D2: min()/max() taken for the shortest/longest entry
 ]}
