@@ -21,7 +21,7 @@ def error_places(out: Path) -> list[Path]:
 class ClassNotes:
     """What the terminal says of a class's submissions after the summary: checks that ended in an error (a defect of
     the check), files not saved as UTF-8, per submission its notebook and SyntaxWarning notes and the required
-    functions only in a notebook's text cells, the students renamed at intake, per LMS gradebook the rows
+    functions only in a notebook's text cells, an exit() that stopped loading after some functions, the students renamed at intake, per LMS gradebook the rows
     without an identifier its import knows and, last, the entries of the class folder that became no submission."""
 
     def __init__(self) -> None:

@@ -131,6 +131,9 @@ class Progress:
         """The line a class run says of ``submission``'s ``note`` (one of grader.reports.classview.said_notes)."""
         if note["kind"] == "syntax-warning":
             return self.text["class-note"].format(id=submission, said=warning_text(note, self.lang))
+        if note["kind"] == "exit-called":  # after some functions: those after it are missing
+            at = self.text["exit-at"].format(line=note["line"]) if note.get("line") else ""
+            return self.text["class-exit-called"].format(id=submission, at=at)
         if note["kind"] == "text-cells":  # its functions, each with its cell: "dispatch_ticket (cel 6, Markdown-cel)"
             kinds = self.text["text-cells"]
             places = [self.text["text-cell-place"].format(function=name, cell=cell, kind=kinds[kind])

@@ -117,6 +117,7 @@ TEXT = {
         "class-decoded-utf16-one": "grade: let op: 1 inzending is niet als UTF-8 opgeslagen maar als UTF-16 (het "
                                    "rapport zegt het): {names}",
         "class-note": "grade: let op: {id}: {said}",
+        "class-exit-called": "grade: let op: {id}: exit(){at} stopte het laden; wat erna komt, is niet gedefinieerd",
         "class-notebook-stopped": "grade: let op: {id}: cel {cell} van het notebook gaf bij het laden een fout "
                                   "(regel {line} van die cel: {detail}); wat die cel en de cellen erna definiëren, "
                                   "is niet beoordeeld (het rapport zegt het)",
@@ -284,6 +285,7 @@ TEXT = {
         "class-decoded-utf16-one": "grade: note: 1 submission was not saved as UTF-8 but as UTF-16 (its report says "
                                    "so): {names}",
         "class-note": "grade: note: {id}: {said}",
+        "class-exit-called": "grade: note: {id}: exit(){at} stopped loading; what follows was not defined",
         "class-notebook-stopped": "grade: note: {id}: cell {cell} of the notebook raised an error while loading "
                                   "(line {line} of that cell: {detail}); what that cell and the cells after it "
                                   "define was not graded (its report says so)",

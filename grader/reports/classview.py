@@ -16,7 +16,7 @@ from grader.results import base_id, decoded, renamed
 STATUSES = ("graded", "load-error", "empty")
 # Load notes a class run's terminal says per submission, as a self-check's does (grader.terminal.Progress.warn_notes);
 # with them a ``text-cells`` note (:func:`said_notes`).
-SAID_NOTES = ("notebook-stopped", "syntax-warning")
+SAID_NOTES = ("notebook-stopped", "syntax-warning", "exit-called")
 
 
 def percent(part: int, whole: int) -> int:
@@ -104,7 +104,7 @@ def notes(result: dict) -> dict:
 
 def said_notes(result: dict) -> list[dict]:
     """The load notes of ``result`` that a class run's terminal says too (a notebook cell that stopped loading, a
-    SyntaxWarning), each with only the fields the terminal shows, then, when a required function is only in a
+    SyntaxWarning, an exit() that stopped it after some functions), each with only the fields the terminal shows, then, when a required function is only in a
     notebook's Markdown or raw cell, ``{"kind": "text-cells", "cells": [[cell, kind, function], ...]}``
     (:func:`text_cells`)."""
     said = [{key: note.get(key) for key in ("kind", "cell", "line", "detail")}
@@ -215,6 +215,8 @@ def rows(submissions: Iterable[dict], keys: list[str]) -> Iterator[dict]:
             "problem": clean(problem.get("kind"), 40) if result["status"] != "graded" and problem.get("kind") else "",
             # A module the grader does not offer (grader.reports.load_reason.unavailable): its name, "" or None.
             "module": clean(module, 60) if (module := load_reason.unavailable(problem)) else module,
+            # What stopped a missing-functions problem's functions from being defined (load_reason.words): or None.
+            "cause": problem.get("cause") if problem.get("cause") in ("exit", "main-block") else None,
             # Most of the battery may not have run (a loop): the marker's message id and numbers, else None.
             "stopped": {**stop, "key": stopped.status_key(stop)} if (stop := result.get("stopped")) else None,
             # Required functions written in a notebook's Markdown or raw cell (never run): [[cell, kind, name], ...].

@@ -48,18 +48,19 @@ def unavailable(problem: dict) -> str | None:
     return ""
 
 
-def words(kind: object, module: str | None, lang: str) -> str | None:
+def words(kind: object, module: str | None, lang: str, cause: object = None) -> str | None:
     """A load problem of ``kind`` in the instructor's words in ``lang`` ("nl"/"en"), ``module`` being what
-    :func:`unavailable` said of it; None for an unknown kind."""
+    :func:`unavailable` said of it; a ``missing-functions`` problem by its ``cause`` when it has one (``exit``,
+    ``main-block``: grader.sandbox.loader.LoadProblem); None for an unknown kind."""
     said = KINDS.get(lang, KINDS["en"])
     if module:
         return said["module"].format(module=module)
+    if kind == "missing-functions" and cause in ("exit", "main-block"):
+        return said[cause]
     return said["unavailable"] if module == "" else said.get(str(kind))
 
 
 def reason(problem: dict | None, lang: str) -> str | None:
-    """A load ``problem`` (results.json's ``load.problem``) in the instructor's words (:func:`words`); a
-    ``missing-functions`` problem by its ``cause`` when it has one (grader.sandbox.loader.LoadProblem)."""
-    if problem and problem.get("kind") == "missing-functions" and problem.get("cause") in ("exit", "main-block"):
-        return KINDS.get(lang, KINDS["en"])[problem["cause"]]
-    return words(problem.get("kind"), unavailable(problem), lang) if problem else None
+    """A load ``problem`` (results.json's ``load.problem``) in the instructor's words (:func:`words`, by its
+    ``cause`` when it has one)."""
+    return words(problem.get("kind"), unavailable(problem), lang, problem.get("cause")) if problem else None
