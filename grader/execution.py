@@ -203,23 +203,29 @@ def valid_load(message: object) -> bool:
     """Whether a child's load message has the shape the reports expect.
 
     In: ``{"load": True, "status": "ok" | "failed", "output": str, "notes": [note...]
-    (ok), "problem": LoadProblem.to_dict() (failed)}``; notes are the loader's own kinds.
+    (ok; failed: optional, ``missing-function`` notes only, grader.sandbox.loader.LoadFailure), "problem":
+    LoadProblem.to_dict() (failed)}``; notes are the loader's own kinds.
     """
     if not isinstance(message, dict) or message.get("status") not in ("ok", "failed"):
         return False
     if not isinstance(message.get("output"), str):
         return False
     if message["status"] == "ok":
-        notes = message.get("notes")
-        return isinstance(notes, list) and all(
-            isinstance(note, dict) and note.get("kind") in _CHILD_NOTES
-            and all(isinstance(value, (str, int, type(None))) for value in note.values()) for note in notes)
+        return _valid_notes(message.get("notes"), _CHILD_NOTES)
     problem = message.get("problem")
-    return (isinstance(problem, dict) and problem.get("kind") in _LOAD_KINDS
+    return (_valid_notes(message.get("notes", []), ("missing-function",))
+            and isinstance(problem, dict) and problem.get("kind") in _LOAD_KINDS
             and set(problem) - {"cause"} == {"kind", "detail", "line", "column", "source"}
             and problem.get("cause", "exit") in ("exit", "main-block")
             and isinstance(problem["detail"], str) and isinstance(problem["source"], (str, type(None)))
             and all(isinstance(problem[key], (int, type(None))) for key in ("line", "column")))
+
+
+def _valid_notes(notes: object, kinds: tuple[str, ...]) -> bool:
+    """Whether ``notes`` is a list of notes of ``kinds`` whose values are str, int or None."""
+    return isinstance(notes, list) and all(
+        isinstance(note, dict) and note.get("kind") in kinds
+        and all(isinstance(value, (str, int, type(None))) for value in note.values()) for note in notes)
 
 
 # The longest texts the parent keeps from a child (characters). The battery's own texts are far shorter

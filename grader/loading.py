@@ -80,7 +80,7 @@ def _limited(source: bytes, seconds: float, work: Callable[[], T]) -> tuple[T | 
         finally:
             budget.stop()
     except LoadFailure as failure:
-        return None, _failed(failure.problem, failure.output)
+        return None, _failed(failure.problem, failure.output, failure.notes)
     except LoadTimeout:
         pass
     if done is None or budget.fired:
@@ -88,9 +88,10 @@ def _limited(source: bytes, seconds: float, work: Callable[[], T]) -> tuple[T | 
     return done, None
 
 
-def _failed(problem: LoadProblem, output: str) -> dict:
-    """The load message of a load that failed with ``problem`` after printing ``output``."""
-    return {"load": True, "status": "failed", "problem": problem.to_dict(), "output": output}
+def _failed(problem: LoadProblem, output: str, notes: list[dict] | None = None) -> dict:
+    """The load message of a load that failed with ``problem`` after printing ``output``; ``notes`` (a
+    missing-functions problem's ``missing-function`` notes, grader.sandbox.loader.LoadFailure) when there are any."""
+    return {"load": True, "status": "failed", "problem": problem.to_dict(), "output": output, **({"notes": notes} if notes else {})}
 
 
 def _load_timeout(source: bytes, line: int | None, seconds: float) -> LoadProblem:

@@ -260,6 +260,9 @@ class Progress:
             meant = intended(problem.get("source"))  # the def of a close name: which function it seems to be
             self.say(text["load-missing" + cells].format(file=file) + self._where(problem)
                      + (text["near"].format(near=meant) if meant else ""))
+            for note in (n for n in result["load"]["notes"] if n.get("kind") == "missing-function" and n.get("near")):
+                self.say("  - " + text["missing"].format(file=file, function=note["name"])
+                         + text["near"].format(near=note["near"]))  # the problem's own def is said above
         elif problem and problem["kind"] == "empty" and (result.get("graded_file") or cells):  # else kind and detail
             self.say(text["load-empty" + cells].format(file=file))  # would say it twice
         elif problem:

@@ -54,12 +54,15 @@ class LoadProblem:
 
 
 class LoadFailure(Exception):
-    """Raised by :func:`load` with the :class:`LoadProblem` (and any output printed before it)."""
+    """Raised by :func:`load` with the :class:`LoadProblem`, any output printed before it and, for a
+    ``missing-functions`` problem, the ``missing-function`` notes of the functions whose close name is another
+    ``def`` than the problem's own line."""
 
-    def __init__(self, problem: LoadProblem, output: str = "") -> None:
+    def __init__(self, problem: LoadProblem, output: str = "", notes: list[dict] | None = None) -> None:
         super().__init__(problem.detail)
         self.problem = problem
         self.output = output
+        self.notes = notes or []
 
 
 @dataclasses.dataclass
@@ -272,14 +275,26 @@ def _unrun_def(name: str, lines: list[str], cells: tuple, stopped_at: int | None
     return {}
 
 
+def _def_line(name: str, namespace: dict) -> int | None:
+    """The line (1-based) of the ``def`` of main.py that bound ``name``, else None."""
+    function = namespace.get(name)
+    if type(function) is types.FunctionType and function.__code__.co_filename == STUDENT_FILENAME:
+        return function.__code__.co_firstlineno
+    return None
+
+
 def _near_line(namespace: dict) -> int | None:
     """The line (1-based) of the first ``def`` of main.py whose name is close to one of the three functions (a typo
     in all of them, or a file with only checkpoint 1's function misspelled), else None."""
-    for name in FUNCTIONS:
-        near = namespace.get(near_name(name, namespace).get("near", ""))
-        if type(near) is types.FunctionType and near.__code__.co_filename == STUDENT_FILENAME:
-            return near.__code__.co_firstlineno
-    return None
+    return next((line for name in FUNCTIONS if (line := _def_line(near_name(name, namespace).get("near", ""), namespace))),
+                None)
+
+
+def _near_notes(namespace: dict, line: int | None) -> list[dict]:
+    """The ``missing-function`` notes (with ``near``) of the three functions, none defined, whose close name is not the
+    ``def`` at ``line`` (the ``missing-functions`` problem's own, which names it already)."""
+    return [{"kind": "missing-function", "name": name, **near} for name in FUNCTIONS
+            if (near := near_name(name, namespace)) and (line is None or _def_line(near["near"], namespace) != line)]
 
 
 def _main_block(lines: list[str]) -> int | None:
@@ -370,7 +385,8 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
         main = None if exited or cells else _main_block(lines)
         cause, line = ("exit", exited) if exited else ("main-block", main) if main else (None, _near_line(namespace))
         raise LoadFailure(LoadProblem("missing-functions", ", ".join(FUNCTIONS), line, None,
-                                      lines[line - 1].strip() if line else None, cause), output.text())
+                                      lines[line - 1].strip() if line else None, cause), output.text(),
+                          None if cause else _near_notes(namespace, line))
     stopped_at = next((note["cell"] for note in notes if note["kind"] == "notebook-stopped"), None)
     notes.extend({"kind": "missing-function", "name": name, **near_name(name, namespace),
                   **_unrun_def(name, lines, cells, stopped_at)} for name in FUNCTIONS if name not in functions)
