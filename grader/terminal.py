@@ -14,6 +14,7 @@ from grader.reports.notes import intended, warning_text
 from grader.reports.selection import NO_FAILURE, approval_missed, hint, shown_failures
 from grader.details import in_dutch
 from grader.invisible import printable
+from grader.sandbox.refusal_lists import abridged
 from grader.reports.i18n import GUARD, MESSAGES
 from grader.results import DECODED, decoded
 from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
@@ -269,9 +270,10 @@ class Progress:
             # A module the grader does not offer: named as the class table names it (grader.reports.load_reason).
             missing = load_reason.unavailable(problem)
             kind = load_reason.words(problem["kind"], missing, self.lang) if missing else None
+            detail = abridged(problem["detail"])  # a refusal's whole list of modules: in the report only
+            said = (in_dutch(detail) if self.lang == "nl" else detail) + (text["full-list"] if detail != problem["detail"] else "")
             self.say(text["load"].format(file=file, kind=kind or text["kinds"].get(problem["kind"], problem["kind"]),
-                                         detail=in_dutch(problem["detail"]) if self.lang == "nl" else problem["detail"])
-                     + self._where(problem))
+                                         detail=said) + self._where(problem))
             if problem["kind"] == "runtime":  # the report's advice, for a student who reads only this
                 self.say("  " + MESSAGES["advice_runtime"][self.lang].format(guard=GUARD))
         for function in (problem or {}).get("text_cells") or ():  # none of the three in a code cell: where they are

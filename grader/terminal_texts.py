@@ -83,6 +83,7 @@ TEXT = {
                                    "{line}, dat bij het beoordelen niet wordt uitgevoerd; zet ze op het hoogste niveau",
         "exit-called": "{file}: exit(){at} stopte het laden; wat erna komt, is niet gedefinieerd: haal die aanroep weg",
         "exit-at": " op regel {line}",
+        "full-list": " (de volledige lijst van modules staat in het rapport)",
         "load-missing-text": "{file} heeft geen van de drie functies in een codecel, dus geen ervan is uitgevoerd:",
         "load-empty-text": "{file} heeft geen codecel met code: wat je schreef staat in tekstcellen, die niet worden "
                            "uitgevoerd:",
@@ -253,6 +254,7 @@ TEXT = {
                                    "{line}, which does not run when graded; put them at the top level",
         "exit-called": "{file}: exit(){at} stopped loading; what follows was not defined: take that call out",
         "exit-at": " on line {line}",
+        "full-list": " (the full list of modules is in the report)",
         "load-missing-text": "{file} has none of the three functions in a code cell, so none of them ran:",
         "load-empty-text": "{file} has no code cell with code: what you wrote is in text cells, which do not run:",
         "report": "Full report: {path}",

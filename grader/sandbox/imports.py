@@ -13,28 +13,13 @@ import _thread
 import sys
 from typing import Any
 
+from grader.sandbox.refusal_lists import REFUSAL_CHARS, listing
 from grader.sandbox.views import ModuleView
-
-
-# A refusal's text at most (characters): the reports keep 300 of a load problem's (its list of modules is cut at
-# a whole name to fit, the rest counted: "... json and 30 more").
-REFUSAL_CHARS = 290
 
 
 def available(views: dict) -> tuple[str, ...]:
     """The modules there are, as a refusal names them (alphabetical)."""
     return tuple(sorted(name for name in views if not name.startswith("_")))
-
-
-def listing(names: tuple[str, ...], room: int) -> str:
-    """``names`` joined with ``, `` in at most ``room`` characters (the first name always), cut after a whole
-    name with `` and N more``."""
-    shown = ", ".join(names)
-    for count in range(len(names), 0, -1):
-        shown = ", ".join(names[:count]) + (f" and {len(names) - count} more" if count < len(names) else "")
-        if len(shown) <= room:
-            break
-    return shown
 
 
 def import_module(views: dict, name: Any, fromlist: Any, level: Any) -> Any:

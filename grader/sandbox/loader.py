@@ -19,6 +19,8 @@ from grader.near import closest
 from grader.sandbox.generators import delegate_nothing
 from grader.sandbox.guards import Guards
 from grader.sandbox.identity import identity_comparisons
+from grader.sandbox.imports import available
+from grader.sandbox.refusal_lists import unabridged
 from grader.sandbox.memory_files import show_main
 from grader.sandbox.notebook import add_jupyter_names
 from grader.sandbox.output import OutputBuffer, Printer
@@ -363,7 +365,9 @@ def load(data: bytes, compiled: bytes | None = None, cells: list | None = None) 
             break
         except Exception as error:
             line = student_line(error, outside_functions=True)
-            stop = LoadFailure(LoadProblem("runtime", error_text(error, 300), line, None,
+            # A refusal of a module lists every module there is: the report shows it whole (grader.terminal cuts it).
+            detail = unabridged(error_text(error, 300), available(guards.views))
+            stop = LoadFailure(LoadProblem("runtime", detail, line, None,
                                            lines[line - 1].strip() if line else None), output.text())
             if index == 0:
                 raise stop from None
