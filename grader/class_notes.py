@@ -9,7 +9,8 @@ from pathlib import Path
 
 from grader.discover import leftout
 from grader.reports import lms
-from grader.terminal import Progress, unclaimed_warning
+from grader.terminal import Progress
+from grader.terminal_texts import unclaimed_warning
 
 
 def error_places(out: Path) -> list[Path]:

@@ -17,7 +17,7 @@ from grader.invisible import printable
 from grader.sandbox.refusal_lists import abridged
 from grader.reports.i18n import GUARD, MESSAGES
 from grader.results import DECODED, decoded
-from grader.terminal_texts import TEXT  # noqa: F401 - also read from here by the CLI
+from grader.terminal_texts import TEXT, listed as _listed, unmatched_warning  # TEXT: also read from here by the CLI
 
 # Why a check was not run (its record's ``error``, set by grader.runner): the suffix of its text key.
 _NOT_RUN = {"cpu-budget": "-budget", "after-memory": "-memory", "after-crashed": "-crashed"}
@@ -36,28 +36,6 @@ def group_failures(failed: list[dict]) -> list[list[dict]]:
     for check in failed:
         groups.setdefault(check["id"].split("[")[0], []).append(check)
     return list(groups.values())
-
-
-def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
-    """The warning about top-level entries that became no submission (grader.discover: ``unclaimed``),
-    naming the first ``shown`` of them, each with its reason when it has one (``why``), control characters escaped."""
-    said = [f"{entry} ({entry.why[lang == 'nl']})" if hasattr(entry, "why") else entry for entry in entries]
-    return _listed(TEXT[lang], "unclaimed", said, shown)
-
-
-def unmatched_warning(file: str, ids: list[str], lang: str) -> str:
-    """The warning that the rows of ``ids`` in the LMS gradebook ``file`` have no identifier its import can match
-    (grader.reports.lms.unmatched), naming the first ten, control characters escaped."""
-    return _listed(TEXT[lang], "unmatched", ids, file=file)
-
-
-def _listed(text: dict[str, str], key: str, names: list[str], shown: int = 10, **values: str) -> str:
-    """The text ``key`` (its ``-one`` form for one name) naming the first ``shown`` of ``names``, escaped
-    (``values``: the text's other fields)."""
-    said = ", ".join(printable(name, False) for name in names[:shown])
-    if len(names) > shown:
-        said += f" (+{len(names) - shown})"
-    return text[f"{key}-one" if len(names) == 1 else key].format(n=len(names), names=said, **values)
 
 
 def _label(result: dict) -> str:

@@ -1,4 +1,6 @@
-"""The terminal's own texts, in Dutch and English (grader.terminal prints them)."""
+"""The terminal's own texts, in Dutch and English (grader.terminal prints them), and the warnings that name entries."""
+
+from grader.invisible import printable
 
 
 def language(argv: list[str]) -> str:
@@ -352,3 +354,25 @@ TEXT = {
                   "empty": "no code", "unreadable": "unreadable", "too-large": "too large", "missing-functions": "none of the three functions"},
     },
 }
+
+
+def unclaimed_warning(entries: list[str], lang: str, shown: int = 10) -> str:
+    """The warning about top-level entries that became no submission (grader.discover: ``unclaimed``),
+    naming the first ``shown`` of them, each with its reason when it has one (``why``), control characters escaped."""
+    said = [f"{entry} ({entry.why[lang == 'nl']})" if hasattr(entry, "why") else entry for entry in entries]
+    return listed(TEXT[lang], "unclaimed", said, shown)
+
+
+def unmatched_warning(file: str, ids: list[str], lang: str) -> str:
+    """The warning that the rows of ``ids`` in the LMS gradebook ``file`` have no identifier its import can match
+    (grader.reports.lms.unmatched), naming the first ten, control characters escaped."""
+    return listed(TEXT[lang], "unmatched", ids, file=file)
+
+
+def listed(text: dict[str, str], key: str, names: list[str], shown: int = 10, **values: str) -> str:
+    """The text ``key`` (its ``-one`` form for one name) naming the first ``shown`` of ``names``, escaped
+    (``values``: the text's other fields)."""
+    said = ", ".join(printable(name, False) for name in names[:shown])
+    if len(names) > shown:
+        said += f" (+{len(names) - shown})"
+    return text[f"{key}-one" if len(names) == 1 else key].format(n=len(names), names=said, **values)

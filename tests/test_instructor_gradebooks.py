@@ -193,7 +193,7 @@ def test_one_lms_user_graded_twice_has_its_id_on_one_row_only():
 
 @pytest.mark.parametrize("lang, said", [("nl", "een andere rij draagt"), ("en", "another row already carries")])
 def test_the_terminal_says_a_row_may_have_left_its_id_to_another(lang, said):
-    from grader.terminal import unmatched_warning
+    from grader.terminal_texts import unmatched_warning
     for ids in (["101-2"], ["101-2", "bram"]):
         assert said in unmatched_warning("gradebook-canvas.csv", ids, lang)
 
@@ -207,7 +207,7 @@ def test_an_anonymous_canvas_id_is_put_where_no_lms_matches_and_the_terminal_say
     assert table(lms.render("moodle", class_, "Les 1"))[1][:5] == ["", "", "", "", ""]
     for platform in lms.PLATFORMS:
         assert lms.unmatched(platform, class_)[:1] == ["anon_55555"], platform
-    from grader.terminal import unmatched_warning
+    from grader.terminal_texts import unmatched_warning
     for ids in (["anon_55555"], ["anon_55555", "bram"]):
         assert said in unmatched_warning("gradebook-canvas.csv", ids, lang)
     # A folder of a student whose login happens to start with anon_ is no Canvas export: its id stays.
