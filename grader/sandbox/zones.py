@@ -34,6 +34,7 @@ def _keys() -> tuple[frozenset[str], Any]:
 KEYS, _FOLDER = _keys()
 _loaded: list[dict[str, "ZoneInfo"]] = [{}]  # the zones made in the load of main.py that runs now, by key
 MODULE = "zoneinfo"  # the module the classes below show (``repr(type(zone))``), as Python's
+_FIELDS = ("year", "month", "day", "hour", "minute", "second", "microsecond", "fold")
 
 
 class ZoneInfoNotFoundError(zoneinfo.ZoneInfoNotFoundError):
@@ -63,15 +64,20 @@ def _refuse(name: str) -> None:
                     "offered")
 
 
-_FIELDS = ("year", "month", "day", "hour", "minute", "second", "microsecond")  # a datetime's, read by its C code
-
-
 def _moment(dt: Any) -> Any:
-    """``dt`` when it is a datetime or None; Python's zone would read the fields of any other object (its own
-    ``toordinal`` and ``hour`` too): ``AttributeError`` as Python's for a date."""
+    """What Python's zone is handed of ``dt``, a datetime or None: an exact datetime of its fields, no zone (Python's
+    would read the fields of any other object, and call a subclass's own ``toordinal`` and ``hour`` with itself);
+    ``AttributeError`` as Python's for a date."""
     if dt is not None and not isinstance(dt, datetime.datetime):
         raise AttributeError(f"'{type(dt).__name__}' object has no attribute 'hour'")
-    return dt
+    return None if dt is None else _plain(dt, None)
+
+
+def _plain(dt: datetime.datetime, tzinfo: Any) -> datetime.datetime:
+    """An exact datetime of ``dt``'s fields in ``tzinfo``, read by datetime's own descriptors: a subclass of main.py's
+    is never handed Python's zone (its ``replace``, ``toordinal`` or ``__new__`` would see it)."""
+    fields = {name: getattr(datetime.datetime, name).__get__(dt) for name in _FIELDS}
+    return datetime.datetime(**fields, tzinfo=tzinfo)
 
 
 class ZoneInfo(datetime.tzinfo):
@@ -125,17 +131,15 @@ class ZoneInfo(datetime.tzinfo):
         return self._zone.tzname(_moment(dt))
 
     def fromutc(self, dt: Any) -> Any:
-        """The local time of ``dt``, a datetime in UTC whose ``tzinfo`` is this zone (as Python's asks), as an exact
-        datetime. Python's zone works on an exact copy of ``dt``'s fields, read by datetime's own C code: a
-        subclass's ``replace`` or ``__add__`` would be handed Python's zone
-        (``tests/attacks/escape/zoneinfo_real_zone_through_replace.py``)."""
+        """The local time of ``dt``, a datetime in UTC whose ``tzinfo`` is this zone (as Python's asks): ``dt`` plus
+        the zone's offset (a subclass's own ``+`` and ``replace(fold=1)`` make it, as with Python's zone)."""
         if not isinstance(dt, datetime.datetime):
             raise TypeError("fromutc() requires a datetime argument")
         if datetime.datetime.tzinfo.__get__(dt) is not self:
             raise ValueError("dt.tzinfo is not self")
-        fields = [getattr(datetime.datetime, name).__get__(dt) for name in _FIELDS]
-        utc = datetime.datetime(*fields, tzinfo=self._zone, fold=datetime.datetime.fold.__get__(dt))
-        return datetime.datetime.replace(self._zone.fromutc(utc), tzinfo=self)
+        local = self._zone.fromutc(_plain(dt, self._zone))
+        made = dt + (local.replace(tzinfo=None) - _plain(dt, None))
+        return made.replace(fold=1) if local.fold else made
 
 
 def new_load() -> None:
