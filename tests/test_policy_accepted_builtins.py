@@ -64,6 +64,16 @@ ACCEPTED = {
         "class Plain:\n    pass\ntry:\n    pickle.dumps([Plain()])\nexcept pickle.PicklingError:\n    pass\n"
         "else:\n    raise AssertionError"
     ),
+    "pickle.loads raises the KeyError or IndexError of an own __init__ as it is, as Python's": (
+        "import pickle\nclass Row:\n    def __init__(self, name):\n        if name == 'gone':\n"
+        "            raise KeyError(name)\n        if name == 'past':\n            raise IndexError(name)\n"
+        "        self.name = name\n    def __reduce__(self):\n        return (Row, (self.name,))\n"
+        "data = pickle.dumps(Row('keep'))\nfor name, error in (('gone', KeyError), ('past', IndexError)):\n"
+        "    try:\n        pickle.loads(data.replace(b'keep', name.encode()))\n    except error as raised:\n"
+        "        assert raised.args == (name,)\n    else:\n        raise AssertionError\n"
+        "try:\n    pickle.loads(b'\\x80\\x04\\xff.')\nexcept pickle.UnpicklingError:\n    pass\n"
+        "else:\n    raise AssertionError"
+    ),
 }
 
 REFUSED = {

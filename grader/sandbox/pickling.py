@@ -63,6 +63,11 @@ def _refused(unpickler: "_Unpickler") -> None:
     raise pickle.UnpicklingError("this pickle was not made by pickle.dumps in the grader: it writes an object's state")
 
 
+class _Raised(Exception):
+    """The KeyError or IndexError of what a pickle calls (main.py's ``__init__``, a function of its), carried past
+    ``loads``, which turns the unpickler's own (an unknown opcode, an empty stack) into ``UnpicklingError``."""
+
+
 def _reduce(unpickler: "_Unpickler") -> None:
     """REDUCE: ``func(*args)`` when ``func`` is a set type or a callable of the load's table, as pickle.dumps wrote
     it; ``UnpicklingError`` for anything else on the stack (an object a call made, a str)."""
@@ -71,7 +76,10 @@ def _reduce(unpickler: "_Unpickler") -> None:
     if not (function in (set, frozenset) or any(function is known for known in unpickler.table)) \
             or type(arguments) is not tuple:
         raise pickle.UnpicklingError("this pickle calls something pickle.dumps did not write in the grader")
-    stack[-1] = function(*arguments)
+    try:
+        stack[-1] = function(*arguments)
+    except (KeyError, IndexError) as error:
+        raise _Raised(error) from None
 
 
 def _target(unpickler: "_Unpickler", kind: type) -> Any:
@@ -170,8 +178,11 @@ def pickle_view(views: dict) -> ModuleView:
             raise TypeError(f"a bytes-like object is required, not '{type(data).__name__}'")
         try:
             return _Unpickler(bytes(data), table).load()
+        except _Raised as raised:
+            error = raised.args[0]
         except (KeyError, IndexError) as error:  # an unknown opcode, an empty stack: the C unpickler's error
             raise pickle.UnpicklingError(f"invalid pickle data ({type(error).__name__})") from None
+        raise error  # main.py's own, as Python's loads passes it on (raised here: no context of the grader's)
 
     return partial_view("pickle", views, {
         "dumps": staticmethod(dumps), "loads": staticmethod(loads), "HIGHEST_PROTOCOL": pickle.HIGHEST_PROTOCOL,
