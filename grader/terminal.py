@@ -253,7 +253,8 @@ class Progress:
             self.say(text["load"].format(file=file, kind=kind or text["kinds"].get(problem["kind"], problem["kind"]),
                                          detail=said) + self._where(problem))
             if problem["kind"] == "runtime":  # the report's advice, for a student who reads only this
-                self.say("  " + MESSAGES["advice_runtime"][self.lang].format(guard=GUARD))
+                self.say("  " + (MESSAGES["advice_runtime"][self.lang].format(guard=GUARD) if missing is None
+                                 else text["advice-unavailable"]))  # not test code: a part the grader does not offer
         for function in (problem or {}).get("text_cells") or ():  # none of the three in a code cell: where they are
             self.say("  - " + self._in_text_cell(function[2], function[0], function[1]))
         if not brief and decoded(result):  # a file not saved as UTF-8: the report says it, and so does the terminal

@@ -86,6 +86,7 @@ TEXT = {
         "exit-called": "{file}: exit(){at} stopte het laden; wat erna komt, is niet gedefinieerd: haal die aanroep weg",
         "exit-at": " op regel {line}",
         "full-list": " (de volledige lijst van modules staat in het rapport)",
+        "advice-unavailable": "Deze opdracht heeft geen andere modules nodig dan re, json, hashlib en copy.",
         "load-missing-text": "{file} heeft geen van de drie functies in een codecel, dus geen ervan is uitgevoerd:",
         "load-empty-text": "{file} heeft geen codecel met code: wat je schreef staat in tekstcellen, die niet worden "
                            "uitgevoerd:",
@@ -257,6 +258,7 @@ TEXT = {
         "exit-called": "{file}: exit(){at} stopped loading; what follows was not defined: take that call out",
         "exit-at": " on line {line}",
         "full-list": " (the full list of modules is in the report)",
+        "advice-unavailable": "This assignment needs no modules other than re, json, hashlib and copy.",
         "load-missing-text": "{file} has none of the three functions in a code cell, so none of them ran:",
         "load-empty-text": "{file} has no code cell with code: what you wrote is in text cells, which do not run:",
         "report": "Full report: {path}",

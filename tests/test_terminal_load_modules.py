@@ -18,3 +18,14 @@ def test_the_terminal_cuts_the_list_of_modules_and_says_the_report_has_it_whole(
     assert more in said and where in said and len(said) < 500, done.stdout
     report = (tmp_path / "out" / "feedback" / "main.md").read_text(encoding="utf-8")
     assert more not in report and "zoneinfo" in report and "hmac" in report, report
+
+
+@pytest.mark.parametrize("lang, advice, not_said", [("nl", "geen andere modules nodig", "__main__"),
+                                                    ("en", "no modules other than", "__main__")])
+def test_a_module_not_offered_gets_the_report_s_advice_on_the_terminal_not_the_test_code_advice(tmp_path, lang, advice,
+                                                                                                not_said):
+    # The terminal advised putting test code under if __name__ == "__main__" for an import the grader does not offer,
+    # while the report says which modules this lesson needs.
+    (tmp_path / "main.py").write_text("import requests\n", encoding="utf-8")
+    done = run_grade(str(tmp_path / "main.py"), "--out", str(tmp_path / "out"), "--lang", lang)
+    assert advice in done.stdout and not_said not in done.stdout, done.stdout
