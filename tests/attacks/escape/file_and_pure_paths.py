@@ -68,7 +68,7 @@ attempt('the real Path class by type', lambda: type(here)('x').read_text())
 attempt('Path.__new__ on a foreign class', lambda: Path.__new__(PurePosixPath, 'x').read_text())
 attempt('with_segments', lambda: here.with_segments('x').read_text())
 attempt('a pure path opened', lambda: open(PurePosixPath(SECRET)))
-attempt('os.fspath of a path', lambda: os.fspath(secret))
+attempt('os.fspath of a path is more than its text', lambda: None if os.fspath(secret) == SECRET else os.fspath(secret))
 
 
 def build():
