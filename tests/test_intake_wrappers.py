@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 import pytest
@@ -99,3 +100,14 @@ def test_an_empty_folder_left_out_is_named_as_a_folder_once(tmp_path):
     unclaimed: list[str] = []
     discover([str(tmp_path / "klas1") + "/"], unclaimed=unclaimed)
     assert unclaimed == [f"{tmp_path / 'klas1'}: leeg/"] and unclaimed[0].why[1] == "lege map"
+
+
+def test_an_entry_left_inside_a_submission_is_kept_and_read_again_with_its_reason():
+    # results.json keeps the run's unclaimed entries for grade report; one left inside a submission has a reason
+    # with fields (the submission and its graded file), and reading it back raised KeyError: 'id' after every run.
+    from grader.discover.leftout import Unclaimed, restored, stored
+    entry = Unclaimed("klas: groep/bram/main.py", "inside", id="groep", file="anouk/main.py")
+    again = restored(json.loads(json.dumps(stored([entry, Unclaimed("klas: leeg/", "empty")]))))
+    assert again == ["klas: groep/bram/main.py", "klas: leeg/"]
+    assert [item.why for item in again] == [entry.why, ("empty folder", "lege map")]
+    assert restored([{"entry": "klas: x", "reason": "inside", "why": ["a", 3]}]) == ["klas: x"]

@@ -25,10 +25,11 @@ class Unclaimed(str):
     reason: str
     why: tuple[str, str]
 
-    def __new__(cls, text: str, reason: str, **values: str) -> Unclaimed:
-        """``values``: the fields of the reason's text (``inside``: ``id`` and ``file``)."""
+    def __new__(cls, text: str, reason: str, why: tuple[str, str] | None = None, **values: str) -> Unclaimed:
+        """``values``: the fields of the reason's text (``inside``: ``id`` and ``file``); ``why``: the reason as
+        said already (read back from results.json), in place of those fields."""
         made = super().__new__(cls, text)
-        made.reason, made.why = reason, tuple(said.format(**values) for said in WHY[reason])
+        made.reason, made.why = reason, why or tuple(said.format(**values) for said in WHY[reason])
         return made
 
 
@@ -54,8 +55,10 @@ def with_reasons(tree: Tree, entries: list[str], lang: int) -> list[str]:
 
 def stored(entries: list[str]) -> list[dict]:
     """``entries`` (a run's unclaimed entries) as results.json keeps them, top-level ``unclaimed``:
-    ``[{"entry": "<path>: <entry>", "reason": code of WHY or null}]``, so ``grade report`` can say them again."""
-    return [{"entry": str(entry), "reason": getattr(entry, "reason", None)} for entry in entries]
+    ``[{"entry": "<path>: <entry>", "reason": code of WHY or null, "why": [English, Dutch] or null}]``, so
+    ``grade report`` can say them again."""
+    return [{"entry": str(entry), "reason": getattr(entry, "reason", None), "why": list(getattr(entry, "why", ())) or None}
+            for entry in entries]
 
 
 def restored(records: object) -> list[str]:
@@ -64,6 +67,10 @@ def restored(records: object) -> list[str]:
     entries: list[str] = []
     for record in records if isinstance(records, list) else []:
         if isinstance(record, dict) and isinstance(record.get("entry"), str):
-            reason = record.get("reason")
-            entries.append(Unclaimed(record["entry"], reason) if reason in WHY else record["entry"])
+            reason, why = record.get("reason"), record.get("why")
+            said = tuple(why) if isinstance(why, list) and len(why) == 2 and all(isinstance(w, str) for w in why) \
+                else None
+            # A reason with fields (inside) is said only as stored; one without, also from an older results.json.
+            known = reason in WHY and (said is not None or "{" not in WHY[reason][0])
+            entries.append(Unclaimed(record["entry"], reason, said) if known else record["entry"])
     return entries
