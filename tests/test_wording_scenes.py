@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -18,10 +19,10 @@ def bare_str(tmp_path_factory) -> dict:
             for lang in ("nl", "en")}
 
 
-@pytest.mark.parametrize("lang, said", [("nl", "# ongeldige invoer nr. 4 van de 27 voor approved (str)"),
-                                        ("en", "# invalid input no. 4 of the 27 for approved (str)")])
+@pytest.mark.parametrize("lang, said", [("nl", r"# ongeldige invoer nr\. 4 van de \d+ voor approved \(str\)"),
+                                        ("en", r"# invalid input no\. 4 of the \d+ for approved \(str\)")])
 def test_the_invalid_host_input_is_numbered_among_its_cases(bare_str, lang, said):
     # "# ongeldige invoer voor approved: 4 van 27 (str)" read as if 4 of 27 approvals were invalid.
     tried = [record["detail"]["tried"] for record in bare_str[lang]["checkpoints"]["3"]["checks"]
              if record["id"].startswith("d6_host_input_before_status") and record["outcome"] == "failed"]
-    assert tried and tried[0].startswith(said + "\n"), tried
+    assert tried and re.match(said + "\n", tried[0]), tried  # the number of cases grows with the battery
